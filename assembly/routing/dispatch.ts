@@ -1,0 +1,77 @@
+// One entry point for the active routing function, and path tracing for tests and
+// benchmarks. Each routing function lives in its own file.
+import {
+  DELIVER, INJECT, ROUTING, ROUTING_ECUBE, ROUTING_DOR, ROUTING_HC, ROUTING_CCC_OPTIMAL,
+  ROUTING_CCC_SIMPLE, ROUTING_LABEL, ROUTING_HCM, ROUTING_STAR_MIN,
+} from "./state";
+import { neighbor } from "../topology";
+import { routeEcube } from "./ecube";
+import { routeDor } from "./dor";
+import { routeHc } from "./hc";
+import { routeCccOptimal } from "./ccc-optimal";
+import { routeCccSimple } from "./ccc-simple";
+import { routeLabel } from "./label";
+import { routeHcm } from "./hcm";
+import { routeStarMin } from "./star-min";
+
+/** (current node, destination, input VC class) -> (vc << 8) | port, or DELIVER. */
+export function route(node: i32, dest: i32, vcIn: i32): i32 {
+  switch (ROUTING) {
+    case ROUTING_ECUBE: return routeEcube(node, dest, vcIn);
+    case ROUTING_DOR: return routeDor(node, dest, vcIn);
+    case ROUTING_HC: return routeHc(node, dest, vcIn);
+    case ROUTING_CCC_OPTIMAL: return routeCccOptimal(node, dest, vcIn);
+    case ROUTING_CCC_SIMPLE: return routeCccSimple(node, dest, vcIn);
+    case ROUTING_LABEL: return routeLabel(node, dest, vcIn);
+    case ROUTING_HCM: return routeHcm(node, dest, vcIn);
+    case ROUTING_STAR_MIN: return routeStarMin(node, dest, vcIn);
+    default: return DELIVER;
+  }
+}
+
+/**
+ * Follow the routing function from src to dst, writing one packed route word per
+ * hop at out (i32 each). Returns the hop count, -1 if maxHops is exceeded and -2 if
+ * a route word names a port with no neighbour.
+ */
+export function tracePath(src: i32, dst: i32, out: usize, maxHops: i32): i32 {
+  let node = src;
+  let vc = INJECT;
+  let hops: i32 = 0;
+  while (true) {
+    const r = route(node, dst, vc);
+    if (r == DELIVER) return hops;
+    if (hops == maxHops) return -1;
+    const next = neighbor(node, r & 0xff);
+    if (next < 0) return -2;
+    store<i32>(out + (<usize>hops << 2), r);
+    hops++;
+    node = next;
+    vc = r >> 8;
+  }
+}
+
+/**
+ * Route every (src, dst) pair in the i32 array at pairs (2 * count entries) to its
+ * end; returns the total hop count, or -1 on a failed route. This is the routing
+ * benchmark kernel: the loop runs inside the module, not across the boundary.
+ */
+export function routeBatch(pairs: usize, count: i32, maxHops: i32): i64 {
+  let total: i64 = 0;
+  for (let k: i32 = 0; k < count; k++) {
+    let node = load<i32>(pairs + (<usize>k << 3));
+    const dst = load<i32>(pairs + (<usize>k << 3) + 4);
+    let vc = INJECT;
+    let hops: i32 = 0;
+    while (true) {
+      const r = route(node, dst, vc);
+      if (r == DELIVER) break;
+      if (hops == maxHops) return -1;
+      node = neighbor(node, r & 0xff);
+      vc = r >> 8;
+      hops++;
+    }
+    total += hops;
+  }
+  return total;
+}

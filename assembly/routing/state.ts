@@ -1,0 +1,54 @@
+// Routing state shared by every routing function: which function is active, its
+// option word, and the Hamiltonian labelling tables the host supplies.
+//
+//   LABEL_OF: i32[NODES]   node  -> label l(v)
+//   NODE_AT:  i32[NODES]   label -> node
+//
+// A route result packs the output port and VC class: (vc << 8) | port.
+// DELIVER (-1) means the header has reached its destination.
+
+export const DELIVER: i32 = -1;
+/** The input VC class of a header that comes from the local processor. */
+export const INJECT: i32 = -1;
+
+export const ROUTING_ECUBE: i32 = 1;
+export const ROUTING_DOR: i32 = 2;
+export const ROUTING_HC: i32 = 3;
+export const ROUTING_CCC_OPTIMAL: i32 = 4;
+export const ROUTING_CCC_SIMPLE: i32 = 5;
+export const ROUTING_LABEL: i32 = 6;
+export const ROUTING_HCM: i32 = 7;
+export const ROUTING_STAR_MIN: i32 = 8;
+
+export let ROUTING: i32 = 0;
+/** Option word of the active routing function (meaning documented per function). */
+export let ROUTING_OPTION: i32 = 0;
+export let LABEL_OF: usize = 0;
+export let NODE_AT: usize = 0;
+export let LABEL_COUNT: i32 = 0;
+/** 1 when the labelling is a Hamiltonian cycle, 0 for a path. */
+export let LABEL_CYCLE: i32 = 0;
+
+export function setRouting(id: i32, option: i32): void {
+  ROUTING = id;
+  ROUTING_OPTION = option;
+}
+
+export function setLabelling(labelOf: usize, nodeAt: usize, count: i32, cycle: i32): void {
+  LABEL_OF = labelOf;
+  NODE_AT = nodeAt;
+  LABEL_COUNT = count;
+  LABEL_CYCLE = cycle;
+}
+
+@inline export function labelOf(node: i32): i32 {
+  return load<i32>(LABEL_OF + (<usize>node << 2));
+}
+
+@inline export function nodeAt(label: i32): i32 {
+  return load<i32>(NODE_AT + (<usize>label << 2));
+}
+
+@inline export function pack(port: i32, vc: i32): i32 {
+  return (vc << 8) | port;
+}

@@ -1,0 +1,63 @@
+// Packed-address topologies: the network the engine and the routing functions run on.
+//
+// The host (src/topology) configures one topology at a time with setTopology and
+// setRadix; every node is an integer 0 .. NODES-1 and every port a small integer
+// (see docs/addressing.md for the port numbering of each family).
+//
+//   RADIX (static, 16 x i32): dimension sizes; hypercube/ccc/star use RADIX[0] = n
+import { hypercubeNeighbor } from "./topology-hypercube";
+import { gridNeighbor } from "./topology-grid";
+import { cccNeighbor } from "./topology-ccc";
+import { starNeighbor } from "./topology-star";
+
+export const KIND_HYPERCUBE: i32 = 1;
+export const KIND_CCC: i32 = 2;
+export const KIND_MESH: i32 = 3;
+export const KIND_TORUS: i32 = 4;
+export const KIND_STAR: i32 = 5;
+
+export const MAX_DIMS: i32 = 16;
+
+export let KIND: i32 = 0;
+export let NODES: i32 = 0;
+export let PORTS: i32 = 0;
+export let NDIMS: i32 = 0;
+/** RADIX[d] = k_d for mesh/torus; RADIX[0] = n for hypercube, ccc, star. */
+export const RADIX: usize = memory.data(MAX_DIMS * 4);
+/** STRIDE[d] = k_0 * ... * k_{d-1} for mesh/torus. */
+export const STRIDE: usize = memory.data(MAX_DIMS * 4);
+
+/** Configure the current topology; dimension sizes follow through setRadix. */
+export function setTopology(kind: i32, nodes: i32, ports: i32, ndims: i32): void {
+  KIND = kind;
+  NODES = nodes;
+  PORTS = ports;
+  NDIMS = ndims;
+}
+
+export function setRadix(d: i32, k: i32): void {
+  store<i32>(RADIX + (<usize>d << 2), k);
+  let stride: i32 = 1;
+  for (let i: i32 = 0; i < d; i++) stride *= load<i32>(RADIX + (<usize>i << 2));
+  store<i32>(STRIDE + (<usize>d << 2), stride);
+}
+
+@inline export function radix(d: i32): i32 {
+  return load<i32>(RADIX + (<usize>d << 2));
+}
+
+@inline export function stride(d: i32): i32 {
+  return load<i32>(STRIDE + (<usize>d << 2));
+}
+
+/** The node reached from `node` through `port`, or -1 when the port leads nowhere. */
+export function neighbor(node: i32, port: i32): i32 {
+  switch (KIND) {
+    case KIND_HYPERCUBE: return hypercubeNeighbor(node, port);
+    case KIND_CCC: return cccNeighbor(node, port);
+    case KIND_MESH: return gridNeighbor(node, port, false);
+    case KIND_TORUS: return gridNeighbor(node, port, true);
+    case KIND_STAR: return starNeighbor(node, port);
+    default: return -1;
+  }
+}

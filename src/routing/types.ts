@@ -1,0 +1,56 @@
+import type { Labelling } from '../labelling/types.ts';
+import type { Topology } from '../topology/types.ts';
+
+/** Route result meaning the header is at its destination (eject). */
+export const DELIVER = -1;
+/** Input VC class of a header injected by the local processor. */
+export const INJECT = -1;
+
+/** Pack an output port and VC class into one route word: (vc << 8) | port. */
+export function pack(port: number, vc: number): number {
+  return (vc << 8) | port;
+}
+export function portOf(word: number): number {
+  return word & 0xff;
+}
+export function vcOf(word: number): number {
+  return word >> 8;
+}
+
+/**
+ * A unicast routing function: (current node, destination, input VC class) to the
+ * output port and VC class, or DELIVER at the destination. vcIn is INJECT at the source.
+ */
+export interface RoutingFunction {
+  readonly name: string;
+  readonly topology: Topology;
+  /** Names of the VC classes, indexed by the vc of a route word. */
+  readonly vcClasses: readonly string[];
+  /** True when every route is a shortest path. */
+  readonly minimal: boolean;
+  /** The labelling for label-based functions (label, hcm), else undefined. */
+  readonly labelling?: Labelling;
+  /** wasm routing id (assembly/routing/state.ts) and option word. */
+  readonly wasmId: number;
+  readonly wasmOption: number;
+  route(node: number, dest: number, vcIn: number): number;
+}
+
+/** One hop of a traced route. */
+export interface Hop {
+  from: number;
+  to: number;
+  port: number;
+  vc: number;
+}
+
+/** Options every routing factory accepts (each uses what applies to it). */
+export interface RoutingOptions {
+  /** ecube: resolve from the lowest bit instead of the highest. */
+  lowFirst?: boolean;
+  /** label/hcm: a user-supplied Hamiltonian path or cycle (node ids, in order). */
+  labelling?: Labelling;
+}
+
+/** A routing function factory: checks the topology it is given, with a clear error. */
+export type RoutingFactory = (topology: Topology, options: RoutingOptions) => RoutingFunction;

@@ -1,0 +1,113 @@
+import loader from '@assemblyscript/loader';
+import type { RoutingFunction } from '../routing/types.ts';
+import { WASM_KIND, type Topology } from '../topology/types.ts';
+
+/** The raw exports of build/wormcast.wasm (assembly/index.ts). */
+export interface WormcastExports {
+  memory: WebAssembly.Memory;
+  setTopology(kind: number, nodes: number, ports: number, ndims: number): void;
+  setRadix(d: number, k: number): void;
+  neighbor(node: number, port: number): number;
+  setRouting(id: number, option: number): void;
+  setLabelling(labelOf: number, nodeAt: number, count: number, cycle: number): void;
+  route(node: number, dest: number, vcIn: number): number;
+  tracePath(src: number, dst: number, out: number, maxHops: number): number;
+  routeBatch(pairs: number, count: number, maxHops: number): bigint;
+  allocBytes(bytes: number): number;
+}
+
+let cachedBytes: Promise<Uint8Array> | undefined;
+
+async function nodeBytes(): Promise<Uint8Array> {
+  cachedBytes ??= (async () => {
+    const { readFile } = await import('node:fs/promises');
+    const url = new URL('../../build/wormcast.wasm', import.meta.url);
+    return readFile(url).catch(() => {
+      throw new Error(`wormcast: ${url.pathname} is missing; build it with 'npm run asbuild'`);
+    });
+  })();
+  return cachedBytes;
+}
+
+/**
+ * Instantiate a fresh wasm module (each instance holds one configuration). In Node
+ * the bytes are read once from build/ beside the package; in a browser pass them
+ * (or a Response) in.
+ */
+export async function loadWasm(source?: BufferSource | Response): Promise<WormcastExports> {
+  const bytes = source === undefined ? await nodeBytes() : source instanceof Response ? await source.arrayBuffer() : source;
+  return (await loader.instantiate<Record<string, unknown>>(bytes, {})).exports as unknown as WormcastExports;
+}
+
+/**
+ * The wasm twin of a TS routing function: configures the module's topology,
+ * routing id and labelling tables, then routes in wasm, in a module instance of its own.
+ */
+export class WasmRouting {
+  private scratch = 0;
+  private scratchHops = 0;
+
+  constructor(readonly wasm: WormcastExports, readonly routing: RoutingFunction) {}
+
+  static async create(routing: RoutingFunction, source?: BufferSource | Response): Promise<WasmRouting> {
+    const w = new WasmRouting(await loadWasm(source), routing);
+    w.configure();
+    return w;
+  }
+
+  configure(): void {
+    configureTopology(this.wasm, this.routing.topology);
+    const w = this.wasm;
+    const lab = this.routing.labelling;
+    if (lab) {
+      const n = lab.labelOf.length;
+      const a = w.allocBytes(n * 4);
+      const b = w.allocBytes(n * 4);
+      new Int32Array(w.memory.buffer, a, n).set(lab.labelOf);
+      new Int32Array(w.memory.buffer, b, n).set(lab.nodeAt);
+      w.setLabelling(a, b, n, lab.cycle ? 1 : 0);
+    }
+    w.setRouting(this.routing.wasmId, this.routing.wasmOption);
+  }
+
+  route(node: number, dest: number, vcIn: number): number {
+    return this.wasm.route(node, dest, vcIn);
+  }
+
+  /** Route words of the path src -> dst; throws when it exceeds maxHops or leaves the network. */
+  trace(src: number, dst: number, maxHops = 4 * this.routing.topology.nodes + 64): Int32Array {
+    if (maxHops > this.scratchHops) {
+      this.scratch = this.wasm.allocBytes(maxHops * 4);
+      this.scratchHops = maxHops;
+    }
+    const hops = this.wasm.tracePath(src, dst, this.scratch, maxHops);
+    if (hops === -1) throw new Error(`wasm ${this.routing.name}: route ${src} -> ${dst} exceeds ${maxHops} hops`);
+    if (hops === -2) throw new Error(`wasm ${this.routing.name}: route ${src} -> ${dst} leaves the network`);
+    return new Int32Array(this.wasm.memory.buffer, this.scratch, hops).slice();
+  }
+
+  /** Route every pair (flat [src, dst, src, dst, ...]) inside wasm; returns the total hops. */
+  routeBatch(pairs: Int32Array, maxHops = 4 * this.routing.topology.nodes + 64): number {
+    const ptr = this.pairsBuffer(pairs.length);
+    new Int32Array(this.wasm.memory.buffer, ptr, pairs.length).set(pairs);
+    const total = this.wasm.routeBatch(ptr, pairs.length >> 1, maxHops);
+    if (total < 0n) throw new Error(`wasm ${this.routing.name}: a route in the batch failed`);
+    return Number(total);
+  }
+
+  private pairsPtr = 0;
+  private pairsLen = 0;
+  private pairsBuffer(len: number): number {
+    if (len > this.pairsLen) {
+      this.pairsPtr = this.wasm.allocBytes(len * 4);
+      this.pairsLen = len;
+    }
+    return this.pairsPtr;
+  }
+}
+
+/** Configure the module's topology globals from a TS topology. */
+export function configureTopology(w: WormcastExports, t: Topology): void {
+  w.setTopology(WASM_KIND[t.kind], t.nodes, t.ports, t.dims.length);
+  t.dims.forEach((k, d) => w.setRadix(d, k));
+}
