@@ -51,7 +51,7 @@ export function setRadix(d: i32, k: i32): void {
 }
 
 /** The node reached from `node` through `port`, or -1 when the port leads nowhere. */
-export function neighbor(node: i32, port: i32): i32 {
+@inline export function neighbor(node: i32, port: i32): i32 {
   switch (KIND) {
     case KIND_HYPERCUBE: return hypercubeNeighbor(node, port);
     case KIND_CCC: return cccNeighbor(node, port);

@@ -15,7 +15,7 @@ import { routeHcm } from "./hcm";
 import { routeStarMin } from "./star-min";
 
 /** (current node, destination, input VC class) -> (vc << 8) | port, or DELIVER. */
-export function route(node: i32, dest: i32, vcIn: i32): i32 {
+@inline export function route(node: i32, dest: i32, vcIn: i32): i32 {
   switch (ROUTING) {
     case ROUTING_ECUBE: return routeEcube(node, dest, vcIn);
     case ROUTING_DOR: return routeDor(node, dest, vcIn);

@@ -3,7 +3,7 @@
 // bit up). One VC class.
 import { DELIVER, ROUTING_OPTION } from "./state";
 
-export function routeEcube(node: i32, dest: i32, vcIn: i32): i32 {
+@inline export function routeEcube(node: i32, dest: i32, vcIn: i32): i32 {
   const diff = node ^ dest;
   if (diff == 0) return DELIVER;
   return ROUTING_OPTION == 1 ? <i32>ctz(diff) : 31 - <i32>clz(diff);
