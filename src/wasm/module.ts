@@ -1,4 +1,4 @@
-import loader from '@assemblyscript/loader';
+import { instantiate } from '@assemblyscript/loader';
 import type { RoutingFunction } from '../routing/types.ts';
 import { WASM_KIND, type Topology } from '../topology/types.ts';
 
@@ -36,7 +36,7 @@ async function nodeBytes(): Promise<Uint8Array> {
  */
 export async function loadWasm(source?: BufferSource | Response): Promise<WormcastExports> {
   const bytes = source === undefined ? await nodeBytes() : source instanceof Response ? await source.arrayBuffer() : source;
-  return (await loader.instantiate<Record<string, unknown>>(bytes, {})).exports as unknown as WormcastExports;
+  return (await instantiate<Record<string, unknown>>(bytes, {})).exports as unknown as WormcastExports;
 }
 
 /**
