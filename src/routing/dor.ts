@@ -1,7 +1,53 @@
 import { WormcastError } from '../errors.ts';
-import type { RoutingFactory } from './types.ts';
+import type { Grid } from '../topology/grid.ts';
+import { DELIVER, pack, type RoutingFactory } from './types.ts';
 
-/** STUB: filled in by the work on this routing function (wasm id 2). */
-export const dor: RoutingFactory = () => {
-  throw new WormcastError('routing dor: not implemented yet');
+/** Torus VC classes: a wrap-around link still lies ahead in the current dimension (d0), or not (d1). */
+export const DOR_TORUS_CLASSES = ['d0', 'd1'] as const;
+
+/**
+ * Dimension-order routing on a mesh (2D/3D) or torus (any number of dimensions):
+ * correct the lowest differing dimension first, one hop at a time.
+ *
+ * Mesh: one VC class, the direction toward the destination coordinate.
+ * Torus: the shorter way round; when both ways are equally long (k even, offset k/2)
+ * the + direction. VC classes after Dally and Seitz's dateline scheme, as a function of
+ * position only: class d0 while the wrap-around link of the current dimension is still
+ * ahead (up to and including that link), d1 once it is behind, or when the dimension
+ * needs no wrap at all. See docs/routing-dor-label.md for why the class is positional.
+ */
+export const dor: RoutingFactory = (topology) => {
+  if (topology.kind !== 'mesh' && topology.kind !== 'torus') {
+    throw new WormcastError(`routing dor: needs a mesh or torus (mesh:k0xk1[xk2], torus:k0xk1[x...]), not ${topology.spec}`);
+  }
+  const grid = topology as Grid;
+  const dims = grid.dims;
+  const torus = topology.kind === 'torus';
+  return {
+    name: 'dor',
+    topology,
+    vcClasses: torus ? DOR_TORUS_CLASSES : ['c'],
+    minimal: true,
+    wasmId: 2,
+    wasmOption: 0,
+    route(node, dest) {
+      let a = node;
+      let b = dest;
+      for (let d = 0; d < dims.length; d++) {
+        const k = dims[d]!;
+        const x = a % k;
+        const xd = b % k;
+        a = (a - x) / k;
+        b = (b - xd) / k;
+        if (x === xd) continue;
+        if (!torus) return pack(2 * d + (xd > x ? 0 : 1), 0);
+        const plus = (xd - x + k) % k;
+        const goPlus = 2 * plus <= k;
+        // + crosses the wrap link (k-1 -> 0) iff x > xd; - crosses (0 -> k-1) iff x < xd.
+        const wrapAhead = goPlus ? x > xd : x < xd;
+        return pack(2 * d + (goPlus ? 0 : 1), wrapAhead ? 0 : 1);
+      }
+      return DELIVER;
+    },
+  };
 };
