@@ -145,6 +145,33 @@ describe('label routing R on the hypercube (seed 004 section 6.3)', () => {
   });
 });
 
+describe("label routing with option shortest (Lemma 6.4's claim, made true)", () => {
+  it('is shortest, label-monotone and matches wasm on every pair of the 3- to 7-cube and the 6x6 mesh', async () => {
+    for (const spec of ['hypercube:3', 'hypercube:4', 'hypercube:5', 'hypercube:6', 'hypercube:7', 'mesh:6x6']) {
+      const t = parseTopology(spec);
+      const r = createRouting('label', t, { shortest: true });
+      expect(r.minimal).toBe(true);
+      expect(await checkRoutes(r, pairs(t, 1e9), { minimal: true, check: monotone(r) })).toBe(t.nodes * (t.nodes - 1));
+    }
+  });
+
+  it('3-cube 000 -> 101 takes 2 hops (R as printed takes 4)', () => {
+    const t = parseTopology('hypercube:3');
+    expect(tracePath(createRouting('label', t, { shortest: true }), 0b000, 0b101)).toHaveLength(2);
+  });
+
+  it('is shortest, label-monotone and matches wasm on 100,000 random pairs of a 16-cube', async () => {
+    const t = parseTopology('hypercube:16');
+    const r = createRouting('label', t, { shortest: true });
+    expect(await checkRoutes(r, pairs(t, 100_000), { minimal: true, check: monotone(r) })).toBe(100_000);
+  });
+
+  it('has no channel dependency cycle on a 5-cube', () => {
+    const t = parseTopology('hypercube:5');
+    expect(dependencyCycle(createRouting('label', t, { shortest: true }), pairs(t, 1e9))).toBeUndefined();
+  });
+});
+
 describe('label routing errors', () => {
   it('3D meshes: R is not shortest-path there, so only 2D meshes are accepted', () => {
     expect(() => createRouting('label', parseTopology('mesh:4x4x4'))).toThrow(/wormcast: routing label: .*2D meshes .*mesh:4x4x4 has 3 dimensions/);

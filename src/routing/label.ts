@@ -19,6 +19,9 @@ export const LOW = 1;
  * in a 3-cube takes 4 hops; docs/routing-dor-label.md, Errata), so it is declared non-minimal.
  * Over a user-supplied Hamiltonian path (options.labelling) routes may be longer too, as the
  * seed's Figure 6.10 shows, so the function is then not declared minimal either.
+ * Option `shortest` restricts the candidates to neighbours one hop closer to v: still
+ * label-monotone (so deadlock-free), and shortest wherever a shortest monotone path exists,
+ * which is what Lemma 6.4 claims for the hypercube.
  */
 export const label: RoutingFactory = (topology, options) => {
   if (topology.kind !== 'mesh' && topology.kind !== 'hypercube') {
@@ -38,30 +41,36 @@ export const label: RoutingFactory = (topology, options) => {
   }
   const { labelOf } = labelling;
   const ports = topology.ports;
+  const shortest = options.shortest === true;
   return {
     name: 'label',
     topology,
     vcClasses: ['high', 'low'],
-    minimal: options.labelling === undefined && topology.kind === 'mesh',
+    minimal: shortest || (options.labelling === undefined && topology.kind === 'mesh'),
     labelling,
     wasmId: 6,
-    wasmOption: 0,
+    wasmOption: shortest ? 1 : 0,
     route(node, dest) {
       if (node === dest) return DELIVER;
       const target = labelOf[dest]!;
       const high = labelOf[node]! < target;
+      const closer = shortest ? topology.distance(node, dest) - 1 : 0;
       let bestPort = -1;
       let best = high ? -1 : labelOf.length;
       for (let p = 0; p < ports; p++) {
         const w = topology.neighbor(node, p);
         if (w < 0) continue;
+        if (shortest && topology.distance(w, dest) !== closer) continue;
         const l = labelOf[w]!;
         if (high ? l <= target && l > best : l >= target && l < best) {
           best = l;
           bestPort = p;
         }
       }
-      // The Hamiltonian path's next (or previous) node always qualifies, so bestPort >= 0.
+      // The Hamiltonian path's next (or previous) node always qualifies, so bestPort >= 0
+      // for R itself; with `shortest`, a closer monotone neighbour exists whenever a shortest
+      // label-monotone path does (tested on hypercubes and 2D meshes).
+      if (bestPort < 0) throw new WormcastError(`routing label (shortest): no neighbour of ${topology.format(node)} is one hop closer to ${topology.format(dest)} within the label range`);
       return pack(bestPort, high ? HIGH : LOW);
     },
   };

@@ -50,6 +50,16 @@ export interface RoutingOptions {
   lowFirst?: boolean;
   /** label/hcm: a user-supplied Hamiltonian path or cycle (node ids, in order). */
   labelling?: Labelling;
+  /**
+   * hcm: drop the boundary rule of seed 003 section 3.1 (beta), so a worm keeps its
+   * p-channel across the boundary; not deadlock-free, for the deadlock checker (wasm option bit 0).
+   */
+  dropBoundaryRule?: boolean;
+  /**
+   * label: choose only among the neighbours one hop closer to the destination (the
+   * shortest-path reading of Lemma 6.4; wasm option bit 0). See docs/routing-dor-label.md.
+   */
+  shortest?: boolean;
 }
 
 /** A routing function factory: checks the topology it is given, with a clear error. */

@@ -9,6 +9,7 @@ interface RouteOptions {
   from: string;
   to: string;
   lowFirst?: boolean;
+  shortest?: boolean;
   json?: boolean;
 }
 
@@ -21,10 +22,11 @@ export function registerRoute(program: Command): void {
     .requiredOption('--from <addr>', 'source address')
     .requiredOption('--to <addr>', 'destination address')
     .option('--low-first', 'ecube: resolve the lowest differing bit first')
+    .option('--shortest', 'label: only neighbours one hop closer are candidates (docs/routing-dor-label.md)')
     .option('--json', 'print JSON: { hops, path: [{ from, to, port, vc }] }')
     .action((opts: RouteOptions) => {
       const t = parseTopology(opts.topology);
-      const r = createRouting(opts.routing, t, { lowFirst: opts.lowFirst });
+      const r = createRouting(opts.routing, t, { lowFirst: opts.lowFirst, shortest: opts.shortest });
       const src = t.parse(opts.from);
       const dst = t.parse(opts.to);
       const hops = tracePath(r, src, dst);
