@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { WormcastError } from '../errors.ts';
+import { registerAnalyze } from './commands/analyze.ts';
 import { registerExample } from './commands/example.ts';
 import { registerRoute } from './commands/route.ts';
 import { registerTopology } from './commands/topology.ts';
@@ -13,6 +14,7 @@ export function buildProgram(): Command {
   registerExample(program);
   registerTopology(program);
   registerRoute(program);
+  registerAnalyze(program);
   return program;
 }
 
