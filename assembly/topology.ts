@@ -27,9 +27,17 @@ export const RADIX: usize = memory.data(MAX_DIMS * 4);
 /** STRIDE[d] = k_0 * ... * k_{d-1} for mesh/torus. */
 export const STRIDE: usize = memory.data(MAX_DIMS * 4);
 
+/** Host-supplied neighbour table (i32[NODES * PORTS]) or 0 to compute neighbours. */
+export let NEIGHBOR_TABLE: usize = 0;
+
+export function setNeighborTable(ptr: usize): void {
+  NEIGHBOR_TABLE = ptr;
+}
+
 /** Configure the current topology; dimension sizes follow through setRadix. */
 export function setTopology(kind: i32, nodes: i32, ports: i32, ndims: i32): void {
   KIND = kind;
+  NEIGHBOR_TABLE = 0;
   NODES = nodes;
   PORTS = ports;
   NDIMS = ndims;
@@ -57,7 +65,11 @@ export function setRadix(d: i32, k: i32): void {
     case KIND_CCC: return cccNeighbor(node, port);
     case KIND_MESH: return gridNeighbor(node, port, false);
     case KIND_TORUS: return gridNeighbor(node, port, true);
-    case KIND_STAR: return starNeighbor(node, port);
+    case KIND_STAR:
+      if (NEIGHBOR_TABLE != 0) {
+        return <u32>port < <u32>PORTS ? load<i32>(NEIGHBOR_TABLE + ((<usize>node * <usize>PORTS + <usize>port) << 2)) : -1;
+      }
+      return starNeighbor(node, port);
     default: return -1;
   }
 }

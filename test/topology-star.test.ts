@@ -112,17 +112,21 @@ describe('star graph structure (seed 003 section 4.2)', () => {
     }
   });
 
-  it('the wasm starNeighbor equals the TS neighbour on every node and port up to the 7-star, and on 9-star samples', async () => {
+  it('the wasm neighbour (host table and direct starNeighbor) equals the TS neighbour on every node and port up to the 7-star, and on 9-star samples', async () => {
     const w = await loadWasm();
     for (let n = 3; n <= 7; n++) {
       const t = new Star(n);
       configureTopology(w, t);
-      let bad = 0;
-      for (let v = 0; v < t.nodes; v++) for (let p = -1; p <= t.ports; p++) if (w.neighbor(v, p) !== t.neighbor(v, p)) bad++;
-      expect(bad, t.spec).toBe(0);
+      for (const table of [true, false]) {
+        if (!table) w.setNeighborTable(0);
+        let bad = 0;
+        for (let v = 0; v < t.nodes; v++) for (let p = -1; p <= t.ports; p++) if (w.neighbor(v, p) !== t.neighbor(v, p)) bad++;
+        expect(bad, `${t.spec} table ${table}`).toBe(0);
+      }
     }
     const t = new Star(9);
-    configureTopology(w, t);
+    w.setTopology(5, t.nodes, t.ports, 1);
+    w.setRadix(0, 9);
     const r = rng(9);
     for (let k = 0; k < 2000; k++) {
       const v = Math.floor(r() * t.nodes);

@@ -58,7 +58,8 @@ function popcount(x: number): number {
  * Node id = Lehmer rank of the permutation (rankPermutation on symbols s-1), so `1234`
  * is node 0 and `4321` node 23 in S_4. The address lists the symbols at positions 1..n
  * (`1432`). Port p applies generator g_{p+2}. neighbor() reads a table of all n! x (n-1)
- * neighbours built on first use (2.9 M entries for S_9); the wasm twin computes each one.
+ * neighbours built on first use (2.9 M entries for S_9); the host hands the same table to the
+ * wasm twin (neighborTable), which otherwise computes each neighbour by unrank/swap/rank.
  */
 export class Star implements Topology {
   readonly kind = 'star' as const;
@@ -103,6 +104,12 @@ export class Star implements Topology {
     if (port < 0 || port >= this.ports || node < 0 || node >= this.nodes) return -1;
     this.table ??= this.buildTable();
     return this.table[node * this.ports + port]!;
+  }
+
+  /** The n! x (n-1) neighbour table, node-major: table[node * ports + port]. */
+  neighborTable(): Int32Array {
+    this.table ??= this.buildTable();
+    return this.table;
   }
 
   /** The neighbour through port p computed directly: swap positions 1 and p+2, re-rank. */

@@ -29,6 +29,11 @@ export interface Topology {
   parse(address: string): number;
   /** A node id to its human address. */
   format(node: number): string;
+  /**
+   * A precomputed neighbour table (node * ports + port), for families whose neighbour
+   * function is costly (the star graph); the wasm module then reads the same table.
+   */
+  neighborTable?(): Int32Array;
   /** A short name for a port (`dim 3`, `+x`, `cube`, `g4`). */
   portName(port: number): string;
 }

@@ -7,6 +7,7 @@ export interface WormcastExports {
   memory: WebAssembly.Memory;
   setTopology(kind: number, nodes: number, ports: number, ndims: number): void;
   setRadix(d: number, k: number): void;
+  setNeighborTable(ptr: number): void;
   neighbor(node: number, port: number): number;
   setRouting(id: number, option: number): void;
   setLabelling(labelOf: number, nodeAt: number, count: number, cycle: number): void;
@@ -110,4 +111,10 @@ export class WasmRouting {
 export function configureTopology(w: WormcastExports, t: Topology): void {
   w.setTopology(WASM_KIND[t.kind], t.nodes, t.ports, t.dims.length);
   t.dims.forEach((k, d) => w.setRadix(d, k));
+  const table = t.neighborTable?.();
+  if (table) {
+    const ptr = w.allocBytes(table.length * 4);
+    new Int32Array(w.memory.buffer, ptr, table.length).set(table);
+    w.setNeighborTable(ptr);
+  }
 }
