@@ -2,8 +2,10 @@ import { Command, CommanderError } from 'commander';
 import { WormcastError } from '../errors.ts';
 import { registerAnalyze } from './commands/analyze.ts';
 import { registerExample } from './commands/example.ts';
+import { registerPlan } from './commands/plan.ts';
 import { registerRoute } from './commands/route.ts';
 import { registerTopology } from './commands/topology.ts';
+import { registerVerify } from './commands/verify.ts';
 
 /** Build the `wormcast` command with every subcommand registered. */
 export function buildProgram(): Command {
@@ -15,6 +17,8 @@ export function buildProgram(): Command {
   registerTopology(program);
   registerRoute(program);
   registerAnalyze(program);
+  registerPlan(program);
+  registerVerify(program);
   return program;
 }
 

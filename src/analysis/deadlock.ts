@@ -1,0 +1,308 @@
+import { WormcastError } from '../errors.ts';
+import type { WormScheme } from '../multicast/path-based/worm-scheme.ts';
+import { DELIVER, INJECT, portOf, vcOf, type RoutingFunction } from '../routing/types.ts';
+
+export type { WormScheme };
+
+/** The channel dependency graph over virtual channels `(node * ports + port) * V + class`. */
+export interface DependencyGraph {
+  readonly routing: RoutingFunction;
+  /** V: VC classes per physical channel. */
+  readonly vcs: number;
+  /** Head node of each physical channel (-1: the port leads nowhere). */
+  readonly headOf: Int32Array;
+  /**
+   * Successors of VC c: bit (port * V + class) set means c -> (headOf[c / V] * ports + port) * V + class.
+   */
+  readonly succ: Uint32Array;
+  /** 1 for every VC some route or worm uses. */
+  readonly used: Uint8Array;
+}
+
+/** A channel of a reported cycle, named for people. */
+export interface NamedChannel {
+  readonly vc: number;
+  readonly from: string;
+  readonly to: string;
+  readonly port: string;
+  readonly class: string;
+}
+
+interface ReportBase {
+  readonly scheme: string;
+  readonly topology: string;
+  /** Virtual channels that some route uses. */
+  readonly channels: number;
+  /** Dependency edges. */
+  readonly dependencies: number;
+  readonly millis: number;
+}
+
+/** The checker's verdict: acyclic (deadlock-free), or one shortest dependency cycle. */
+export type DeadlockReport =
+  | (ReportBase & { readonly verdict: 'acyclic' })
+  | (ReportBase & { readonly verdict: 'cyclic'; readonly cycle: readonly NamedChannel[] });
+
+/** The scheme of a unicast routing function: every source, INJECT, no junctions. */
+export function unicastScheme(routing: RoutingFunction): WormScheme {
+  return { name: routing.name, routing, startClasses: [INJECT] };
+}
+
+const bitCount = (x: number): number => {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+};
+
+/**
+ * Build the channel dependency graph of a scheme over all source/destination pairs
+ * (docs/deadlock.md). For each destination b the states (incoming VC, b) that some worm reaches
+ * are expanded once; junction starts are added class by class until no new class arrives.
+ */
+export function buildDependencyGraph(scheme: WormScheme): DependencyGraph {
+  const r = scheme.routing;
+  const t = r.topology;
+  const n = t.nodes;
+  const P = t.ports;
+  const V = r.vcClasses.length;
+  if (P * V > 32) {
+    throw new WormcastError(`deadlock ${scheme.name} on ${t.spec}: ${P} ports x ${V} VC classes is over the checker's 32 (port, class) pairs per node`);
+  }
+  const NV = n * P * V;
+  const headOf = new Int32Array(n * P);
+  for (let c = 0; c < n * P; c++) headOf[c] = t.neighbor((c / P) | 0, c % P);
+  const succ = new Uint32Array(NV);
+  const used = new Uint8Array(NV);
+  const arrived = new Uint8Array(NV);
+  const classesAt = new Uint32Array(n);
+  const startedAt = new Uint32Array(n);
+  const firstOut = new Uint32Array(n * V);
+  const stamp = new Int32Array(NV);
+  const queue = new Int32Array(NV);
+  let epoch = 0;
+
+  const fail = (why: string): never => {
+    throw new WormcastError(`deadlock ${scheme.name} on ${t.spec}: ${why}`);
+  };
+  /** The VC of route word `word` leaving node a (checked), as a global VC id. */
+  const vcOfWord = (a: number, b: number, word: number): number => {
+    if (word === DELIVER) fail(`${r.name} delivers at ${t.format(a)} on the way to ${t.format(b)}`);
+    const port = portOf(word);
+    const k = vcOf(word);
+    if (port >= P || headOf[a * P + port]! < 0) fail(`${r.name} leaves ${t.format(a)} through port ${port}, which leads nowhere (to ${t.format(b)})`);
+    if (k < 0 || k >= V) fail(`${r.name} uses undeclared VC class ${k} at ${t.format(a)}`);
+    return (a * P + port) * V + k;
+  };
+
+  /** One pass: leg starts from `startMask(a)` classes, for every destination. */
+  const pass = (junction: boolean, startMask: Uint32Array | null): void => {
+    for (let b = 0; b < n; b++) {
+      epoch++;
+      let head = 0;
+      let tail = 0;
+      for (let a = 0; a < n; a++) {
+        if (a === b) continue;
+        if (!junction) {
+          for (const k of scheme.startClasses) {
+            if (scheme.first && !scheme.first(a, b, k)) continue;
+            const o = vcOfWord(a, b, r.route(a, b, k));
+            if (stamp[o] !== epoch) { stamp[o] = epoch; queue[tail++] = o; }
+          }
+        } else {
+          let m = startMask![a]!;
+          while (m !== 0) {
+            const k = 31 - Math.clz32(m);
+            m &= ~(1 << k);
+            if (!scheme.next!(a, b, k)) continue;
+            const o = vcOfWord(a, b, r.route(a, b, k));
+            firstOut[a * V + k]! |= 1 << (o - a * P * V);
+            if (stamp[o] !== epoch) { stamp[o] = epoch; queue[tail++] = o; }
+          }
+        }
+      }
+      while (head < tail) {
+        const c = queue[head++]!;
+        used[c] = 1;
+        const w = headOf[(c / V) | 0]!;
+        const k = c % V;
+        if (w === b) {
+          arrived[c] = 1;
+          classesAt[w]! |= 1 << k;
+          continue;
+        }
+        const o = vcOfWord(w, b, r.route(w, b, k));
+        succ[c]! |= 1 << (o - w * P * V);
+        if (stamp[o] !== epoch) { stamp[o] = epoch; queue[tail++] = o; }
+      }
+    }
+  };
+
+  pass(false, null);
+  if (scheme.next) {
+    const fresh = new Uint32Array(n);
+    for (;;) {
+      let any = false;
+      for (let a = 0; a < n; a++) {
+        fresh[a] = classesAt[a]! & ~startedAt[a]!;
+        if (fresh[a] !== 0) any = true;
+        startedAt[a]! |= fresh[a]!;
+      }
+      if (!any) break;
+      pass(true, fresh);
+    }
+    const nextFrom = scheme.nextFrom;
+    for (let c = 0; c < NV; c++) {
+      if (arrived[c] !== 1) continue;
+      const a = headOf[(c / V) | 0]!;
+      const k = c % V;
+      if (!nextFrom) {
+        succ[c]! |= firstOut[a * V + k]!;
+        continue;
+      }
+      const from = (c / (V * P)) | 0;
+      for (let b = 0; b < n; b++) {
+        if (b === a || !nextFrom(a, b, k, from)) continue;
+        succ[c]! |= 1 << (vcOfWord(a, b, r.route(a, b, k)) - a * P * V);
+      }
+    }
+  }
+  return { routing: r, vcs: V, headOf, succ, used };
+}
+
+/** Number of dependency edges of a graph. */
+export function dependencyCount(g: DependencyGraph): number {
+  let e = 0;
+  for (let c = 0; c < g.succ.length; c++) e += bitCount(g.succ[c]!);
+  return e;
+}
+
+/** The global id of successor bit `bit` of VC c. */
+function successor(g: DependencyGraph, c: number, bit: number): number {
+  const P = g.routing.topology.ports;
+  return g.headOf[(c / g.vcs) | 0]! * P * g.vcs + bit;
+}
+
+/**
+ * One dependency cycle of the graph as a list of VC ids (each depends on the next, the last on
+ * the first), the shortest through the first VC on a cycle the depth-first search meets;
+ * undefined when the graph is acyclic. Iterative (no recursion).
+ */
+export function findCycle(g: DependencyGraph): number[] | undefined {
+  const NV = g.succ.length;
+  const colour = new Uint8Array(NV); // 0 new, 1 on the stack, 2 done
+  const stackV = new Int32Array(NV);
+  const stackM = new Uint32Array(NV);
+  for (let root = 0; root < NV; root++) {
+    if (colour[root] !== 0 || g.succ[root] === 0) continue;
+    let top = 0;
+    stackV[0] = root;
+    stackM[0] = g.succ[root]!;
+    colour[root] = 1;
+    while (top >= 0) {
+      const m = stackM[top]!;
+      if (m === 0) {
+        colour[stackV[top]!] = 2;
+        top--;
+        continue;
+      }
+      const bit = 31 - Math.clz32(m);
+      stackM[top] = m & ~(1 << bit);
+      const w = successor(g, stackV[top]!, bit);
+      if (colour[w] === 1) return shortestCycleThrough(g, w);
+      if (colour[w] === 0) {
+        colour[w] = 1;
+        top++;
+        stackV[top] = w;
+        stackM[top] = g.succ[w]!;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Breadth-first search from v back to v: the shortest cycle through v. */
+function shortestCycleThrough(g: DependencyGraph, v: number): number[] {
+  const parent = new Map<number, number>();
+  const queue = [v];
+  for (let h = 0; h < queue.length; h++) {
+    const c = queue[h]!;
+    let m = g.succ[c]!;
+    while (m !== 0) {
+      const bit = 31 - Math.clz32(m);
+      m &= ~(1 << bit);
+      const w = successor(g, c, bit);
+      if (w === v) {
+        const cycle = [c];
+        for (let x = c; x !== v; x = parent.get(x)!) cycle.push(parent.get(x)!);
+        return cycle.reverse();
+      }
+      if (!parent.has(w)) {
+        parent.set(w, c);
+        queue.push(w);
+      }
+    }
+  }
+  throw new Error(`deadlock: ${v} is on a cycle but no cycle returns to it`);
+}
+
+/** A VC id named for people: its channel's two ends, the port and the class. */
+export function nameChannel(g: DependencyGraph, vc: number): NamedChannel {
+  const r = g.routing;
+  const t = r.topology;
+  const ch = (vc / g.vcs) | 0;
+  const node = (ch / t.ports) | 0;
+  const port = ch % t.ports;
+  return { vc, from: t.format(node), to: t.format(g.headOf[ch]!), port: t.portName(port), class: r.vcClasses[vc % g.vcs]! };
+}
+
+/** Check a scheme (a path-based multicast scheme, or unicastScheme(routing)) for deadlock freedom. */
+export function checkDeadlock(scheme: WormScheme): DeadlockReport {
+  const t0 = performance.now();
+  const g = buildDependencyGraph(scheme);
+  const cycle = findCycle(g);
+  let channels = 0;
+  for (let c = 0; c < g.used.length; c++) channels += g.used[c]!;
+  const base = {
+    scheme: scheme.name,
+    topology: scheme.routing.topology.spec,
+    channels,
+    dependencies: dependencyCount(g),
+    millis: performance.now() - t0,
+  };
+  if (!cycle) return { ...base, verdict: 'acyclic' };
+  return { ...base, verdict: 'cyclic', cycle: cycle.map((c) => nameChannel(g, c)) };
+}
+
+/** Check a unicast routing function over all source/destination pairs. */
+export function checkRoutingDeadlock(routing: RoutingFunction): DeadlockReport {
+  return checkDeadlock(unicastScheme(routing));
+}
+
+/** The report as lines of text: the verdict, the sizes, and the cycle one channel per line. */
+export function formatDeadlockReport(rep: DeadlockReport): string[] {
+  const head = `${rep.scheme} on ${rep.topology}: ${rep.verdict === 'acyclic' ? 'acyclic (deadlock-free)' : `cyclic: a dependency cycle of ${rep.cycle.length} channels`}`;
+  const lines = [head, `  ${rep.channels} virtual channels used, ${rep.dependencies} dependencies, ${rep.millis.toFixed(0)} ms`];
+  if (rep.verdict === 'cyclic') {
+    for (const c of rep.cycle) lines.push(`  ${c.from} -> ${c.to}  ${c.port}  ${c.class}`);
+  }
+  return lines;
+}
+
+/**
+ * The routing function r with all its VC classes merged into one (class 'all'): the same paths on
+ * one virtual channel per physical channel. Shows what the classes buy: `dor` on a torus is
+ * acyclic with its dateline classes and cyclic without them. Meant for functions whose paths do
+ * not depend on the input class (dor, ecube, label): the merged function routes as if every
+ * header had arrived on class 0.
+ */
+export function withOneClass(r: RoutingFunction): RoutingFunction {
+  return {
+    ...r,
+    name: `${r.name} (one VC class)`,
+    vcClasses: ['all'],
+    route: (node, dest, vcIn) => {
+      const word = r.route(node, dest, vcIn === INJECT ? INJECT : 0);
+      return word === DELIVER ? DELIVER : portOf(word);
+    },
+  };
+}

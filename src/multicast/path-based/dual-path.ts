@@ -1,0 +1,25 @@
+import { INJECT } from '../../routing/types.ts';
+import type { MulticastAlgorithm } from '../types.ts';
+import { labellingOf, splitHighLow } from './split.ts';
+import { assemblePathPlan, RouteBuffer, routeWorm } from './worms.ts';
+
+/**
+ * Dual-path multicast (seed 004 section 6.2.2, Figs. 6.11 and 6.12; hypercube section 6.3):
+ * one worm to the higher-labelled destinations in ascending label order through the high-channel
+ * network, one to the lower-labelled ones in descending order through the low-channel network,
+ * each moved by the label routing function R from destination to destination.
+ */
+export const dualPath: MulticastAlgorithm = {
+  name: 'dual-path',
+  summary: 'two label-sorted worms, high and low channel networks (seed 004 section 6.2.2, Figs. 6.11, 6.12)',
+  topologies: ['mesh', 'hypercube'],
+  routings: ['label'],
+  port: 'all',
+  build(routing, source, destinations) {
+    const { labelOf } = labellingOf(routing, 'dual-path');
+    const { high, low } = splitHighLow(labelOf, source, destinations);
+    const buf = new RouteBuffer(4 * destinations.length + 16);
+    const worms = [routeWorm(routing, 'high', source, high, INJECT, buf), routeWorm(routing, 'low', source, low, INJECT, buf)];
+    return assemblePathPlan(routing, 'dual-path', source, destinations, worms, buf);
+  },
+};

@@ -1,0 +1,27 @@
+import type { RoutingFunction } from '../routing/types.ts';
+import type { TopologyKind } from '../topology/types.ts';
+import type { Plan } from './plan.ts';
+
+/**
+ * The port model (seed 001 section 1): one-port nodes send one message at a time; all-port
+ * nodes send on every outgoing channel at once.
+ */
+export type PortModel = 'one' | 'all';
+
+/** A multicast algorithm as the registry holds it. */
+export interface MulticastAlgorithm {
+  readonly name: string;
+  /** One line: what it does and where the seeds define it. */
+  readonly summary: string;
+  /** The topology families it runs on, or 'any'. */
+  readonly topologies: readonly TopologyKind[] | 'any';
+  /** The routing functions it is defined for (the first is the default), or 'any'. */
+  readonly routings: readonly string[] | 'any';
+  /** The port model it was designed for; evaluators use it unless told otherwise. */
+  readonly port: PortModel;
+  /**
+   * The plan for a multicast from `source` to `destinations` (sorted, distinct, without the
+   * source: see normalizeDestinations). The registry has checked topology and routing.
+   */
+  build(routing: RoutingFunction, source: number, destinations: Int32Array): Plan;
+}
