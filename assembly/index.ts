@@ -1,5 +1,5 @@
 // The wasm module's exports (nothing else lives here).
-export { setTopology, setRadix, neighbor } from "./topology";
+export { setTopology, setRadix, setNeighborTable, neighbor } from "./topology";
 export { setRouting, setLabelling } from "./routing/state";
 export { route, tracePath, routeBatch } from "./routing/dispatch";
 export { allocBytes } from "./memory";
