@@ -3,3 +3,4 @@ export { setTopology, setRadix, setNeighborTable, neighbor } from "./topology";
 export { setRouting, setLabelling } from "./routing/state";
 export { route, tracePath, routeBatch } from "./routing/dispatch";
 export { allocBytes } from "./memory";
+export { engineRun } from "./engine/engine";

@@ -36,7 +36,7 @@ describe('wormcast plan', () => {
     expect(out.destinations).toHaveLength(8);
     expect(out.messages).toHaveLength(8);
     expect(out.messages[0]).toEqual({
-      id: 0, from: '0100', to: '0011', dests: ['0011'], address: ['1111', '1000', '1010', '1011'], after: null, order: 0, step: 1, kind: 'unicast',
+      id: 0, from: '0100', to: '0011', dests: ['0011'], address: ['1111', '1000', '1010', '1011'], after: null, order: 0, step: 1, kind: 'unicast', network: null,
       hops: [
         { from: '0100', to: '0000', port: 'dim 2', vc: 'c' },
         { from: '0000', to: '0010', port: 'dim 1', vc: 'c' },

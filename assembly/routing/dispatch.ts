@@ -2,7 +2,7 @@
 // benchmarks. Each routing function lives in its own file.
 import {
   DELIVER, INJECT, ROUTING, ROUTING_ECUBE, ROUTING_DOR, ROUTING_HC, ROUTING_CCC_OPTIMAL,
-  ROUTING_CCC_SIMPLE, ROUTING_LABEL, ROUTING_HCM, ROUTING_STAR_MIN,
+  ROUTING_CCC_SIMPLE, ROUTING_LABEL, ROUTING_HCM, ROUTING_STAR_MIN, ROUTING_XY_DOUBLE,
 } from "./state";
 import { neighbor } from "../topology";
 import { routeEcube } from "./ecube";
@@ -13,6 +13,7 @@ import { routeCccSimple } from "./ccc-simple";
 import { routeLabel } from "./label";
 import { routeHcm } from "./hcm";
 import { routeStarMin } from "./star-min";
+import { routeXyDouble } from "./xy-double";
 
 /** (current node, destination, input VC class) -> (vc << 8) | port, or DELIVER. */
 @inline export function route(node: i32, dest: i32, vcIn: i32): i32 {
@@ -25,6 +26,7 @@ import { routeStarMin } from "./star-min";
     case ROUTING_LABEL: return routeLabel(node, dest, vcIn);
     case ROUTING_HCM: return routeHcm(node, dest, vcIn);
     case ROUTING_STAR_MIN: return routeStarMin(node, dest, vcIn);
+    case ROUTING_XY_DOUBLE: return routeXyDouble(node, dest, vcIn);
     default: return DELIVER;
   }
 }

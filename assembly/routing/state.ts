@@ -19,6 +19,7 @@ export const ROUTING_CCC_SIMPLE: i32 = 5;
 export const ROUTING_LABEL: i32 = 6;
 export const ROUTING_HCM: i32 = 7;
 export const ROUTING_STAR_MIN: i32 = 8;
+export const ROUTING_XY_DOUBLE: i32 = 9;
 
 export let ROUTING: i32 = 0;
 /** Option word of the active routing function (meaning documented per function). */

@@ -80,6 +80,9 @@ export function buildDependencyGraph(scheme: WormScheme): DependencyGraph {
   const stamp = new Int32Array(NV);
   const queue = new Int32Array(NV);
   let epoch = 0;
+  // Classes whose junction legs equal the source legs of the first pass (every b allowed there).
+  let injectedAlike = 0;
+  if (!scheme.first || scheme.first === scheme.next) for (const k of scheme.startClasses) if (k >= 0) injectedAlike |= 1 << k;
 
   const fail = (why: string): never => {
     throw new WormcastError(`deadlock ${scheme.name} on ${t.spec}: ${why}`);
@@ -116,6 +119,8 @@ export function buildDependencyGraph(scheme: WormScheme): DependencyGraph {
             if (!scheme.next!(a, b, k)) continue;
             const o = vcOfWord(a, b, r.route(a, b, k));
             firstOut[a * V + k]! |= 1 << (o - a * P * V);
+            // a leg a -> b on a start class was walked in the first pass already
+            if (injectedAlike & (1 << k)) continue;
             if (stamp[o] !== epoch) { stamp[o] = epoch; queue[tail++] = o; }
           }
         }

@@ -2,10 +2,12 @@ import { Command, CommanderError } from 'commander';
 import { WormcastError } from '../errors.ts';
 import { registerAnalyze } from './commands/analyze.ts';
 import { registerExample } from './commands/example.ts';
+import { registerDeadlock } from './commands/deadlock.ts';
 import { registerPlan } from './commands/plan.ts';
 import { registerRoute } from './commands/route.ts';
 import { registerTopology } from './commands/topology.ts';
 import { registerVerify } from './commands/verify.ts';
+import { registerSimulate } from './commands/simulate.ts';
 
 /** Build the `wormcast` command with every subcommand registered. */
 export function buildProgram(): Command {
@@ -18,7 +20,9 @@ export function buildProgram(): Command {
   registerRoute(program);
   registerAnalyze(program);
   registerPlan(program);
+  registerDeadlock(program);
   registerVerify(program);
+  registerSimulate(program);
   return program;
 }
 

@@ -13,6 +13,7 @@ import { uCube } from './unicast-based/u-cube.ts';
 import { uMesh } from './unicast-based/u-mesh.ts';
 import { wSort } from './unicast-based/w-sort.ts';
 import { PATH_BASED_ALGORITHMS } from './path-based/index.ts';
+import { TREE_BASED_ALGORITHMS } from './tree-based/index.ts';
 
 /** Every multicast algorithm, by the name the CLI and configs use. */
 export const MULTICAST_ALGORITHMS: Record<string, MulticastAlgorithm> = {
@@ -24,6 +25,7 @@ export const MULTICAST_ALGORITHMS: Record<string, MulticastAlgorithm> = {
   combine,
   'w-sort': wSort,
   ...PATH_BASED_ALGORITHMS,
+  ...TREE_BASED_ALGORITHMS,
 };
 
 /** The routing function an algorithm that takes any routing uses on each topology family. */

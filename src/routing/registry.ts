@@ -8,6 +8,7 @@ import { hc } from './hc.ts';
 import { hcm } from './hcm.ts';
 import { label } from './label.ts';
 import { starMin } from './star-min.ts';
+import { xyDouble } from './xy-double.ts';
 import type { RoutingFactory, RoutingFunction, RoutingOptions } from './types.ts';
 
 /** Every unicast routing function, by the name the CLI and configs use. */
@@ -20,6 +21,7 @@ export const ROUTINGS: Record<string, { factory: RoutingFactory; topologies: str
   label: { factory: label, topologies: 'mesh, hypercube', summary: 'label-monotone routing R (seed 004 section 6.2)' },
   hcm: { factory: hcm, topologies: 'torus, star', summary: 'Hamiltonian-cycle-model routing R (seed 003)' },
   'star-min': { factory: starMin, topologies: 'star', summary: 'minimal routing on the star graph' },
+  'xy-double': { factory: xyDouble, topologies: 'mesh (2D)', summary: 'X-first on doubled channels, one copy per quadrant subnetwork (seed 004 section 6.2.1)' },
 };
 
 /** The routing function `name` on `topology`; unknown names list the known ones. */

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { type ContentionResult, checkContention, physicalSharing, type SharingResult } from '../../analysis/contention.ts';
 import { tracePlan } from '../../analysis/paths.ts';
 import { evaluateSteps } from '../../analysis/steps.ts';
+import { trafficOf } from '../../analysis/traffic.ts';
 import { mulberry32, parseDestinations, resolveDestinations } from '../../multicast/destinations.ts';
 import type { Plan } from '../../multicast/plan.ts';
 import { MULTICAST_ALGORITHMS, getAlgorithm, routingFor } from '../../multicast/registry.ts';
@@ -56,6 +57,7 @@ export function registerPlan(program: Command): void {
       const plan = algorithm.build(routing, source, dests);
       const steps = evaluateSteps(plan, port);
       const paths = tracePlan(plan);
+      const traffic = trafficOf(plan, paths);
       let contention: ContentionResult | undefined;
       let sharing: SharingResult | undefined;
       if (opts.check) {
@@ -85,6 +87,11 @@ export function registerPlan(program: Command): void {
           meanSteps: round(steps.meanSteps),
           lowerBound: steps.lowerBound,
           receiveSteps: Array.from(steps.receiveStep),
+          traffic: traffic.traffic,
+          additionalTraffic: traffic.additionalTraffic,
+          worms: traffic.worms,
+          maxHops: traffic.maxHops,
+          meanHops: round(traffic.meanHops),
           ...(contention && sharing ? {
             violations: contention.violations,
             violationExamples: violationJson(plan, contention),
@@ -103,6 +110,7 @@ export function registerPlan(program: Command): void {
             order: m.order,
             step: steps.messageStep[m.id]!,
             kind: m.kind,
+            network: m.network ?? null,
             hops: hops(m.id),
           })),
         };
@@ -122,6 +130,7 @@ export function registerPlan(program: Command): void {
         lines.push(`${String(steps.messageStep[id]).padStart(4)}  ${t.format(m.from).padEnd(w)} -> ${to.padEnd(w)}  ${t.format(m.from)}${path}${d}`);
       }
       lines.push(`steps ${steps.steps} (lower bound ${steps.lowerBound}), mean ${round(steps.meanSteps)} over the destinations`);
+      lines.push(`traffic ${traffic.traffic} channels (additional ${traffic.additionalTraffic}) in ${traffic.worms} messages; hops to a destination: max ${traffic.maxHops}, mean ${round(traffic.meanHops)}`);
       if (contention && sharing) {
         lines.push(contention.violations === 0 ? 'contention-free (seed 001 Definition 4)' : `${contention.violations} contending pairs of unicasts (seed 001 Definition 4), e.g.:`);
         for (const v of violationJson(plan, contention)) lines.push(`  ${JSON.stringify(v)}`);

@@ -7,18 +7,22 @@ import { cyclicRouting, sortedCycle } from './sorted-cycle.ts';
 import type { WormScheme } from './worm-scheme.ts';
 
 /**
- * The label schemes (seed 004 section 6.2.2, 6.3): legs by the label rule R, a worm starts
- * injected (the labels pick its network) and stays in it: after arriving on class high (0) it
+ * The label schemes (seed 004 section 6.2.2, 6.3): legs by the label rule R, a worm starts in
+ * the network its labels pick and stays in it: after arriving on class high (0) it
  * heads for a higher label, on low (1) for a lower one. Dual-, multi- and fixed-path worms all obey
  * it (docs/deadlock.md), and so does hp-dual-path over the hp routing function.
  */
 export function labelScheme(name: string, r: RoutingFunction): WormScheme {
   const { labelOf } = labellingOf(r, name);
+  // R ignores its input class (the labels pick the network), so a worm injected toward a higher
+  // label is a worm starting on class high: start classes high and low, first rule = next rule.
+  const inNetwork = (a: number, b: number, k: number): boolean => (k === 0 ? labelOf[b]! > labelOf[a]! : labelOf[b]! < labelOf[a]!);
   return {
     name: `${name} (${r.name} on ${r.labelling!.name})`,
     routing: r,
-    startClasses: [INJECT],
-    next: (a, b, k) => (k === 0 ? labelOf[b]! > labelOf[a]! : labelOf[b]! < labelOf[a]!),
+    startClasses: [0, 1],
+    first: inNetwork,
+    next: inNetwork,
   };
 }
 

@@ -1,0 +1,515 @@
+// The flit-level wormhole engine (docs/model-flit.md), over the flat region laid out by
+// src/engine/layout.ts. Its JavaScript twin is src/engine/reference.ts: the same steps in the
+// same order, so both leave byte-identical memory behind. Nothing here allocates.
+import {
+  H_PORTS, H_V, H_K, H_Q, H_B, H_R, H_S, H_WATCHDOG, H_FLAGS, H_WORMS, H_CYCLE, H_NEXTCREATE,
+  H_ACTIVE_N, H_FREESLOT, H_DONE, H_STATUS, H_LASTPROGRESS, H_LIVESLOTS, H_MAXSLOTS,
+  H_O_OWNER, H_O_RR, H_O_STAMP, H_O_BEST, H_O_COUNT, H_O_CHFLITS, H_O_QHEAD, H_O_QTAIL,
+  H_O_WORM, H_O_DEST, H_O_TREE, H_O_SLOT, H_O_ACTIVE, H_INJ, H_EJ, FLAG_MUX, FLAG_CHANNEL_USE,
+  COUNTERS_BYTE, C_FLITHOPS, C_INJECTED, C_EJECTED, C_VCWAIT, C_SAMEGROUP, C_SHARING, C_GRANTS,
+  ST_RUNNING, ST_FINISHED, ST_DEADLOCK, ST_LIMIT, ST_NO_SLOTS, ST_BAD_ROUTE,
+  W_KIND, W_SRC, W_FLITS, W_CREATED, W_DEST, W_NDEST, W_TREE, W_FIRSTTRIG, W_NEXTTRIG, W_STATE,
+  W_TOSEND, W_START, W_INJECT, W_SLOTS, W_INJVC, W_NEXTQ, W_GROUP, W_ACT, W_DONE, W_WAIT,
+  W_DELIVERED, W_READY, W_LIVE, W_INJQ, WORM_STRIDE, KIND_TREE, WS_WAITING, WS_QUEUED, WS_REQUEST,
+  WS_SENDING, WS_DONE, D_NODE, D_HEAD, D_TAIL, DEST_STRIDE, T_NODE, T_PORT, T_VC, T_DEST, T_CHILD,
+  T_SIB, TREE_STRIDE, S_WORM, S_VC, S_PARENT, S_CHILD, S_SIB, S_NEXT, S_IN, S_OUT, S_NODE, S_HEAD,
+  S_FLAGS, S_TARGET, S_CLASS, S_DESTREC, S_PORT, SLOT_STRIDE, F_PENDING, F_EJECT, F_ROUTED,
+  F_READY, F_DEAD, F_NET, F_EXACT, F_MOVED, S_CHAN,
+} from "./layout";
+import { route } from "../routing/dispatch";
+import { DELIVER, INJECT } from "../routing/state";
+import { neighbor } from "../topology";
+
+// absolute addresses of the regions and the configuration, read at every runUntil
+let BASE: usize = 0;
+let OWNER: usize = 0;
+let RR: usize = 0;
+let STAMP: usize = 0;
+let BEST: usize = 0;
+let COUNT: usize = 0;
+let CHFLITS: usize = 0;
+let QHEAD: usize = 0;
+let QTAIL: usize = 0;
+let WORM: usize = 0;
+let DEST: usize = 0;
+let TREE: usize = 0;
+let SLOT: usize = 0;
+let ACTIVE: usize = 0;
+let P: i32 = 0;
+let V: i32 = 0;
+let K: i32 = 0;
+let Q: i32 = 0;
+let B: i32 = 0;
+let R: i32 = 0;
+let S: i32 = 0;
+let MUX: bool = false;
+let CHANUSE: bool = false;
+let INJ: i32 = 0;
+let EJ: i32 = 0;
+let T: i32 = 0;
+// counters, kept in locals of the module while a run lasts
+let flitHops: f64 = 0;
+let injected: f64 = 0;
+let ejected: f64 = 0;
+let vcWait: f64 = 0;
+let sameGroup: f64 = 0;
+let sharing: f64 = 0;
+let grants: f64 = 0;
+
+@inline function hd(f: i32): i32 { return load<i32>(BASE + (<usize>f << 2)); }
+@inline function hdSet(f: i32, v: i32): void { store<i32>(BASE + (<usize>f << 2), v); }
+@inline function at(region: usize, i: i32): usize { return region + (<usize>i << 2); }
+@inline function wa(w: i32, f: i32): usize { return WORM + ((<usize>w * <usize>WORM_STRIDE + <usize>f) << 2); }
+@inline function sa(s: i32, f: i32): usize { return SLOT + ((<usize>s * <usize>SLOT_STRIDE + <usize>f) << 2); }
+@inline function ta(e: i32, f: i32): usize { return TREE + ((<usize>e * <usize>TREE_STRIDE + <usize>f) << 2); }
+@inline function da(d: i32, f: i32): usize { return DEST + ((<usize>d * <usize>DEST_STRIDE + <usize>f) << 2); }
+@inline function wget(w: i32, f: i32): i32 { return load<i32>(wa(w, f)); }
+@inline function wset(w: i32, f: i32, v: i32): void { store<i32>(wa(w, f), v); }
+@inline function sget(s: i32, f: i32): i32 { return load<i32>(sa(s, f)); }
+@inline function sset(s: i32, f: i32, v: i32): void { store<i32>(sa(s, f), v); }
+@inline function cnt(i: i32): usize { return BASE + <usize>COUNTERS_BYTE + (<usize>i << 3); }
+
+function configure(base: usize): void {
+  BASE = base;
+  OWNER = base + <usize>hd(H_O_OWNER);
+  RR = base + <usize>hd(H_O_RR);
+  STAMP = base + <usize>hd(H_O_STAMP);
+  BEST = base + <usize>hd(H_O_BEST);
+  COUNT = base + <usize>hd(H_O_COUNT);
+  CHFLITS = base + <usize>hd(H_O_CHFLITS);
+  QHEAD = base + <usize>hd(H_O_QHEAD);
+  QTAIL = base + <usize>hd(H_O_QTAIL);
+  WORM = base + <usize>hd(H_O_WORM);
+  DEST = base + <usize>hd(H_O_DEST);
+  TREE = base + <usize>hd(H_O_TREE);
+  SLOT = base + <usize>hd(H_O_SLOT);
+  ACTIVE = base + <usize>hd(H_O_ACTIVE);
+  P = hd(H_PORTS);
+  V = hd(H_V);
+  K = hd(H_K);
+  Q = hd(H_Q);
+  B = hd(H_B);
+  R = hd(H_R);
+  S = hd(H_S);
+  MUX = (hd(H_FLAGS) & FLAG_MUX) != 0;
+  CHANUSE = (hd(H_FLAGS) & FLAG_CHANNEL_USE) != 0;
+  INJ = hd(H_INJ);
+  EJ = hd(H_EJ);
+}
+
+/**
+ * Simulate the region at `base` up to (not including) cycle `until`, or until it finishes,
+ * deadlocks or fails; returns the status code (H_STATUS). Call it in chunks of bounded
+ * cycles (V8 tier-up, shared/TOOLCHAIN.md).
+ */
+export function engineRun(base: usize, until: i32): i32 {
+  configure(base);
+  if (hd(H_STATUS) == ST_LIMIT) hdSet(H_STATUS, ST_RUNNING);
+  if (hd(H_STATUS) != ST_RUNNING) return hd(H_STATUS);
+  flitHops = load<f64>(cnt(C_FLITHOPS));
+  injected = load<f64>(cnt(C_INJECTED));
+  ejected = load<f64>(cnt(C_EJECTED));
+  vcWait = load<f64>(cnt(C_VCWAIT));
+  sameGroup = load<f64>(cnt(C_SAMEGROUP));
+  sharing = load<f64>(cnt(C_SHARING));
+  grants = load<f64>(cnt(C_GRANTS));
+  const worms = hd(H_WORMS);
+  const W = hd(H_WATCHDOG);
+  let t = hd(H_CYCLE);
+  while (true) {
+    if (hd(H_ACTIVE_N) == 0) {
+      let nc = hd(H_NEXTCREATE);
+      while (nc < worms && wget(nc, W_CREATED) < 0) nc++;
+      hdSet(H_NEXTCREATE, nc);
+      if (nc == worms) { hdSet(H_STATUS, ST_FINISHED); break; }
+      const created = wget(nc, W_CREATED);
+      if (created > t) {
+        t = created < until ? created : until;
+        hdSet(H_LASTPROGRESS, t);
+      }
+    }
+    if (t >= until) { hdSet(H_STATUS, ST_LIMIT); break; }
+    step(t);
+    t++;
+    if (hd(H_STATUS) != ST_RUNNING) break;
+    if (hd(H_ACTIVE_N) > 0 && t - 1 - hd(H_LASTPROGRESS) >= W) { hdSet(H_STATUS, ST_DEADLOCK); break; }
+  }
+  hdSet(H_CYCLE, t);
+  store<f64>(cnt(C_FLITHOPS), flitHops);
+  store<f64>(cnt(C_INJECTED), injected);
+  store<f64>(cnt(C_EJECTED), ejected);
+  store<f64>(cnt(C_VCWAIT), vcWait);
+  store<f64>(cnt(C_SAMEGROUP), sameGroup);
+  store<f64>(cnt(C_SHARING), sharing);
+  store<f64>(cnt(C_GRANTS), grants);
+  return hd(H_STATUS);
+}
+
+function step(t: i32): void {
+  T = t;
+  const worms = hd(H_WORMS);
+  let nc = hd(H_NEXTCREATE);
+  while (nc < worms) {
+    const created = wget(nc, W_CREATED);
+    if (created > t) break;
+    if (created >= 0) activate(nc, t);
+    nc++;
+  }
+  hdSet(H_NEXTCREATE, nc);
+  // 2. routing and VC allocation; a chain's requests and unrouted header are among its newest slots
+  const n0 = hd(H_ACTIVE_N);
+  for (let k: i32 = 0; k < n0; k++) {
+    const w = load<i32>(at(ACTIVE, k));
+    if (wget(w, W_STATE) == WS_REQUEST) {
+      requestInjection(w);
+      continue;
+    }
+    const tree = wget(w, W_KIND) == KIND_TREE;
+    for (let s = wget(w, W_SLOTS); s >= 0; s = sget(s, S_NEXT)) {
+      const f = sget(s, S_FLAGS);
+      if ((f & F_DEAD) != 0) continue;
+      if (!tree && (f & (F_ROUTED | F_EJECT)) == F_ROUTED) break;
+      if ((f & F_PENDING) != 0) tryGrant(s, w);
+      else if ((f & (F_ROUTED | F_EJECT)) == 0 && sget(s, S_HEAD) >= 0 && t >= sget(s, S_HEAD) + R) {
+        routeSlot(s, w);
+        if (hd(H_STATUS) != ST_RUNNING) return;
+      }
+    }
+  }
+  // 3a. multiplexed VCs: ready moves (start-of-cycle state) and arbitration
+  if (MUX) {
+    for (let k: i32 = 0; k < hd(H_ACTIVE_N); k++) {
+      const w = load<i32>(at(ACTIVE, k));
+      for (let s = wget(w, W_SLOTS); s >= 0; s = sget(s, S_NEXT)) {
+        let f = sget(s, S_FLAGS) & ~(F_READY | F_MOVED);
+        if ((f & (F_ROUTED | F_EJECT | F_DEAD)) == F_ROUTED && sget(s, S_IN) - sget(s, S_OUT) > 0 && childrenReady(s)) {
+          f |= F_READY;
+          register(s);
+        }
+        sset(s, S_FLAGS, f);
+      }
+    }
+  }
+  // 3b + 4. moves, newest slot first; dead slots freed; finished worms leave the list
+  let j: i32 = 0;
+  for (let k: i32 = 0; k < hd(H_ACTIVE_N); k++) {
+    const w = load<i32>(at(ACTIVE, k));
+    let prev: i32 = -1;
+    let s = wget(w, W_SLOTS);
+    while (s >= 0) {
+      const next = sget(s, S_NEXT);
+      let f = sget(s, S_FLAGS);
+      if ((f & F_DEAD) == 0) {
+        let go: bool;
+        if (MUX) go = (f & F_READY) != 0 && wins(s);
+        else {
+          f &= ~F_MOVED;
+          sset(s, S_FLAGS, f);
+          go = (f & (F_ROUTED | F_EJECT)) == F_ROUTED && sget(s, S_IN) - sget(s, S_OUT) > 0 && childrenReady(s);
+        }
+        if (go) move(s, w);
+      }
+      if ((sget(s, S_FLAGS) & F_DEAD) != 0) {
+        if (prev < 0) wset(w, W_SLOTS, next);
+        else sset(prev, S_NEXT, next);
+        sset(s, S_NEXT, hd(H_FREESLOT));
+        hdSet(H_FREESLOT, s);
+        hdSet(H_LIVESLOTS, hd(H_LIVESLOTS) - 1);
+      } else prev = s;
+      s = next;
+    }
+    if (wget(w, W_STATE) == WS_SENDING && wget(w, W_TOSEND) > 0 && t >= wget(w, W_START)) inject(w);
+    if (wget(w, W_STATE) == WS_SENDING && wget(w, W_TOSEND) == 0 && wget(w, W_LIVE) == 0) {
+      for (let d = wget(w, W_SLOTS); d >= 0;) {
+        const dn = sget(d, S_NEXT);
+        sset(d, S_NEXT, hd(H_FREESLOT));
+        hdSet(H_FREESLOT, d);
+        hdSet(H_LIVESLOTS, hd(H_LIVESLOTS) - 1);
+        d = dn;
+      }
+      wset(w, W_SLOTS, -1);
+      wset(w, W_STATE, WS_DONE);
+      wset(w, W_DONE, t + 1);
+      hdSet(H_DONE, hd(H_DONE) + 1);
+    } else {
+      store<i32>(at(ACTIVE, j), w);
+      j++;
+    }
+  }
+  hdSet(H_ACTIVE_N, j);
+}
+
+function activate(w: i32, time: i32): void {
+  const src = wget(w, W_SRC);
+  wset(w, W_ACT, time);
+  const q = Q == 1 ? 0 : firstPort(w, src);
+  const iq = src * Q + q;
+  wset(w, W_INJQ, iq);
+  wset(w, W_INJVC, INJ + iq);
+  const tail = load<i32>(at(QTAIL, iq));
+  if (tail < 0) {
+    store<i32>(at(QHEAD, iq), w);
+    store<i32>(at(QTAIL, iq), w);
+    wset(w, W_STATE, WS_REQUEST);
+    const n = hd(H_ACTIVE_N);
+    store<i32>(at(ACTIVE, n), w);
+    hdSet(H_ACTIVE_N, n + 1);
+  } else {
+    wset(tail, W_NEXTQ, w);
+    store<i32>(at(QTAIL, iq), w);
+    wset(w, W_STATE, WS_QUEUED);
+  }
+}
+
+function firstPort(w: i32, src: i32): i32 {
+  if (wget(w, W_KIND) == KIND_TREE) {
+    const child = load<i32>(ta(wget(w, W_TREE), T_CHILD));
+    return child < 0 ? 0 : load<i32>(ta(child, T_PORT));
+  }
+  const r = route(src, load<i32>(da(wget(w, W_DEST), D_NODE)), INJECT);
+  return r == DELIVER ? 0 : r & 0xff;
+}
+
+function requestInjection(w: i32): void {
+  const vc = wget(w, W_INJVC);
+  const holder = load<i32>(at(OWNER, vc));
+  if (holder >= 0) {
+    vcWait += 1;
+    wset(w, W_WAIT, wget(w, W_WAIT) + 1);
+    return;
+  }
+  const s = newSlot(w);
+  if (s < 0) return;
+  const iq = wget(w, W_INJQ);
+  const src = wget(w, W_SRC);
+  sset(s, S_VC, vc);
+  sset(s, S_PARENT, -1);
+  sset(s, S_NODE, src);
+  sset(s, S_TARGET, wget(w, W_KIND) == KIND_TREE ? wget(w, W_TREE) : 0);
+  sset(s, S_CLASS, INJECT);
+  sset(s, S_PORT, iq - src * Q);
+  store<i32>(at(OWNER, vc), s);
+  wset(w, W_STATE, WS_SENDING);
+  wset(w, W_START, T + S);
+  grants += 1;
+  hdSet(H_LASTPROGRESS, T);
+  const next = wget(w, W_NEXTQ);
+  store<i32>(at(QHEAD, iq), next);
+  if (next < 0) store<i32>(at(QTAIL, iq), -1);
+  else {
+    wset(next, W_STATE, WS_REQUEST);
+    const n = hd(H_ACTIVE_N);
+    store<i32>(at(ACTIVE, n), next);
+    hdSet(H_ACTIVE_N, n + 1);
+  }
+}
+
+function newSlot(w: i32): i32 {
+  const s = hd(H_FREESLOT);
+  if (s < 0) {
+    hdSet(H_STATUS, ST_NO_SLOTS);
+    return -1;
+  }
+  hdSet(H_FREESLOT, sget(s, S_NEXT));
+  memory.fill(sa(s, 0), 0, <usize>SLOT_STRIDE << 2);
+  sset(s, S_WORM, w);
+  sset(s, S_PARENT, -1);
+  sset(s, S_CHILD, -1);
+  sset(s, S_SIB, -1);
+  sset(s, S_HEAD, -1);
+  sset(s, S_DESTREC, -1);
+  sset(s, S_NEXT, wget(w, W_SLOTS));
+  wset(w, W_SLOTS, s);
+  wset(w, W_LIVE, wget(w, W_LIVE) + 1);
+  const live = hd(H_LIVESLOTS) + 1;
+  hdSet(H_LIVESLOTS, live);
+  if (live > hd(H_MAXSLOTS)) hdSet(H_MAXSLOTS, live);
+  return s;
+}
+
+function tryGrant(s: i32, w: i32): void {
+  const vc = sget(s, S_VC);
+  const k = (sget(s, S_FLAGS) & (F_NET | F_EXACT)) == F_NET ? K : 1;
+  for (let i: i32 = 0; i < k; i++) {
+    if (load<i32>(at(OWNER, vc + i)) < 0) {
+      store<i32>(at(OWNER, vc + i), s);
+      sset(s, S_VC, vc + i);
+      sset(s, S_FLAGS, sget(s, S_FLAGS) & ~F_PENDING);
+      grants += 1;
+      hdSet(H_LASTPROGRESS, T);
+      return;
+    }
+  }
+  const holder = load<i32>(at(OWNER, vc));
+  vcWait += 1;
+  wset(w, W_WAIT, wget(w, W_WAIT) + 1);
+  if (vc < INJ) {
+    const hw = sget(holder, S_WORM);
+    if (wget(hw, W_GROUP) == wget(w, W_GROUP)) sameGroup += 1;
+  }
+}
+
+function routeSlot(s: i32, w: i32): void {
+  const node = sget(s, S_NODE);
+  sset(s, S_FLAGS, sget(s, S_FLAGS) | F_ROUTED);
+  if (wget(w, W_KIND) == KIND_TREE) {
+    const e = sget(s, S_TARGET);
+    const rec = load<i32>(ta(e, T_DEST));
+    if (rec >= 0) addEject(s, w, node, rec);
+    for (let ce = load<i32>(ta(e, T_CHILD)); ce >= 0; ce = load<i32>(ta(ce, T_SIB))) {
+      const vi = load<i32>(ta(ce, T_VC));
+      addNet(s, w, node, load<i32>(ta(ce, T_PORT)), vi, vi / K, ce, F_NET | F_EXACT);
+    }
+    return;
+  }
+  let j = sget(s, S_TARGET);
+  const d0 = wget(w, W_DEST);
+  if (load<i32>(da(d0 + j, D_NODE)) == node) {
+    addEject(s, w, node, d0 + j);
+    j++;
+  }
+  if (j < wget(w, W_NDEST)) {
+    const r = route(node, load<i32>(da(d0 + j, D_NODE)), sget(s, S_CLASS));
+    if (r == DELIVER) {
+      hdSet(H_STATUS, ST_BAD_ROUTE);
+      return;
+    }
+    addNet(s, w, node, r & 0xff, (r >> 8) * K, r >> 8, j, F_NET);
+  }
+}
+
+@inline function link(parent: i32, s: i32): void {
+  sset(s, S_PARENT, parent);
+  sset(s, S_SIB, sget(parent, S_CHILD));
+  sset(parent, S_CHILD, s);
+}
+
+function addNet(parent: i32, w: i32, node: i32, port: i32, vi: i32, cls: i32, target: i32, flags: i32): void {
+  const next = neighbor(node, port);
+  if (next < 0) {
+    hdSet(H_STATUS, ST_BAD_ROUTE);
+    return;
+  }
+  const s = newSlot(w);
+  if (s < 0) return;
+  sset(s, S_CHAN, node * P + port);
+  sset(s, S_VC, (node * P + port) * V + vi);
+  sset(s, S_NODE, next);
+  sset(s, S_CLASS, cls);
+  sset(s, S_PORT, port);
+  sset(s, S_TARGET, target);
+  sset(s, S_FLAGS, F_PENDING | flags);
+  link(parent, s);
+  tryGrant(s, w);
+}
+
+function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
+  const s = newSlot(w);
+  if (s < 0) return;
+  const q = Q == 1 ? 0 : sget(parent, S_PORT);
+  sset(s, S_VC, EJ + node * Q + q);
+  sset(s, S_NODE, node);
+  sset(s, S_CLASS, -2);
+  sset(s, S_PORT, q);
+  sset(s, S_DESTREC, rec);
+  sset(s, S_FLAGS, F_PENDING | F_EJECT);
+  link(parent, s);
+  tryGrant(s, w);
+}
+
+function childrenReady(s: i32): bool {
+  for (let c = sget(s, S_CHILD); c >= 0; c = sget(c, S_SIB)) {
+    const f = sget(c, S_FLAGS);
+    if ((f & F_PENDING) != 0) return false;
+    if ((f & F_EJECT) == 0 && sget(c, S_IN) - sget(c, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) >= B) return false;
+  }
+  return true;
+}
+
+function register(s: i32): void {
+  for (let c = sget(s, S_CHILD); c >= 0; c = sget(c, S_SIB)) {
+    if ((sget(c, S_FLAGS) & F_NET) == 0) continue;
+    const ch = sget(c, S_CHAN);
+    const cls = sget(c, S_VC) - ch * V;
+    if (load<i32>(at(STAMP, ch)) != T) {
+      store<i32>(at(STAMP, ch), T);
+      store<i32>(at(COUNT, ch), 1);
+      store<i32>(at(BEST, ch), cls);
+    } else {
+      const n = load<i32>(at(COUNT, ch)) + 1;
+      store<i32>(at(COUNT, ch), n);
+      if (n == 2) sharing += 1;
+      const rr = load<i32>(at(RR, ch));
+      const best = load<i32>(at(BEST, ch));
+      if ((cls > rr ? cls - rr : cls - rr + V) < (best > rr ? best - rr : best - rr + V)) store<i32>(at(BEST, ch), cls);
+    }
+  }
+}
+
+function wins(s: i32): bool {
+  for (let c = sget(s, S_CHILD); c >= 0; c = sget(c, S_SIB)) {
+    if ((sget(c, S_FLAGS) & F_NET) == 0) continue;
+    const ch = sget(c, S_CHAN);
+    if (load<i32>(at(BEST, ch)) != sget(c, S_VC) - ch * V) return false;
+  }
+  return true;
+}
+
+function inject(w: i32): void {
+  const ib = load<i32>(at(OWNER, wget(w, W_INJVC)));
+  if (sget(ib, S_IN) - sget(ib, S_OUT) + ((sget(ib, S_FLAGS) & F_MOVED) != 0 ? 1 : 0) >= B) return;
+  wset(w, W_TOSEND, wget(w, W_TOSEND) - 1);
+  const n = sget(ib, S_IN) + 1;
+  sset(ib, S_IN, n);
+  if (n == 1) {
+    sset(ib, S_HEAD, T + 1);
+    wset(w, W_INJECT, T);
+  }
+  injected += 1;
+  hdSet(H_LASTPROGRESS, T);
+}
+
+function move(s: i32, w: i32): void {
+  const t = T;
+  const flits = wget(w, W_FLITS);
+  const out = sget(s, S_OUT) + 1;
+  sset(s, S_OUT, out);
+  sset(s, S_FLAGS, sget(s, S_FLAGS) | F_MOVED);
+  hdSet(H_LASTPROGRESS, t);
+  for (let c = sget(s, S_CHILD); c >= 0; c = sget(c, S_SIB)) {
+    const f = sget(c, S_FLAGS);
+    const n = sget(c, S_IN) + 1;
+    sset(c, S_IN, n);
+    if ((f & F_EJECT) != 0) {
+      sset(c, S_OUT, n);
+      ejected += 1;
+      const rec = sget(c, S_DESTREC);
+      if (n == 1) store<i32>(da(rec, D_HEAD), t + 1);
+      if (n == flits) {
+        store<i32>(da(rec, D_TAIL), t + 1);
+        wset(w, W_DELIVERED, wget(w, W_DELIVERED) + 1);
+        sset(c, S_FLAGS, f | F_DEAD);
+        wset(w, W_LIVE, wget(w, W_LIVE) - 1);
+        store<i32>(at(OWNER, sget(c, S_VC)), -1);
+        trigger(w, sget(c, S_NODE), t + 1);
+      }
+    } else {
+      if (n == 1) sset(c, S_HEAD, t + 1);
+      flitHops += 1;
+      const ch = sget(c, S_CHAN);
+      if (CHANUSE) store<i32>(at(CHFLITS, ch), load<i32>(at(CHFLITS, ch)) + 1);
+      if (MUX) store<i32>(at(RR, ch), sget(c, S_VC) - ch * V);
+    }
+  }
+  if (out == flits) {
+    sset(s, S_FLAGS, sget(s, S_FLAGS) | F_DEAD);
+    wset(w, W_LIVE, wget(w, W_LIVE) - 1);
+    store<i32>(at(OWNER, sget(s, S_VC)), -1);
+  }
+}
+
+function trigger(w: i32, node: i32, time: i32): void {
+  for (let u = wget(w, W_FIRSTTRIG); u >= 0; u = wget(u, W_NEXTTRIG)) {
+    if (wget(u, W_SRC) == node && wget(u, W_STATE) == WS_WAITING) activate(u, time);
+  }
+}

@@ -1,0 +1,247 @@
+import { WormcastError } from '../errors.ts';
+import { DELIVER } from '../routing/types.ts';
+import * as L from './layout.ts';
+import type { EngineInput, EngineOptions } from './types.ts';
+
+/** Options with their defaults filled in. */
+export interface ResolvedOptions {
+  buffer: number;
+  routerDelay: number;
+  startup: number;
+  allPort: boolean;
+  vcLinks: boolean;
+  watchdog: number;
+  channelUse: boolean;
+  slots: number;
+  vcsPerClass: number;
+}
+
+/** Fill in and check the engine options; errors name the option and the valid range. */
+export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): ResolvedOptions {
+  const int = (v: number | undefined, def: number, min: number, max: number, what: string): number => {
+    const x = v ?? def;
+    if (!Number.isInteger(x) || x < min || x > max) throw new WormcastError(`engine option ${what}: ${x} must be an integer ${min}..${max}`);
+    return x;
+  };
+  const buffer = int(o.buffer, 8, 1, 1 << 20, 'buffer');
+  const routerDelay = int(o.routerDelay, 1, 0, 1 << 16, 'routerDelay');
+  const startup = int(o.startup, 1, 0, 1 << 24, 'startup');
+  const minWatch = startup + routerDelay + 2;
+  const watchdog = int(o.watchdog, Math.max(1000, 4 * minWatch), minWatch, 1 << 30, 'watchdog');
+  const vcsPerClass = int(o.vcsPerClass, 1, 1, 64, 'vcsPerClass');
+  const slots = int(o.slots, Math.min(vcTotalHint, 1 << 20), 16, 1 << 25, 'slots');
+  return {
+    buffer, routerDelay, startup, watchdog, slots, vcsPerClass,
+    allPort: o.port === 'all',
+    vcLinks: o.vcLinks === true,
+    channelUse: o.channelUse !== false,
+  };
+}
+
+/** The sizes, resolved options and layout of a run. */
+export interface Prepared {
+  layout: L.Layout;
+  options: ResolvedOptions;
+}
+
+/** Check the input and compute its layout. */
+export function prepare(input: EngineInput): Prepared {
+  const r = input.routing;
+  const t = r.topology;
+  const K = input.options?.vcsPerClass ?? 1;
+  const V = r.vcClasses.length * K;
+  const n = t.nodes;
+  const P = t.ports;
+  let dests = 0;
+  let treeEntries = 0;
+  let extraSlots = 0;
+  let lastCreated = -1;
+  input.worms.forEach((w, i) => {
+    const where = `worm ${i}`;
+    const node = (x: number, what: string): void => {
+      if (!Number.isInteger(x) || x < 0 || x >= n) throw new WormcastError(`${where}: ${what} ${x} is not a node of ${t.spec} (0..${n - 1})`);
+    };
+    node(w.src, 'source');
+    if (w.dests.length === 0) throw new WormcastError(`${where}: no destinations`);
+    if (w.kind === 'unicast' && w.dests.length !== 1) throw new WormcastError(`${where}: a unicast has exactly one destination, not ${w.dests.length}`);
+    w.dests.forEach((d) => node(d, 'destination'));
+    if (new Set(w.dests).size !== w.dests.length) throw new WormcastError(`${where}: destinations repeat`);
+    if (!Number.isInteger(w.flits) || w.flits < 1 || w.flits > 1 << 24) throw new WormcastError(`${where}: flits ${w.flits} must be 1..${1 << 24}`);
+    if (w.after !== undefined) {
+      if (!Number.isInteger(w.after) || w.after < 0 || w.after >= input.worms.length || w.after === i) {
+        throw new WormcastError(`${where}: after ${w.after} must be another worm index 0..${input.worms.length - 1}`);
+      }
+      if (w.created !== undefined) throw new WormcastError(`${where}: give either created or after, not both`);
+    } else {
+      const c = w.created ?? -1;
+      if (!Number.isInteger(c) || c < 0) throw new WormcastError(`${where}: created ${w.created} must be a cycle >= 0 (or give after)`);
+      if (c < lastCreated) throw new WormcastError(`${where}: created ${c} is before the previous worm's ${lastCreated}; list worms in creation order`);
+      lastCreated = c;
+    }
+    dests += w.dests.length;
+    if (w.kind === 'tree') {
+      if (!w.tree) throw new WormcastError(`${where}: a tree worm needs its tree edges`);
+      treeEntries += w.tree.length + 1;
+      extraSlots += w.tree.length + 1;
+    } else extraSlots += 2;
+  });
+  const q = input.options?.port === 'all' ? P : 1;
+  const mux = V >= 2 && input.options?.vcLinks !== true;
+  const vcTotal = n * P * V + 2 * n * q;
+  const options = resolveOptions(input.options, vcTotal + extraSlots);
+  const layout = L.computeLayout({
+    nodes: n, ports: P, vcs: V, q, worms: input.worms.length, dests, treeEntries,
+    slots: options.slots, mux, channelUse: options.channelUse,
+  });
+  return { layout, options };
+}
+
+/**
+ * Write the initial state of a run into `buf` at byte offset `base` (the region must be
+ * zeroed or fresh). Both engines start from exactly these bytes.
+ */
+export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, prep: Prepared): void {
+  const { layout: lay, options: o } = prep;
+  const s = lay.sizes;
+  const r = input.routing;
+  const t = r.topology;
+  const i32 = new Int32Array(buf, base, lay.bytes >> 2);
+  i32.fill(0);
+  const h = i32;
+  h[L.H_NODES] = s.nodes;
+  h[L.H_PORTS] = s.ports;
+  h[L.H_V] = s.vcs;
+  h[L.H_K] = o.vcsPerClass;
+  h[L.H_Q] = s.q;
+  h[L.H_B] = o.buffer;
+  h[L.H_R] = o.routerDelay;
+  h[L.H_S] = o.startup;
+  h[L.H_WATCHDOG] = o.watchdog;
+  h[L.H_FLAGS] = (s.mux ? L.FLAG_MUX : 0) | (s.channelUse ? L.FLAG_CHANNEL_USE : 0);
+  h[L.H_WORMS] = s.worms;
+  h[L.H_SLOTCAP] = s.slots;
+  h[L.H_CYCLE] = 0;
+  h[L.H_NEXTCREATE] = 0;
+  h[L.H_ACTIVE_N] = 0;
+  h[L.H_FREESLOT] = 0;
+  h[L.H_DONE] = 0;
+  h[L.H_STATUS] = L.ST_RUNNING;
+  h[L.H_LASTPROGRESS] = 0;
+  h[L.H_O_OWNER] = lay.owner;
+  h[L.H_O_RR] = lay.rr;
+  h[L.H_O_STAMP] = lay.stamp;
+  h[L.H_O_BEST] = lay.best;
+  h[L.H_O_COUNT] = lay.count;
+  h[L.H_O_CHFLITS] = lay.chanFlits;
+  h[L.H_O_QHEAD] = lay.qHead;
+  h[L.H_O_QTAIL] = lay.qTail;
+  h[L.H_O_WORM] = lay.worm;
+  h[L.H_O_DEST] = lay.dest;
+  h[L.H_O_TREE] = lay.tree;
+  h[L.H_O_SLOT] = lay.slot;
+  h[L.H_O_ACTIVE] = lay.active;
+  h[L.H_INJ] = lay.injBase;
+  h[L.H_EJ] = lay.ejBase;
+  i32.fill(-1, lay.owner >> 2, (lay.owner >> 2) + lay.vcTotal);
+  if (s.mux) {
+    const ch = s.nodes * s.ports;
+    i32.fill(s.vcs - 1, lay.rr >> 2, (lay.rr >> 2) + ch);
+    i32.fill(-1, lay.stamp >> 2, (lay.stamp >> 2) + ch);
+  }
+  i32.fill(-1, lay.qHead >> 2, (lay.qHead >> 2) + 2 * s.nodes * s.q);
+  // slots: a free list 0 -> 1 -> ... -> cap-1 -> -1
+  const S0 = lay.slot >> 2;
+  for (let k = 0; k < s.slots; k++) i32[S0 + k * L.SLOT_STRIDE + L.S_NEXT] = k + 1 < s.slots ? k + 1 : -1;
+  const W0 = lay.worm >> 2;
+  const D0 = lay.dest >> 2;
+  const T0 = lay.tree >> 2;
+  let dest = 0;
+  let entry = 0;
+  const lastTrig = new Int32Array(s.worms).fill(-1);
+  input.worms.forEach((w, i) => {
+    const wb = W0 + i * L.WORM_STRIDE;
+    i32[wb + L.W_KIND] = w.kind === 'unicast' ? L.KIND_UNICAST : w.kind === 'path' ? L.KIND_PATH : L.KIND_TREE;
+    i32[wb + L.W_SRC] = w.src;
+    i32[wb + L.W_FLITS] = w.flits;
+    i32[wb + L.W_CREATED] = w.after === undefined ? (w.created ?? 0) : -1;
+    i32[wb + L.W_DEST] = dest;
+    i32[wb + L.W_NDEST] = w.dests.length;
+    i32[wb + L.W_TREE] = -1;
+    i32[wb + L.W_FIRSTTRIG] = -1;
+    i32[wb + L.W_NEXTTRIG] = -1;
+    i32[wb + L.W_STATE] = L.WS_WAITING;
+    i32[wb + L.W_TOSEND] = w.flits;
+    i32[wb + L.W_START] = -1;
+    i32[wb + L.W_INJECT] = -1;
+    i32[wb + L.W_SLOTS] = -1;
+    i32[wb + L.W_INJVC] = -1;
+    i32[wb + L.W_NEXTQ] = -1;
+    i32[wb + L.W_GROUP] = w.group ?? i;
+    i32[wb + L.W_ACT] = -1;
+    i32[wb + L.W_DONE] = -1;
+    i32[wb + L.W_INJQ] = -1;
+    w.dests.forEach((d, k) => {
+      const db = D0 + (dest + k) * L.DEST_STRIDE;
+      i32[db + L.D_NODE] = d;
+      i32[db + L.D_HEAD] = -1;
+      i32[db + L.D_TAIL] = -1;
+      i32[db + L.D_WORM] = i;
+    });
+    if (w.kind === 'tree' && w.tree) {
+      const root = entry;
+      i32[wb + L.W_TREE] = root;
+      const nodes = [w.src];
+      const e = (k: number): number => T0 + (root + k) * L.TREE_STRIDE;
+      i32[e(0) + L.T_NODE] = w.src;
+      i32[e(0) + L.T_PARENT] = -1;
+      i32[e(0) + L.T_PORT] = -1;
+      i32[e(0) + L.T_VC] = -1;
+      w.tree.forEach((edge, k) => {
+        if (edge.parent < -1 || edge.parent >= k) throw new WormcastError(`worm ${i}: tree edge ${k} has parent ${edge.parent}; must be -1..${k - 1} (parents first)`);
+        const from = nodes[edge.parent + 1]!;
+        const to = t.neighbor(from, edge.port);
+        if (to < 0) throw new WormcastError(`worm ${i}: tree edge ${k}: port ${edge.port} of ${t.format(from)} leads nowhere`);
+        if (edge.vc < 0 || edge.vc >= r.vcClasses.length) throw new WormcastError(`worm ${i}: tree edge ${k}: VC class ${edge.vc} must be 0..${r.vcClasses.length - 1}`);
+        nodes.push(to);
+        const b = e(k + 1);
+        i32[b + L.T_NODE] = to;
+        i32[b + L.T_PARENT] = root + edge.parent + 1;
+        i32[b + L.T_PORT] = edge.port;
+        const copy = edge.copy ?? 0;
+        if (!Number.isInteger(copy) || copy < 0 || copy >= o.vcsPerClass) throw new WormcastError(`worm ${i}: tree edge ${k}: copy ${copy} must be 0..${o.vcsPerClass - 1}`);
+        i32[b + L.T_VC] = edge.vc * o.vcsPerClass + copy;
+      });
+      for (let k = 0; k <= w.tree.length; k++) {
+        i32[e(k) + L.T_DEST] = -1;
+        i32[e(k) + L.T_CHILD] = -1;
+        i32[e(k) + L.T_SIB] = -1;
+      }
+      // children in edge order: prepend while walking the edges backwards
+      for (let k = w.tree.length - 1; k >= 0; k--) {
+        const p = w.tree[k]!.parent + 1;
+        i32[e(k + 1) + L.T_SIB] = i32[e(p) + L.T_CHILD]!;
+        i32[e(p) + L.T_CHILD] = root + k + 1;
+      }
+      w.dests.forEach((d, k) => {
+        const at = nodes.indexOf(d);
+        if (at < 0) throw new WormcastError(`worm ${i}: destination ${t.format(d)} is not a node of its tree`);
+        i32[e(at) + L.T_DEST] = dest + k;
+      });
+      entry += w.tree.length + 1;
+    } else if (w.kind !== 'tree') {
+      // a path must be routable: the routing function must reach each destination in turn
+      let at = w.src;
+      for (const d of w.dests) {
+        if (at !== d && r.route(at, d, -1) === DELIVER) throw new WormcastError(`worm ${i}: ${r.name} cannot route ${t.format(at)} -> ${t.format(d)}`);
+        at = d;
+      }
+    }
+    dest += w.dests.length;
+    if (w.after !== undefined) {
+      const a = w.after;
+      if (lastTrig[a] === -1) i32[W0 + a * L.WORM_STRIDE + L.W_FIRSTTRIG] = i;
+      else i32[W0 + lastTrig[a]! * L.WORM_STRIDE + L.W_NEXTTRIG] = i;
+      lastTrig[a] = i;
+    }
+  });
+}

@@ -1,0 +1,255 @@
+/**
+ * The flat memory layout shared by the WebAssembly engine (assembly/engine/) and its
+ * JavaScript twin (reference.ts): one region of i32 (and a few f64) words, addressed by
+ * byte offsets stored in the region's own header, so both engines read the same fields.
+ * Every link inside the region is an index (slot, worm, VC), never an address, so two
+ * copies of the region at different places compare byte for byte.
+ * The rules the engines apply to it are in docs/model-flit.md.
+ *
+ *   +0     header     HEADER_WORDS x i32   (H_* below)
+ *   +256   counters   COUNTERS x f64       (C_* below)
+ *   ...    owner      i32[VCS]             owner slot of every VC, -1 = free
+ *          rr         i32[N*P]             round-robin pointer per network channel (multiplexed only)
+ *          stamp      i32[N*P]             cycle of the last arbitration on the channel
+ *          best       i32[N*P]             VC class winning that arbitration
+ *          count      i32[N*P]             ready moves on the channel in that cycle
+ *          chanFlits  i32[N*P]             flits carried per network channel (option channelUse)
+ *          qHead      i32[N*Q]             injection queue head worm, -1 = empty
+ *          qTail      i32[N*Q]
+ *          worms      i32[WORMS * WORM_STRIDE]
+ *          dests      i32[DESTS * DEST_STRIDE]
+ *          tree       i32[TREE * TREE_STRIDE]
+ *          slots      i32[SLOTS * SLOT_STRIDE]
+ *          active     i32[WORMS]           the active list (order = service order)
+ */
+
+/** Header words (i32). */
+export const H_NODES = 0;
+export const H_PORTS = 1;
+export const H_V = 2;
+/** Injection (and ejection) channels per node: 1 one-port, P all-port. */
+export const H_Q = 3;
+export const H_B = 4;
+export const H_R = 5;
+export const H_S = 6;
+export const H_WATCHDOG = 7;
+/** Bit 0: VCs multiplexed (arbitrate); bit 1: count flits per channel. */
+export const H_FLAGS = 8;
+export const H_WORMS = 9;
+export const H_SLOTCAP = 10;
+/** The next cycle to simulate. */
+export const H_CYCLE = 11;
+export const H_NEXTCREATE = 12;
+export const H_ACTIVE_N = 13;
+export const H_FREESLOT = 14;
+export const H_DONE = 15;
+export const H_STATUS = 16;
+/** Last cycle in which a flit moved or a VC was granted. */
+export const H_LASTPROGRESS = 17;
+export const H_LIVESLOTS = 18;
+export const H_MAXSLOTS = 19;
+export const H_SLOTHWM = 20;
+/** VCs per routing VC class (K): a header may take any free one of its class's K VCs. */
+export const H_K = 21;
+// byte offsets of the regions (relative to the region base)
+export const H_O_OWNER = 32;
+export const H_O_RR = 33;
+export const H_O_STAMP = 34;
+export const H_O_BEST = 35;
+export const H_O_COUNT = 36;
+export const H_O_CHFLITS = 37;
+export const H_O_QHEAD = 38;
+export const H_O_QTAIL = 39;
+export const H_O_WORM = 40;
+export const H_O_DEST = 41;
+export const H_O_TREE = 42;
+export const H_O_SLOT = 43;
+export const H_O_ACTIVE = 44;
+/** VC id bases: injection VCs start at INJ, ejection VCs at EJ. */
+export const H_INJ = 45;
+export const H_EJ = 46;
+export const HEADER_WORDS = 64;
+
+export const FLAG_MUX = 1;
+export const FLAG_CHANNEL_USE = 2;
+
+/** Counters (f64, at byte 256). */
+export const COUNTERS_BYTE = 256;
+export const C_FLITHOPS = 0;
+export const C_INJECTED = 1;
+export const C_EJECTED = 2;
+export const C_VCWAIT = 3;
+export const C_SAMEGROUP = 4;
+export const C_SHARING = 5;
+export const C_GRANTS = 6;
+export const COUNTERS = 16;
+
+/** Run status (H_STATUS). */
+export const ST_RUNNING = 0;
+export const ST_FINISHED = 1;
+export const ST_DEADLOCK = 2;
+export const ST_LIMIT = 3;
+export const ST_NO_SLOTS = 4;
+export const ST_BAD_ROUTE = 5;
+
+/** Worm fields (i32). */
+export const W_KIND = 0;
+export const W_SRC = 1;
+export const W_FLITS = 2;
+/** Creation cycle, or -1 for a worm started by a trigger (software forwarding). */
+export const W_CREATED = 3;
+export const W_DEST = 4;
+export const W_NDEST = 5;
+/** First tree entry of a tree worm (its root, at the source), else -1. */
+export const W_TREE = 6;
+/** Worms triggered by this worm's deliveries (linked through W_NEXTTRIG), in send order. */
+export const W_FIRSTTRIG = 7;
+export const W_NEXTTRIG = 8;
+export const W_STATE = 9;
+export const W_TOSEND = 10;
+export const W_START = 11;
+/** Cycle the header crossed the injection channel (+1: arrival time), -1 before. */
+export const W_INJECT = 12;
+export const W_SLOTS = 13;
+export const W_INJVC = 14;
+export const W_NEXTQ = 15;
+export const W_GROUP = 16;
+export const W_ACT = 17;
+export const W_DONE = 18;
+export const W_WAIT = 19;
+export const W_DELIVERED = 20;
+export const W_READY = 21;
+export const W_LIVE = 22;
+export const W_INJQ = 23;
+export const WORM_STRIDE = 24;
+
+export const KIND_UNICAST = 0;
+export const KIND_PATH = 1;
+export const KIND_TREE = 2;
+
+export const WS_WAITING = 0;
+export const WS_QUEUED = 1;
+export const WS_REQUEST = 2;
+export const WS_SENDING = 3;
+export const WS_DONE = 4;
+
+/** Destination record fields (i32). */
+export const D_NODE = 0;
+export const D_HEAD = 1;
+export const D_TAIL = 2;
+export const D_WORM = 3;
+export const DEST_STRIDE = 4;
+
+/** Tree entry fields (i32): entry 0 of a worm's tree is its source. */
+export const T_NODE = 0;
+export const T_PARENT = 1;
+export const T_PORT = 2;
+/** VC index within the channel: class * K + copy. */
+export const T_VC = 3;
+/** Destination record delivered at this tree node, or -1. */
+export const T_DEST = 4;
+export const T_CHILD = 5;
+export const T_SIB = 6;
+export const TREE_STRIDE = 8;
+
+/** Slot fields (i32). */
+export const S_WORM = 0;
+export const S_VC = 1;
+export const S_PARENT = 2;
+export const S_CHILD = 3;
+export const S_SIB = 4;
+/** Next slot of the same worm (newest first), or next free slot. */
+export const S_NEXT = 5;
+export const S_IN = 6;
+export const S_OUT = 7;
+export const S_NODE = 8;
+export const S_HEAD = 9;
+export const S_FLAGS = 10;
+/** Path: index of the destination the header heads for; tree: its tree entry. */
+export const S_TARGET = 11;
+/** VC class (the vcIn of the next route); -1 on an injection slot. */
+export const S_CLASS = 12;
+export const S_DESTREC = 13;
+/** Port of the channel at its upstream node (injection slot: its q). */
+export const S_PORT = 14;
+/** Physical network channel of a network slot (vc / V, kept to spare a division). */
+export const S_CHAN = 15;
+export const SLOT_STRIDE = 16;
+
+export const F_PENDING = 1;
+export const F_EJECT = 2;
+export const F_ROUTED = 4;
+export const F_READY = 8;
+export const F_DEAD = 16;
+export const F_NET = 32;
+/** A tree edge names its exact VC: no choice among the K VCs of its class. */
+export const F_EXACT = 64;
+/** The slot passed a flit on during this cycle (its buffer space frees only next cycle). */
+export const F_MOVED = 128;
+
+/** Sizes that determine a layout. */
+export interface LayoutSizes {
+  nodes: number;
+  ports: number;
+  /** VCs per physical network channel: the routing function's classes x K. */
+  vcs: number;
+  /** 1 one-port, ports all-port. */
+  q: number;
+  worms: number;
+  dests: number;
+  treeEntries: number;
+  slots: number;
+  mux: boolean;
+  channelUse: boolean;
+}
+
+/** Byte offsets of every region and the total size. */
+export interface Layout {
+  sizes: LayoutSizes;
+  owner: number;
+  rr: number;
+  stamp: number;
+  best: number;
+  count: number;
+  chanFlits: number;
+  qHead: number;
+  qTail: number;
+  worm: number;
+  dest: number;
+  tree: number;
+  slot: number;
+  active: number;
+  bytes: number;
+  vcTotal: number;
+  injBase: number;
+  ejBase: number;
+}
+
+/** Lay the regions out one after another (8-byte aligned). */
+export function computeLayout(s: LayoutSizes): Layout {
+  const channels = s.nodes * s.ports;
+  const injBase = channels * s.vcs;
+  const ejBase = injBase + s.nodes * s.q;
+  const vcTotal = ejBase + s.nodes * s.q;
+  let at = COUNTERS_BYTE + COUNTERS * 8;
+  const take = (words: number): number => {
+    const o = at;
+    at += Math.ceil((words * 4) / 8) * 8;
+    return o;
+  };
+  const arb = s.mux ? channels : 0;
+  const owner = take(vcTotal);
+  const rr = take(arb);
+  const stamp = take(arb);
+  const best = take(arb);
+  const count = take(arb);
+  const chanFlits = take(s.channelUse ? channels : 0);
+  const qHead = take(s.nodes * s.q);
+  const qTail = take(s.nodes * s.q);
+  const worm = take(s.worms * WORM_STRIDE);
+  const dest = take(s.dests * DEST_STRIDE);
+  const tree = take(s.treeEntries * TREE_STRIDE);
+  const slot = take(s.slots * SLOT_STRIDE);
+  const active = take(s.worms);
+  return { sizes: s, owner, rr, stamp, best, count, chanFlits, qHead, qTail, worm, dest, tree, slot, active, bytes: at, vcTotal, injBase, ejBase };
+}

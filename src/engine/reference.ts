@@ -1,0 +1,575 @@
+import type { RoutingFunction } from '../routing/types.ts';
+import type { Topology } from '../topology/types.ts';
+import { prepare, writeInput, type Prepared } from './input.ts';
+import * as L from './layout.ts';
+import { readCounters, statusName } from './results.ts';
+import type { Engine, EngineCounters, EngineInput, EngineStatus } from './types.ts';
+
+const DELIVER = -1;
+const INJECT = -1;
+
+/**
+ * The JavaScript twin of the WebAssembly engine (assembly/engine/engine.ts): the same
+ * algorithm over the same flat layout (layout.ts), written for clarity; every rule is in
+ * docs/model-flit.md and both engines leave byte-identical memory behind.
+ */
+export class ReferenceEngine implements Engine {
+  readonly name = 'reference' as const;
+  readonly prepared: Prepared;
+  private readonly buf: ArrayBuffer;
+  private readonly m: Int32Array;
+  private readonly cnt: Float64Array;
+  private readonly routing: RoutingFunction;
+  private readonly topo: Topology;
+  // configuration, read once from the header
+  private readonly P: number;
+  private readonly V: number;
+  private readonly K: number;
+  private readonly Q: number;
+  private readonly B: number;
+  private readonly R: number;
+  private readonly S: number;
+  private readonly mux: boolean;
+  private readonly chanUse: boolean;
+  private readonly oOwner: number;
+  private readonly oRr: number;
+  private readonly oStamp: number;
+  private readonly oBest: number;
+  private readonly oCount: number;
+  private readonly oChFlits: number;
+  private readonly oQHead: number;
+  private readonly oQTail: number;
+  private readonly oWorm: number;
+  private readonly oDest: number;
+  private readonly oTree: number;
+  private readonly oSlot: number;
+  private readonly oActive: number;
+  private readonly inj: number;
+  private readonly ej: number;
+  // per-run counters (written to the region at the end of every runUntil)
+  private flitHops = 0;
+  private injected = 0;
+  private ejected = 0;
+  private vcWait = 0;
+  private sameGroup = 0;
+  private sharing = 0;
+  private grants = 0;
+  private t = 0;
+
+  constructor(input: EngineInput) {
+    this.prepared = prepare(input);
+    this.routing = input.routing;
+    this.topo = input.routing.topology;
+    this.buf = new ArrayBuffer(this.prepared.layout.bytes);
+    writeInput(this.buf, 0, input, this.prepared);
+    const m = new Int32Array(this.buf);
+    this.m = m;
+    this.cnt = new Float64Array(this.buf, L.COUNTERS_BYTE, L.COUNTERS);
+    this.P = m[L.H_PORTS]!;
+    this.V = m[L.H_V]!;
+    this.K = m[L.H_K]!;
+    this.Q = m[L.H_Q]!;
+    this.B = m[L.H_B]!;
+    this.R = m[L.H_R]!;
+    this.S = m[L.H_S]!;
+    this.mux = (m[L.H_FLAGS]! & L.FLAG_MUX) !== 0;
+    this.chanUse = (m[L.H_FLAGS]! & L.FLAG_CHANNEL_USE) !== 0;
+    // word offsets
+    this.oOwner = m[L.H_O_OWNER]! >> 2;
+    this.oRr = m[L.H_O_RR]! >> 2;
+    this.oStamp = m[L.H_O_STAMP]! >> 2;
+    this.oBest = m[L.H_O_BEST]! >> 2;
+    this.oCount = m[L.H_O_COUNT]! >> 2;
+    this.oChFlits = m[L.H_O_CHFLITS]! >> 2;
+    this.oQHead = m[L.H_O_QHEAD]! >> 2;
+    this.oQTail = m[L.H_O_QTAIL]! >> 2;
+    this.oWorm = m[L.H_O_WORM]! >> 2;
+    this.oDest = m[L.H_O_DEST]! >> 2;
+    this.oTree = m[L.H_O_TREE]! >> 2;
+    this.oSlot = m[L.H_O_SLOT]! >> 2;
+    this.oActive = m[L.H_O_ACTIVE]! >> 2;
+    this.inj = m[L.H_INJ]!;
+    this.ej = m[L.H_EJ]!;
+  }
+
+  get cycle(): number {
+    return this.m[L.H_CYCLE]!;
+  }
+
+  region(): Uint8Array {
+    return new Uint8Array(this.buf);
+  }
+
+  counters(): EngineCounters {
+    return readCounters(this.cnt);
+  }
+
+  /** Simulate cycles until `until`, completion, deadlock or an error (docs/model-flit.md). */
+  runUntil(until: number): EngineStatus {
+    const m = this.m;
+    if (m[L.H_STATUS] === L.ST_LIMIT) m[L.H_STATUS] = L.ST_RUNNING;
+    if (m[L.H_STATUS] !== L.ST_RUNNING) return statusName(m[L.H_STATUS]!);
+    const c = this.cnt;
+    this.flitHops = c[L.C_FLITHOPS]!;
+    this.injected = c[L.C_INJECTED]!;
+    this.ejected = c[L.C_EJECTED]!;
+    this.vcWait = c[L.C_VCWAIT]!;
+    this.sameGroup = c[L.C_SAMEGROUP]!;
+    this.sharing = c[L.C_SHARING]!;
+    this.grants = c[L.C_GRANTS]!;
+    const worms = m[L.H_WORMS]!;
+    const W = m[L.H_WATCHDOG]!;
+    let t = m[L.H_CYCLE]!;
+    for (;;) {
+      if (m[L.H_ACTIVE_N] === 0) {
+        let nc = m[L.H_NEXTCREATE]!;
+        while (nc < worms && m[this.oWorm + nc * L.WORM_STRIDE + L.W_CREATED]! < 0) nc++;
+        m[L.H_NEXTCREATE] = nc;
+        if (nc === worms) { m[L.H_STATUS] = L.ST_FINISHED; break; }
+        const created = m[this.oWorm + nc * L.WORM_STRIDE + L.W_CREATED]!;
+        if (created > t) {
+          t = created < until ? created : until;
+          m[L.H_LASTPROGRESS] = t;
+        }
+      }
+      if (t >= until) { m[L.H_STATUS] = L.ST_LIMIT; break; }
+      this.step(t);
+      t++;
+      if (m[L.H_STATUS] !== L.ST_RUNNING) break;
+      if (m[L.H_ACTIVE_N]! > 0 && t - 1 - m[L.H_LASTPROGRESS]! >= W) { m[L.H_STATUS] = L.ST_DEADLOCK; break; }
+    }
+    m[L.H_CYCLE] = t;
+    c[L.C_FLITHOPS] = this.flitHops;
+    c[L.C_INJECTED] = this.injected;
+    c[L.C_EJECTED] = this.ejected;
+    c[L.C_VCWAIT] = this.vcWait;
+    c[L.C_SAMEGROUP] = this.sameGroup;
+    c[L.C_SHARING] = this.sharing;
+    c[L.C_GRANTS] = this.grants;
+    return statusName(m[L.H_STATUS]!);
+  }
+
+  /** One cycle t: activation, routing and allocation, flit movement, end of cycle. */
+  private step(t: number): void {
+    const m = this.m;
+    this.t = t;
+    // 1. creations at t (triggered worms were activated at the end of t - 1)
+    const worms = m[L.H_WORMS]!;
+    let nc = m[L.H_NEXTCREATE]!;
+    while (nc < worms) {
+      const created = m[this.oWorm + nc * L.WORM_STRIDE + L.W_CREATED]!;
+      if (created > t) break;
+      if (created >= 0) this.activate(nc, t);
+      nc++;
+    }
+    m[L.H_NEXTCREATE] = nc;
+    // 2. routing and VC allocation, in active-list order. A chain (unicast, path) has its
+    //    requests and its unrouted header among its newest slots: stop at the first routed one.
+    const n0 = m[L.H_ACTIVE_N]!;
+    for (let k = 0; k < n0; k++) {
+      const w = m[this.oActive + k]!;
+      const wb = this.oWorm + w * L.WORM_STRIDE;
+      if (m[wb + L.W_STATE] === L.WS_REQUEST) {
+        this.requestInjection(w, wb);
+        continue;
+      }
+      const tree = m[wb + L.W_KIND] === L.KIND_TREE;
+      for (let s = m[wb + L.W_SLOTS]!; s >= 0; s = m[this.oSlot + s * L.SLOT_STRIDE + L.S_NEXT]!) {
+        const sb = this.oSlot + s * L.SLOT_STRIDE;
+        const f = m[sb + L.S_FLAGS]!;
+        if ((f & L.F_DEAD) !== 0) continue;
+        if (!tree && (f & (L.F_ROUTED | L.F_EJECT)) === L.F_ROUTED) break;
+        if ((f & L.F_PENDING) !== 0) this.tryGrant(s, w);
+        else if ((f & (L.F_ROUTED | L.F_EJECT)) === 0 && m[sb + L.S_HEAD]! >= 0 && t >= m[sb + L.S_HEAD]! + this.R) {
+          this.routeSlot(s, w);
+          if (m[L.H_STATUS] !== L.ST_RUNNING) return;
+        }
+      }
+    }
+    // 3a. multiplexed VCs: which moves are ready (start-of-cycle state), and arbitration
+    if (this.mux) {
+      for (let k = 0; k < m[L.H_ACTIVE_N]!; k++) {
+        const wb = this.oWorm + m[this.oActive + k]! * L.WORM_STRIDE;
+        for (let s = m[wb + L.W_SLOTS]!; s >= 0; s = m[this.oSlot + s * L.SLOT_STRIDE + L.S_NEXT]!) {
+          const sb = this.oSlot + s * L.SLOT_STRIDE;
+          let f = m[sb + L.S_FLAGS]! & ~(L.F_READY | L.F_MOVED);
+          if ((f & (L.F_ROUTED | L.F_EJECT | L.F_DEAD)) === L.F_ROUTED && m[sb + L.S_IN]! - m[sb + L.S_OUT]! > 0 && this.childrenReady(s)) {
+            f |= L.F_READY;
+            this.register(s);
+          }
+          m[sb + L.S_FLAGS] = f;
+        }
+      }
+    }
+    // 3b + 4. moves, newest slot first: a slot's children come before it, so with one VC per
+    //    link a child's state is still the start-of-cycle one, up to the flit it passed on
+    //    (F_MOVED). Dead slots are freed as they are met; finished worms leave the list.
+    let j = 0;
+    for (let k = 0; k < m[L.H_ACTIVE_N]!; k++) {
+      const w = m[this.oActive + k]!;
+      const wb = this.oWorm + w * L.WORM_STRIDE;
+      let prev = -1;
+      let s = m[wb + L.W_SLOTS]!;
+      while (s >= 0) {
+        const sb = this.oSlot + s * L.SLOT_STRIDE;
+        const next = m[sb + L.S_NEXT]!;
+        let f = m[sb + L.S_FLAGS]!;
+        if ((f & L.F_DEAD) === 0) {
+          let go: boolean;
+          if (this.mux) go = (f & L.F_READY) !== 0 && this.wins(s);
+          else {
+            f &= ~L.F_MOVED;
+            m[sb + L.S_FLAGS] = f;
+            go = (f & (L.F_ROUTED | L.F_EJECT)) === L.F_ROUTED && m[sb + L.S_IN]! - m[sb + L.S_OUT]! > 0 && this.childrenReady(s);
+          }
+          if (go) this.move(s, w);
+        }
+        if ((m[sb + L.S_FLAGS]! & L.F_DEAD) !== 0) {
+          if (prev < 0) m[wb + L.W_SLOTS] = next;
+          else m[this.oSlot + prev * L.SLOT_STRIDE + L.S_NEXT] = next;
+          m[sb + L.S_NEXT] = m[L.H_FREESLOT]!;
+          m[L.H_FREESLOT] = s;
+          m[L.H_LIVESLOTS]!--;
+        } else prev = s;
+        s = next;
+      }
+      if (m[wb + L.W_STATE] === L.WS_SENDING && m[wb + L.W_TOSEND]! > 0 && t >= m[wb + L.W_START]!) this.inject(wb);
+      if (m[wb + L.W_STATE] === L.WS_SENDING && m[wb + L.W_TOSEND] === 0 && m[wb + L.W_LIVE] === 0) {
+        // ejection slots that died after the pass went by are freed with the worm
+        for (let d = m[wb + L.W_SLOTS]!; d >= 0;) {
+          const next = m[this.oSlot + d * L.SLOT_STRIDE + L.S_NEXT]!;
+          m[this.oSlot + d * L.SLOT_STRIDE + L.S_NEXT] = m[L.H_FREESLOT]!;
+          m[L.H_FREESLOT] = d;
+          m[L.H_LIVESLOTS]!--;
+          d = next;
+        }
+        m[wb + L.W_SLOTS] = -1;
+        m[wb + L.W_STATE] = L.WS_DONE;
+        m[wb + L.W_DONE] = t + 1;
+        m[L.H_DONE]!++;
+      } else m[this.oActive + j++] = w;
+    }
+    m[L.H_ACTIVE_N] = j;
+  }
+
+  /** A worm joins its injection queue; a new queue head joins the active list. */
+  private activate(w: number, time: number): void {
+    const m = this.m;
+    const wb = this.oWorm + w * L.WORM_STRIDE;
+    const src = m[wb + L.W_SRC]!;
+    m[wb + L.W_ACT] = time;
+    const q = this.Q === 1 ? 0 : this.firstPort(wb, src);
+    const iq = src * this.Q + q;
+    m[wb + L.W_INJQ] = iq;
+    m[wb + L.W_INJVC] = this.inj + iq;
+    const tail = m[this.oQTail + iq]!;
+    if (tail < 0) {
+      m[this.oQHead + iq] = w;
+      m[this.oQTail + iq] = w;
+      m[wb + L.W_STATE] = L.WS_REQUEST;
+      m[this.oActive + m[L.H_ACTIVE_N]!] = w;
+      m[L.H_ACTIVE_N]!++;
+    } else {
+      m[this.oWorm + tail * L.WORM_STRIDE + L.W_NEXTQ] = w;
+      m[this.oQTail + iq] = w;
+      m[wb + L.W_STATE] = L.WS_QUEUED;
+    }
+  }
+
+  /** All-port: the port of the worm's first hop (docs/model-flit.md "Channels"). */
+  private firstPort(wb: number, src: number): number {
+    const m = this.m;
+    if (m[wb + L.W_KIND] === L.KIND_TREE) {
+      const child = m[this.oTree + m[wb + L.W_TREE]! * L.TREE_STRIDE + L.T_CHILD]!;
+      return child < 0 ? 0 : m[this.oTree + child * L.TREE_STRIDE + L.T_PORT]!;
+    }
+    const r = this.routing.route(src, m[this.oDest + m[wb + L.W_DEST]! * L.DEST_STRIDE + L.D_NODE]!, INJECT);
+    return r === DELIVER ? 0 : r & 0xff;
+  }
+
+  /** The queue head asks for its injection VC; on a grant its startup begins. */
+  private requestInjection(w: number, wb: number): void {
+    const m = this.m;
+    const vc = m[wb + L.W_INJVC]!;
+    const holder = m[this.oOwner + vc]!;
+    if (holder >= 0) {
+      this.vcWait++;
+      m[wb + L.W_WAIT]!++;
+      return;
+    }
+    const s = this.newSlot(w);
+    if (s < 0) return;
+    const sb = this.oSlot + s * L.SLOT_STRIDE;
+    const iq = m[wb + L.W_INJQ]!;
+    m[sb + L.S_VC] = vc;
+    m[sb + L.S_PARENT] = -1;
+    m[sb + L.S_NODE] = m[wb + L.W_SRC]!;
+    m[sb + L.S_TARGET] = m[wb + L.W_KIND] === L.KIND_TREE ? m[wb + L.W_TREE]! : 0;
+    m[sb + L.S_CLASS] = INJECT;
+    m[sb + L.S_PORT] = iq - m[wb + L.W_SRC]! * this.Q;
+    m[this.oOwner + vc] = s;
+    m[wb + L.W_STATE] = L.WS_SENDING;
+    m[wb + L.W_START] = this.t + this.S;
+    this.grants++;
+    m[L.H_LASTPROGRESS] = this.t;
+    const next = m[wb + L.W_NEXTQ]!;
+    m[this.oQHead + iq] = next;
+    if (next < 0) m[this.oQTail + iq] = -1;
+    else {
+      m[this.oWorm + next * L.WORM_STRIDE + L.W_STATE] = L.WS_REQUEST;
+      m[this.oActive + m[L.H_ACTIVE_N]!] = next;
+      m[L.H_ACTIVE_N]!++;
+    }
+  }
+
+  /** Take a free slot and put it at the head of the worm's list; -1 (and a status) when none is left. */
+  private newSlot(w: number): number {
+    const m = this.m;
+    const s = m[L.H_FREESLOT]!;
+    if (s < 0) {
+      m[L.H_STATUS] = L.ST_NO_SLOTS;
+      return -1;
+    }
+    const sb = this.oSlot + s * L.SLOT_STRIDE;
+    m[L.H_FREESLOT] = m[sb + L.S_NEXT]!;
+    m.fill(0, sb, sb + L.SLOT_STRIDE);
+    const wb = this.oWorm + w * L.WORM_STRIDE;
+    m[sb + L.S_WORM] = w;
+    m[sb + L.S_PARENT] = -1;
+    m[sb + L.S_CHILD] = -1;
+    m[sb + L.S_SIB] = -1;
+    m[sb + L.S_HEAD] = -1;
+    m[sb + L.S_DESTREC] = -1;
+    m[sb + L.S_NEXT] = m[wb + L.W_SLOTS]!;
+    m[wb + L.W_SLOTS] = s;
+    m[wb + L.W_LIVE]!++;
+    const live = ++m[L.H_LIVESLOTS]!;
+    if (live > m[L.H_MAXSLOTS]!) m[L.H_MAXSLOTS] = live;
+    return s;
+  }
+
+  /**
+   * Grant the slot the lowest-numbered free VC of its request (the K VCs of its class on a
+   * network channel, else its one VC); else count a VC-wait cycle.
+   */
+  private tryGrant(s: number, w: number): void {
+    const m = this.m;
+    const sb = this.oSlot + s * L.SLOT_STRIDE;
+    const vc = m[sb + L.S_VC]!;
+    const k = (m[sb + L.S_FLAGS]! & (L.F_NET | L.F_EXACT)) === L.F_NET ? this.K : 1;
+    for (let i = 0; i < k; i++) {
+      if (m[this.oOwner + vc + i]! < 0) {
+        m[this.oOwner + vc + i] = s;
+        m[sb + L.S_VC] = vc + i;
+        m[sb + L.S_FLAGS] = m[sb + L.S_FLAGS]! & ~L.F_PENDING;
+        this.grants++;
+        m[L.H_LASTPROGRESS] = this.t;
+        return;
+      }
+    }
+    const holder = m[this.oOwner + vc]!;
+    this.vcWait++;
+    const wb = this.oWorm + w * L.WORM_STRIDE;
+    m[wb + L.W_WAIT]!++;
+    if (vc < this.inj) {
+      const hw = m[this.oSlot + holder * L.SLOT_STRIDE + L.S_WORM]!;
+      if (m[this.oWorm + hw * L.WORM_STRIDE + L.W_GROUP] === m[wb + L.W_GROUP]) this.sameGroup++;
+    }
+  }
+
+  /** The header in slot s has waited its router delay: request the VCs it goes on to. */
+  private routeSlot(s: number, w: number): void {
+    const m = this.m;
+    const sb = this.oSlot + s * L.SLOT_STRIDE;
+    const wb = this.oWorm + w * L.WORM_STRIDE;
+    const node = m[sb + L.S_NODE]!;
+    m[sb + L.S_FLAGS] = m[sb + L.S_FLAGS]! | L.F_ROUTED;
+    if (m[wb + L.W_KIND] === L.KIND_TREE) {
+      const e = this.oTree + m[sb + L.S_TARGET]! * L.TREE_STRIDE;
+      if (m[e + L.T_DEST]! >= 0) this.addEject(s, w, node, m[e + L.T_DEST]!);
+      for (let ce = m[e + L.T_CHILD]!; ce >= 0; ce = m[this.oTree + ce * L.TREE_STRIDE + L.T_SIB]!) {
+        const cb = this.oTree + ce * L.TREE_STRIDE;
+        const vi = m[cb + L.T_VC]!;
+        this.addNet(s, w, node, m[cb + L.T_PORT]!, vi, (vi / this.K) | 0, ce, L.F_NET | L.F_EXACT);
+      }
+      return;
+    }
+    let j = m[sb + L.S_TARGET]!;
+    const d0 = m[wb + L.W_DEST]!;
+    if (m[this.oDest + (d0 + j) * L.DEST_STRIDE + L.D_NODE] === node) {
+      this.addEject(s, w, node, d0 + j);
+      j++;
+    }
+    if (j < m[wb + L.W_NDEST]!) {
+      const r = this.routing.route(node, m[this.oDest + (d0 + j) * L.DEST_STRIDE + L.D_NODE]!, m[sb + L.S_CLASS]!);
+      if (r === DELIVER) {
+        m[L.H_STATUS] = L.ST_BAD_ROUTE;
+        return;
+      }
+      this.addNet(s, w, node, r & 0xff, (r >> 8) * this.K, r >> 8, j, L.F_NET);
+    }
+  }
+
+  private link(parent: number, s: number): void {
+    const m = this.m;
+    const pb = this.oSlot + parent * L.SLOT_STRIDE;
+    const sb = this.oSlot + s * L.SLOT_STRIDE;
+    m[sb + L.S_PARENT] = parent;
+    m[sb + L.S_SIB] = m[pb + L.S_CHILD]!;
+    m[pb + L.S_CHILD] = s;
+  }
+
+  /** Request VC index vi (class cls) of channel (node, port); `flags` say whether any of the class's K VCs will do. */
+  private addNet(parent: number, w: number, node: number, port: number, vi: number, cls: number, target: number, flags: number): void {
+    const m = this.m;
+    const next = this.topo.neighbor(node, port);
+    if (next < 0) {
+      m[L.H_STATUS] = L.ST_BAD_ROUTE;
+      return;
+    }
+    const s = this.newSlot(w);
+    if (s < 0) return;
+    const sb = this.oSlot + s * L.SLOT_STRIDE;
+    m[sb + L.S_CHAN] = node * this.P + port;
+    m[sb + L.S_VC] = (node * this.P + port) * this.V + vi;
+    m[sb + L.S_NODE] = next;
+    m[sb + L.S_CLASS] = cls;
+    m[sb + L.S_PORT] = port;
+    m[sb + L.S_TARGET] = target;
+    m[sb + L.S_FLAGS] = L.F_PENDING | flags;
+    this.link(parent, s);
+    this.tryGrant(s, w);
+  }
+
+  private addEject(parent: number, w: number, node: number, rec: number): void {
+    const m = this.m;
+    const s = this.newSlot(w);
+    if (s < 0) return;
+    const sb = this.oSlot + s * L.SLOT_STRIDE;
+    const q = this.Q === 1 ? 0 : m[this.oSlot + parent * L.SLOT_STRIDE + L.S_PORT]!;
+    m[sb + L.S_VC] = this.ej + node * this.Q + q;
+    m[sb + L.S_NODE] = node;
+    m[sb + L.S_CLASS] = -2;
+    m[sb + L.S_PORT] = q;
+    m[sb + L.S_DESTREC] = rec;
+    m[sb + L.S_FLAGS] = L.F_PENDING | L.F_EJECT;
+    this.link(parent, s);
+    this.tryGrant(s, w);
+  }
+
+  /** Every child granted, and every buffered child has room at the start of the cycle. */
+  private childrenReady(s: number): boolean {
+    const m = this.m;
+    for (let c = m[this.oSlot + s * L.SLOT_STRIDE + L.S_CHILD]!; c >= 0; c = m[this.oSlot + c * L.SLOT_STRIDE + L.S_SIB]!) {
+      const cb = this.oSlot + c * L.SLOT_STRIDE;
+      const f = m[cb + L.S_FLAGS]!;
+      if ((f & L.F_PENDING) !== 0) return false;
+      if ((f & L.F_EJECT) === 0 && m[cb + L.S_IN]! - m[cb + L.S_OUT]! + ((f & L.F_MOVED) !== 0 ? 1 : 0) >= this.B) return false;
+    }
+    return true;
+  }
+
+  /** Enter slot s's move in the arbitration of every network channel it needs. */
+  private register(s: number): void {
+    const m = this.m;
+    const V = this.V;
+    const t = this.t;
+    for (let c = m[this.oSlot + s * L.SLOT_STRIDE + L.S_CHILD]!; c >= 0; c = m[this.oSlot + c * L.SLOT_STRIDE + L.S_SIB]!) {
+      const cb = this.oSlot + c * L.SLOT_STRIDE;
+      if ((m[cb + L.S_FLAGS]! & L.F_NET) === 0) continue;
+      const ch = m[cb + L.S_CHAN]!;
+      const cls = m[cb + L.S_VC]! - ch * V;
+      if (m[this.oStamp + ch] !== t) {
+        m[this.oStamp + ch] = t;
+        m[this.oCount + ch] = 1;
+        m[this.oBest + ch] = cls;
+      } else {
+        const n = ++m[this.oCount + ch]!;
+        if (n === 2) this.sharing++;
+        const rr = m[this.oRr + ch]!;
+        const best = m[this.oBest + ch]!;
+        // round-robin priority: the first class after rr, cyclically, wins
+        if ((cls > rr ? cls - rr : cls - rr + V) < (best > rr ? best - rr : best - rr + V)) m[this.oBest + ch] = cls;
+      }
+    }
+  }
+
+  /** Slot s's move won every multiplexed channel it needs. */
+  private wins(s: number): boolean {
+    const m = this.m;
+    const V = this.V;
+    for (let c = m[this.oSlot + s * L.SLOT_STRIDE + L.S_CHILD]!; c >= 0; c = m[this.oSlot + c * L.SLOT_STRIDE + L.S_SIB]!) {
+      const cb = this.oSlot + c * L.SLOT_STRIDE;
+      if ((m[cb + L.S_FLAGS]! & L.F_NET) === 0) continue;
+      const ch = m[cb + L.S_CHAN]!;
+      if (m[this.oBest + ch] !== m[cb + L.S_VC]! - ch * V) return false;
+    }
+    return true;
+  }
+
+  /** The source processor puts one flit on the injection channel if its buffer had room at the start of the cycle. */
+  private inject(wb: number): void {
+    const m = this.m;
+    const ib = this.oSlot + m[this.oOwner + m[wb + L.W_INJVC]!]! * L.SLOT_STRIDE;
+    if (m[ib + L.S_IN]! - m[ib + L.S_OUT]! + ((m[ib + L.S_FLAGS]! & L.F_MOVED) !== 0 ? 1 : 0) >= this.B) return;
+    m[wb + L.W_TOSEND]!--;
+    const n = ++m[ib + L.S_IN]!;
+    if (n === 1) {
+      m[ib + L.S_HEAD] = this.t + 1;
+      m[wb + L.W_INJECT] = this.t;
+    }
+    this.injected++;
+    m[L.H_LASTPROGRESS] = this.t;
+  }
+
+  /** One flit leaves slot s into every child (lock-step); tails free VCs; deliveries trigger sends. */
+  private move(s: number, w: number): void {
+    const m = this.m;
+    const t = this.t;
+    const sb = this.oSlot + s * L.SLOT_STRIDE;
+    const wb = this.oWorm + w * L.WORM_STRIDE;
+    const flits = m[wb + L.W_FLITS]!;
+    const out = ++m[sb + L.S_OUT]!;
+    m[sb + L.S_FLAGS] = m[sb + L.S_FLAGS]! | L.F_MOVED;
+    m[L.H_LASTPROGRESS] = t;
+    for (let c = m[sb + L.S_CHILD]!; c >= 0; c = m[this.oSlot + c * L.SLOT_STRIDE + L.S_SIB]!) {
+      const cb = this.oSlot + c * L.SLOT_STRIDE;
+      const f = m[cb + L.S_FLAGS]!;
+      const n = ++m[cb + L.S_IN]!;
+      if ((f & L.F_EJECT) !== 0) {
+        m[cb + L.S_OUT] = n;
+        this.ejected++;
+        const db = this.oDest + m[cb + L.S_DESTREC]! * L.DEST_STRIDE;
+        if (n === 1) m[db + L.D_HEAD] = t + 1;
+        if (n === flits) {
+          m[db + L.D_TAIL] = t + 1;
+          m[wb + L.W_DELIVERED]!++;
+          m[cb + L.S_FLAGS] = f | L.F_DEAD;
+          m[wb + L.W_LIVE]!--;
+          m[this.oOwner + m[cb + L.S_VC]!] = -1;
+          this.trigger(w, m[cb + L.S_NODE]!, t + 1);
+        }
+      } else {
+        if (n === 1) m[cb + L.S_HEAD] = t + 1;
+        this.flitHops++;
+        const ch = m[cb + L.S_CHAN]!;
+        if (this.chanUse) m[this.oChFlits + ch]!++;
+        if (this.mux) m[this.oRr + ch] = m[cb + L.S_VC]! - ch * this.V;
+      }
+    }
+    if (out === flits) {
+      m[sb + L.S_FLAGS] = m[sb + L.S_FLAGS]! | L.F_DEAD;
+      m[wb + L.W_LIVE]!--;
+      m[this.oOwner + m[sb + L.S_VC]!] = -1;
+    }
+  }
+
+  /** Software forwarding: the tail of worm w was delivered at node at `time`. */
+  private trigger(w: number, node: number, time: number): void {
+    const m = this.m;
+    for (let u = m[this.oWorm + w * L.WORM_STRIDE + L.W_FIRSTTRIG]!; u >= 0; u = m[this.oWorm + u * L.WORM_STRIDE + L.W_NEXTTRIG]!) {
+      const ub = this.oWorm + u * L.WORM_STRIDE;
+      if (m[ub + L.W_SRC] === node && m[ub + L.W_STATE] === L.WS_WAITING) this.activate(u, time);
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import type { RoutingFunction } from '../routing/types.ts';
+
+/** One edge of an explicit tree worm: the tree node `node` is reached from tree node `parent`. */
+export interface TreeEdge {
+  /** Index of the parent in the edge list, or -1 for an edge leaving the source. */
+  parent: number;
+  /** Port of the parent's node the edge leaves by, and its VC class. */
+  port: number;
+  /** VC class of the routing function. */
+  vc: number;
+  /** Which of the class's K VCs (option vcsPerClass), default 0: tree edges name their VC exactly. */
+  copy?: number;
+}
+
+/**
+ * One worm the engine simulates (docs/model-flit.md "Worms and slots").
+ * - unicast: dests has one node; path: the ordered destinations, delivered in passing;
+ * - tree: `tree` gives the edges (each edge's end node is derived), and dests lists the tree
+ *   nodes delivered (each must be the source or an edge's end).
+ */
+export interface WormSpec {
+  kind: 'unicast' | 'path' | 'tree';
+  src: number;
+  dests: readonly number[];
+  flits: number;
+  /** Creation cycle; omit when `after` is given (software forwarding). */
+  created?: number;
+  /** Index (in the worm list) of the worm whose tail delivery at `src` starts this one. */
+  after?: number;
+  /** Multicast this worm belongs to (for same-multicast VC waits); default: its own index. */
+  group?: number;
+  tree?: readonly TreeEdge[];
+}
+
+/** Engine options (docs/model-flit.md). */
+export interface EngineOptions {
+  /** Buffer depth per VC in flits (B), default 8. */
+  buffer?: number;
+  /** Router delay in cycles (R), default 1. */
+  routerDelay?: number;
+  /** Startup cycles per send (S), default 1. */
+  startup?: number;
+  /** 'one' (default) or 'all'. */
+  port?: 'one' | 'all';
+  /**
+   * Virtual channels per VC class of the routing function (K, default 1): a header takes the
+   * lowest-numbered free one of its class's K VCs (BookSim's 2 VCs on a mesh with dor: K = 2).
+   */
+  vcsPerClass?: number;
+  /** Every VC its own physical link (no multiplexing), default false. */
+  vcLinks?: boolean;
+  /** Quiet cycles before a deadlock is declared; default max(1000, 4 (S + R + 2)). */
+  watchdog?: number;
+  /** Count flits per network channel, default true. */
+  channelUse?: boolean;
+  /** Slot capacity; default enough for every VC. */
+  slots?: number;
+}
+
+/** What an engine run is given. */
+export interface EngineInput {
+  routing: RoutingFunction;
+  worms: readonly WormSpec[];
+  options?: EngineOptions;
+}
+
+/** Per-run counters (docs/model-flit.md "Results"). */
+export interface EngineCounters {
+  flitHops: number;
+  injectedFlits: number;
+  ejectedFlits: number;
+  vcWaitCycles: number;
+  sameMulticastWaits: number;
+  sharingEvents: number;
+  grants: number;
+}
+
+export type EngineStatus = 'running' | 'finished' | 'deadlock' | 'limit' | 'out-of-slots' | 'bad-route';
+
+/** The engine contract: both the WebAssembly engine and the JS reference implement it. */
+export interface Engine {
+  readonly name: 'wasm' | 'reference';
+  /** Simulate up to (not including) cycle `until`, or until finished or deadlocked. */
+  runUntil(until: number): EngineStatus;
+  /** The next cycle to simulate. */
+  readonly cycle: number;
+  /** The engine's whole memory region (a copy-free view; valid until the next run call). */
+  region(): Uint8Array;
+  counters(): EngineCounters;
+}

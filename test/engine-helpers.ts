@@ -1,0 +1,69 @@
+import { expect } from 'vitest';
+import * as L from '../src/engine/layout.ts';
+
+function isChild(m: Int32Array, oS: number, p: number, s: number): boolean {
+  for (let c = m[oS + p * L.SLOT_STRIDE + L.S_CHILD]!; c >= 0; c = m[oS + c * L.SLOT_STRIDE + L.S_SIB]!) if (c === s) return true;
+  return false;
+}
+
+/**
+ * The conservation invariants of docs/model-flit.md, checked on a region between cycles:
+ * no VC held by two slots and every held VC's owner holds it; buffers never exceed B; a
+ * child has received exactly what its live parent sent (lock-step); the injection slot
+ * has received what left the source; counts stay within 0..L. Returns the number of live slots.
+ */
+export function checkInvariants(region: Uint8Array): number {
+  const m = new Int32Array(region.buffer, region.byteOffset, region.byteLength >> 2);
+  const B = m[L.H_B]!;
+  const oW = m[L.H_O_WORM]! >> 2;
+  const oS = m[L.H_O_SLOT]! >> 2;
+  const oO = m[L.H_O_OWNER]! >> 2;
+  const oA = m[L.H_O_ACTIVE]! >> 2;
+  const inj = m[L.H_INJ]!;
+  const seen = new Set<number>();
+  let live = 0;
+  const fail = (msg: string): never => expect.fail(`cycle ${m[L.H_CYCLE]}: ${msg}`);
+  for (let k = 0; k < m[L.H_ACTIVE_N]!; k++) {
+    const w = m[oA + k]!;
+    const wb = oW + w * L.WORM_STRIDE;
+    const flits = m[wb + L.W_FLITS]!;
+    for (let s = m[wb + L.W_SLOTS]!; s >= 0; s = m[oS + s * L.SLOT_STRIDE + L.S_NEXT]!) {
+      live++;
+      const sb = oS + s * L.SLOT_STRIDE;
+      const f = m[sb + L.S_FLAGS]!;
+      const vc = m[sb + L.S_VC]!;
+      const inn = m[sb + L.S_IN]!;
+      const out = m[sb + L.S_OUT]!;
+      // an ejection slot freed by its parent's move stays listed until the next cycle's pass
+      if ((f & L.F_DEAD) !== 0) {
+        if ((f & L.F_EJECT) === 0) fail(`dead slot ${s} still listed`);
+        if (m[oO + vc] === s) fail(`dead slot ${s} still owns VC ${vc}`);
+        live--;
+        continue;
+      }
+      if (m[sb + L.S_WORM] !== w) fail(`slot ${s} in worm ${w}'s list belongs to ${m[sb + L.S_WORM]}`);
+      if ((f & L.F_PENDING) === 0) {
+        if (m[oO + vc] !== s) fail(`slot ${s} of worm ${w} holds VC ${vc} whose owner is ${m[oO + vc]}`);
+        if (seen.has(vc)) fail(`VC ${vc} held twice`);
+        seen.add(vc);
+      } else if (inn !== 0) fail(`pending slot ${s} holds flits`);
+      if (out < 0 || out > inn || inn > flits) fail(`slot ${s}: in ${inn} out ${out} L ${flits}`);
+      if ((f & L.F_EJECT) === 0 && inn - out > B) fail(`slot ${s} buffers ${inn - out} > B ${B}`);
+      if ((f & L.F_EJECT) !== 0 && inn !== out) fail(`ejection slot ${s} buffers flits`);
+      const p = m[sb + L.S_PARENT]!;
+      if (p < 0) {
+        if (vc < inj) fail(`root slot ${s} is not on an injection VC`);
+        if (inn !== flits - m[wb + L.W_TOSEND]!) fail(`injection slot of worm ${w}: in ${inn}, sent ${flits - m[wb + L.W_TOSEND]!}`);
+      } else if (isChild(m, oS, p, s)) {
+        const pout = m[oS + p * L.SLOT_STRIDE + L.S_OUT]!;
+        if (pout !== inn) fail(`slot ${s} received ${inn} but its parent ${p} sent ${pout}`);
+      }
+    }
+  }
+  // no VC is owned by a slot that does not claim it
+  const nv = m[L.H_EJ]! + (m[L.H_EJ]! - inj);
+  let owned = 0;
+  for (let v = 0; v < nv; v++) if (m[oO + v]! >= 0) owned++;
+  if (owned !== seen.size) fail(`${owned} VCs owned but ${seen.size} held by live slots`);
+  return live;
+}

@@ -1,0 +1,81 @@
+import type { EngineOptions, WormSpec } from '../src/engine/types.ts';
+import { routeTree } from '../src/engine/trees.ts';
+import { createRouting } from '../src/routing/registry.ts';
+import type { RoutingFunction } from '../src/routing/types.ts';
+import { parseTopology } from '../src/topology/registry.ts';
+import { rng } from './utils.ts';
+
+/** Small networks with every routing function. */
+export const SMALL: Array<[string, string]> = [
+  ['hypercube:3', 'ecube'], ['hypercube:4', 'ecube'], ['hypercube:4', 'label'], ['ccc:3', 'hc'], ['ccc:3', 'ccc-optimal'],
+  ['ccc:4', 'ccc-simple'], ['mesh:4x4', 'dor'], ['mesh:3x4', 'label'], ['mesh:3x3x2', 'dor'], ['torus:4x4', 'dor'],
+  ['torus:3x4', 'hcm'], ['star:4', 'star-min'], ['star:4', 'hcm'],
+];
+
+/** One random small configuration: network, routing, worm mix, port model, multiplexing, B, load. */
+export interface RandomConfig {
+  label: string;
+  routing: RoutingFunction;
+  worms: WormSpec[];
+  options: EngineOptions;
+}
+
+function pickDistinct(g: () => number, n: number, k: number, not: number): number[] {
+  const out: number[] = [];
+  while (out.length < Math.min(k, n - 1)) {
+    const x = Math.floor(g() * n);
+    if (x !== not && !out.includes(x)) out.push(x);
+  }
+  return out;
+}
+
+/** A random configuration from a seed; worms mix unicasts, path and tree worms, and software-forwarded chains. */
+export function randomConfig(seed: number): RandomConfig {
+  const g = rng(seed * 7919 + 13);
+  const [spec, name] = SMALL[seed % SMALL.length]!;
+  const t = parseTopology(spec);
+  const routing = createRouting(name, t);
+  const options: EngineOptions = {
+    buffer: 1 + Math.floor(g() * 4),
+    routerDelay: Math.floor(g() * 3),
+    startup: Math.floor(g() * 4),
+    port: g() < 0.5 ? 'one' : 'all',
+    vcLinks: g() < 0.3,
+    vcsPerClass: g() < 0.6 ? 1 : 2 + Math.floor(g() * 2),
+    watchdog: 200,
+    channelUse: g() < 0.8,
+  };
+  const load = 0.02 + g() * 0.3;
+  const count = 5 + Math.floor(g() * 40);
+  const worms: WormSpec[] = [];
+  let time = 0;
+  while (worms.length < count) {
+    time += Math.floor((-Math.log(1 - g()) * 4) / (load * t.nodes) * 8);
+    const src = Math.floor(g() * t.nodes);
+    const flits = 1 + Math.floor(g() * 12);
+    const kind = g();
+    if (kind < 0.5) {
+      const dst = g() < 0.05 ? src : Math.floor(g() * t.nodes);
+      worms.push({ kind: 'unicast', src, dests: [dst], flits, created: time });
+    } else if (kind < 0.65) {
+      worms.push({ kind: 'path', src, dests: pickDistinct(g, t.nodes, 1 + Math.floor(g() * 4), src), flits, created: time });
+    } else if (kind < 0.8) {
+      try {
+        const tree = routeTree(routing, src, pickDistinct(g, t.nodes, 1 + Math.floor(g() * 5), src));
+        const K = options.vcsPerClass ?? 1;
+        worms.push({ kind: 'tree', src, dests: tree.dests, tree: tree.edges.map((e) => ({ ...e, copy: Math.floor(g() * K) })), flits, created: time });
+      } catch {
+        worms.push({ kind: 'unicast', src, dests: [(src + 1) % t.nodes], flits, created: time });
+      }
+    } else {
+      // software forwarding: src -> a, then a -> b and a -> c after the first tail arrives
+      const [a, b, c] = pickDistinct(g, t.nodes, 3, src) as [number, number, number];
+      const first = worms.length;
+      const group = first;
+      worms.push({ kind: 'unicast', src, dests: [a], flits, created: time, group });
+      worms.push({ kind: 'unicast', src: a, dests: [b], flits, after: first, group });
+      worms.push({ kind: 'unicast', src: a, dests: [c], flits, after: first, group });
+    }
+  }
+  return { label: `#${seed} ${spec} ${name} ${options.port}-port ${options.vcLinks ? 'vcLinks' : 'mux'} K=${options.vcsPerClass} B=${options.buffer} R=${options.routerDelay} S=${options.startup} load=${load.toFixed(2)}`, routing, worms, options };
+}
