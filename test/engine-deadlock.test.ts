@@ -25,6 +25,7 @@ describe('the deadlock scenarios of seed 004 section 6.1', () => {
     const s = getScenario('lin-fig-6.4');
     const e = new ReferenceEngine({ routing: s.routing, worms: s.worms, options: s.options });
     expect(e.runUntil(10_000)).toBe('deadlock');
+    expect(e.cycle).toBeLessThan(400);
     const rep = deadlockReport(e.region(), s.routing);
     expect(rep.worms.sort()).toEqual([0, 1]);
     const names = rep.channels.map((c) => `${c.node} ${s.routing.topology.portName(c.port)}`).sort();

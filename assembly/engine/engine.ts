@@ -327,7 +327,7 @@ function newSlot(w: i32): i32 {
   return s;
 }
 
-function tryGrant(s: i32, w: i32): void {
+@inline function tryGrant(s: i32, w: i32): void {
   const vc = sget(s, S_VC);
   const k = (sget(s, S_FLAGS) & (F_NET | F_EXACT)) == F_NET ? K : 1;
   for (let i: i32 = 0; i < k; i++) {
@@ -417,7 +417,7 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
   tryGrant(s, w);
 }
 
-function childrenReady(s: i32): bool {
+@inline function childrenReady(s: i32): bool {
   for (let c = sget(s, S_CHILD); c >= 0; c = sget(c, S_SIB)) {
     const f = sget(c, S_FLAGS);
     if ((f & F_PENDING) != 0) return false;
@@ -426,7 +426,7 @@ function childrenReady(s: i32): bool {
   return true;
 }
 
-function register(s: i32): void {
+@inline function register(s: i32): void {
   for (let c = sget(s, S_CHILD); c >= 0; c = sget(c, S_SIB)) {
     if ((sget(c, S_FLAGS) & F_NET) == 0) continue;
     const ch = sget(c, S_CHAN);
@@ -446,7 +446,7 @@ function register(s: i32): void {
   }
 }
 
-function wins(s: i32): bool {
+@inline function wins(s: i32): bool {
   for (let c = sget(s, S_CHILD); c >= 0; c = sget(c, S_SIB)) {
     if ((sget(c, S_FLAGS) & F_NET) == 0) continue;
     const ch = sget(c, S_CHAN);
@@ -469,7 +469,7 @@ function inject(w: i32): void {
   hdSet(H_LASTPROGRESS, T);
 }
 
-function move(s: i32, w: i32): void {
+@inline function move(s: i32, w: i32): void {
   const t = T;
   const flits = wget(w, W_FLITS);
   const out = sget(s, S_OUT) + 1;

@@ -1,0 +1,78 @@
+import { WormcastError } from '../errors.ts';
+
+/** Child content of el(): text, nodes, or nothing (skipped). */
+export type Child = Node | string | number | null | undefined | false;
+
+/** Create an element with attributes (`class`, `id`, `role`, data-*) and children. */
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    e.append(typeof c === 'number' ? String(c) : c);
+  }
+  return e;
+}
+
+/** A table with a header row; every cell is text. */
+export function table(headers: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number>>, attrs: Record<string, string> = {}): HTMLTableElement {
+  return el('table', attrs,
+    el('thead', {}, el('tr', {}, ...headers.map((h) => el('th', {}, h)))),
+    el('tbody', {}, ...rows.map((r) => el('tr', {}, ...r.map((c) => el('td', {}, String(c)))))));
+}
+
+/**
+ * The text an error shows in the page: a WormcastError's message is complete and
+ * user-facing (src/errors.ts); anything else is a bug, shown as such rather than thrown.
+ */
+export function errorText(e: unknown): string {
+  if (e instanceof WormcastError) return e.message;
+  if (e instanceof Error) return `internal error: ${e.message}`;
+  return `internal error: ${String(e)}`;
+}
+
+/** Replace a container's content by an error line. */
+export function showError(out: HTMLElement, e: unknown): void {
+  out.replaceChildren(el('p', { class: 'error', role: 'alert' }, errorText(e)));
+}
+
+/** The element with this id; throws if the page lacks it (a bug in index.html). */
+export function byId<T extends HTMLElement>(id: string): T {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`index.html has no #${id}`);
+  return e as T;
+}
+
+/** Fill a <select> with options (value, label), keeping the current value when still offered. */
+export function fillSelect(select: HTMLSelectElement, options: ReadonlyArray<readonly [string, string]>, preferred?: string): void {
+  const keep = preferred ?? select.value;
+  select.replaceChildren(...options.map(([value, label]) => el('option', { value }, label)));
+  if (options.some(([v]) => v === keep)) select.value = keep;
+}
+
+/**
+ * Run a panel's action on submit: the output shows `busy` while it runs and the result or
+ * the error afterwards; the submit button is disabled meanwhile. Never rejects.
+ */
+export function onSubmit(form: HTMLFormElement, out: HTMLElement, action: () => Promise<Node[]> | Node[], busy = 'working…'): void {
+  const button = form.querySelector<HTMLButtonElement>('button[type=submit]');
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    void (async () => {
+      if (button) button.disabled = true;
+      out.replaceChildren(el('p', { class: 'busy' }, busy));
+      out.dataset.state = 'busy';
+      // let the browser paint the busy line before a long synchronous computation
+      await new Promise((r) => setTimeout(r, 0));
+      try {
+        out.replaceChildren(...(await action()));
+        out.dataset.state = 'done';
+      } catch (e) {
+        showError(out, e);
+        out.dataset.state = 'error';
+      } finally {
+        if (button) button.disabled = false;
+      }
+    })();
+  });
+}

@@ -1,0 +1,106 @@
+import { createRouting } from '../routing/registry.ts';
+import { tracePath } from '../routing/trace.ts';
+import { portOf, vcOf, type Hop, type RoutingFunction } from '../routing/types.ts';
+import { parseTopology } from '../topology/registry.ts';
+import { WasmRouting } from '../wasm/module.ts';
+import { el, table } from './dom.ts';
+
+/** What the route form asks for (the options of `wormcast route`). */
+export interface RouteRequest {
+  topology: string;
+  routing: string;
+  from: string;
+  to: string;
+  lowFirst?: boolean;
+  shortest?: boolean;
+}
+
+/** One hop as the page shows it (the fields of `wormcast route --json`). */
+export interface HopRow {
+  from: string;
+  to: string;
+  port: string;
+  vc: string;
+}
+
+/** A route computed by the wasm routing and cross-checked with the TS reference. */
+export interface RouteView {
+  /** `hc on ccc:3: (1,000) -> (0,111), 6 hops (distance 5)`, as `wormcast route` prints it. */
+  heading: string;
+  /** The hops of the wasm route (the reference's when the wasm route failed). */
+  hops: HopRow[];
+  distance: number;
+  /** Empty when the wasm route equals the reference hop for hop (port and VC class). */
+  differences: string[];
+}
+
+/**
+ * Compare the route words of the wasm twin with the reference hops: the same number of hops,
+ * and at every hop the same output port and VC class (README: every AssemblyScript routine has
+ * a TypeScript twin giving identical results).
+ */
+export function compareRoute(r: RoutingFunction, reference: readonly Hop[], words: ArrayLike<number>): string[] {
+  const t = r.topology;
+  const out: string[] = [];
+  if (words.length !== reference.length) out.push(`wasm takes ${words.length} hops, the reference ${reference.length}`);
+  const n = Math.min(words.length, reference.length);
+  for (let i = 0; i < n; i++) {
+    const h = reference[i]!;
+    const w = words[i]!;
+    if (portOf(w) !== h.port || vcOf(w) !== h.vc) {
+      out.push(`hop ${i + 1} at ${t.format(h.from)}: wasm ${t.portName(portOf(w))} vc ${r.vcClasses[vcOf(w)] ?? vcOf(w)}, reference ${t.portName(h.port)} vc ${r.vcClasses[h.vc]}`);
+    }
+  }
+  return out;
+}
+
+/** The hops of route words from src (each word's port leads to the next node). */
+function wordHops(r: RoutingFunction, src: number, words: ArrayLike<number>): HopRow[] {
+  const t = r.topology;
+  const rows: HopRow[] = [];
+  let node = src;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const next = t.neighbor(node, portOf(w));
+    rows.push({ from: t.format(node), to: next < 0 ? '-' : t.format(next), port: t.portName(portOf(w)), vc: r.vcClasses[vcOf(w)] ?? String(vcOf(w)) });
+    if (next < 0) break;
+    node = next;
+  }
+  return rows;
+}
+
+/**
+ * The route of a unicast routing function from `from` to `to`, computed in WebAssembly (a
+ * fresh module instantiated from `wasm`, the bytes of build/wormcast.wasm) and by the TS
+ * reference. Bad input throws the WormcastError of the parser or registry that rejects it.
+ */
+export async function computeRoute(req: RouteRequest, wasm: BufferSource): Promise<RouteView> {
+  const t = parseTopology(req.topology);
+  const r = createRouting(req.routing, t, { lowFirst: req.lowFirst, shortest: req.shortest });
+  const src = t.parse(req.from);
+  const dst = t.parse(req.to);
+  const reference = tracePath(r, src, dst);
+  let differences: string[];
+  let hops: HopRow[];
+  try {
+    const words = (await WasmRouting.create(r, wasm)).trace(src, dst);
+    differences = compareRoute(r, reference, words);
+    hops = wordHops(r, src, words);
+  } catch (e) {
+    differences = [`wasm route failed: ${(e as Error).message}`];
+    hops = reference.map((h) => ({ from: t.format(h.from), to: t.format(h.to), port: t.portName(h.port), vc: r.vcClasses[h.vc]! }));
+  }
+  const distance = t.distance(src, dst);
+  return { heading: `${r.name} on ${t.spec}: ${t.format(src)} -> ${t.format(dst)}, ${reference.length} hops (distance ${distance})`, hops, distance, differences };
+}
+
+/** The route as page content: heading, hop table, and the wasm-versus-reference line. */
+export function renderRoute(v: RouteView): Node[] {
+  const ok = v.differences.length === 0;
+  return [
+    el('p', { class: 'heading', 'data-testid': 'route-heading' }, v.heading),
+    table(['#', 'from', 'to', 'port', 'vc class'], v.hops.map((h, i) => [i + 1, h.from, h.to, h.port, h.vc]), { 'data-testid': 'route-hops' }),
+    el('p', { class: ok ? 'check ok' : 'check bad', 'data-testid': 'route-check' },
+      ok ? `wasm = reference (${v.hops.length} hops, same ports and VC classes)` : `wasm ≠ reference: ${v.differences.join('; ')}`),
+  ];
+}

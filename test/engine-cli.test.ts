@@ -1,0 +1,65 @@
+import { spawnSync } from 'node:child_process';
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const bin = fileURLToPath(new URL('../bin/wormcast.mjs', import.meta.url));
+
+function run(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('wormcast simulate', () => {
+  it('--json on dynamic unicast traffic gives the documented fields; both engines agree', () => {
+    const args = ['simulate', '--topology', 'mesh:4x4', '--routing', 'dor', '--load', '0.1', '--flits', '8', '--cycles', '2000', '--warmup', '200', '--json'];
+    const a = run(...args);
+    expect(a.status, a.stderr).toBe(0);
+    const wasm = JSON.parse(a.stdout);
+    for (const k of ['meanLatency', 'maxLatency', 'throughput', 'flitHops', 'cycles', 'deadlock']) expect(wasm).toHaveProperty(k);
+    expect(wasm.deadlock).toBeNull();
+    expect(wasm.status).toBe('finished');
+    expect(Math.abs(wasm.throughput - 0.1)).toBeLessThan(0.02);
+    const b = run(...args, '--engine', 'reference');
+    expect(JSON.parse(b.stdout)).toEqual(wasm);
+  });
+
+  it('--scenario lin-fig-6.1 and lin-fig-6.4 report a deadlock with its cycle', () => {
+    for (const s of ['lin-fig-6.1', 'lin-fig-6.4']) {
+      const r = run('simulate', '--scenario', s, '--json');
+      expect(r.status, r.stderr).toBe(0);
+      const out = JSON.parse(r.stdout);
+      expect(out.status).toBe('deadlock');
+      expect(out.deadlock.worms).toHaveLength(2);
+      expect(out.deadlock.channels).toHaveLength(2);
+    }
+    const text = run('simulate', '--scenario', 'lin-fig-6.4');
+    expect(text.stdout).toMatch(/DEADLOCK at cycle \d+: worms 0 -> 1 -> 0/);
+  });
+
+  it('--plan runs a plan printed by wormcast plan --json', () => {
+    const p = run('plan', '--topology', 'hypercube:4', '--algorithm', 'u-cube', '--source', '0000', '--dests', 'all', '--json');
+    expect(p.status, p.stderr).toBe(0);
+    const file = join(mkdtempSync(join(tmpdir(), 'wormcast-')), 'plan.json');
+    writeFileSync(file, p.stdout);
+    const r = run('simulate', '--plan', file, '--flits', '16', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.status).toBe('finished');
+    expect(out.completed).toBe(1);
+    expect(out.maxCompletion).toBeGreaterThan(0);
+  });
+
+  it('--example runs the built-in BookSim example; bad options name themselves', () => {
+    const r = run('simulate', '--example', '--cycles', '2000');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/throughput 0\.\d+ flits\/node\/cycle accepted/);
+    const bad = run('simulate', '--topology', 'mesh:4x4', '--load', '0.1', '--buffer', '0');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/^wormcast: --buffer/);
+    const unknown = run('simulate', '--scenario', 'nope');
+    expect(unknown.stderr).toMatch(/unknown scenario 'nope': expected one of lin-fig-6.1/);
+  });
+});
