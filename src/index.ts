@@ -1,0 +1,49 @@
+// wormcast's library surface: every public name, listed explicitly (no `export *`).
+
+// topology
+export type { Topology, TopologyKind } from './topology/types.ts';
+export { parseTopology, TOPOLOGY_FORMS } from './topology/registry.ts';
+export { Hypercube } from './topology/hypercube.ts';
+export { Ccc } from './topology/ccc.ts';
+export { Grid } from './topology/grid.ts';
+export { Star } from './topology/star.ts';
+
+// labellings
+export type { Labelling } from './labelling/types.ts';
+export { defaultLabelling } from './labelling/registry.ts';
+export { customLabelling, checkHamiltonian } from './labelling/custom.ts';
+
+// routing
+export type { RoutingFunction, RoutingOptions, Hop } from './routing/types.ts';
+export { DELIVER, INJECT, pack, portOf, vcOf } from './routing/types.ts';
+export { ROUTINGS, createRouting } from './routing/registry.ts';
+export { tracePath } from './routing/trace.ts';
+
+// multicast plans
+export type { Message, MessageKind, PlanRoutes } from './multicast/plan.ts';
+export { Plan, PlanBuilder } from './multicast/plan.ts';
+export type { MulticastAlgorithm, PortModel } from './multicast/types.ts';
+export { MULTICAST_ALGORITHMS, createPlan, getAlgorithm } from './multicast/registry.ts';
+export { checkPlan } from './multicast/plan-check.ts';
+export { parseDestinations, resolveDestinations, randomDestinations } from './multicast/destinations.ts';
+
+// analysis
+export { evaluateSteps, lowerBound } from './analysis/steps.ts';
+export type { StepResult } from './analysis/steps.ts';
+export { checkContention, physicalSharing } from './analysis/contention.ts';
+export { analyzePlan } from './analysis/verify.ts';
+export { trafficOf } from './analysis/traffic.ts';
+export { checkRoutingDeadlock, checkDeadlock } from './analysis/deadlock.ts';
+export { checkTreeDeadlock } from './analysis/deadlock-tree.ts';
+export { reedTable, reedRow } from './analysis/reed.ts';
+
+// flit-level engine and experiments
+export type { Engine, EngineInput, EngineOptions, WormSpec, TreeEdge } from './engine/types.ts';
+export { ReferenceEngine } from './engine/reference.ts';
+export { WasmEngine } from './engine/wasm.ts';
+export { SCENARIOS, getScenario } from './engine/scenarios.ts';
+export { simulate, type SimulateConfig, type SimulationResult } from './experiment/simulate.ts';
+export { generateTraffic } from './experiment/traffic.ts';
+
+// wasm
+export { loadWasm, WasmRouting } from './wasm/module.ts';
