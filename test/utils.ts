@@ -2,19 +2,11 @@ import { expect } from 'vitest';
 import { tracePath } from '../src/routing/trace.ts';
 import { DELIVER, portOf, vcOf, type RoutingFunction } from '../src/routing/types.ts';
 import type { Topology } from '../src/topology/types.ts';
+import { mulberry32 } from '../src/random.ts';
 import { WasmRouting } from '../src/wasm/module.ts';
 
-/** A small deterministic generator for test inputs (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded generator (src/random.ts), for test inputs. */
+export const rng = mulberry32;
 
 /** Every ordered pair of distinct nodes, or `count` random pairs when that is smaller. */
 export function pairs(t: Topology, count: number, seed = 1): Array<[number, number]> {

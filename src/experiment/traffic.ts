@@ -1,16 +1,5 @@
 import { WormcastError } from '../errors.ts';
-
-/** A seeded generator of uniform numbers in [0, 1) (mulberry32): the one source of randomness of a run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../random.ts';
 
 /** Dynamic traffic: what the generator is asked for. */
 export interface TrafficSpec {
@@ -50,7 +39,7 @@ export function generateTraffic(spec: TrafficSpec): TrafficEvent[] {
   if (dests < 0 || dests > nodes - 1) throw new WormcastError(`traffic: ${dests} destinations; must be 0 (unicast) .. ${nodes - 1}`);
   const rate = load / flits;
   if (spec.process !== 'exponential' && rate > 1) throw new WormcastError(`traffic: Bernoulli rate ${rate} messages per cycle exceeds 1`);
-  const rand = seededRandom(spec.seed);
+  const rand = mulberry32(spec.seed);
   const events: TrafficEvent[] = [];
   for (let src = 0; src < nodes; src++) {
     let time = -1;

@@ -1,5 +1,9 @@
 import { WormcastError, parseIntIn } from '../errors.ts';
 import type { Topology } from '../topology/types.ts';
+import { mulberry32 } from '../random.ts';
+
+/** Re-exported: the generator `--seed` drives (src/random.ts). */
+export { mulberry32 };
 
 /**
  * The destination set of a multicast as a sorted Int32Array of distinct node ids; throws a
@@ -19,18 +23,6 @@ export function normalizeDestinations(t: Topology, source: number, dests: ArrayL
     if (out[i] === out[i - 1]) throw new WormcastError(`${t.spec}: destination ${t.format(out[i]!)} is listed twice`);
   }
   return out;
-}
-
-/** A small seeded generator (mulberry32): uniform in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

@@ -27,12 +27,17 @@ const simRouting = byId<HTMLSelectElement>('sim-routing');
 const value = (id: string): string => byId<HTMLInputElement | HTMLSelectElement>(id).value;
 const checked = (id: string): boolean => byId<HTMLInputElement>(id).checked;
 
+/** Whether the registry entry of routing `name` names topology family `kind`. */
+function fits(name: string, kind: string | undefined): boolean {
+  const e = ROUTINGS[name];
+  return e !== undefined && kind !== undefined && e.topologies.split(/,\s*/).some((x) => x.startsWith(kind));
+}
+
 /** Routing functions for a family first (those whose registry entry names it), then the rest. */
 function routingOptions(kind: string | undefined): Array<[string, string]> {
-  const entries = Object.entries(ROUTINGS);
-  const fits = (topologies: string): boolean => kind !== undefined && topologies.split(/,\s*/).some((x) => x.startsWith(kind));
-  const sorted = [...entries.filter(([, e]) => fits(e.topologies)), ...entries.filter(([, e]) => !fits(e.topologies))];
-  return sorted.map(([name, e]) => [name, `${name} (${e.topologies})`]);
+  const names = Object.keys(ROUTINGS);
+  const sorted = [...names.filter((n) => fits(n, kind)), ...names.filter((n) => !fits(n, kind))];
+  return sorted.map((n) => [n, `${n} (${ROUTINGS[n]!.topologies})`]);
 }
 
 /** The topology of the field, or undefined (its error shown in the summary line). */
@@ -52,9 +57,12 @@ function currentTopology(): Topology | undefined {
 /** Re-rank the routing lists and set address placeholders for the topology in the field. */
 function topologyChanged(): void {
   const t = currentTopology();
-  fillSelect(routing, routingOptions(t?.kind));
-  fillSelect(planRouting, [['', "algorithm's default"], ...routingOptions(t?.kind)]);
-  fillSelect(simRouting, [['', "algorithm's default"], ...routingOptions(t?.kind)]);
+  const options = routingOptions(t?.kind);
+  // a routing chosen for another family gives way to the first that fits (or the default)
+  const keep = (select: HTMLSelectElement, fallback: string): string => (!t || fits(select.value, t.kind) ? select.value : fallback);
+  fillSelect(routing, options, keep(routing, options[0]![0]));
+  fillSelect(planRouting, [['', "algorithm's default"], ...options], keep(planRouting, ''));
+  fillSelect(simRouting, [['', "algorithm's default"], ...options], keep(simRouting, ''));
   if (t) {
     for (const id of ['route-from', 'route-to', 'plan-source']) byId<HTMLInputElement>(id).placeholder = `${t.format(0)} .. ${t.format(t.nodes - 1)}`;
   }
@@ -81,7 +89,6 @@ function setup(): void {
   fillSelect(simAlgorithm, [['unicast', 'unicast'], ...algorithms.map((a): [string, string] => [a.name, a.name])], 'unicast');
   fillSelect(simWorkload, [['', 'random traffic on the network above'], ...Object.keys(SCENARIOS).map((n): [string, string] => [n, `seed scenario ${n}`])], '');
   topologyChanged();
-  routing.value = 'hc';
   algorithmChanged();
   workloadChanged();
   topologyInput.addEventListener('change', topologyChanged);

@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The browser app must stay free of Node-only imports (shared/DESIGN.md: the same wasm and
+ * host code run in Node and in the browser). Walk the app's module graph from src/web/main.ts
+ * over relative imports and collect every import of a Node built-in.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+
+function graph(entry: string): { files: string[]; staticNode: string[]; dynamicNode: string[] } {
+  const seen = new Set<string>();
+  const staticNode: string[] = [];
+  const dynamicNode: string[] = [];
+  const todo = [resolve(root, entry)];
+  while (todo.length > 0) {
+    const file = todo.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    const at = relative(root, file);
+    const statics = [...text.matchAll(/^\s*(?:import|export)\s(?:[^'";]*?\sfrom\s)?\s*['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
+    const dynamics = [...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!);
+    for (const spec of statics) {
+      if (builtins.has(spec)) staticNode.push(`${at}: ${spec}`);
+      else if (spec.startsWith('.') && spec.endsWith('.ts')) todo.push(resolve(dirname(file), spec));
+    }
+    for (const spec of dynamics) if (builtins.has(spec)) dynamicNode.push(`${at}: ${spec}`);
+  }
+  return { files: [...seen].map((f) => relative(root, f)).sort(), staticNode, dynamicNode };
+}
+
+describe('browser app imports', () => {
+  it('no module the app loads imports a Node built-in statically; the only dynamic one is the Node-only wasm loader path', () => {
+    const g = graph('src/web/main.ts');
+    expect(g.files).toEqual(expect.arrayContaining(['src/web/route-panel.ts', 'src/wasm/module.ts', 'src/engine/wasm.ts', 'src/experiment/simulate.ts']));
+    expect(g.staticNode).toEqual([]);
+    // loadWasm reads build/ with node:fs only when it is given no bytes; the app always passes them
+    for (const d of g.dynamicNode) expect(d).toBe('src/wasm/module.ts: node:fs/promises');
+  });
+});
