@@ -14,8 +14,8 @@ export const TOPOLOGY_FORMS: Record<string, string> = {
   star: 'star:n (n = 3..9)',
 };
 
-function parseOne(spec: string, body: string): number {
-  if (!/^\d+$/.test(body)) throw new WormcastError(`${spec}: '${body}' is not an integer`);
+function parseOne(spec: string, family: string, body: string): number {
+  if (!/^\d+$/.test(body)) throw new WormcastError(`${spec}: '${body}' is not a non-negative integer; expected ${TOPOLOGY_FORMS[family]}`);
   return Number(body);
 }
 
@@ -27,9 +27,9 @@ export function parseTopology(spec: string): Topology {
   if (!m) throw new WormcastError(`bad topology '${spec}': expected one of ${known}`);
   const [, family, body] = m as unknown as [string, string, string];
   switch (family) {
-    case 'hypercube': return new Hypercube(parseOne(s, body));
-    case 'ccc': return new Ccc(parseOne(s, body));
-    case 'star': return new Star(parseOne(s, body));
+    case 'hypercube': return new Hypercube(parseOne(s, family, body));
+    case 'ccc': return new Ccc(parseOne(s, family, body));
+    case 'star': return new Star(parseOne(s, family, body));
     case 'mesh':
     case 'torus': {
       const parts = body.split('x');
