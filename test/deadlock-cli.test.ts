@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -7,6 +7,18 @@ const bin = fileURLToPath(new URL('../bin/wormcast.mjs', import.meta.url));
 function run(...args: string[]): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** run() without blocking, so a test can start several commands at once. */
+function start(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const p = spawn(process.execPath, [bin, ...args]);
+    let stdout = '';
+    let stderr = '';
+    p.stdout.on('data', (d) => { stdout += d; });
+    p.stderr.on('data', (d) => { stderr += d; });
+    p.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
 }
 
 describe('wormcast deadlock and wormcast plan with path-based algorithms', () => {
@@ -43,7 +55,7 @@ describe('wormcast deadlock and wormcast plan with path-based algorithms', () =>
     const r = run('plan', '--topology', 'mesh:6x6', '--algorithm', 'dual-path', '--source', '3,2', '--dests', '0,0;0,2;0,5;1,3;4,5;5,0;5,1;5,3;5,4', '--json');
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(out).toMatchObject({ traffic: 33, additionalTraffic: 24, maxHops: 18, worms: 2 });
+    expect(out).toMatchObject({ traffic: 33, additionalTraffic: 24, maxHops: 18, worms: 2, steps: 1, lowerBound: 1 });
     expect(out.meanHops).toBeCloseTo(10.1111, 4);
     expect(out.messages[0]).toMatchObject({ kind: 'path', network: 'high', dests: ['5,3', '1,3', '5,4', '4,5', '0,5'] });
     expect(out.messages[0].hops).toHaveLength(18);
@@ -55,5 +67,52 @@ describe('wormcast deadlock and wormcast plan with path-based algorithms', () =>
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/traffic 13 channels \(additional 4\) in 2 messages; hops to a destination: max 7/);
     expect(r.stdout).toMatch(/0,3 -\+y\/qh-> 0,0/);
+  });
+});
+
+describe('wormcast deadlock with the tree algorithms (issue 5: a branch holds its channels)', () => {
+  it('x-first and ecube-tree on single channels are cyclic: two worms each holding what the other one needs (seed 004 section 6.1)', async () => {
+    const runs = await Promise.all([['mesh:4x3', 'x-first'], ['hypercube:3', 'ecube-tree', '--low-first']].map((args) =>
+      start('deadlock', '--topology', args[0]!, '--algorithm', ...args.slice(1), '--json')));
+    for (const [i, r] of runs.entries()) {
+      expect(r.status).toBe(0);
+      const out = JSON.parse(r.stdout);
+      expect(out).toMatchObject({ algorithm: ['x-first', 'ecube-tree'][i], verdict: 'cyclic', holding: 'lock-step', enumeration: 'broadcast', exact: true });
+      expect(out.cycle).toHaveLength(2);
+    }
+  });
+
+  it('double-channel-x-first: acyclic under lock-step (Assertion 1), cyclic with the branch holding or with its two channel copies merged', async () => {
+    const args = ['deadlock', '--topology', 'mesh:4x3', '--algorithm', 'double-channel-x-first'];
+    const [ok, branch, merged] = await Promise.all([start(...args, '--json'), start(...args, '--holding', 'branch', '--json'), start(...args, '--one-class')]);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ routing: 'xy-double', verdict: 'acyclic', holding: 'lock-step', cycle: [] });
+    const b = JSON.parse(branch.stdout);
+    expect(b).toMatchObject({ verdict: 'cyclic', holding: 'branch' });
+    // the branch-model cycle stays in one copy of the doubled channels (docs/algorithms-tree.md Errata 3)
+    expect(new Set(b.cycle.map((c: { class: string }) => c.class)).size).toBe(1);
+    expect(merged.stdout).toMatch(/^double-channel-x-first \(lock-step\) on mesh:4x3: cyclic: a dependency cycle of 2 channels/);
+    expect(merged.stdout).toMatch(/ all\n/);
+  });
+
+  it('greedy-st: every multicast on a 3 x 3 mesh (exact), only the broadcasts on a 4 x 4 mesh, and the text says so', async () => {
+    const [small, big] = await Promise.all([
+      start('deadlock', '--topology', 'mesh:3x3', '--algorithm', 'greedy-st', '--json'),
+      start('deadlock', '--topology', 'mesh:4x4', '--algorithm', 'greedy-st', '--holding', 'branch'),
+    ]);
+    expect(JSON.parse(small.stdout)).toMatchObject({ verdict: 'cyclic', enumeration: 'all-subsets', exact: true, routing: 'dor' });
+    expect(big.status).toBe(0);
+    expect(big.stdout).toMatch(/trees of the broadcast from every source; branch holding; not every multicast: a cycle is real, an acyclic verdict is no proof/);
+  });
+
+  it('tree options are checked and name what is valid', async () => {
+    const [bad, unicast, huge] = await Promise.all([
+      start('deadlock', '--topology', 'mesh:4x3', '--algorithm', 'x-first', '--holding', 'loose'),
+      start('deadlock', '--topology', 'mesh:4x3', '--routing', 'dor', '--enumeration', 'broadcast'),
+      start('deadlock', '--topology', 'mesh:64x64', '--algorithm', 'x-first'),
+    ]);
+    for (const r of [bad, unicast, huge]) expect(r.status).toBe(2);
+    expect(bad.stderr).toMatch(/--holding 'loose': expected one of lock-step, branch/);
+    expect(unicast.stderr).toMatch(/apply to the tree algorithms \(greedy-st, x-first/);
+    expect(huge.stderr).toMatch(/mesh:64x64: .* use a smaller network/);
   });
 });

@@ -1,7 +1,7 @@
 import { WormcastError } from '../errors.ts';
 import type { Plan } from '../multicast/plan.ts';
 import type { RoutingFunction } from '../routing/types.ts';
-import type { DeadlockReport, NamedChannel } from './deadlock.ts';
+import { type DeadlockReport, type NamedChannel, withOneClass } from './deadlock.ts';
 
 /**
  * How a tree worm holds channels while it waits (docs/algorithms-tree.md "Deadlock of tree worms"):
@@ -23,6 +23,8 @@ export class TreeDependencyGraph {
   readonly words: number;
   readonly bits: Uint32Array;
   readonly used: Uint8Array;
+  /** Per-channel counts for addTree (zero between calls). */
+  private readonly scratch: Int32Array;
 
   constructor(readonly routing: RoutingFunction) {
     const t = routing.topology;
@@ -32,6 +34,7 @@ export class TreeDependencyGraph {
     this.words = (this.size + 31) >>> 5;
     this.bits = new Uint32Array(this.size * this.words);
     this.used = new Uint8Array(this.size);
+    this.scratch = new Int32Array(this.size);
   }
 
   has(c: number, w: number): boolean {
@@ -42,39 +45,87 @@ export class TreeDependencyGraph {
     this.bits[c * this.words + (w >>> 5)]! |= 1 << (w & 31);
   }
 
-  /** Add the dependencies of one tree: its channels in breadth-first order and parent indices. */
+  /**
+   * Add the dependencies of one tree: its channels and the index of each edge's parent edge (-1:
+   * the sender; a parent comes before its children). Rows are OR-ed a whole bit set at a time:
+   * - lock-step: c -> w when depth(w) > depth(c): every edge's row gets the set of the channels
+   *   deeper than it, built from the deepest level up;
+   * - branch: c -> w when w is neither c's edge nor one of its ancestors: the set of the tree's
+   *   channels without those (a channel that occurs on two edges stays while one of them counts).
+   * A channel that occurs twice in one tree (divided-greedy's shared channels) thus depends on
+   * itself when one occurrence waits for the other: the worm would block on itself.
+   */
   addTree(channels: ArrayLike<number>, parents: ArrayLike<number>, model: TreeHoldModel): void {
     const n = channels.length;
+    if (n === 0) return;
+    const set = new Uint32Array(this.words);
     const depth = new Int32Array(n);
+    let maxDepth = 0;
     for (let e = 0; e < n; e++) {
       const p = parents[e]!;
       depth[e] = p < 0 ? 1 : depth[p]! + 1;
+      if (depth[e]! > maxDepth) maxDepth = depth[e]!;
       this.used[channels[e]!] = 1;
     }
-    for (let a = 0; a < n; a++) {
-      for (let b = 0; b < n; b++) {
-        if (a === b) continue;
-        if (model === 'lock-step') {
-          if (depth[a]! >= depth[b]!) continue;
-        } else {
-          // is b an ancestor of a? (parents come first, so walk up from a)
-          let x = parents[a]!;
-          while (x > b) x = parents[x]!;
-          if (x === b) continue;
+    if (model === 'lock-step') {
+      // edges by depth (counting sort), then from the deepest level up: set = channels deeper
+      const at = new Int32Array(maxDepth + 2);
+      for (let e = 0; e < n; e++) at[depth[e]! + 1]!++;
+      for (let d = 1; d <= maxDepth + 1; d++) at[d]! += at[d - 1]!;
+      const fill = at.slice();
+      const order = new Int32Array(n);
+      for (let e = 0; e < n; e++) order[fill[depth[e]!]!++] = e;
+      for (let d = maxDepth; d >= 1; d--) {
+        for (let i = at[d]!; i < at[d + 1]!; i++) this.orRow(channels[order[i]!]!, set);
+        for (let i = at[d]!; i < at[d + 1]!; i++) {
+          const c = channels[order[i]!]!;
+          set[c >>> 5]! |= 1 << (c & 31);
         }
-        this.add(channels[a]!, channels[b]!);
+      }
+      return;
+    }
+    const count = this.scratch;
+    for (let e = 0; e < n; e++) {
+      const c = channels[e]!;
+      count[c]!++;
+      set[c >>> 5]! |= 1 << (c & 31);
+    }
+    for (let e = 0; e < n; e++) {
+      // take out e and its ancestors, OR the rest into e's row, put them back
+      for (let x = e; x >= 0; x = parents[x]!) {
+        const c = channels[x]!;
+        if (--count[c]! === 0) set[c >>> 5]! &= ~(1 << (c & 31));
+      }
+      this.orRow(channels[e]!, set);
+      for (let x = e; x >= 0; x = parents[x]!) {
+        const c = channels[x]!;
+        count[c]!++;
+        set[c >>> 5]! |= 1 << (c & 31);
       }
     }
+    for (let e = 0; e < n; e++) count[channels[e]!] = 0;
   }
 
-  /** Add the dependencies of every tree worm of a plan. */
-  addPlan(plan: Plan, model: TreeHoldModel): void {
+  /** Row c |= set. */
+  private orRow(c: number, set: Uint32Array): void {
+    const base = c * this.words;
+    for (let k = 0; k < this.words; k++) this.bits[base + k]! |= set[k]!;
+  }
+
+  /**
+   * Add the dependencies of every tree worm of a plan. With `mergeClasses` > 1 (the plan's VC
+   * classes per channel) every VC is taken as its physical channel: the graph of the same trees
+   * on one class, which this graph's routing function must then have.
+   */
+  addPlan(plan: Plan, model: TreeHoldModel, mergeClasses = 1): void {
     const tr = plan.trees;
     if (!tr) throw new WormcastError(`deadlock-tree: plan of ${plan.algorithm} has no trees`);
     for (let id = 0; id < plan.count; id++) {
       const a = tr.offsets[id]!;
       const b = tr.offsets[id + 1]!;
-      this.addTree(tr.channels.subarray(a, b), tr.parents.subarray(a, b), model);
+      let channels = tr.channels.subarray(a, b);
+      if (mergeClasses > 1) channels = channels.map((c) => (c / mergeClasses) | 0);
+      this.addTree(channels, tr.parents.subarray(a, b), model);
     }
   }
 
@@ -109,26 +160,45 @@ export class TreeDependencyGraph {
 
   /**
    * One dependency cycle as VC ids (each depends on the next, the last on the first): the shortest
-   * through the first VC on a cycle the depth-first search meets; undefined when acyclic.
+   * through the first VC on a cycle the depth-first search meets; undefined when acyclic. The
+   * search is iterative and reads the rows in place (row words from the last, bits from the
+   * lowest), so a dense graph of 10^4 channels needs no per-vertex lists.
    */
   findCycle(): number[] | undefined {
+    const W = this.words;
     const colour = new Uint8Array(this.size);
+    const stackV = new Int32Array(this.size);
+    const stackK = new Int32Array(this.size);
+    const stackM = new Uint32Array(this.size);
     for (let root = 0; root < this.size; root++) {
       if (colour[root] !== 0) continue;
-      const stack: { v: number; next: number[] }[] = [{ v: root, next: this.successors(root) }];
+      let top = 0;
+      stackV[0] = root;
+      stackK[0] = W - 1;
+      stackM[0] = this.bits[root * W + W - 1]!;
       colour[root] = 1;
-      while (stack.length > 0) {
-        const top = stack[stack.length - 1]!;
-        const w = top.next.pop();
-        if (w === undefined) {
-          colour[top.v] = 2;
-          stack.pop();
+      while (top >= 0) {
+        const m = stackM[top]!;
+        if (m === 0) {
+          if (stackK[top]! > 0) {
+            const k = --stackK[top]!;
+            stackM[top] = this.bits[stackV[top]! * W + k]!;
+            continue;
+          }
+          colour[stackV[top]!] = 2;
+          top--;
           continue;
         }
+        const bit = 31 - Math.clz32(m & -m);
+        stackM[top] = m & ~(1 << bit);
+        const w = stackK[top]! * 32 + bit;
         if (colour[w] === 1) return this.shortestCycleThrough(w);
         if (colour[w] === 0) {
           colour[w] = 1;
-          stack.push({ v: w, next: this.successors(w) });
+          top++;
+          stackV[top] = w;
+          stackK[top] = W - 1;
+          stackM[top] = this.bits[w * W + W - 1]!;
         }
       }
     }
@@ -166,34 +236,74 @@ export class TreeDependencyGraph {
 export type TreeEnumeration = 'broadcast' | 'all-subsets';
 
 /**
+ * The tree algorithms whose tree for a destination set is the broadcast tree restricted to the
+ * routes to those destinations: for them the broadcast enumeration gives exactly the dependencies
+ * of every multicast (docs/algorithms-tree.md "Which multicasts"; tested against all-subsets).
+ */
+export const ROUTE_UNION_TREES: readonly string[] = ['x-first', 'ecube-tree', 'double-channel-x-first'];
+
+/** Largest network the all-subsets enumeration is chosen for by default (12 nodes: 24,564 plans). */
+export const ALL_SUBSETS_DEFAULT_NODES = 12;
+
+/**
+ * The enumeration that makes the verdict for `algorithm` on `nodes` nodes a proof when one is
+ * affordable: broadcast for the route-union algorithms; all-subsets for the others (greedy-st,
+ * divided-greedy) up to ALL_SUBSETS_DEFAULT_NODES nodes, else broadcast. `exact` says whether the
+ * graph holds the dependencies of every multicast (then an acyclic verdict is a proof); otherwise
+ * it holds those of the broadcasts only, and only a cycle is conclusive.
+ */
+export function treeEnumerationFor(algorithm: string, nodes: number, asked?: TreeEnumeration): { enumeration: TreeEnumeration; exact: boolean } {
+  const routeUnion = ROUTE_UNION_TREES.includes(algorithm);
+  const enumeration = asked ?? (routeUnion || nodes > ALL_SUBSETS_DEFAULT_NODES ? 'broadcast' : 'all-subsets');
+  return { enumeration, exact: routeUnion || enumeration === 'all-subsets' };
+}
+
+/**
+ * The check refuses graphs whose construction would take more than this many 32-bit row
+ * operations (each tree edge ORs one row of `words` words): about a few seconds.
+ */
+const MAX_ROW_WORDS = 2 ** 32;
+
+/**
  * The dependency graph of a tree algorithm: `build(source, dests)` gives its plan.
  * - broadcast: one plan per source to every other node; exact for the route-union algorithms
  *   (x-first, ecube-tree, double-channel-x-first), whose trees are restrictions of the broadcast tree;
  * - all-subsets: every source and every non-empty destination set (2^(N-1) - 1 per source; N <= 16).
  */
-export function treeDependencyGraph(routing: RoutingFunction, build: (source: number, dests: Int32Array) => Plan, model: TreeHoldModel, enumeration: TreeEnumeration = 'broadcast'): TreeDependencyGraph {
-  const n = routing.topology.nodes;
-  const g = new TreeDependencyGraph(routing);
+export function treeDependencyGraph(routing: RoutingFunction, build: (source: number, dests: Int32Array) => Plan, model: TreeHoldModel, enumeration: TreeEnumeration = 'broadcast', mergeClasses = false): TreeDependencyGraph {
+  const t = routing.topology;
+  const n = t.nodes;
+  if (enumeration === 'all-subsets' && n > 16) throw new WormcastError(`deadlock-tree: all-subsets enumeration needs at most 16 nodes, not ${n} (${t.spec})`);
+  const g = new TreeDependencyGraph(mergeClasses ? withOneClass(routing) : routing);
+  const plans = enumeration === 'broadcast' ? n : n * (2 ** (n - 1) - 1);
+  const work = plans * (n - 1) * g.words;
+  if (work > MAX_ROW_WORDS) {
+    throw new WormcastError(`deadlock-tree on ${t.spec}: ${plans} trees of up to ${n - 1} edges over ${g.size} virtual channels is about ${work.toExponential(1)} row operations, over the checker's ${MAX_ROW_WORDS.toExponential(1)}; use a smaller network (the seeds' examples are a 3-cube and a 3 x 4 mesh)`);
+  }
+  const divisor = mergeClasses ? routing.vcClasses.length : 1;
   for (let s = 0; s < n; s++) {
     const others = Int32Array.from({ length: n - 1 }, (_, i) => (i < s ? i : i + 1));
     if (enumeration === 'broadcast') {
-      g.addPlan(build(s, others), model);
+      g.addPlan(build(s, others), model, divisor);
       continue;
     }
-    if (n > 16) throw new WormcastError(`deadlock-tree: all-subsets enumeration needs at most 16 nodes, not ${n}`);
     for (let mask = 1; mask < 1 << (n - 1); mask++) {
       const dests: number[] = [];
       for (let i = 0; i < n - 1; i++) if ((mask >> i) & 1) dests.push(others[i]!);
-      g.addPlan(build(s, Int32Array.from(dests)), model);
+      g.addPlan(build(s, Int32Array.from(dests)), model, divisor);
     }
   }
   return g;
 }
 
-/** Check a tree algorithm for deadlock freedom: acyclic, or one shortest dependency cycle. */
-export function checkTreeDeadlock(name: string, routing: RoutingFunction, build: (source: number, dests: Int32Array) => Plan, model: TreeHoldModel = 'lock-step', enumeration: TreeEnumeration = 'broadcast'): DeadlockReport {
+/**
+ * Check a tree algorithm for deadlock freedom: acyclic, or one shortest dependency cycle. With
+ * `mergeClasses` the trees' VCs are taken as their physical channels (one class: what the doubled
+ * channels of double-channel-x-first are for).
+ */
+export function checkTreeDeadlock(name: string, routing: RoutingFunction, build: (source: number, dests: Int32Array) => Plan, model: TreeHoldModel = 'lock-step', enumeration: TreeEnumeration = 'broadcast', mergeClasses = false): DeadlockReport {
   const t0 = performance.now();
-  const g = treeDependencyGraph(routing, build, model, enumeration);
+  const g = treeDependencyGraph(routing, build, model, enumeration, mergeClasses);
   const cycle = g.findCycle();
   let channels = 0;
   for (const u of g.used) channels += u;

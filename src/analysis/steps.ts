@@ -1,6 +1,6 @@
-import { NONE, type Plan } from '../multicast/plan.ts';
+import { MESSAGE_KINDS, NONE, type Plan } from '../multicast/plan.ts';
 import type { PortModel } from '../multicast/types.ts';
-import { INJECT, portOf } from '../routing/types.ts';
+import { INJECT, portOf, vcOf } from '../routing/types.ts';
 
 /** The step-level evaluation of a plan (docs/model.md "Step-level model"). */
 export interface StepResult {
@@ -13,7 +13,10 @@ export interface StepResult {
   readonly steps: number;
   /** The mean over the destinations. */
   readonly meanSteps: number;
-  /** The fewest steps any plan needs for this many nodes on this port model (lowerBound()). */
+  /**
+   * The fewest steps any plan of this plan's message kind needs for its destinations on this
+   * port model (planLowerBound): lowerBound() for unicast plans, 1 for multidestination worms.
+   */
   readonly lowerBound: number;
 }
 
@@ -32,18 +35,37 @@ export function lowerBound(m: number, port: PortModel, degree: number): number {
 }
 
 /**
+ * The lower bound of a plan by the kind of its messages (docs/model.md "What is reported"): a
+ * plan of unicasts needs lowerBound(m + 1, port, degree) steps for m destinations; a plan that
+ * sends multidestination worms (path or tree) can deliver to every destination with one worm in
+ * the step it is sent (sorted MP, greedy ST do), so its bound is 1 (0 without destinations),
+ * whatever the port model.
+ */
+export function planLowerBound(plan: Plan, port: PortModel): number {
+  const m = plan.destinations.length;
+  if (m === 0) return 0;
+  for (let id = 0; id < plan.count; id++) if (MESSAGE_KINDS[plan.kinds[id]!] !== 'unicast') return 1;
+  return lowerBound(m + 1, port, plan.topology.ports);
+}
+
+/**
  * Evaluate a plan in message-passing steps (docs/model.md):
  * - a message is sent no earlier than the step after the one in which its trigger (`after`)
  *   arrived at the sender (the source holds the message at step 0);
  * - one-port: a sender sends one message per step, in plan order;
- * - all-port: a sender sends in one step on distinct outgoing channels; messages that leave on
- *   the same channel go in successive steps (seed 001 Fig. 3(d)), in plan order. The outgoing
- *   channel is the first hop of the message's route (plan.routes, else the routing function);
+ * - all-port: a sender sends in one step on distinct outgoing channels; messages that need a
+ *   channel an earlier message of the sender took go in a later step (seed 001 Fig. 3(d)), in
+ *   plan order. A message's outgoing channels are the first hops of its route: the plan's
+ *   explicit route (plan.routes) when it has one, else the routing function's; for a tree worm
+ *   every branch that leaves the sender (plan.trees). A unicast takes the physical channel; a
+ *   multidestination worm the virtual channel of its network (outgoingSlots);
  * - a message is received in the step it is sent (contention is checked separately).
  */
 export function evaluateSteps(plan: Plan, port: PortModel): StepResult {
   const count = plan.count;
-  const width = port === 'one' ? 1 : plan.topology.ports;
+  const V = plan.routing.vcClasses.length;
+  const width = port === 'one' ? 1 : plan.topology.ports * V;
+  const slots: number[] = [];
   const messageStep = new Int32Array(count);
   // A sender's queue state: its last send step (one-port) or per outgoing channel (all-port).
   // Senders are usually contiguous in a plan; a sender that comes back after another has its
@@ -66,9 +88,16 @@ export function evaluateSteps(plan: Plan, port: PortModel): StepResult {
     const after = plan.afters[id]!;
     if (after >= id) throw new Error(`plan ${plan.algorithm}: message ${id} is triggered by a later message ${after}`);
     const ready = after === NONE ? 0 : messageStep[after]!;
-    const slot = width === 1 ? 0 : firstPort(plan, id);
-    const step = Math.max(ready, state[slot]!) + 1;
-    state[slot] = step;
+    let step = ready;
+    if (width === 1) {
+      step = Math.max(step, state[0]!) + 1;
+      state[0] = step;
+    } else {
+      outgoingSlots(plan, id, slots);
+      for (const slot of slots) step = Math.max(step, state[slot]!);
+      step++;
+      for (const slot of slots) state[slot] = step;
+    }
     messageStep[id] = step;
   }
   const receiveStep = new Int32Array(plan.destinations.length);
@@ -85,16 +114,40 @@ export function evaluateSteps(plan: Plan, port: PortModel): StepResult {
     sum += s;
   }
   const m = plan.destinations.length;
-  return { port, messageStep, receiveStep, steps, meanSteps: m === 0 ? 0 : sum / m, lowerBound: lowerBound(m + 1, port, plan.topology.ports) };
+  return { port, messageStep, receiveStep, steps, meanSteps: m === 0 ? 0 : sum / m, lowerBound: planLowerBound(plan, port) };
 }
 
-/** The outgoing port of message id at its sender: the first hop of its route. */
-function firstPort(plan: Plan, id: number): number {
+/**
+ * The all-port slots (port * V + class) message id occupies at its sender, into `out`: the first
+ * hops of its route (plan.trees: every edge from the sender; else plan.routes: the first channel;
+ * else the routing function toward its first receiver). A unicast occupies the physical channel
+ * whatever its class (slot port * V), as seed 001's all-port model has one internal channel per
+ * external channel; a path or tree worm the virtual channel of its network, since the seeds'
+ * channel networks are separate channels (seed 004 section 6.2.1 doubles the physical channels
+ * for the four subnetworks; the high and low networks of section 6.2.2 and of seed 003 share no
+ * channel), so double-channel X-first sends its four worms at once.
+ */
+function outgoingSlots(plan: Plan, id: number, out: number[]): void {
+  out.length = 0;
+  const V = plan.routing.vcClasses.length;
+  const P = plan.topology.ports;
+  const unicast = MESSAGE_KINDS[plan.kinds[id]!] === 'unicast';
+  const add = (vc: number): void => {
+    const slot = unicast ? (Math.floor(vc / V) % P) * V : vc % (P * V);
+    if (!out.includes(slot)) out.push(slot);
+  };
+  const trees = plan.trees;
+  if (trees && trees.offsets[id + 1]! > trees.offsets[id]!) {
+    for (let e = trees.offsets[id]!; e < trees.offsets[id + 1]!; e++) if (trees.parents[e]! < 0) add(trees.channels[e]!);
+    return;
+  }
   const routes = plan.routes;
   if (routes && routes.offsets[id + 1]! > routes.offsets[id]!) {
-    return Math.floor(routes.channels[routes.offsets[id]!]! / plan.routing.vcClasses.length) % plan.topology.ports;
+    add(routes.channels[routes.offsets[id]!]!);
+    return;
   }
-  return portOf(plan.routing.route(plan.senders[id]!, plan.receiver(id), INJECT));
+  const word = plan.routing.route(plan.senders[id]!, plan.receiver(id), INJECT);
+  add((plan.senders[id]! * P + portOf(word)) * V + vcOf(word));
 }
 
 /** Position of v in the sorted array a, or -1. */

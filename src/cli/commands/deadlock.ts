@@ -1,10 +1,14 @@
 import type { Command } from 'commander';
 import { WormcastError } from '../../errors.ts';
-import { checkDeadlock, formatDeadlockReport, unicastScheme, withOneClass } from '../../analysis/deadlock.ts';
+import { checkDeadlock, type DeadlockReport, formatDeadlockReport, unicastScheme, withOneClass } from '../../analysis/deadlock.ts';
+import { checkTreeDeadlock, type TreeEnumeration, treeEnumerationFor, type TreeHoldModel } from '../../analysis/deadlock-tree.ts';
+import { withNeighborTable } from '../../analysis/neighbor-table.ts';
 import { PATH_SCHEMES, wormSchemeFor } from '../../multicast/path-based/schemes.ts';
-import { getAlgorithm, routingNameFor } from '../../multicast/registry.ts';
-import { ROUTINGS, createRouting } from '../../routing/registry.ts';
+import { createPlan, getAlgorithm, routingNameFor } from '../../multicast/registry.ts';
+import { TREE_BASED_ALGORITHMS } from '../../multicast/tree-based/index.ts';
+import { ROUTINGS } from '../../routing/registry.ts';
 import { parseTopology } from '../../topology/registry.ts';
+import { createRoutingWith, cycleOption } from './multicast-options.ts';
 
 interface DeadlockOptions {
   topology: string;
@@ -13,44 +17,88 @@ interface DeadlockOptions {
   oneClass?: boolean;
   dropBoundaryRule?: boolean;
   shortest?: boolean;
+  lowFirst?: boolean;
+  cycle?: string;
+  holding?: string;
+  enumeration?: string;
   json?: boolean;
+}
+
+const HOLDING: readonly TreeHoldModel[] = ['lock-step', 'branch'];
+const ENUMERATIONS: readonly TreeEnumeration[] = ['broadcast', 'all-subsets'];
+const ALGORITHMS = [...Object.keys(PATH_SCHEMES), ...Object.keys(TREE_BASED_ALGORITHMS)];
+
+/** What a tree check adds to the report: the holding model and which multicasts it covers. */
+interface TreeCheck {
+  readonly holding: TreeHoldModel;
+  readonly enumeration: TreeEnumeration;
+  /** True when the graph holds the dependencies of every multicast (an acyclic verdict is a proof). */
+  readonly exact: boolean;
+}
+
+/** A named option value, or its default; an unknown value lists the known ones. */
+function choice<T extends string>(option: string, text: string | undefined, values: readonly T[], fallback: T): T {
+  if (text === undefined) return fallback;
+  if ((values as readonly string[]).includes(text)) return text as T;
+  throw new WormcastError(`${option} '${text}': expected one of ${values.join(', ')}`);
 }
 
 /**
  * `wormcast deadlock`: the channel dependency graph a unicast routing function (over all
- * source/destination pairs) or a path-based multicast algorithm (over the worms it can send)
- * induces on a topology, and the verdict: acyclic, or one dependency cycle (docs/deadlock.md).
+ * source/destination pairs), a path-based multicast algorithm (over the worms it can send) or a
+ * tree-based one (over its trees, under a holding model) induces on a topology, and the verdict:
+ * acyclic, or one dependency cycle (docs/deadlock.md, docs/algorithms-tree.md).
  */
 export function registerDeadlock(program: Command): void {
   program
     .command('deadlock')
-    .description('check deadlock freedom: the channel dependency graph of a routing function or path-based multicast algorithm, acyclic or one cycle')
+    .description('check deadlock freedom: the channel dependency graph of a routing function, or of a path- or tree-based multicast algorithm; acyclic or one cycle')
     .requiredOption('--topology <spec>', 'e.g. torus:64x64, ccc:10, mesh:6x6, hypercube:6, star:5')
     .option('--routing <name>', `${Object.keys(ROUTINGS).join(' | ')} (default with --algorithm: the algorithm's)`)
-    .option('--algorithm <name>', `a path-based algorithm: ${Object.keys(PATH_SCHEMES).join(' | ')}`)
-    .option('--one-class', 'merge the routing function\'s VC classes into one (shows what they are for)')
+    .option('--algorithm <name>', `a path- or tree-based algorithm: ${ALGORITHMS.join(' | ')}`)
+    .option('--one-class', 'merge the VC classes into one (shows what they are for: dor on a torus, the doubled channels of double-channel-x-first)')
     .option('--drop-boundary-rule', 'hcm: keep the p class across boundary links (seed 003 section 2.2.4 without q)')
     .option('--shortest', 'label: only neighbours one hop closer are candidates')
-    .option('--json', 'print JSON: { verdict, channels, dependencies, millis, cycle: [{ from, to, port, class }] }')
+    .option('--low-first', 'ecube: resolve the lowest dimension first (the order of seed 004 Fig. 6.1)')
+    .option('--cycle <nodes>', 'label / hcm: a Hamiltonian cycle in address syntax, in order ("0,0;1,0;..."), instead of the default labelling')
+    .option('--holding <model>', 'tree algorithms: lock-step (default; seed 004 section 6.1) | branch (the flit-level engine)')
+    .option('--enumeration <which>', 'tree algorithms: broadcast | all-subsets (default: the exact one when affordable)')
+    .option('--json', 'print JSON: { verdict, channels, dependencies, millis, cycle: [{ from, to, port, class }], holding, enumeration, exact }')
     .action((opts: DeadlockOptions) => {
       const t = parseTopology(opts.topology);
-      const routingOptions = { dropBoundaryRule: opts.dropBoundaryRule, shortest: opts.shortest };
-      let name = opts.routing;
-      if (opts.algorithm !== undefined) {
-        if (!(opts.algorithm in PATH_SCHEMES)) {
-          throw new WormcastError(`deadlock --algorithm '${opts.algorithm}': expected a path-based algorithm, one of ${Object.keys(PATH_SCHEMES).join(', ')}`);
-        }
-        name = routingNameFor(getAlgorithm(opts.algorithm), t, opts.routing);
+      const tree = opts.algorithm !== undefined && opts.algorithm in TREE_BASED_ALGORITHMS;
+      if (opts.algorithm !== undefined && !tree && !(opts.algorithm in PATH_SCHEMES)) {
+        throw new WormcastError(`deadlock --algorithm '${opts.algorithm}': expected a path- or tree-based algorithm, one of ${ALGORITHMS.join(', ')}`);
       }
-      if (name === undefined) throw new WormcastError(`deadlock: give --routing <name> (${Object.keys(ROUTINGS).join(', ')}), or --algorithm <name> for a path-based scheme`);
-      let routing = createRouting(name, t, routingOptions);
-      if (opts.oneClass) routing = withOneClass(routing);
-      const scheme = opts.algorithm !== undefined ? wormSchemeFor(opts.algorithm, routing) : unicastScheme(routing);
-      const rep = checkDeadlock(scheme);
+      if (!tree && (opts.holding !== undefined || opts.enumeration !== undefined)) {
+        throw new WormcastError(`deadlock: --holding and --enumeration apply to the tree algorithms (${Object.keys(TREE_BASED_ALGORITHMS).join(', ')})`);
+      }
+      const name = opts.algorithm !== undefined ? routingNameFor(getAlgorithm(opts.algorithm), t, opts.routing) : opts.routing;
+      if (name === undefined) throw new WormcastError(`deadlock: give --routing <name> (${Object.keys(ROUTINGS).join(', ')}), or --algorithm <name> for a multicast algorithm`);
+      const routingOptions = { dropBoundaryRule: opts.dropBoundaryRule, shortest: opts.shortest, lowFirst: opts.lowFirst };
+      const cycle = cycleOption(t, opts.cycle);
+      let rep: DeadlockReport;
+      let treeCheck: TreeCheck | undefined;
+      let routingName: string;
+      if (tree) {
+        const algorithm = opts.algorithm!;
+        const routing = createRoutingWith(name, t, cycle, routingOptions);
+        const holding = choice('--holding', opts.holding, HOLDING, 'lock-step');
+        const { enumeration, exact } = treeEnumerationFor(algorithm, t.nodes, opts.enumeration === undefined ? undefined : choice('--enumeration', opts.enumeration, ENUMERATIONS, 'broadcast'));
+        rep = checkTreeDeadlock(algorithm, routing, (s, d) => createPlan(algorithm, routing, s, d), holding, enumeration, opts.oneClass === true);
+        treeCheck = { holding, enumeration, exact };
+        routingName = opts.oneClass ? withOneClass(routing).name : routing.name;
+      } else {
+        // the checker routes ~N^2 times: answer the routing function's neighbour look-ups from a table
+        let routing = createRoutingWith(name, withNeighborTable(t), cycle, routingOptions);
+        if (opts.oneClass) routing = withOneClass(routing);
+        rep = checkDeadlock(opts.algorithm !== undefined ? wormSchemeFor(opts.algorithm, routing) : unicastScheme(routing));
+        routingName = routing.name;
+      }
       if (opts.json) {
         const out = {
           topology: rep.topology,
-          routing: routing.name,
+          routing: routingName,
           algorithm: opts.algorithm ?? null,
           scheme: rep.scheme,
           verdict: rep.verdict,
@@ -58,10 +106,18 @@ export function registerDeadlock(program: Command): void {
           dependencies: rep.dependencies,
           millis: Math.round(rep.millis),
           cycle: rep.verdict === 'cyclic' ? rep.cycle.map((c) => ({ from: c.from, to: c.to, port: c.port, class: c.class })) : [],
+          holding: treeCheck?.holding ?? null,
+          enumeration: treeCheck?.enumeration ?? null,
+          exact: treeCheck ? treeCheck.exact : true,
         };
         process.stdout.write(`${JSON.stringify(out)}\n`);
         return;
       }
-      process.stdout.write(`${formatDeadlockReport(rep).join('\n')}\n`);
+      const lines = formatDeadlockReport(rep);
+      if (treeCheck) {
+        const which = treeCheck.enumeration === 'broadcast' ? 'the broadcast from every source' : 'every multicast from every source (all destination sets)';
+        lines.splice(1, 0, `  trees of ${which}; ${treeCheck.holding} holding${treeCheck.exact ? '' : '; not every multicast: a cycle is real, an acyclic verdict is no proof'}`);
+      }
+      process.stdout.write(`${lines.join('\n')}\n`);
     });
 }

@@ -1,5 +1,9 @@
 import { WormcastError, parseIntIn } from '../../errors.ts';
+import { checkHamiltonian } from '../../labelling/custom.ts';
+import { labellingFromOrder, type Labelling } from '../../labelling/types.ts';
 import type { MulticastAlgorithm, PortModel } from '../../multicast/types.ts';
+import { createRouting } from '../../routing/registry.ts';
+import type { RoutingFunction, RoutingOptions } from '../../routing/types.ts';
 import type { Topology } from '../../topology/types.ts';
 
 /** Options `plan` and `verify` share. */
@@ -11,6 +15,7 @@ export interface MulticastOptions {
   dests: string;
   port?: string;
   seed?: string;
+  cycle?: string;
   json?: boolean;
 }
 
@@ -34,4 +39,43 @@ export function round(x: number): number {
 /** A human address list. */
 export function formatList(t: Topology, nodes: ArrayLike<number>): string[] {
   return Array.from(nodes, (v) => t.format(v));
+}
+
+/**
+ * The `--cycle` value: a Hamiltonian cycle of the topology, its nodes in cycle order in the
+ * topology's address syntax, separated by ';' or spaces (as `--dests`): `0,0;1,0;2,0;...` on a
+ * mesh, `0000 0001 0011 ...` on a hypercube. Checked by checkHamiltonian (src/labelling/custom.ts):
+ * every node once, consecutive nodes adjacent, the last adjacent to the first. Undefined without
+ * the option.
+ */
+export function cycleOption(t: Topology, text: string | undefined): Labelling | undefined {
+  if (text === undefined) return undefined;
+  const s = text.trim();
+  const parts = s.split(s.includes(';') ? ';' : /\s+/).map((p) => p.trim()).filter((p) => p.length > 0);
+  if (parts.length === 0) throw new WormcastError(`--cycle '${text}': expected the ${t.nodes} nodes of a Hamiltonian cycle of ${t.spec} in order, separated by ';' or spaces`);
+  const order = parts.map((p, i) => {
+    try {
+      return t.parse(p);
+    } catch (e) {
+      if (e instanceof WormcastError) throw new WormcastError(`--cycle: entry ${i + 1} of ${parts.length}: ${e.message.replace(/^wormcast: /, '')}`);
+      throw e;
+    }
+  });
+  checkHamiltonian(t, order, true, '--cycle');
+  return labellingFromOrder('custom-cycle', Int32Array.from(order), true);
+}
+
+/** The routing functions that run over a Hamiltonian labelling and so take `--cycle`. */
+export const LABELLED_ROUTINGS: readonly string[] = ['label', 'hcm'];
+
+/**
+ * The routing function `name` on t, over the user's cycle when one is given (label: the cycle read
+ * as the Hamiltonian path of seed 004 section 6.2 and the cycle of sorted MP/MC, section 5.1; hcm:
+ * the cycle of seed 003 section 2.2); other options pass through.
+ */
+export function createRoutingWith(name: string, t: Topology, cycle: Labelling | undefined, options: RoutingOptions = {}): RoutingFunction {
+  if (cycle && !LABELLED_ROUTINGS.includes(name)) {
+    throw new WormcastError(`--cycle: routing ${name} takes no Hamiltonian labelling; it needs routing ${LABELLED_ROUTINGS.join(' or ')}`);
+  }
+  return createRouting(name, t, cycle ? { ...options, labelling: cycle } : options);
 }

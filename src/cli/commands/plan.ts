@@ -5,9 +5,9 @@ import { evaluateSteps } from '../../analysis/steps.ts';
 import { trafficOf } from '../../analysis/traffic.ts';
 import { mulberry32, parseDestinations, resolveDestinations } from '../../multicast/destinations.ts';
 import type { Plan } from '../../multicast/plan.ts';
-import { MULTICAST_ALGORITHMS, getAlgorithm, routingFor } from '../../multicast/registry.ts';
+import { MULTICAST_ALGORITHMS, getAlgorithm, routingNameFor } from '../../multicast/registry.ts';
 import { parseTopology } from '../../topology/registry.ts';
-import { formatList, type MulticastOptions, portOption, round, seedOption } from './multicast-options.ts';
+import { createRoutingWith, cycleOption, formatList, type MulticastOptions, portOption, round, seedOption } from './multicast-options.ts';
 
 interface PlanOptions extends MulticastOptions {
   source: string;
@@ -45,12 +45,13 @@ export function registerPlan(program: Command): void {
     .option('--routing <name>', 'routing function (default: the one the algorithm is defined for)')
     .option('--port <model>', 'one | all (default: the model the algorithm was designed for)')
     .option('--seed <s>', 'seed of random:<m> (default 1)')
+    .option('--cycle <nodes>', 'label / hcm routing: a Hamiltonian cycle in address syntax, in order ("0,0;1,0;..."), for sorted-mp/mc, the label schemes and hcm')
     .option('--no-check', 'skip the contention and physical-sharing analysis (for very large plans)')
     .option('--json', 'print JSON (docs/plan-json.md)')
     .action((opts: PlanOptions) => {
       const t = parseTopology(opts.topology);
       const algorithm = getAlgorithm(opts.algorithm);
-      const routing = routingFor(algorithm, t, opts.routing);
+      const routing = createRoutingWith(routingNameFor(algorithm, t, opts.routing), t, cycleOption(t, opts.cycle));
       const port = portOption(opts.port, algorithm);
       const source = t.parse(opts.source);
       const dests = resolveDestinations(t, source, parseDestinations(t, opts.dests), mulberry32(seedOption(opts.seed)));

@@ -2,10 +2,10 @@ import type { Command } from 'commander';
 import { WormcastError, parseIntIn } from '../../errors.ts';
 import { analyzePlan } from '../../analysis/verify.ts';
 import { mulberry32, parseDestinations, resolveDestinations } from '../../multicast/destinations.ts';
-import { MULTICAST_ALGORITHMS, getAlgorithm, routingFor } from '../../multicast/registry.ts';
+import { MULTICAST_ALGORITHMS, getAlgorithm, routingNameFor } from '../../multicast/registry.ts';
 import { parseTopology } from '../../topology/registry.ts';
 import { violationJson } from './plan.ts';
-import { formatList, type MulticastOptions, portOption, round, seedOption } from './multicast-options.ts';
+import { createRoutingWith, cycleOption, formatList, type MulticastOptions, portOption, round, seedOption } from './multicast-options.ts';
 
 interface VerifyOptions extends MulticastOptions {
   trials: string;
@@ -24,11 +24,12 @@ export function registerVerify(program: Command): void {
     .option('--routing <name>', 'routing function (default: the one the algorithm is defined for)')
     .option('--port <model>', 'one | all (default: the model the algorithm was designed for)')
     .option('--seed <s>', 'seed of the random draws (default 1)')
+    .option('--cycle <nodes>', 'label / hcm routing: a Hamiltonian cycle in address syntax, in order ("0,0;1,0;..."), for sorted-mp/mc, the label schemes and hcm')
     .option('--json', 'print JSON (docs/plan-json.md)')
     .action((opts: VerifyOptions) => {
       const t = parseTopology(opts.topology);
       const algorithm = getAlgorithm(opts.algorithm);
-      const routing = routingFor(algorithm, t, opts.routing);
+      const routing = createRoutingWith(routingNameFor(algorithm, t, opts.routing), t, cycleOption(t, opts.cycle));
       const port = portOption(opts.port, algorithm);
       const trials = parseIntIn(opts.trials, 1, 1_000_000, '--trials');
       const seed = seedOption(opts.seed);
