@@ -28,12 +28,13 @@ export { checkPlan } from './multicast/plan-check.ts';
 export { parseDestinations, resolveDestinations, randomDestinations } from './multicast/destinations.ts';
 
 // analysis
-export { evaluateSteps, lowerBound } from './analysis/steps.ts';
+export { evaluateSteps, lowerBound, planLowerBound } from './analysis/steps.ts';
 export type { StepResult } from './analysis/steps.ts';
 export { checkContention, physicalSharing } from './analysis/contention.ts';
 export { analyzePlan } from './analysis/verify.ts';
 export { trafficOf } from './analysis/traffic.ts';
 export { checkRoutingDeadlock, checkDeadlock } from './analysis/deadlock.ts';
+export { withNeighborTable } from './analysis/neighbor-table.ts';
 export { checkTreeDeadlock } from './analysis/deadlock-tree.ts';
 export { reedTable, reedRow } from './analysis/reed.ts';
 
