@@ -134,6 +134,10 @@ function setup(): void {
     byId<HTMLInputElement>('plan-source').value = '0100';
     byId<HTMLInputElement>('plan-dests').value = '0001 0011 0101 0111 1000 1010 1011 1111';
     byId<HTMLSelectElement>('plan-port').value = '';
+    // keep the route panel consistent with the new topology: seed 001's E-cube example
+    routing.value = 'ecube';
+    byId<HTMLInputElement>('route-from').value = '0100';
+    byId<HTMLInputElement>('route-to').value = '1011';
   }, 'plan-form');
   example('example-deadlock', () => {
     simWorkload.value = 'lin-fig-6.1';
