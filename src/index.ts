@@ -37,6 +37,7 @@ export { checkRoutingDeadlock, checkDeadlock } from './analysis/deadlock.ts';
 export { withNeighborTable } from './analysis/neighbor-table.ts';
 export { checkTreeDeadlock } from './analysis/deadlock-tree.ts';
 export { reedTable, reedRow } from './analysis/reed.ts';
+export { stepwise, type StepwiseRow } from './report/stepwise.ts';
 
 // flit-level engine and experiments
 export type { Engine, EngineInput, EngineOptions, WormSpec, TreeEdge } from './engine/types.ts';

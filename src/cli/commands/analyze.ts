@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { DEFAULT_PAIRS, REED_MAX_N, REED_MIN_N, reedTable, type PairConvention, type ReedRow } from '../../analysis/reed.ts';
 import { WormcastError, parseIntIn } from '../../errors.ts';
+import { getAlgorithm } from '../../multicast/registry.ts';
+import { defaultSizes, SEED001_ALGORITHMS, stepwise, type StepwiseRow } from '../../report/stepwise.ts';
 
 interface ReedCliOptions {
   maxN: string;
@@ -33,6 +35,36 @@ export function registerAnalyze(program: Command): void {
       const rows = reedTable(minN, maxN, { pairs: opts.pairs as PairConvention });
       process.stdout.write(opts.json ? `${JSON.stringify(rows)}\n` : formatReed(rows));
     });
+  analyze
+    .command('stepwise')
+    .description('seed 001 Figs. 9 and 10: mean over random destination sets of the steps of u-cube, maxport, combine and w-sort on an n-cube (docs/reproductions.md)')
+    .option('--n <n>', 'hypercube dimension (Fig. 9: 6, Fig. 10: 10), 2..16', '6')
+    .option('--sets <k>', 'random destination sets per point (seed 001: 100)', '100')
+    .option('--sizes <list>', 'destination counts, comma-separated (default: every m up to 63, else a spread up to a broadcast)')
+    .option('--algorithms <list>', 'comma-separated algorithms', SEED001_ALGORITHMS.join(','))
+    .option('--port <model>', 'one | all (seed 001: all)', 'all')
+    .option('--seed <s>', 'seed of the random sets', '1')
+    .option('--json', 'print JSON: a list of rows { m, steps: { <algorithm>: mean steps } }')
+    .action((opts: { n: string; sets: string; sizes?: string; algorithms: string; port: string; seed: string; json?: boolean }) => {
+      const n = parseIntIn(opts.n, 2, 16, '--n');
+      const sets = parseIntIn(opts.sets, 1, 100000, '--sets');
+      const seed = parseIntIn(opts.seed, 0, 2 ** 31 - 1, '--seed');
+      if (opts.port !== 'one' && opts.port !== 'all') throw new WormcastError(`--port: '${opts.port}' must be one or all`);
+      const algorithms = opts.algorithms.split(',').map((a) => a.trim()).filter((a) => a !== '');
+      for (const a of algorithms) {
+        if (!getAlgorithm(a).topologies.includes('hypercube')) throw new WormcastError(`--algorithms: ${a} does not run on a hypercube`);
+      }
+      const sizes = opts.sizes === undefined ? defaultSizes(n) : opts.sizes.split(',').map((m) => parseIntIn(m, 1, 2 ** n - 1, '--sizes'));
+      const rows = stepwise({ n, sizes, sets, seed, algorithms, port: opts.port });
+      process.stdout.write(opts.json ? `${JSON.stringify(rows)}\n` : formatStepwise(rows, algorithms));
+    });
+}
+
+/** The text table of `analyze stepwise`. */
+export function formatStepwise(rows: readonly StepwiseRow[], algorithms: readonly string[]): string {
+  const lines = [['m', ...algorithms].map((h) => h.padStart(8)).join(' ')];
+  for (const r of rows) lines.push([String(r.m), ...algorithms.map((a) => r.steps[a]!.toFixed(2))].map((c) => c.padStart(8)).join(' '));
+  return `${lines.join('\n')}\n`;
 }
 
 /** The text table of `analyze reed`; intensities are shown times 2^n (the cube links' is 1). */
