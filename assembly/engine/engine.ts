@@ -5,7 +5,7 @@ import {
   H_PORTS, H_V, H_K, H_Q, H_B, H_R, H_S, H_WATCHDOG, H_FLAGS, H_WORMS, H_CYCLE, H_NEXTCREATE,
   H_ACTIVE_N, H_FREESLOT, H_DONE, H_STATUS, H_LASTPROGRESS, H_LIVESLOTS, H_MAXSLOTS,
   H_O_OWNER, H_O_RR, H_O_STAMP, H_O_BEST, H_O_COUNT, H_O_CHFLITS, H_O_QHEAD, H_O_QTAIL,
-  H_O_WORM, H_O_DEST, H_O_TREE, H_O_SLOT, H_O_ACTIVE, H_INJ, H_EJ, FLAG_MUX, FLAG_CHANNEL_USE,
+  H_O_WORM, H_O_DEST, H_O_TREE, H_O_SLOT, H_O_ACTIVE, H_O_READY, H_O_INJL, H_INJ, H_EJ, FLAG_MUX, FLAG_CHANNEL_USE,
   COUNTERS_BYTE, C_FLITHOPS, C_INJECTED, C_EJECTED, C_VCWAIT, C_SAMEGROUP, C_SHARING, C_GRANTS,
   ST_RUNNING, ST_FINISHED, ST_DEADLOCK, ST_LIMIT, ST_NO_SLOTS, ST_BAD_ROUTE,
   W_KIND, W_SRC, W_FLITS, W_CREATED, W_DEST, W_NDEST, W_TREE, W_FIRSTTRIG, W_NEXTTRIG, W_STATE,
@@ -13,8 +13,8 @@ import {
   W_DELIVERED, W_READY, W_LIVE, W_INJQ, WORM_STRIDE, KIND_TREE, WS_WAITING, WS_QUEUED, WS_REQUEST,
   WS_SENDING, WS_DONE, D_NODE, D_HEAD, D_TAIL, DEST_STRIDE, T_NODE, T_PORT, T_VC, T_DEST, T_CHILD,
   T_SIB, TREE_STRIDE, S_WORM, S_VC, S_PARENT, S_CHILD, S_SIB, S_NEXT, S_IN, S_OUT, S_NODE, S_HEAD,
-  S_FLAGS, S_TARGET, S_CLASS, S_DESTREC, S_PORT, SLOT_STRIDE, F_PENDING, F_EJECT, F_ROUTED,
-  F_READY, F_DEAD, F_NET, F_EXACT, F_MOVED, S_CHAN,
+  S_FLAGS, S_TARGET, S_CLASS, S_PREV, S_PORT, SLOT_STRIDE, F_PENDING, F_EJECT, F_ROUTED,
+  F_READY, F_DEAD, F_NET, F_EXACT, F_MOVED, F_PARKED, F_SAMEG, F_WAITED, F_CONTEND, S_CHAN, H_O_WAIT,
 } from "./layout";
 import { route } from "../routing/dispatch";
 import { DELIVER, INJECT } from "../routing/state";
@@ -35,6 +35,9 @@ let DEST: usize = 0;
 let TREE: usize = 0;
 let SLOT: usize = 0;
 let ACTIVE: usize = 0;
+let READY: usize = 0;
+let INJL: usize = 0;
+let WAIT: usize = 0;
 let P: i32 = 0;
 let V: i32 = 0;
 let K: i32 = 0;
@@ -54,15 +57,24 @@ let ejected: f64 = 0;
 let vcWait: f64 = 0;
 let sameGroup: f64 = 0;
 let sharing: f64 = 0;
+// sharing events of the current cycle, committed at the end of its step 2
+let sharingNow: i32 = 0;
 let grants: f64 = 0;
 
 @inline function hd(f: i32): i32 { return load<i32>(BASE + (<usize>f << 2)); }
 @inline function hdSet(f: i32, v: i32): void { store<i32>(BASE + (<usize>f << 2), v); }
 @inline function at(region: usize, i: i32): usize { return region + (<usize>i << 2); }
-@inline function wa(w: i32, f: i32): usize { return WORM + ((<usize>w * <usize>WORM_STRIDE + <usize>f) << 2); }
-@inline function sa(s: i32, f: i32): usize { return SLOT + ((<usize>s * <usize>SLOT_STRIDE + <usize>f) << 2); }
+// record base + constant field offset: the record base is shared by the accesses to one record
+@inline function wa(w: i32, f: i32): usize { return WORM + <usize>w * <usize>(WORM_STRIDE << 2) + (<usize>f << 2); }
+@inline function sa(s: i32, f: i32): usize { return SLOT + <usize>s * <usize>(SLOT_STRIDE << 2) + (<usize>f << 2); }
 @inline function ta(e: i32, f: i32): usize { return TREE + ((<usize>e * <usize>TREE_STRIDE + <usize>f) << 2); }
 @inline function da(d: i32, f: i32): usize { return DEST + ((<usize>d * <usize>DEST_STRIDE + <usize>f) << 2); }
+// record pointers: hot loops compute a slot's (or worm's) address once and read its fields
+// at constant offsets from it, as the JS twin does with its word index sb = oSlot + s * 16
+@inline function sp(s: i32): usize { return SLOT + <usize>s * <usize>(SLOT_STRIDE << 2); }
+@inline function wp(w: i32): usize { return WORM + <usize>w * <usize>(WORM_STRIDE << 2); }
+@inline function ld(p: usize, f: i32): i32 { return load<i32>(p + (<usize>f << 2)); }
+@inline function st(p: usize, f: i32, v: i32): void { store<i32>(p + (<usize>f << 2), v); }
 @inline function wget(w: i32, f: i32): i32 { return load<i32>(wa(w, f)); }
 @inline function wset(w: i32, f: i32, v: i32): void { store<i32>(wa(w, f), v); }
 @inline function sget(s: i32, f: i32): i32 { return load<i32>(sa(s, f)); }
@@ -84,6 +96,9 @@ function configure(base: usize): void {
   TREE = base + <usize>hd(H_O_TREE);
   SLOT = base + <usize>hd(H_O_SLOT);
   ACTIVE = base + <usize>hd(H_O_ACTIVE);
+  READY = base + <usize>hd(H_O_READY);
+  INJL = base + <usize>hd(H_O_INJL);
+  WAIT = base + <usize>hd(H_O_WAIT);
   P = hd(H_PORTS);
   V = hd(H_V);
   K = hd(H_K);
@@ -156,7 +171,118 @@ function step(t: i32): void {
     nc++;
   }
   hdSet(H_NEXTCREATE, nc);
-  // 2. routing and VC allocation; a chain's requests and unrouted header are among its newest slots
+  if (MUX) stepMux(t);
+  else stepLinks(t);
+}
+
+// Steps 2-4 with multiplexed VCs (reference.ts stepMux): pass 1 visits each worm once (routing,
+// allocation, readiness, arbitration entry); pass 2 performs the winners of the ready list.
+function stepMux(t: i32): void {
+  const n0 = hd(H_ACTIVE_N);
+  let nready: i32 = 0;
+  let ninj: i32 = 0;
+  let grave: i32 = -1;
+  let aborted = false;
+  sharingNow = 0;
+  // read-ahead (reference.ts stepMux): the flags of the next worm's newest slot and of this
+  // worm's next slot are read as soon as their index is known, so their cache misses overlap
+  // the work on the current slot; the bits read change only when that slot is itself visited
+  let hs: i32 = n0 > 0 ? wget(load<i32>(at(ACTIVE, 0)), W_SLOTS) : -1;
+  let hf: i32 = hs >= 0 ? sget(hs, S_FLAGS) : 0;
+  for (let k: i32 = 0; k < n0; k++) {
+    const w = load<i32>(at(ACTIVE, k));
+    let s = hs;
+    let f = hf;
+    if (k + 1 < n0) {
+      hs = wget(load<i32>(at(ACTIVE, k + 1)), W_SLOTS);
+      hf = hs >= 0 ? sget(hs, S_FLAGS) : 0;
+    }
+    if (wget(w, W_STATE) == WS_REQUEST) {
+      // out of slots here ends the run after this cycle (a later routing stops it at once)
+      requestInjection(w);
+    } else {
+      while (s >= 0) {
+        const p = sp(s);
+        const next = ld(p, S_NEXT);
+        const nf = next >= 0 ? ld(sp(next), S_FLAGS) : 0;
+        if ((f & F_DEAD) != 0) {
+          // an ejection slot whose tail was delivered in an earlier cycle: free it after step 2
+          unlink(s, w);
+          st(p, S_NEXT, grave);
+          grave = s;
+          s = next;
+          f = nf;
+          continue;
+        }
+        if ((f & F_PENDING) != 0) tryGrant(s, w);
+        else if ((f & (F_ROUTED | F_EJECT)) == 0 && ld(p, S_HEAD) >= 0 && t >= ld(p, S_HEAD) + R) {
+          routeSlot(s, w);
+          if (hd(H_STATUS) != ST_RUNNING) {
+            // out of slots, or a bad route: the run stops in step 2, before any move
+            aborted = true;
+            break;
+          }
+          f |= F_ROUTED;
+        }
+        if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && ld(p, S_IN) - ld(p, S_OUT) > 0 && childrenReady(p)) {
+          store<i32>(at(READY, nready), s);
+          nready++;
+          register(s, p);
+        }
+        s = next;
+        f = nf;
+      }
+      if (aborted) break;
+    }
+    if (wget(w, W_STATE) == WS_SENDING && wget(w, W_TOSEND) > 0 && t >= wget(w, W_START)) {
+      store<i32>(at(INJL, ninj), w);
+      ninj++;
+    }
+  }
+  // end of step 2: dead ejection slots return to the free list
+  while (grave >= 0) {
+    const g = grave;
+    grave = sget(g, S_NEXT);
+    freeSlot(g);
+  }
+  if (aborted) return;
+  sharing += <f64>sharingNow;
+  // the sources inject (buffer room at the start of the cycle: no move has happened yet)
+  for (let i: i32 = 0; i < ninj; i++) inject(load<i32>(at(INJL, i)));
+  // 3b + 4. the moves that won every channel they need; finished worms leave the list
+  let finished: i32 = 0;
+  for (let i: i32 = 0; i < nready; i++) {
+    const s = load<i32>(at(READY, i));
+    const p = sp(s);
+    const f = ld(p, S_FLAGS);
+    if ((f & F_CONTEND) != 0) {
+      st(p, S_FLAGS, f & ~F_CONTEND);
+      if (!wins(p)) continue;
+    }
+    const w = ld(p, S_WORM);
+    move(s, p, w);
+    if (wget(w, W_LIVE) == 0 && wget(w, W_TOSEND) == 0) {
+      finish(w, t);
+      finished++;
+    }
+  }
+  if (finished > 0) {
+    let j: i32 = 0;
+    const n = hd(H_ACTIVE_N);
+    for (let k: i32 = 0; k < n; k++) {
+      const w = load<i32>(at(ACTIVE, k));
+      if (wget(w, W_STATE) != WS_DONE) {
+        store<i32>(at(ACTIVE, j), w);
+        j++;
+      }
+    }
+    hdSet(H_ACTIVE_N, j);
+  }
+}
+
+// Steps 2-4 with one VC per link (reference.ts stepLinks): step 2, then one pass that moves as
+// it goes, newest slot first (a child that passed a flit on is flagged F_MOVED).
+function stepLinks(t: i32): void {
   const n0 = hd(H_ACTIVE_N);
   for (let k: i32 = 0; k < n0; k++) {
     const w = load<i32>(at(ACTIVE, k));
@@ -176,67 +302,56 @@ function step(t: i32): void {
       }
     }
   }
-  // 3a. multiplexed VCs: ready moves (start-of-cycle state) and arbitration
-  if (MUX) {
-    for (let k: i32 = 0; k < hd(H_ACTIVE_N); k++) {
-      const w = load<i32>(at(ACTIVE, k));
-      for (let s = wget(w, W_SLOTS); s >= 0; s = sget(s, S_NEXT)) {
-        let f = sget(s, S_FLAGS) & ~(F_READY | F_MOVED);
-        if ((f & (F_ROUTED | F_EJECT | F_DEAD)) == F_ROUTED && sget(s, S_IN) - sget(s, S_OUT) > 0 && childrenReady(s)) {
-          f |= F_READY;
-          register(s);
-        }
-        sset(s, S_FLAGS, f);
-      }
-    }
-  }
-  // 3b + 4. moves, newest slot first; dead slots freed; finished worms leave the list
   let j: i32 = 0;
   for (let k: i32 = 0; k < hd(H_ACTIVE_N); k++) {
     const w = load<i32>(at(ACTIVE, k));
-    let prev: i32 = -1;
     let s = wget(w, W_SLOTS);
     while (s >= 0) {
       const next = sget(s, S_NEXT);
-      let f = sget(s, S_FLAGS);
-      if ((f & F_DEAD) == 0) {
-        let go: bool;
-        if (MUX) go = (f & F_READY) != 0 && wins(s);
-        else {
-          f &= ~F_MOVED;
-          sset(s, S_FLAGS, f);
-          go = (f & (F_ROUTED | F_EJECT)) == F_ROUTED && sget(s, S_IN) - sget(s, S_OUT) > 0 && childrenReady(s);
-        }
-        if (go) move(s, w);
+      const f = sget(s, S_FLAGS) & ~F_MOVED;
+      if ((f & F_DEAD) != 0) {
+        unlink(s, w);
+        freeSlot(s);
+      } else {
+        sset(s, S_FLAGS, f);
+        if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && sget(s, S_IN) - sget(s, S_OUT) > 0 && childrenReady(sp(s))) move(s, sp(s), w);
       }
-      if ((sget(s, S_FLAGS) & F_DEAD) != 0) {
-        if (prev < 0) wset(w, W_SLOTS, next);
-        else sset(prev, S_NEXT, next);
-        sset(s, S_NEXT, hd(H_FREESLOT));
-        hdSet(H_FREESLOT, s);
-        hdSet(H_LIVESLOTS, hd(H_LIVESLOTS) - 1);
-      } else prev = s;
       s = next;
     }
     if (wget(w, W_STATE) == WS_SENDING && wget(w, W_TOSEND) > 0 && t >= wget(w, W_START)) inject(w);
-    if (wget(w, W_STATE) == WS_SENDING && wget(w, W_TOSEND) == 0 && wget(w, W_LIVE) == 0) {
-      for (let d = wget(w, W_SLOTS); d >= 0;) {
-        const dn = sget(d, S_NEXT);
-        sset(d, S_NEXT, hd(H_FREESLOT));
-        hdSet(H_FREESLOT, d);
-        hdSet(H_LIVESLOTS, hd(H_LIVESLOTS) - 1);
-        d = dn;
-      }
-      wset(w, W_SLOTS, -1);
-      wset(w, W_STATE, WS_DONE);
-      wset(w, W_DONE, t + 1);
-      hdSet(H_DONE, hd(H_DONE) + 1);
-    } else {
+    if (wget(w, W_STATE) == WS_SENDING && wget(w, W_TOSEND) == 0 && wget(w, W_LIVE) == 0) finish(w, t);
+    else {
       store<i32>(at(ACTIVE, j), w);
       j++;
     }
   }
   hdSet(H_ACTIVE_N, j);
+}
+
+function finish(w: i32, t: i32): void {
+  for (let d = wget(w, W_SLOTS); d >= 0;) {
+    const next = sget(d, S_NEXT);
+    freeSlot(d);
+    d = next;
+  }
+  wset(w, W_SLOTS, -1);
+  wset(w, W_STATE, WS_DONE);
+  wset(w, W_DONE, t + 1);
+  hdSet(H_DONE, hd(H_DONE) + 1);
+}
+
+@inline function unlink(s: i32, w: i32): void {
+  const p = sget(s, S_PREV);
+  const n = sget(s, S_NEXT);
+  if (p < 0) wset(w, W_SLOTS, n);
+  else sset(p, S_NEXT, n);
+  if (n >= 0) sset(n, S_PREV, p);
+}
+
+@inline function freeSlot(s: i32): void {
+  sset(s, S_NEXT, hd(H_FREESLOT));
+  hdSet(H_FREESLOT, s);
+  hdSet(H_LIVESLOTS, hd(H_LIVESLOTS) - 1);
 }
 
 function activate(w: i32, time: i32): void {
@@ -317,8 +432,10 @@ function newSlot(w: i32): i32 {
   sset(s, S_CHILD, -1);
   sset(s, S_SIB, -1);
   sset(s, S_HEAD, -1);
-  sset(s, S_DESTREC, -1);
-  sset(s, S_NEXT, wget(w, W_SLOTS));
+  sset(s, S_PREV, -1);
+  const head = wget(w, W_SLOTS);
+  sset(s, S_NEXT, head);
+  if (head >= 0) sset(head, S_PREV, s);
   wset(w, W_SLOTS, s);
   wset(w, W_LIVE, wget(w, W_LIVE) + 1);
   const live = hd(H_LIVESLOTS) + 1;
@@ -327,14 +444,23 @@ function newSlot(w: i32): i32 {
   return s;
 }
 
+// reference.ts tryGrant: grant the lowest free VC of the request, else count a wait; a request
+// for one VC that finds it held parks on the VC's waiter list until freeVc wakes it.
 @inline function tryGrant(s: i32, w: i32): void {
+  const f = sget(s, S_FLAGS);
+  if ((f & F_PARKED) != 0) {
+    vcWait += 1;
+    wset(w, W_WAIT, wget(w, W_WAIT) + 1);
+    if ((f & F_SAMEG) != 0) sameGroup += 1;
+    return;
+  }
   const vc = sget(s, S_VC);
-  const k = (sget(s, S_FLAGS) & (F_NET | F_EXACT)) == F_NET ? K : 1;
+  const k = (f & (F_NET | F_EXACT)) == F_NET ? K : 1;
   for (let i: i32 = 0; i < k; i++) {
     if (load<i32>(at(OWNER, vc + i)) < 0) {
       store<i32>(at(OWNER, vc + i), s);
       sset(s, S_VC, vc + i);
-      sset(s, S_FLAGS, sget(s, S_FLAGS) & ~F_PENDING);
+      sset(s, S_FLAGS, f & ~F_PENDING);
       grants += 1;
       hdSet(H_LASTPROGRESS, T);
       return;
@@ -343,10 +469,45 @@ function newSlot(w: i32): i32 {
   const holder = load<i32>(at(OWNER, vc));
   vcWait += 1;
   wset(w, W_WAIT, wget(w, W_WAIT) + 1);
+  let same = false;
   if (vc < INJ) {
     const hw = sget(holder, S_WORM);
-    if (wget(hw, W_GROUP) == wget(w, W_GROUP)) sameGroup += 1;
+    same = wget(hw, W_GROUP) == wget(w, W_GROUP);
+    if (same) sameGroup += 1;
   }
+  if (k == 1) {
+    sset(s, S_FLAGS, f | F_PARKED | (same ? F_SAMEG : 0));
+    const list = at(WAIT, sget(s, S_NODE));
+    sset(s, S_HEAD, load<i32>(list) - 1);
+    store<i32>(list, s + 1);
+    sset(holder, S_FLAGS, sget(holder, S_FLAGS) | F_WAITED);
+  }
+}
+
+// reference.ts freeVc: slot s's VC is free from the next cycle on; if a request is parked on it
+// (F_WAITED), the requests for it parked at its router wake up
+@inline function freeVc(s: i32): void {
+  const vc = sget(s, S_VC);
+  store<i32>(at(OWNER, vc), -1);
+  if ((sget(s, S_FLAGS) & F_WAITED) != 0) wake(at(WAIT, sget(s, S_NODE)), vc);
+}
+
+// the requests for vc parked at a router wake up; the others stay parked
+function wake(list: usize, vc: i32): void {
+  let p = load<i32>(list) - 1;
+  let keep: i32 = -1;
+  while (p >= 0) {
+    const next = sget(p, S_HEAD);
+    if (sget(p, S_VC) == vc) {
+      sset(p, S_FLAGS, sget(p, S_FLAGS) & ~(F_PARKED | F_SAMEG));
+      sset(p, S_HEAD, -1);
+    } else {
+      sset(p, S_HEAD, keep);
+      keep = p;
+    }
+    p = next;
+  }
+  store<i32>(list, keep + 1);
 }
 
 function routeSlot(s: i32, w: i32): void {
@@ -411,34 +572,43 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
   sset(s, S_NODE, node);
   sset(s, S_CLASS, -2);
   sset(s, S_PORT, q);
-  sset(s, S_DESTREC, rec);
+  sset(s, S_TARGET, rec);
   sset(s, S_FLAGS, F_PENDING | F_EJECT);
   link(parent, s);
   tryGrant(s, w);
 }
 
-@inline function childrenReady(s: i32): bool {
-  for (let c = sget(s, S_CHILD); c >= 0; c = sget(c, S_SIB)) {
-    const f = sget(c, S_FLAGS);
+// reference.ts childrenReady, on the slot's record pointer p
+@inline function childrenReady(p: usize): bool {
+  for (let c = ld(p, S_CHILD); c >= 0;) {
+    const cp = sp(c);
+    const f = ld(cp, S_FLAGS);
     if ((f & F_PENDING) != 0) return false;
-    if ((f & F_EJECT) == 0 && sget(c, S_IN) - sget(c, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) >= B) return false;
+    if ((f & F_EJECT) == 0 && ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) >= B) return false;
+    c = ld(cp, S_SIB);
   }
   return true;
 }
 
-@inline function register(s: i32): void {
-  for (let c = sget(s, S_CHILD); c >= 0; c = sget(c, S_SIB)) {
-    if ((sget(c, S_FLAGS) & F_NET) == 0) continue;
-    const ch = sget(c, S_CHAN);
-    const cls = sget(c, S_VC) - ch * V;
+@inline function register(s: i32, p: usize): void {
+  for (let c = ld(p, S_CHILD); c >= 0;) {
+    const cp = sp(c);
+    c = ld(cp, S_SIB);
+    if ((ld(cp, S_FLAGS) & F_NET) == 0) continue;
+    const ch = ld(cp, S_CHAN);
+    const cls = ld(cp, S_VC) - ch * V;
     if (load<i32>(at(STAMP, ch)) != T) {
       store<i32>(at(STAMP, ch), T);
-      store<i32>(at(COUNT, ch), 1);
+      store<i32>(at(COUNT, ch), s);
       store<i32>(at(BEST, ch), cls);
     } else {
-      const n = load<i32>(at(COUNT, ch)) + 1;
-      store<i32>(at(COUNT, ch), n);
-      if (n == 2) sharing += 1;
+      const first = load<i32>(at(COUNT, ch));
+      if (first >= 0) {
+        sharingNow++;
+        sset(first, S_FLAGS, sget(first, S_FLAGS) | F_CONTEND);
+        store<i32>(at(COUNT, ch), -1);
+      }
+      st(p, S_FLAGS, ld(p, S_FLAGS) | F_CONTEND);
       const rr = load<i32>(at(RR, ch));
       const best = load<i32>(at(BEST, ch));
       if ((cls > rr ? cls - rr : cls - rr + V) < (best > rr ? best - rr : best - rr + V)) store<i32>(at(BEST, ch), cls);
@@ -446,11 +616,13 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
   }
 }
 
-@inline function wins(s: i32): bool {
-  for (let c = sget(s, S_CHILD); c >= 0; c = sget(c, S_SIB)) {
-    if ((sget(c, S_FLAGS) & F_NET) == 0) continue;
-    const ch = sget(c, S_CHAN);
-    if (load<i32>(at(BEST, ch)) != sget(c, S_VC) - ch * V) return false;
+@inline function wins(p: usize): bool {
+  for (let c = ld(p, S_CHILD); c >= 0;) {
+    const cp = sp(c);
+    c = ld(cp, S_SIB);
+    if ((ld(cp, S_FLAGS) & F_NET) == 0) continue;
+    const ch = ld(cp, S_CHAN);
+    if (load<i32>(at(BEST, ch)) != ld(cp, S_VC) - ch * V) return false;
   }
   return true;
 }
@@ -469,42 +641,48 @@ function inject(w: i32): void {
   hdSet(H_LASTPROGRESS, T);
 }
 
-@inline function move(s: i32, w: i32): void {
+// reference.ts move, on slot s's record pointer p
+@inline function move(s: i32, p: usize, w: i32): void {
   const t = T;
-  const flits = wget(w, W_FLITS);
-  const out = sget(s, S_OUT) + 1;
-  sset(s, S_OUT, out);
-  sset(s, S_FLAGS, sget(s, S_FLAGS) | F_MOVED);
+  const wq = wp(w);
+  const flits = ld(wq, W_FLITS);
+  const out = ld(p, S_OUT) + 1;
+  st(p, S_OUT, out);
+  if (!MUX) st(p, S_FLAGS, ld(p, S_FLAGS) | F_MOVED);
   hdSet(H_LASTPROGRESS, t);
-  for (let c = sget(s, S_CHILD); c >= 0; c = sget(c, S_SIB)) {
-    const f = sget(c, S_FLAGS);
-    const n = sget(c, S_IN) + 1;
-    sset(c, S_IN, n);
+  for (let c = ld(p, S_CHILD); c >= 0;) {
+    const cp = sp(c);
+    const f = ld(cp, S_FLAGS);
+    const n = ld(cp, S_IN) + 1;
+    st(cp, S_IN, n);
     if ((f & F_EJECT) != 0) {
-      sset(c, S_OUT, n);
+      st(cp, S_OUT, n);
       ejected += 1;
-      const rec = sget(c, S_DESTREC);
+      const rec = ld(cp, S_TARGET);
       if (n == 1) store<i32>(da(rec, D_HEAD), t + 1);
       if (n == flits) {
         store<i32>(da(rec, D_TAIL), t + 1);
-        wset(w, W_DELIVERED, wget(w, W_DELIVERED) + 1);
-        sset(c, S_FLAGS, f | F_DEAD);
-        wset(w, W_LIVE, wget(w, W_LIVE) - 1);
-        store<i32>(at(OWNER, sget(c, S_VC)), -1);
-        trigger(w, sget(c, S_NODE), t + 1);
+        st(wq, W_DELIVERED, ld(wq, W_DELIVERED) + 1);
+        st(cp, S_FLAGS, f | F_DEAD);
+        st(wq, W_LIVE, ld(wq, W_LIVE) - 1);
+        freeVc(c);
+        trigger(w, ld(cp, S_NODE), t + 1);
       }
     } else {
-      if (n == 1) sset(c, S_HEAD, t + 1);
+      if (n == 1) st(cp, S_HEAD, t + 1);
       flitHops += 1;
-      const ch = sget(c, S_CHAN);
+      const ch = ld(cp, S_CHAN);
       if (CHANUSE) store<i32>(at(CHFLITS, ch), load<i32>(at(CHFLITS, ch)) + 1);
-      if (MUX) store<i32>(at(RR, ch), sget(c, S_VC) - ch * V);
+      if (MUX) store<i32>(at(RR, ch), ld(cp, S_VC) - ch * V);
     }
+    c = ld(cp, S_SIB);
   }
   if (out == flits) {
-    sset(s, S_FLAGS, sget(s, S_FLAGS) | F_DEAD);
+    // the tail has left: the VC is free and the slot returns to the free list
     wset(w, W_LIVE, wget(w, W_LIVE) - 1);
-    store<i32>(at(OWNER, sget(s, S_VC)), -1);
+    freeVc(s);
+    unlink(s, w);
+    freeSlot(s);
   }
 }
 

@@ -140,6 +140,9 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
   h[L.H_O_TREE] = lay.tree;
   h[L.H_O_SLOT] = lay.slot;
   h[L.H_O_ACTIVE] = lay.active;
+  h[L.H_O_READY] = lay.ready;
+  h[L.H_O_INJL] = lay.injl;
+  h[L.H_O_WAIT] = lay.waiters;
   h[L.H_INJ] = lay.injBase;
   h[L.H_EJ] = lay.ejBase;
   i32.fill(-1, lay.owner >> 2, (lay.owner >> 2) + lay.vcTotal);
@@ -148,7 +151,9 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
     i32.fill(s.vcs - 1, lay.rr >> 2, (lay.rr >> 2) + ch);
     i32.fill(-1, lay.stamp >> 2, (lay.stamp >> 2) + ch);
   }
-  i32.fill(-1, lay.qHead >> 2, (lay.qHead >> 2) + 2 * s.nodes * s.q);
+  // qHead and qTail are separate regions (each 8-byte aligned, so not contiguous when N*Q is odd)
+  i32.fill(-1, lay.qHead >> 2, (lay.qHead >> 2) + s.nodes * s.q);
+  i32.fill(-1, lay.qTail >> 2, (lay.qTail >> 2) + s.nodes * s.q);
   // slots: a free list 0 -> 1 -> ... -> cap-1 -> -1
   const S0 = lay.slot >> 2;
   for (let k = 0; k < s.slots; k++) i32[S0 + k * L.SLOT_STRIDE + L.S_NEXT] = k + 1 < s.slots ? k + 1 : -1;

@@ -12,7 +12,7 @@
  *          rr         i32[N*P]             round-robin pointer per network channel (multiplexed only)
  *          stamp      i32[N*P]             cycle of the last arbitration on the channel
  *          best       i32[N*P]             VC class winning that arbitration
- *          count      i32[N*P]             ready moves on the channel in that cycle
+ *          count      i32[N*P]             first ready move (slot) on the channel that cycle, -1 once shared
  *          chanFlits  i32[N*P]             flits carried per network channel (option channelUse)
  *          qHead      i32[N*Q]             injection queue head worm, -1 = empty
  *          qTail      i32[N*Q]
@@ -21,6 +21,10 @@
  *          tree       i32[TREE * TREE_STRIDE]
  *          slots      i32[SLOTS * SLOT_STRIDE]
  *          active     i32[WORMS]           the active list (order = service order)
+ *          ready      i32[SLOTS]           multiplexed VCs: this cycle's ready moves, in visit order
+ *          injl       i32[WORMS]           multiplexed VCs: this cycle's worms whose source may inject
+ *          waiters    i32[N]               per router: the first request parked on a VC whose
+ *                                          buffer is there, + 1 (0 = none)
  */
 
 /** Header words (i32). */
@@ -68,6 +72,9 @@ export const H_O_ACTIVE = 44;
 /** VC id bases: injection VCs start at INJ, ejection VCs at EJ. */
 export const H_INJ = 45;
 export const H_EJ = 46;
+export const H_O_READY = 47;
+export const H_O_INJL = 48;
+export const H_O_WAIT = 49;
 export const HEADER_WORDS = 64;
 
 export const FLAG_MUX = 1;
@@ -92,35 +99,39 @@ export const ST_LIMIT = 3;
 export const ST_NO_SLOTS = 4;
 export const ST_BAD_ROUTE = 5;
 
-/** Worm fields (i32). */
-export const W_KIND = 0;
-export const W_SRC = 1;
-export const W_FLITS = 2;
-/** Creation cycle, or -1 for a worm started by a trigger (software forwarding). */
-export const W_CREATED = 3;
-export const W_DEST = 4;
-export const W_NDEST = 5;
-/** First tree entry of a tree worm (its root, at the source), else -1. */
-export const W_TREE = 6;
-/** Worms triggered by this worm's deliveries (linked through W_NEXTTRIG), in send order. */
-export const W_FIRSTTRIG = 7;
-export const W_NEXTTRIG = 8;
-export const W_STATE = 9;
-export const W_TOSEND = 10;
-export const W_START = 11;
+/**
+ * Worm fields (i32). The fields every cycle reads come first: with the region 64-byte aligned
+ * and 96-byte records, the first 8 fields of a worm always share one cache line.
+ */
+export const W_STATE = 0;
+export const W_SLOTS = 1;
+export const W_TOSEND = 2;
+export const W_START = 3;
+export const W_FLITS = 4;
+export const W_LIVE = 5;
+export const W_WAIT = 6;
+export const W_GROUP = 7;
+export const W_KIND = 8;
+export const W_INJVC = 9;
+export const W_DELIVERED = 10;
+export const W_SRC = 11;
 /** Cycle the header crossed the injection channel (+1: arrival time), -1 before. */
 export const W_INJECT = 12;
-export const W_SLOTS = 13;
-export const W_INJVC = 14;
-export const W_NEXTQ = 15;
-export const W_GROUP = 16;
-export const W_ACT = 17;
-export const W_DONE = 18;
-export const W_WAIT = 19;
-export const W_DELIVERED = 20;
-export const W_READY = 21;
-export const W_LIVE = 22;
-export const W_INJQ = 23;
+export const W_NEXTQ = 13;
+export const W_INJQ = 14;
+/** Creation cycle, or -1 for a worm started by a trigger (software forwarding). */
+export const W_CREATED = 15;
+export const W_DEST = 16;
+export const W_NDEST = 17;
+/** First tree entry of a tree worm (its root, at the source), else -1. */
+export const W_TREE = 18;
+/** Worms triggered by this worm's deliveries (linked through W_NEXTTRIG), in send order. */
+export const W_FIRSTTRIG = 19;
+export const W_NEXTTRIG = 20;
+export const W_ACT = 21;
+export const W_DONE = 22;
+/** Unused (kept so the record keeps its size). */
+export const W_READY = 23;
 export const WORM_STRIDE = 24;
 
 export const KIND_UNICAST = 0;
@@ -163,13 +174,18 @@ export const S_NEXT = 5;
 export const S_IN = 6;
 export const S_OUT = 7;
 export const S_NODE = 8;
+/** Header arrival time (-1 before); while the slot is parked (F_PARKED): the next slot parked at its router, or -1. */
 export const S_HEAD = 9;
 export const S_FLAGS = 10;
-/** Path: index of the destination the header heads for; tree: its tree entry. */
+/**
+ * Path: index of the destination the header heads for; tree: its tree entry; ejection slot:
+ * the destination record it delivers.
+ */
 export const S_TARGET = 11;
 /** VC class (the vcIn of the next route); -1 on an injection slot. */
 export const S_CLASS = 12;
-export const S_DESTREC = 13;
+/** Previous (newer) slot of the same worm, or -1 at the head of its list (O(1) unlinking). */
+export const S_PREV = 13;
 /** Port of the channel at its upstream node (injection slot: its q). */
 export const S_PORT = 14;
 /** Physical network channel of a network slot (vc / V, kept to spare a division). */
@@ -179,13 +195,30 @@ export const SLOT_STRIDE = 16;
 export const F_PENDING = 1;
 export const F_EJECT = 2;
 export const F_ROUTED = 4;
+/** Unused since the ready list replaced it (kept so flag values stay stable). */
 export const F_READY = 8;
 export const F_DEAD = 16;
 export const F_NET = 32;
 /** A tree edge names its exact VC: no choice among the K VCs of its class. */
 export const F_EXACT = 64;
-/** The slot passed a flit on during this cycle (its buffer space frees only next cycle). */
+/**
+ * The slot passed a flit on during this cycle (its buffer space frees only next cycle); set
+ * and read only with one VC per link, where moves are applied during the visit.
+ */
 export const F_MOVED = 128;
+/**
+ * A request (K = 1 or an exact VC) parked on the waiter list of its router (S_NODE): the VC it
+ * waits for has not been freed since it last found it held, so it still is, by the same
+ * holder. The slot is woken (flag cleared) when a VC into that router with parked requests is
+ * freed (a request woken for another VC finds its own still held and parks again).
+ */
+export const F_PARKED = 256;
+/** Parked, and the holder belongs to the same multicast (one same-multicast wait per cycle). */
+export const F_SAMEG = 512;
+/** The slot holds a VC on whose waiter list some request is parked: freeing it wakes them. */
+export const F_WAITED = 1024;
+/** Multiplexed VCs: a ready move that shares a channel with another this cycle (it must win arbitration). */
+export const F_CONTEND = 2048;
 
 /** Sizes that determine a layout. */
 export interface LayoutSizes {
@@ -219,20 +252,28 @@ export interface Layout {
   tree: number;
   slot: number;
   active: number;
+  ready: number;
+  injl: number;
+  waiters: number;
   bytes: number;
   vcTotal: number;
   injBase: number;
   ejBase: number;
 }
 
-/** Lay the regions out one after another (8-byte aligned). */
+/**
+ * Lay the regions out one after another, 8-byte aligned; the worm and slot regions are 64-byte
+ * aligned (the engines align the region base likewise), so a 64-byte slot record is exactly one
+ * cache line and the hot first 32 bytes of a worm record never straddle two.
+ */
 export function computeLayout(s: LayoutSizes): Layout {
   const channels = s.nodes * s.ports;
   const injBase = channels * s.vcs;
   const ejBase = injBase + s.nodes * s.q;
   const vcTotal = ejBase + s.nodes * s.q;
   let at = COUNTERS_BYTE + COUNTERS * 8;
-  const take = (words: number): number => {
+  const take = (words: number, align = 8): number => {
+    at = Math.ceil(at / align) * align;
     const o = at;
     at += Math.ceil((words * 4) / 8) * 8;
     return o;
@@ -246,10 +287,13 @@ export function computeLayout(s: LayoutSizes): Layout {
   const chanFlits = take(s.channelUse ? channels : 0);
   const qHead = take(s.nodes * s.q);
   const qTail = take(s.nodes * s.q);
-  const worm = take(s.worms * WORM_STRIDE);
+  const worm = take(s.worms * WORM_STRIDE, 64);
   const dest = take(s.dests * DEST_STRIDE);
   const tree = take(s.treeEntries * TREE_STRIDE);
-  const slot = take(s.slots * SLOT_STRIDE);
+  const slot = take(s.slots * SLOT_STRIDE, 64);
   const active = take(s.worms);
-  return { sizes: s, owner, rr, stamp, best, count, chanFlits, qHead, qTail, worm, dest, tree, slot, active, bytes: at, vcTotal, injBase, ejBase };
+  const ready = take(s.mux ? s.slots : 0);
+  const injl = take(s.mux ? s.worms : 0);
+  const waiters = take(s.nodes);
+  return { sizes: s, owner, rr, stamp, best, count, chanFlits, qHead, qTail, worm, dest, tree, slot, active, ready, injl, waiters, bytes: at, vcTotal, injBase, ejBase };
 }

@@ -44,6 +44,9 @@ export class ReferenceEngine implements Engine {
   private readonly oTree: number;
   private readonly oSlot: number;
   private readonly oActive: number;
+  private readonly oReady: number;
+  private readonly oInjl: number;
+  private readonly oWait: number;
   private readonly inj: number;
   private readonly ej: number;
   // per-run counters (written to the region at the end of every runUntil)
@@ -53,6 +56,8 @@ export class ReferenceEngine implements Engine {
   private vcWait = 0;
   private sameGroup = 0;
   private sharing = 0;
+  /** Sharing events of the current cycle, committed at the end of its step 2. */
+  private sharingNow = 0;
   private grants = 0;
   private t = 0;
 
@@ -88,6 +93,9 @@ export class ReferenceEngine implements Engine {
     this.oTree = m[L.H_O_TREE]! >> 2;
     this.oSlot = m[L.H_O_SLOT]! >> 2;
     this.oActive = m[L.H_O_ACTIVE]! >> 2;
+    this.oReady = m[L.H_O_READY]! >> 2;
+    this.oInjl = m[L.H_O_INJL]! >> 2;
+    this.oWait = m[L.H_O_WAIT]! >> 2;
     this.inj = m[L.H_INJ]!;
     this.ej = m[L.H_EJ]!;
   }
@@ -163,6 +171,130 @@ export class ReferenceEngine implements Engine {
       nc++;
     }
     m[L.H_NEXTCREATE] = nc;
+    if (this.mux) this.stepMux(t);
+    else this.stepLinks(t);
+  }
+
+  /**
+   * Steps 2-4 with multiplexed VCs. Pass 1 visits each worm once, in active-list order: its
+   * routing and VC allocation (step 2, newest slot first), then which of its moves are ready
+   * (their children are its own slots, already allocated: a worm's readiness never depends on
+   * another worm's step 2) and their entry in the arbitration. Ready moves go to the ready
+   * list, in visit order; sources that may inject go to the inject list. Pass 2 performs the
+   * winners, in ready-list order (the order of deliveries, hence of triggered activations).
+   * Effects that the old three-pass order made after step 2 (sharing events, injections, the
+   * return of dead ejection slots to the free list) are committed after pass 1, so a run that
+   * stops in step 2 (out of slots, bad route) stops in the same state.
+   */
+  private stepMux(t: number): void {
+    const m = this.m;
+    const R = this.R;
+    const n0 = m[L.H_ACTIVE_N]!;
+    let nready = 0;
+    let ninj = 0;
+    let grave = -1;
+    let aborted = false;
+    this.sharingNow = 0;
+    // Read-ahead: the flags of the next worm's newest slot, and of the current worm's next
+    // slot, are read as soon as their index is known, so that the memory traffic of the next
+    // record overlaps the work on the current one. Exact: the bits read (DEAD, PENDING, ROUTED,
+    // EJECT) change only when that slot itself is visited (step 2) or moves (pass 2).
+    let hs = n0 > 0 ? m[this.oWorm + m[this.oActive]! * L.WORM_STRIDE + L.W_SLOTS]! : -1;
+    let hf = hs >= 0 ? m[this.oSlot + hs * L.SLOT_STRIDE + L.S_FLAGS]! : 0;
+    for (let k = 0; k < n0; k++) {
+      const w = m[this.oActive + k]!;
+      const wb = this.oWorm + w * L.WORM_STRIDE;
+      let s = hs;
+      let f = hf;
+      if (k + 1 < n0) {
+        hs = m[this.oWorm + m[this.oActive + k + 1]! * L.WORM_STRIDE + L.W_SLOTS]!;
+        hf = hs >= 0 ? m[this.oSlot + hs * L.SLOT_STRIDE + L.S_FLAGS]! : 0;
+      }
+      if (m[wb + L.W_STATE] === L.WS_REQUEST) {
+        // out of slots here ends the run after this cycle (a later routing stops it at once)
+        this.requestInjection(w, wb);
+      } else {
+        while (s >= 0) {
+          const sb = this.oSlot + s * L.SLOT_STRIDE;
+          const next = m[sb + L.S_NEXT]!;
+          const nf = next >= 0 ? m[this.oSlot + next * L.SLOT_STRIDE + L.S_FLAGS]! : 0;
+          if ((f & L.F_DEAD) !== 0) {
+            // an ejection slot whose tail was delivered in an earlier cycle: free it after step 2
+            this.unlink(s, wb);
+            m[sb + L.S_NEXT] = grave;
+            grave = s;
+            s = next;
+            f = nf;
+            continue;
+          }
+          if ((f & L.F_PENDING) !== 0) this.tryGrant(s, w);
+          else if ((f & (L.F_ROUTED | L.F_EJECT)) === 0 && m[sb + L.S_HEAD]! >= 0 && t >= m[sb + L.S_HEAD]! + R) {
+            this.routeSlot(s, w);
+            if (m[L.H_STATUS] !== L.ST_RUNNING) {
+              // out of slots, or a bad route: the run stops in step 2, before any move
+              aborted = true;
+              break;
+            }
+            f |= L.F_ROUTED;
+          }
+          if ((f & (L.F_ROUTED | L.F_EJECT)) === L.F_ROUTED && m[sb + L.S_IN]! - m[sb + L.S_OUT]! > 0 && this.childrenReady(s)) {
+            m[this.oReady + nready++] = s;
+            this.register(s);
+          }
+          s = next;
+          f = nf;
+        }
+        if (aborted) break;
+      }
+      if (m[wb + L.W_STATE] === L.WS_SENDING && m[wb + L.W_TOSEND]! > 0 && t >= m[wb + L.W_START]!) m[this.oInjl + ninj++] = w;
+    }
+    // end of step 2: dead ejection slots return to the free list
+    while (grave >= 0) {
+      const g = grave;
+      grave = m[this.oSlot + g * L.SLOT_STRIDE + L.S_NEXT]!;
+      this.freeSlot(g);
+    }
+    if (aborted) return;
+    this.sharing += this.sharingNow;
+    // the sources inject (buffer room at the start of the cycle: no move has happened yet)
+    for (let i = 0; i < ninj; i++) this.inject(this.oWorm + m[this.oInjl + i]! * L.WORM_STRIDE);
+    // 3b + 4. the moves that won every channel they need; finished worms leave the list
+    let finished = 0;
+    for (let i = 0; i < nready; i++) {
+      const s = m[this.oReady + i]!;
+      // a move alone on all its channels wins them; a contended one must have won each
+      const sb = this.oSlot + s * L.SLOT_STRIDE;
+      const f = m[sb + L.S_FLAGS]!;
+      if ((f & L.F_CONTEND) !== 0) {
+        m[sb + L.S_FLAGS] = f & ~L.F_CONTEND;
+        if (!this.wins(s)) continue;
+      }
+      const w = m[this.oSlot + s * L.SLOT_STRIDE + L.S_WORM]!;
+      this.move(s, w);
+      const wb = this.oWorm + w * L.WORM_STRIDE;
+      if (m[wb + L.W_LIVE] === 0 && m[wb + L.W_TOSEND] === 0) {
+        this.finish(w, t);
+        finished++;
+      }
+    }
+    if (finished > 0) {
+      let j = 0;
+      const n = m[L.H_ACTIVE_N]!;
+      for (let k = 0; k < n; k++) {
+        const w = m[this.oActive + k]!;
+        if (m[this.oWorm + w * L.WORM_STRIDE + L.W_STATE] !== L.WS_DONE) m[this.oActive + j++] = w;
+      }
+      m[L.H_ACTIVE_N] = j;
+    }
+  }
+
+  /**
+   * Steps 2-4 with one VC per link (V = 1 or vcLinks): step 2 over the active list, then one
+   * pass that moves as it goes, newest slot first, so a slot's children are visited before it
+   * and a child that passed a flit on is flagged (F_MOVED) and still counted as holding it.
+   */
+  private stepLinks(t: number): void {
+    const m = this.m;
     // 2. routing and VC allocation, in active-list order. A chain (unicast, path) has its
     //    requests and its unrouted header among its newest slots: stop at the first routed one.
     const n0 = m[L.H_ACTIVE_N]!;
@@ -186,70 +318,66 @@ export class ReferenceEngine implements Engine {
         }
       }
     }
-    // 3a. multiplexed VCs: which moves are ready (start-of-cycle state), and arbitration
-    if (this.mux) {
-      for (let k = 0; k < m[L.H_ACTIVE_N]!; k++) {
-        const wb = this.oWorm + m[this.oActive + k]! * L.WORM_STRIDE;
-        for (let s = m[wb + L.W_SLOTS]!; s >= 0; s = m[this.oSlot + s * L.SLOT_STRIDE + L.S_NEXT]!) {
-          const sb = this.oSlot + s * L.SLOT_STRIDE;
-          let f = m[sb + L.S_FLAGS]! & ~(L.F_READY | L.F_MOVED);
-          if ((f & (L.F_ROUTED | L.F_EJECT | L.F_DEAD)) === L.F_ROUTED && m[sb + L.S_IN]! - m[sb + L.S_OUT]! > 0 && this.childrenReady(s)) {
-            f |= L.F_READY;
-            this.register(s);
-          }
-          m[sb + L.S_FLAGS] = f;
-        }
-      }
-    }
-    // 3b + 4. moves, newest slot first: a slot's children come before it, so with one VC per
-    //    link a child's state is still the start-of-cycle one, up to the flit it passed on
-    //    (F_MOVED). Dead slots are freed as they are met; finished worms leave the list.
+    // 3 + 4. moves, newest slot first; dead slots freed; finished worms leave the list
     let j = 0;
     for (let k = 0; k < m[L.H_ACTIVE_N]!; k++) {
       const w = m[this.oActive + k]!;
       const wb = this.oWorm + w * L.WORM_STRIDE;
-      let prev = -1;
-      let s = m[wb + L.W_SLOTS]!;
-      while (s >= 0) {
+      for (let s = m[wb + L.W_SLOTS]!; s >= 0;) {
         const sb = this.oSlot + s * L.SLOT_STRIDE;
         const next = m[sb + L.S_NEXT]!;
-        let f = m[sb + L.S_FLAGS]!;
-        if ((f & L.F_DEAD) === 0) {
-          let go: boolean;
-          if (this.mux) go = (f & L.F_READY) !== 0 && this.wins(s);
-          else {
-            f &= ~L.F_MOVED;
-            m[sb + L.S_FLAGS] = f;
-            go = (f & (L.F_ROUTED | L.F_EJECT)) === L.F_ROUTED && m[sb + L.S_IN]! - m[sb + L.S_OUT]! > 0 && this.childrenReady(s);
-          }
-          if (go) this.move(s, w);
+        const f = m[sb + L.S_FLAGS]! & ~L.F_MOVED;
+        if ((f & L.F_DEAD) !== 0) {
+          // an ejection slot whose tail was delivered after the pass went by
+          this.unlink(s, wb);
+          this.freeSlot(s);
+        } else {
+          m[sb + L.S_FLAGS] = f;
+          // move() unlinks and frees s when its tail leaves
+          if ((f & (L.F_ROUTED | L.F_EJECT)) === L.F_ROUTED && m[sb + L.S_IN]! - m[sb + L.S_OUT]! > 0 && this.childrenReady(s)) this.move(s, w);
         }
-        if ((m[sb + L.S_FLAGS]! & L.F_DEAD) !== 0) {
-          if (prev < 0) m[wb + L.W_SLOTS] = next;
-          else m[this.oSlot + prev * L.SLOT_STRIDE + L.S_NEXT] = next;
-          m[sb + L.S_NEXT] = m[L.H_FREESLOT]!;
-          m[L.H_FREESLOT] = s;
-          m[L.H_LIVESLOTS]!--;
-        } else prev = s;
         s = next;
       }
       if (m[wb + L.W_STATE] === L.WS_SENDING && m[wb + L.W_TOSEND]! > 0 && t >= m[wb + L.W_START]!) this.inject(wb);
-      if (m[wb + L.W_STATE] === L.WS_SENDING && m[wb + L.W_TOSEND] === 0 && m[wb + L.W_LIVE] === 0) {
-        // ejection slots that died after the pass went by are freed with the worm
-        for (let d = m[wb + L.W_SLOTS]!; d >= 0;) {
-          const next = m[this.oSlot + d * L.SLOT_STRIDE + L.S_NEXT]!;
-          m[this.oSlot + d * L.SLOT_STRIDE + L.S_NEXT] = m[L.H_FREESLOT]!;
-          m[L.H_FREESLOT] = d;
-          m[L.H_LIVESLOTS]!--;
-          d = next;
-        }
-        m[wb + L.W_SLOTS] = -1;
-        m[wb + L.W_STATE] = L.WS_DONE;
-        m[wb + L.W_DONE] = t + 1;
-        m[L.H_DONE]!++;
-      } else m[this.oActive + j++] = w;
+      if (m[wb + L.W_STATE] === L.WS_SENDING && m[wb + L.W_TOSEND] === 0 && m[wb + L.W_LIVE] === 0) this.finish(w, t);
+      else m[this.oActive + j++] = w;
     }
     m[L.H_ACTIVE_N] = j;
+  }
+
+  /** Worm w has no flit left at the source and no live slot: it is done at t + 1. */
+  private finish(w: number, t: number): void {
+    const m = this.m;
+    const wb = this.oWorm + w * L.WORM_STRIDE;
+    // ejection slots whose tails were delivered in this cycle are freed with the worm
+    for (let d = m[wb + L.W_SLOTS]!; d >= 0;) {
+      const next = m[this.oSlot + d * L.SLOT_STRIDE + L.S_NEXT]!;
+      this.freeSlot(d);
+      d = next;
+    }
+    m[wb + L.W_SLOTS] = -1;
+    m[wb + L.W_STATE] = L.WS_DONE;
+    m[wb + L.W_DONE] = t + 1;
+    m[L.H_DONE]!++;
+  }
+
+  /** Take slot s out of its worm's list (doubly linked: S_NEXT older, S_PREV newer). */
+  private unlink(s: number, wb: number): void {
+    const m = this.m;
+    const sb = this.oSlot + s * L.SLOT_STRIDE;
+    const p = m[sb + L.S_PREV]!;
+    const n = m[sb + L.S_NEXT]!;
+    if (p < 0) m[wb + L.W_SLOTS] = n;
+    else m[this.oSlot + p * L.SLOT_STRIDE + L.S_NEXT] = n;
+    if (n >= 0) m[this.oSlot + n * L.SLOT_STRIDE + L.S_PREV] = p;
+  }
+
+  /** Return slot s (already out of its worm's list) to the free list. */
+  private freeSlot(s: number): void {
+    const m = this.m;
+    m[this.oSlot + s * L.SLOT_STRIDE + L.S_NEXT] = m[L.H_FREESLOT]!;
+    m[L.H_FREESLOT] = s;
+    m[L.H_LIVESLOTS]!--;
   }
 
   /** A worm joins its injection queue; a new queue head joins the active list. */
@@ -339,8 +467,10 @@ export class ReferenceEngine implements Engine {
     m[sb + L.S_CHILD] = -1;
     m[sb + L.S_SIB] = -1;
     m[sb + L.S_HEAD] = -1;
-    m[sb + L.S_DESTREC] = -1;
-    m[sb + L.S_NEXT] = m[wb + L.W_SLOTS]!;
+    m[sb + L.S_PREV] = -1;
+    const head = m[wb + L.W_SLOTS]!;
+    m[sb + L.S_NEXT] = head;
+    if (head >= 0) m[this.oSlot + head * L.SLOT_STRIDE + L.S_PREV] = s;
     m[wb + L.W_SLOTS] = s;
     m[wb + L.W_LIVE]!++;
     const live = ++m[L.H_LIVESLOTS]!;
@@ -350,13 +480,24 @@ export class ReferenceEngine implements Engine {
 
   /**
    * Grant the slot the lowest-numbered free VC of its request (the K VCs of its class on a
-   * network channel, else its one VC); else count a VC-wait cycle.
+   * network channel, else its one VC); else count a VC-wait cycle. A request for one VC that
+   * finds it held is parked on the waiter list of its router (S_NODE: the node its buffer, and
+   * the holder's, sits at) until a VC into that router with parked requests is freed (freeVc):
+   * until then the outcome is known (held, by the same holder) and only the counters advance.
    */
   private tryGrant(s: number, w: number): void {
     const m = this.m;
     const sb = this.oSlot + s * L.SLOT_STRIDE;
+    const wb = this.oWorm + w * L.WORM_STRIDE;
+    const f = m[sb + L.S_FLAGS]!;
+    if ((f & L.F_PARKED) !== 0) {
+      this.vcWait++;
+      m[wb + L.W_WAIT]!++;
+      if ((f & L.F_SAMEG) !== 0) this.sameGroup++;
+      return;
+    }
     const vc = m[sb + L.S_VC]!;
-    const k = (m[sb + L.S_FLAGS]! & (L.F_NET | L.F_EXACT)) === L.F_NET ? this.K : 1;
+    const k = (f & (L.F_NET | L.F_EXACT)) === L.F_NET ? this.K : 1;
     for (let i = 0; i < k; i++) {
       if (m[this.oOwner + vc + i]! < 0) {
         m[this.oOwner + vc + i] = s;
@@ -369,12 +510,49 @@ export class ReferenceEngine implements Engine {
     }
     const holder = m[this.oOwner + vc]!;
     this.vcWait++;
-    const wb = this.oWorm + w * L.WORM_STRIDE;
     m[wb + L.W_WAIT]!++;
+    let same = false;
     if (vc < this.inj) {
       const hw = m[this.oSlot + holder * L.SLOT_STRIDE + L.S_WORM]!;
-      if (m[this.oWorm + hw * L.WORM_STRIDE + L.W_GROUP] === m[wb + L.W_GROUP]) this.sameGroup++;
+      same = m[this.oWorm + hw * L.WORM_STRIDE + L.W_GROUP] === m[wb + L.W_GROUP];
+      if (same) this.sameGroup++;
     }
+    if (k === 1) {
+      m[sb + L.S_FLAGS] = f | L.F_PARKED | (same ? L.F_SAMEG : 0);
+      const list = this.oWait + m[sb + L.S_NODE]!;
+      m[sb + L.S_HEAD] = m[list]! - 1;
+      m[list] = s + 1;
+      const hb = this.oSlot + holder * L.SLOT_STRIDE;
+      m[hb + L.S_FLAGS] = m[hb + L.S_FLAGS]! | L.F_WAITED;
+    }
+  }
+
+  /**
+   * Slot s's VC is free from the next cycle on. If a request is parked on it (F_WAITED), the
+   * requests parked at its router for this VC wake up and ask again.
+   */
+  private freeVc(s: number): void {
+    const m = this.m;
+    const sb = this.oSlot + s * L.SLOT_STRIDE;
+    const vc = m[sb + L.S_VC]!;
+    m[this.oOwner + vc] = -1;
+    if ((m[sb + L.S_FLAGS]! & L.F_WAITED) === 0) return;
+    const list = this.oWait + m[sb + L.S_NODE]!;
+    let keep = -1;
+    for (let p = m[list]! - 1; p >= 0;) {
+      const pb = this.oSlot + p * L.SLOT_STRIDE;
+      const next = m[pb + L.S_HEAD]!;
+      if (m[pb + L.S_VC] === vc) {
+        m[pb + L.S_FLAGS] = m[pb + L.S_FLAGS]! & ~(L.F_PARKED | L.F_SAMEG);
+        m[pb + L.S_HEAD] = -1;
+      } else {
+        // waits for another VC into this router, still held by the same holder
+        m[pb + L.S_HEAD] = keep;
+        keep = p;
+      }
+      p = next;
+    }
+    m[list] = keep + 1;
   }
 
   /** The header in slot s has waited its router delay: request the VCs it goes on to. */
@@ -451,7 +629,7 @@ export class ReferenceEngine implements Engine {
     m[sb + L.S_NODE] = node;
     m[sb + L.S_CLASS] = -2;
     m[sb + L.S_PORT] = q;
-    m[sb + L.S_DESTREC] = rec;
+    m[sb + L.S_TARGET] = rec;
     m[sb + L.S_FLAGS] = L.F_PENDING | L.F_EJECT;
     this.link(parent, s);
     this.tryGrant(s, w);
@@ -481,11 +659,17 @@ export class ReferenceEngine implements Engine {
       const cls = m[cb + L.S_VC]! - ch * V;
       if (m[this.oStamp + ch] !== t) {
         m[this.oStamp + ch] = t;
-        m[this.oCount + ch] = 1;
+        m[this.oCount + ch] = s;
         m[this.oBest + ch] = cls;
       } else {
-        const n = ++m[this.oCount + ch]!;
-        if (n === 2) this.sharing++;
+        // a second ready move on the channel: a sharing event; both moves must win arbitration
+        const first = m[this.oCount + ch]!;
+        if (first >= 0) {
+          this.sharingNow++;
+          m[this.oSlot + first * L.SLOT_STRIDE + L.S_FLAGS] = m[this.oSlot + first * L.SLOT_STRIDE + L.S_FLAGS]! | L.F_CONTEND;
+          m[this.oCount + ch] = -1;
+        }
+        m[this.oSlot + s * L.SLOT_STRIDE + L.S_FLAGS] = m[this.oSlot + s * L.SLOT_STRIDE + L.S_FLAGS]! | L.F_CONTEND;
         const rr = m[this.oRr + ch]!;
         const best = m[this.oBest + ch]!;
         // round-robin priority: the first class after rr, cyclically, wins
@@ -530,7 +714,7 @@ export class ReferenceEngine implements Engine {
     const wb = this.oWorm + w * L.WORM_STRIDE;
     const flits = m[wb + L.W_FLITS]!;
     const out = ++m[sb + L.S_OUT]!;
-    m[sb + L.S_FLAGS] = m[sb + L.S_FLAGS]! | L.F_MOVED;
+    if (!this.mux) m[sb + L.S_FLAGS] = m[sb + L.S_FLAGS]! | L.F_MOVED;
     m[L.H_LASTPROGRESS] = t;
     for (let c = m[sb + L.S_CHILD]!; c >= 0; c = m[this.oSlot + c * L.SLOT_STRIDE + L.S_SIB]!) {
       const cb = this.oSlot + c * L.SLOT_STRIDE;
@@ -539,14 +723,14 @@ export class ReferenceEngine implements Engine {
       if ((f & L.F_EJECT) !== 0) {
         m[cb + L.S_OUT] = n;
         this.ejected++;
-        const db = this.oDest + m[cb + L.S_DESTREC]! * L.DEST_STRIDE;
+        const db = this.oDest + m[cb + L.S_TARGET]! * L.DEST_STRIDE;
         if (n === 1) m[db + L.D_HEAD] = t + 1;
         if (n === flits) {
           m[db + L.D_TAIL] = t + 1;
           m[wb + L.W_DELIVERED]!++;
           m[cb + L.S_FLAGS] = f | L.F_DEAD;
           m[wb + L.W_LIVE]!--;
-          m[this.oOwner + m[cb + L.S_VC]!] = -1;
+          this.freeVc(c);
           this.trigger(w, m[cb + L.S_NODE]!, t + 1);
         }
       } else {
@@ -558,9 +742,11 @@ export class ReferenceEngine implements Engine {
       }
     }
     if (out === flits) {
-      m[sb + L.S_FLAGS] = m[sb + L.S_FLAGS]! | L.F_DEAD;
+      // the tail has left: the VC is free and the slot returns to the free list
       m[wb + L.W_LIVE]!--;
-      m[this.oOwner + m[sb + L.S_VC]!] = -1;
+      this.freeVc(s);
+      this.unlink(s, wb);
+      this.freeSlot(s);
     }
   }
 

@@ -32,7 +32,8 @@ export class WasmEngine implements Engine {
     const prepared = prepare(input);
     const wasm = (await loadWasm(source)) as EngineExports;
     new WasmRouting(wasm, input.routing).configure();
-    const base = wasm.allocBytes(prepared.layout.bytes);
+    // the region starts on a 64-byte boundary, so its 64-byte aligned records are cache lines
+    const base = (wasm.allocBytes(prepared.layout.bytes + 64) + 63) & ~63;
     writeInput(wasm.memory.buffer, base, input, prepared);
     return new WasmEngine(wasm, base, prepared);
   }

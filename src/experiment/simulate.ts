@@ -83,7 +83,13 @@ export function runWorkload(engine: Engine, routing: RoutingFunction, w: Workloa
   const t = routing.topology;
   // a run that ended inside the window (finished or deadlocked) is measured up to its end
   const measured = { from: window.from, to: Math.max(window.from + 1, Math.min(window.to, engine.cycle)) };
-  const stats: RunStats = summarize(w, readTimes(region), measured, t.nodes, e1 - e0);
+  const times = readTimes(region);
+  if (status === 'finished') {
+    // 'finished' promises every copy delivered: never report a run that lost a worm as complete
+    const lost = times.destTail.findIndex((x) => x < 0);
+    if (lost >= 0) throw new Error(`engine reported 'finished' but destination record ${lost} (node ${times.destNode[lost]}) was never delivered`);
+  }
+  const stats: RunStats = summarize(w, times, measured, t.nodes, e1 - e0);
   const counters = engine.counters();
   const cycles = engine.cycle;
   const use = readChannelFlits(engine.region(), t.nodes, t.ports);
