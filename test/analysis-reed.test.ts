@@ -1,5 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   reedFormula1,
@@ -15,13 +13,9 @@ import { createRouting } from '../src/routing/registry.ts';
 import { tracePath } from '../src/routing/trace.ts';
 import { Ccc } from '../src/topology/ccc.ts';
 import { rng } from './utils.ts';
+import { runCli } from './cli.ts';
 
-const bin = fileURLToPath(new URL('../bin/wormcast.mjs', import.meta.url));
-
-function run(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const run = runCli;
 
 /** The table for n = 3..12, computed once (about 0.2 s). */
 const table: ReedRow[] = reedTable(3, 12);

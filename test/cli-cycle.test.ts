@@ -1,25 +1,12 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { customLabelling } from '../src/labelling/custom.ts';
 import { createPlan } from '../src/multicast/registry.ts';
 import { tracePlan } from '../src/analysis/paths.ts';
 import { createRouting } from '../src/routing/registry.ts';
 import { parseTopology } from '../src/topology/registry.ts';
+import { startCli } from './cli.ts';
 
-const bin = fileURLToPath(new URL('../bin/wormcast.mjs', import.meta.url));
-
-/** Run the CLI without blocking, so a test can run several at once. */
-function run(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const p = spawn(process.execPath, [bin, ...args]);
-    let stdout = '';
-    let stderr = '';
-    p.stdout.on('data', (d) => { stdout += d; });
-    p.stderr.on('data', (d) => { stderr += d; });
-    p.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const run = startCli;
 
 const mesh = parseTopology('mesh:4x4');
 /** Seed 004 section 5.4: the Hamiltonian cycle C of the 4 x 4 mesh, node ids x + 4y. */

@@ -1,7 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { main } from '../src/cli/main.ts';
+import { runCli } from './cli.ts';
 
 /** Run the CLI in-process with stdout and stderr captured. */
 async function run(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
@@ -115,8 +114,7 @@ describe('wormcast verify', () => {
   });
 
   it('runs from the installed bin script', () => {
-    const bin = fileURLToPath(new URL('../bin/wormcast.mjs', import.meta.url));
-    const r = spawnSync(process.execPath, [bin, 'verify', '--topology', 'hypercube:5', '--algorithm', 'u-cube', '--dests', 'random:7', '--trials', '5', '--json'], { encoding: 'utf8' });
+    const r = runCli('verify', '--topology', 'hypercube:5', '--algorithm', 'u-cube', '--dests', 'random:7', '--trials', '5', '--json');
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ violations: 0, meanSteps: 3, maxSteps: 3 });
   });

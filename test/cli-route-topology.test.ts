@@ -1,13 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runCli } from './cli.ts';
 
-const bin = fileURLToPath(new URL('../bin/wormcast.mjs', import.meta.url));
-
-function run(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const run = runCli;
 
 describe('wormcast topology / route CLI', () => {
   it('topology --json gives nodes, degree, diameter, links', () => {

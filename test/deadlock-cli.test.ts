@@ -1,25 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runCli, startCli } from './cli.ts';
 
-const bin = fileURLToPath(new URL('../bin/wormcast.mjs', import.meta.url));
+const run = runCli;
 
-function run(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-/** run() without blocking, so a test can start several commands at once. */
-function start(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const p = spawn(process.execPath, [bin, ...args]);
-    let stdout = '';
-    let stderr = '';
-    p.stdout.on('data', (d) => { stdout += d; });
-    p.stderr.on('data', (d) => { stderr += d; });
-    p.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const start = startCli;
 
 describe('wormcast deadlock and wormcast plan with path-based algorithms', () => {
   it('deadlock --json: dor on a torus is acyclic, and cyclic with one VC class (the cycle is printed)', () => {

@@ -1,16 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runCli } from './cli.ts';
 
-const bin = fileURLToPath(new URL('../bin/wormcast.mjs', import.meta.url));
-
-function run(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const run = runCli;
 
 describe('wormcast simulate', () => {
   it('--json on dynamic unicast traffic gives the documented fields; both engines agree', () => {

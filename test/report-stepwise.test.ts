@@ -1,9 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { defaultSizes, SEED001_ALGORITHMS, stepwise } from '../src/report/stepwise.ts';
-
-const bin = fileURLToPath(new URL('../bin/wormcast.mjs', import.meta.url));
+import { runCli } from './cli.ts';
 
 describe('seed 001 Figs. 9 and 10: stepwise comparisons (all-port, E-cube)', () => {
   const rows = stepwise({ n: 6, sizes: defaultSizes(6), sets: 30, seed: 11, algorithms: SEED001_ALGORITHMS, port: 'all' });
@@ -37,12 +34,12 @@ describe('seed 001 Figs. 9 and 10: stepwise comparisons (all-port, E-cube)', () 
   });
 
   it('wormcast analyze stepwise --json gives one row per size with every algorithm', () => {
-    const r = spawnSync(process.execPath, [bin, 'analyze', 'stepwise', '--n', '4', '--sets', '5', '--json'], { encoding: 'utf8' });
+    const r = runCli('analyze', 'stepwise', '--n', '4', '--sets', '5', '--json');
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout) as Array<{ m: number; steps: Record<string, number> }>;
     expect(out.map((x) => x.m)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
     expect(Object.keys(out[0]!.steps)).toEqual([...SEED001_ALGORITHMS]);
-    const bad = spawnSync(process.execPath, [bin, 'analyze', 'stepwise', '--n', '4', '--algorithms', 'u-ccc'], { encoding: 'utf8' });
+    const bad = runCli('analyze', 'stepwise', '--n', '4', '--algorithms', 'u-ccc');
     expect(bad.status).toBe(2);
     expect(bad.stderr).toBe('wormcast: --algorithms: u-ccc does not run on a hypercube\n');
   });
