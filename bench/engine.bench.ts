@@ -15,6 +15,9 @@ import { simulationRouting } from '../src/experiment/simulate.ts';
 import { generateTraffic } from '../src/experiment/traffic.ts';
 
 const quick = process.argv.includes('--quick');
+// --only=N: whole runs of workload N (0-based) only, skipping tinybench and the idle networks
+const onlyArg = process.argv.find((a) => a.startsWith('--only='));
+const only = onlyArg === undefined ? -1 : Number(onlyArg.slice(7));
 
 interface Workload {
   name: string;
@@ -61,7 +64,8 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length
 async function main(): Promise<void> {
   console.log(`node ${process.version}; ${quick ? 'quick' : 'full'} run`);
   console.log('\n## whole runs (one warm-up run per engine, then the median of 3)');
-  for (const w of WORKLOADS) {
+  for (const [wi, w] of WORKLOADS.entries()) {
+    if (only >= 0 && wi !== only) continue;
     const cycles = quick ? Math.min(w.cycles, 2000) : w.cycles;
     const inp = input(w, cycles);
     const rate: Record<string, number> = {};
@@ -81,6 +85,7 @@ async function main(): Promise<void> {
     console.log(`    wall: wasm ${m(rate.wasm!)} M flit-hops/s, reference ${m(rate.reference!)} M flit-hops/s, ratio ${(rate.wasm! / rate.reference!).toFixed(2)}`);
     console.log(`    cpu:  wasm ${m(cpuRate.wasm!)} M flit-hops/s, reference ${m(cpuRate.reference!)} M flit-hops/s, ratio ${(cpuRate.wasm! / cpuRate.reference!).toFixed(2)}`);
   }
+  if (only >= 0) return;
 
   console.log('\n## tinybench: 2,000 cycles of the 8x8 mesh workload');
   const small = input(WORKLOADS[0]!, 2000);

@@ -224,10 +224,9 @@ function stepMux(t: i32): void {
           }
           f |= F_ROUTED;
         }
-        if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && ld(p, S_IN) - ld(p, S_OUT) > 0 && childrenReady(p)) {
+        if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && ld(p, S_IN) - ld(p, S_OUT) > 0 && readyRegister(s, p)) {
           store<i32>(at(READY, nready), s);
           nready++;
-          register(s, p);
         }
         s = next;
         f = nf;
@@ -251,6 +250,7 @@ function stepMux(t: i32): void {
   for (let i: i32 = 0; i < ninj; i++) inject(load<i32>(at(INJL, i)));
   // 3b + 4. the moves that won every channel they need; finished worms leave the list
   let finished: i32 = 0;
+  let moved: i32 = 0;
   for (let i: i32 = 0; i < nready; i++) {
     const s = load<i32>(at(READY, i));
     const p = sp(s);
@@ -260,12 +260,14 @@ function stepMux(t: i32): void {
       if (!wins(p)) continue;
     }
     const w = ld(p, S_WORM);
-    move(s, p, w);
-    if (wget(w, W_LIVE) == 0 && wget(w, W_TOSEND) == 0) {
+    moved++;
+    // a worm can only finish by a move that freed one of its slots (move returns true)
+    if (move(s, p, w) && wget(w, W_LIVE) == 0 && wget(w, W_TOSEND) == 0) {
       finish(w, t);
       finished++;
     }
   }
+  if (moved > 0) hdSet(H_LASTPROGRESS, t);
   if (finished > 0) {
     let j: i32 = 0;
     const n = hd(H_ACTIVE_N);
@@ -314,7 +316,10 @@ function stepLinks(t: i32): void {
         freeSlot(s);
       } else {
         sset(s, S_FLAGS, f);
-        if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && sget(s, S_IN) - sget(s, S_OUT) > 0 && childrenReady(sp(s))) move(s, sp(s), w);
+        if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && sget(s, S_IN) - sget(s, S_OUT) > 0 && childrenReady(sp(s))) {
+          move(s, sp(s), w);
+          hdSet(H_LASTPROGRESS, t);
+        }
       }
       s = next;
     }
@@ -590,29 +595,52 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
   return true;
 }
 
+// reference.ts readyRegister: childrenReady, then register; a single child (every unicast
+// slot) is tested and entered with one read of its record
+@inline function readyRegister(s: i32, p: usize): bool {
+  const c = ld(p, S_CHILD);
+  if (c >= 0) {
+    const cp = sp(c);
+    if (ld(cp, S_SIB) < 0) {
+      const f = ld(cp, S_FLAGS);
+      if ((f & F_PENDING) != 0) return false;
+      if ((f & F_EJECT) == 0 && ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) >= B) return false;
+      if ((f & F_NET) != 0) enter(s, p, cp);
+      return true;
+    }
+  }
+  if (!childrenReady(p)) return false;
+  register(s, p);
+  return true;
+}
+
 @inline function register(s: i32, p: usize): void {
   for (let c = ld(p, S_CHILD); c >= 0;) {
     const cp = sp(c);
     c = ld(cp, S_SIB);
-    if ((ld(cp, S_FLAGS) & F_NET) == 0) continue;
-    const ch = ld(cp, S_CHAN);
-    const cls = ld(cp, S_VC) - ch * V;
-    if (load<i32>(at(STAMP, ch)) != T) {
-      store<i32>(at(STAMP, ch), T);
-      store<i32>(at(COUNT, ch), s);
-      store<i32>(at(BEST, ch), cls);
-    } else {
-      const first = load<i32>(at(COUNT, ch));
-      if (first >= 0) {
-        sharingNow++;
-        sset(first, S_FLAGS, sget(first, S_FLAGS) | F_CONTEND);
-        store<i32>(at(COUNT, ch), -1);
-      }
-      st(p, S_FLAGS, ld(p, S_FLAGS) | F_CONTEND);
-      const rr = load<i32>(at(RR, ch));
-      const best = load<i32>(at(BEST, ch));
-      if ((cls > rr ? cls - rr : cls - rr + V) < (best > rr ? best - rr : best - rr + V)) store<i32>(at(BEST, ch), cls);
+    if ((ld(cp, S_FLAGS) & F_NET) != 0) enter(s, p, cp);
+  }
+}
+
+// enter slot s's move (record p) in the arbitration of its network child cp's channel
+@inline function enter(s: i32, p: usize, cp: usize): void {
+  const ch = ld(cp, S_CHAN);
+  const cls = ld(cp, S_VC) - ch * V;
+  if (load<i32>(at(STAMP, ch)) != T) {
+    store<i32>(at(STAMP, ch), T);
+    store<i32>(at(COUNT, ch), s);
+    store<i32>(at(BEST, ch), cls);
+  } else {
+    const first = load<i32>(at(COUNT, ch));
+    if (first >= 0) {
+      sharingNow++;
+      sset(first, S_FLAGS, sget(first, S_FLAGS) | F_CONTEND);
+      store<i32>(at(COUNT, ch), -1);
     }
+    st(p, S_FLAGS, ld(p, S_FLAGS) | F_CONTEND);
+    const rr = load<i32>(at(RR, ch));
+    const best = load<i32>(at(BEST, ch));
+    if ((cls > rr ? cls - rr : cls - rr + V) < (best > rr ? best - rr : best - rr + V)) store<i32>(at(BEST, ch), cls);
   }
 }
 
@@ -641,15 +669,16 @@ function inject(w: i32): void {
   hdSet(H_LASTPROGRESS, T);
 }
 
-// reference.ts move, on slot s's record pointer p
-@inline function move(s: i32, p: usize, w: i32): void {
+// reference.ts move, on slot s's record pointer p; true if a slot of the worm was freed (its
+// tail left, or a copy was delivered). The caller records the progress (H_LASTPROGRESS).
+@inline function move(s: i32, p: usize, w: i32): bool {
   const t = T;
   const wq = wp(w);
   const flits = ld(wq, W_FLITS);
   const out = ld(p, S_OUT) + 1;
+  let freed = false;
   st(p, S_OUT, out);
   if (!MUX) st(p, S_FLAGS, ld(p, S_FLAGS) | F_MOVED);
-  hdSet(H_LASTPROGRESS, t);
   for (let c = ld(p, S_CHILD); c >= 0;) {
     const cp = sp(c);
     const f = ld(cp, S_FLAGS);
@@ -665,6 +694,7 @@ function inject(w: i32): void {
         st(wq, W_DELIVERED, ld(wq, W_DELIVERED) + 1);
         st(cp, S_FLAGS, f | F_DEAD);
         st(wq, W_LIVE, ld(wq, W_LIVE) - 1);
+        freed = true;
         freeVc(c);
         trigger(w, ld(cp, S_NODE), t + 1);
       }
@@ -683,7 +713,9 @@ function inject(w: i32): void {
     freeVc(s);
     unlink(s, w);
     freeSlot(s);
+    freed = true;
   }
+  return freed;
 }
 
 function trigger(w: i32, node: i32, time: i32): void {

@@ -237,9 +237,8 @@ export class ReferenceEngine implements Engine {
             }
             f |= L.F_ROUTED;
           }
-          if ((f & (L.F_ROUTED | L.F_EJECT)) === L.F_ROUTED && m[sb + L.S_IN]! - m[sb + L.S_OUT]! > 0 && this.childrenReady(s)) {
+          if ((f & (L.F_ROUTED | L.F_EJECT)) === L.F_ROUTED && m[sb + L.S_IN]! - m[sb + L.S_OUT]! > 0 && this.readyRegister(s)) {
             m[this.oReady + nready++] = s;
-            this.register(s);
           }
           s = next;
           f = nf;
@@ -260,6 +259,7 @@ export class ReferenceEngine implements Engine {
     for (let i = 0; i < ninj; i++) this.inject(this.oWorm + m[this.oInjl + i]! * L.WORM_STRIDE);
     // 3b + 4. the moves that won every channel they need; finished worms leave the list
     let finished = 0;
+    let moved = 0;
     for (let i = 0; i < nready; i++) {
       const s = m[this.oReady + i]!;
       // a move alone on all its channels wins them; a contended one must have won each
@@ -270,13 +270,17 @@ export class ReferenceEngine implements Engine {
         if (!this.wins(s)) continue;
       }
       const w = m[this.oSlot + s * L.SLOT_STRIDE + L.S_WORM]!;
-      this.move(s, w);
-      const wb = this.oWorm + w * L.WORM_STRIDE;
-      if (m[wb + L.W_LIVE] === 0 && m[wb + L.W_TOSEND] === 0) {
-        this.finish(w, t);
-        finished++;
+      moved++;
+      // a worm can only finish by a move that freed one of its slots (move returns true)
+      if (this.move(s, w)) {
+        const wb = this.oWorm + w * L.WORM_STRIDE;
+        if (m[wb + L.W_LIVE] === 0 && m[wb + L.W_TOSEND] === 0) {
+          this.finish(w, t);
+          finished++;
+        }
       }
     }
+    if (moved > 0) m[L.H_LASTPROGRESS] = t;
     if (finished > 0) {
       let j = 0;
       const n = m[L.H_ACTIVE_N]!;
@@ -334,7 +338,10 @@ export class ReferenceEngine implements Engine {
         } else {
           m[sb + L.S_FLAGS] = f;
           // move() unlinks and frees s when its tail leaves
-          if ((f & (L.F_ROUTED | L.F_EJECT)) === L.F_ROUTED && m[sb + L.S_IN]! - m[sb + L.S_OUT]! > 0 && this.childrenReady(s)) this.move(s, w);
+          if ((f & (L.F_ROUTED | L.F_EJECT)) === L.F_ROUTED && m[sb + L.S_IN]! - m[sb + L.S_OUT]! > 0 && this.childrenReady(s)) {
+            this.move(s, w);
+            m[L.H_LASTPROGRESS] = t;
+          }
         }
         s = next;
       }
@@ -647,34 +654,61 @@ export class ReferenceEngine implements Engine {
     return true;
   }
 
+  /**
+   * childrenReady(s), and if so register(s). A slot with a single child (every slot of a
+   * unicast worm) is tested and entered with one read of the child's record.
+   */
+  private readyRegister(s: number): boolean {
+    const m = this.m;
+    const c = m[this.oSlot + s * L.SLOT_STRIDE + L.S_CHILD]!;
+    if (c >= 0) {
+      const cb = this.oSlot + c * L.SLOT_STRIDE;
+      if (m[cb + L.S_SIB]! < 0) {
+        const f = m[cb + L.S_FLAGS]!;
+        if ((f & L.F_PENDING) !== 0) return false;
+        if ((f & L.F_EJECT) === 0 && m[cb + L.S_IN]! - m[cb + L.S_OUT]! + ((f & L.F_MOVED) !== 0 ? 1 : 0) >= this.B) return false;
+        if ((f & L.F_NET) !== 0) this.enter(s, cb);
+        return true;
+      }
+    }
+    if (!this.childrenReady(s)) return false;
+    this.register(s);
+    return true;
+  }
+
   /** Enter slot s's move in the arbitration of every network channel it needs. */
   private register(s: number): void {
     const m = this.m;
-    const V = this.V;
-    const t = this.t;
     for (let c = m[this.oSlot + s * L.SLOT_STRIDE + L.S_CHILD]!; c >= 0; c = m[this.oSlot + c * L.SLOT_STRIDE + L.S_SIB]!) {
       const cb = this.oSlot + c * L.SLOT_STRIDE;
-      if ((m[cb + L.S_FLAGS]! & L.F_NET) === 0) continue;
-      const ch = m[cb + L.S_CHAN]!;
-      const cls = m[cb + L.S_VC]! - ch * V;
-      if (m[this.oStamp + ch] !== t) {
-        m[this.oStamp + ch] = t;
-        m[this.oCount + ch] = s;
-        m[this.oBest + ch] = cls;
-      } else {
-        // a second ready move on the channel: a sharing event; both moves must win arbitration
-        const first = m[this.oCount + ch]!;
-        if (first >= 0) {
-          this.sharingNow++;
-          m[this.oSlot + first * L.SLOT_STRIDE + L.S_FLAGS] = m[this.oSlot + first * L.SLOT_STRIDE + L.S_FLAGS]! | L.F_CONTEND;
-          m[this.oCount + ch] = -1;
-        }
-        m[this.oSlot + s * L.SLOT_STRIDE + L.S_FLAGS] = m[this.oSlot + s * L.SLOT_STRIDE + L.S_FLAGS]! | L.F_CONTEND;
-        const rr = m[this.oRr + ch]!;
-        const best = m[this.oBest + ch]!;
-        // round-robin priority: the first class after rr, cyclically, wins
-        if ((cls > rr ? cls - rr : cls - rr + V) < (best > rr ? best - rr : best - rr + V)) m[this.oBest + ch] = cls;
+      if ((m[cb + L.S_FLAGS]! & L.F_NET) !== 0) this.enter(s, cb);
+    }
+  }
+
+  /** Enter slot s's move in the arbitration of the channel of its network child (record cb). */
+  private enter(s: number, cb: number): void {
+    const m = this.m;
+    const V = this.V;
+    const t = this.t;
+    const ch = m[cb + L.S_CHAN]!;
+    const cls = m[cb + L.S_VC]! - ch * V;
+    if (m[this.oStamp + ch] !== t) {
+      m[this.oStamp + ch] = t;
+      m[this.oCount + ch] = s;
+      m[this.oBest + ch] = cls;
+    } else {
+      // a second ready move on the channel: a sharing event; both moves must win arbitration
+      const first = m[this.oCount + ch]!;
+      if (first >= 0) {
+        this.sharingNow++;
+        m[this.oSlot + first * L.SLOT_STRIDE + L.S_FLAGS] = m[this.oSlot + first * L.SLOT_STRIDE + L.S_FLAGS]! | L.F_CONTEND;
+        m[this.oCount + ch] = -1;
       }
+      m[this.oSlot + s * L.SLOT_STRIDE + L.S_FLAGS] = m[this.oSlot + s * L.SLOT_STRIDE + L.S_FLAGS]! | L.F_CONTEND;
+      const rr = m[this.oRr + ch]!;
+      const best = m[this.oBest + ch]!;
+      // round-robin priority: the first class after rr, cyclically, wins
+      if ((cls > rr ? cls - rr : cls - rr + V) < (best > rr ? best - rr : best - rr + V)) m[this.oBest + ch] = cls;
     }
   }
 
@@ -706,16 +740,20 @@ export class ReferenceEngine implements Engine {
     m[L.H_LASTPROGRESS] = this.t;
   }
 
-  /** One flit leaves slot s into every child (lock-step); tails free VCs; deliveries trigger sends. */
-  private move(s: number, w: number): void {
+  /**
+   * One flit leaves slot s into every child (lock-step); tails free VCs; deliveries trigger
+   * sends. Returns true if a slot of the worm was freed (a tail left or a copy was delivered),
+   * the only way the worm can finish. The caller records the progress (H_LASTPROGRESS).
+   */
+  private move(s: number, w: number): boolean {
     const m = this.m;
     const t = this.t;
     const sb = this.oSlot + s * L.SLOT_STRIDE;
     const wb = this.oWorm + w * L.WORM_STRIDE;
     const flits = m[wb + L.W_FLITS]!;
     const out = ++m[sb + L.S_OUT]!;
+    let freed = false;
     if (!this.mux) m[sb + L.S_FLAGS] = m[sb + L.S_FLAGS]! | L.F_MOVED;
-    m[L.H_LASTPROGRESS] = t;
     for (let c = m[sb + L.S_CHILD]!; c >= 0; c = m[this.oSlot + c * L.SLOT_STRIDE + L.S_SIB]!) {
       const cb = this.oSlot + c * L.SLOT_STRIDE;
       const f = m[cb + L.S_FLAGS]!;
@@ -730,6 +768,7 @@ export class ReferenceEngine implements Engine {
           m[wb + L.W_DELIVERED]!++;
           m[cb + L.S_FLAGS] = f | L.F_DEAD;
           m[wb + L.W_LIVE]!--;
+          freed = true;
           this.freeVc(c);
           this.trigger(w, m[cb + L.S_NODE]!, t + 1);
         }
@@ -747,7 +786,9 @@ export class ReferenceEngine implements Engine {
       this.freeVc(s);
       this.unlink(s, wb);
       this.freeSlot(s);
+      freed = true;
     }
+    return freed;
   }
 
   /** Software forwarding: the tail of worm w was delivered at node at `time`. */
