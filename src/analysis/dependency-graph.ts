@@ -135,7 +135,8 @@ function walkRoutes(w: Walk, b: number, starts: Int32Array): void {
   const PV = P * V;
   let tail = 0;
   if (starts.length === 1 && !first) {
-    // one start class and no first rule (every unicast routing function)
+    // one start class and no first rule (every unicast routing function); the enqueue is written
+    // out in both loops on purpose: a shared closure made hc on the 10-CCC 25 % slower
     const k = starts[0]!;
     for (let a = 0; a < n; a++) {
       if (a === b) continue;
