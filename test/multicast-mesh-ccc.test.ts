@@ -5,6 +5,7 @@ import { analyzePlan } from '../src/analysis/verify.ts';
 import { correctionOrder, meshOrderKey, rChain } from '../src/multicast/chains.ts';
 import { mulberry32, randomDestinations } from '../src/multicast/destinations.ts';
 import { checkPlan } from '../src/multicast/plan-check.ts';
+import type { Plan } from '../src/multicast/plan.ts';
 import { createPlan } from '../src/multicast/registry.ts';
 import { createRouting } from '../src/routing/registry.ts';
 import type { Grid } from '../src/topology/grid.ts';
@@ -16,6 +17,14 @@ const nodes = (xs: readonly string[]): number[] => xs.map((x) => ccc5.parse(x));
 // seed 000 section 5: the nodes of a multicast from (3,01010) in a 5-CCC
 const SOURCE = ccc5.parse('(3,01010)');
 const DESTS = nodes(['(1,00101)', '(0,10000)', '(4,01011)', '(2,10101)', '(3,00000)', '(1,01011)', '(0,11000)']);
+
+/** A valid plan that is contention-free and takes the one-port minimum ceil(log2(m + 1)) steps. */
+function expectOptimalOnePort(p: Plan): void {
+  const a = analyzePlan(p, 'one', 1);
+  expect(checkPlan(p)).toEqual([]);
+  expect(a.contention.violations).toBe(0);
+  expect(a.steps.steps).toBe(Math.ceil(Math.log2(p.destinations.length + 1)));
+}
 
 describe('u-ccc (seed 000 section 5)', () => {
   it('Definition 3: (0,00001) <_d (4,00001) <_d (1,01100) <_d (3,10000) is the order of node ids', () => {
@@ -62,11 +71,7 @@ describe('u-ccc (seed 000 section 5)', () => {
         const random = mulberry32(seed);
         const source = Math.floor(random() * t.nodes);
         const dests = randomDestinations(t, source, Math.min(size, t.nodes - 1), random);
-        const p = createPlan('u-ccc', r, source, dests);
-        const a = analyzePlan(p, 'one', 1);
-        expect(checkPlan(p)).toEqual([]);
-        expect(a.contention.violations).toBe(0);
-        expect(a.steps.steps).toBe(Math.ceil(Math.log2(dests.length + 1)));
+        expectOptimalOnePort(createPlan('u-ccc', r, source, dests));
       }),
       { numRuns: 2000, seed: 11 },
     );
@@ -114,11 +119,7 @@ describe('u-mesh (seed 001 reference [9], docs/algorithms-unicast.md)', () => {
         const random = mulberry32(seed);
         const source = Math.floor(random() * g.nodes);
         const dests = randomDestinations(g, source, Math.min(size, g.nodes - 1), random);
-        const p = createPlan('u-mesh', g, source, dests);
-        const a = analyzePlan(p, 'one', 1);
-        expect(checkPlan(p)).toEqual([]);
-        expect(a.contention.violations).toBe(0);
-        expect(a.steps.steps).toBe(Math.ceil(Math.log2(dests.length + 1)));
+        expectOptimalOnePort(createPlan('u-mesh', g, source, dests));
       }),
       { numRuns: 1000, seed: 12 },
     );
