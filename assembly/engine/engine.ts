@@ -4,13 +4,13 @@
 import {
   H_PORTS, H_V, H_K, H_Q, H_B, H_R, H_S, H_WATCHDOG, H_FLAGS, H_WORMS, H_CYCLE, H_NEXTCREATE,
   H_ACTIVE_N, H_FREESLOT, H_DONE, H_STATUS, H_LASTPROGRESS, H_LIVESLOTS, H_MAXSLOTS,
-  H_O_OWNER, H_O_RR, H_O_STAMP, H_O_BEST, H_O_COUNT, H_O_CHFLITS, H_O_QHEAD, H_O_QTAIL,
-  H_O_WORM, H_O_DEST, H_O_TREE, H_O_SLOT, H_O_ACTIVE, H_O_READY, H_O_INJL, H_INJ, H_EJ, FLAG_MUX, FLAG_CHANNEL_USE,
+  H_O_OWNER, H_O_ARB, A_RR, A_HELD, A_FLITS, A_STAMP, H_O_BEST, H_O_COUNT, H_O_CHFLITS, H_O_QHEAD, H_O_QTAIL,
+  H_O_WORM, H_O_DEST, H_O_TREE, H_O_SLOT, H_O_ACTIVE, H_O_READY, H_INJ, H_EJ, FLAG_MUX, FLAG_CHANNEL_USE,
   COUNTERS_BYTE, C_FLITHOPS, C_INJECTED, C_EJECTED, C_VCWAIT, C_SAMEGROUP, C_SHARING, C_GRANTS,
   ST_RUNNING, ST_FINISHED, ST_DEADLOCK, ST_LIMIT, ST_NO_SLOTS, ST_BAD_ROUTE,
   W_KIND, W_SRC, W_FLITS, W_CREATED, W_DEST, W_NDEST, W_TREE, W_FIRSTTRIG, W_NEXTTRIG, W_STATE,
   W_TOSEND, W_START, W_INJECT, W_SLOTS, W_INJVC, W_NEXTQ, W_GROUP, W_ACT, W_DONE, W_WAIT,
-  W_DELIVERED, W_READY, W_LIVE, W_INJQ, WORM_STRIDE, KIND_TREE, WS_WAITING, WS_QUEUED, WS_REQUEST,
+  W_DELIVERED, W_READY, W_LIVE, W_INJQ, WORM_STRIDE, KIND_TREE, KIND_UNICAST, WS_WAITING, WS_QUEUED, WS_REQUEST,
   WS_SENDING, WS_DONE, D_NODE, D_HEAD, D_TAIL, DEST_STRIDE, T_NODE, T_PORT, T_VC, T_DEST, T_CHILD,
   T_SIB, TREE_STRIDE, S_WORM, S_VC, S_PARENT, S_CHILD, S_SIB, S_NEXT, S_IN, S_OUT, S_NODE, S_HEAD,
   S_FLAGS, S_TARGET, S_CLASS, S_PREV, S_PORT, SLOT_STRIDE, F_PENDING, F_EJECT, F_ROUTED,
@@ -23,8 +23,7 @@ import { neighbor } from "../topology";
 // absolute addresses of the regions and the configuration, read at every runUntil
 let BASE: usize = 0;
 let OWNER: usize = 0;
-let RR: usize = 0;
-let STAMP: usize = 0;
+let ARB: usize = 0;
 let BEST: usize = 0;
 let COUNT: usize = 0;
 let CHFLITS: usize = 0;
@@ -36,7 +35,6 @@ let TREE: usize = 0;
 let SLOT: usize = 0;
 let ACTIVE: usize = 0;
 let READY: usize = 0;
-let INJL: usize = 0;
 let WAIT: usize = 0;
 let P: i32 = 0;
 let V: i32 = 0;
@@ -60,6 +58,10 @@ let sharing: f64 = 0;
 // sharing events of the current cycle, committed at the end of its step 2
 let sharingNow: i32 = 0;
 let grants: f64 = 0;
+// pass 2 of stepMux: posted moves, moves other than network hops, finished worms
+let NPOST: i32 = 0;
+let MOVED: i32 = 0;
+let FINISHED: i32 = 0;
 
 @inline function hd(f: i32): i32 { return load<i32>(BASE + (<usize>f << 2)); }
 @inline function hdSet(f: i32, v: i32): void { store<i32>(BASE + (<usize>f << 2), v); }
@@ -79,13 +81,14 @@ let grants: f64 = 0;
 @inline function wset(w: i32, f: i32, v: i32): void { store<i32>(wa(w, f), v); }
 @inline function sget(s: i32, f: i32): i32 { return load<i32>(sa(s, f)); }
 @inline function sset(s: i32, f: i32, v: i32): void { store<i32>(sa(s, f), v); }
+// the arbitration record of network channel ch, field f (multiplexed VCs)
+@inline function arb(ch: i32, f: i32): usize { return ARB + (<usize>ch << 4) + (<usize>f << 2); }
 @inline function cnt(i: i32): usize { return BASE + <usize>COUNTERS_BYTE + (<usize>i << 3); }
 
 function configure(base: usize): void {
   BASE = base;
   OWNER = base + <usize>hd(H_O_OWNER);
-  RR = base + <usize>hd(H_O_RR);
-  STAMP = base + <usize>hd(H_O_STAMP);
+  ARB = base + <usize>hd(H_O_ARB);
   BEST = base + <usize>hd(H_O_BEST);
   COUNT = base + <usize>hd(H_O_COUNT);
   CHFLITS = base + <usize>hd(H_O_CHFLITS);
@@ -97,7 +100,6 @@ function configure(base: usize): void {
   SLOT = base + <usize>hd(H_O_SLOT);
   ACTIVE = base + <usize>hd(H_O_ACTIVE);
   READY = base + <usize>hd(H_O_READY);
-  INJL = base + <usize>hd(H_O_INJL);
   WAIT = base + <usize>hd(H_O_WAIT);
   P = hd(H_PORTS);
   V = hd(H_V);
@@ -175,83 +177,156 @@ function step(t: i32): void {
   else stepLinks(t);
 }
 
-// Steps 2-4 with multiplexed VCs (reference.ts stepMux): pass 1 visits each worm once (routing,
-// allocation, readiness, arbitration entry); pass 2 performs the winners of the ready list.
+// Steps 2-4 with multiplexed VCs (reference.ts stepMux). Pass 1: step 2 (routing, allocation)
+// over the active list, newest slots first. Pass 2: each worm's slots newest first; a ready move
+// whose network channels have no other VC held (HELD == 1: no other move can use them this
+// cycle, all grants being made) happens at once, as with one VC per link (F_MOVED); the others
+// enter the arbitration and go to the post list, with every move that may trigger worms (so
+// that deliveries keep visit order). Pass 3 performs the posted moves that won their channels.
 function stepMux(t: i32): void {
   const n0 = hd(H_ACTIVE_N);
-  let nready: i32 = 0;
-  let ninj: i32 = 0;
-  let grave: i32 = -1;
-  let aborted = false;
-  sharingNow = 0;
-  // read-ahead (reference.ts stepMux): the flags of the next worm's newest slot and of this
-  // worm's next slot are read as soon as their index is known, so their cache misses overlap
-  // the work on the current slot; the bits read change only when that slot is itself visited
-  let hs: i32 = n0 > 0 ? wget(load<i32>(at(ACTIVE, 0)), W_SLOTS) : -1;
-  let hf: i32 = hs >= 0 ? sget(hs, S_FLAGS) : 0;
   for (let k: i32 = 0; k < n0; k++) {
     const w = load<i32>(at(ACTIVE, k));
-    let s = hs;
-    let f = hf;
-    if (k + 1 < n0) {
-      hs = wget(load<i32>(at(ACTIVE, k + 1)), W_SLOTS);
-      hf = hs >= 0 ? sget(hs, S_FLAGS) : 0;
-    }
-    if (wget(w, W_STATE) == WS_REQUEST) {
+    const wq = wp(w);
+    if (ld(wq, W_STATE) == WS_REQUEST) {
       // out of slots here ends the run after this cycle (a later routing stops it at once)
       requestInjection(w);
-    } else {
-      while (s >= 0) {
-        const p = sp(s);
-        const next = ld(p, S_NEXT);
-        const nf = next >= 0 ? ld(sp(next), S_FLAGS) : 0;
-        if ((f & F_DEAD) != 0) {
-          // an ejection slot whose tail was delivered in an earlier cycle: free it after step 2
-          unlink(s, w);
-          st(p, S_NEXT, grave);
-          grave = s;
-          s = next;
-          f = nf;
-          continue;
-        }
+      continue;
+    }
+    const tree = ld(wq, W_KIND) == KIND_TREE;
+    for (let s = ld(wq, W_SLOTS); s >= 0;) {
+      const p = sp(s);
+      const f = ld(p, S_FLAGS);
+      const next = ld(p, S_NEXT);
+      if ((f & F_DEAD) == 0) {
+        if (!tree && (f & (F_ROUTED | F_EJECT)) == F_ROUTED) break;
         if ((f & F_PENDING) != 0) tryGrant(s, w);
         else if ((f & (F_ROUTED | F_EJECT)) == 0 && ld(p, S_HEAD) >= 0 && t >= ld(p, S_HEAD) + R) {
           routeSlot(s, w);
-          if (hd(H_STATUS) != ST_RUNNING) {
-            // out of slots, or a bad route: the run stops in step 2, before any move
-            aborted = true;
-            break;
-          }
-          f |= F_ROUTED;
+          // out of slots, or a bad route: the run stops in step 2, before any move
+          if (hd(H_STATUS) != ST_RUNNING) return;
         }
-        if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && ld(p, S_IN) - ld(p, S_OUT) > 0 && readyRegister(s, p)) {
-          store<i32>(at(READY, nready), s);
-          nready++;
-        }
-        s = next;
-        f = nf;
       }
-      if (aborted) break;
-    }
-    if (wget(w, W_STATE) == WS_SENDING && wget(w, W_TOSEND) > 0 && t >= wget(w, W_START)) {
-      store<i32>(at(INJL, ninj), w);
-      ninj++;
+      s = next;
     }
   }
-  // end of step 2: dead ejection slots return to the free list
-  while (grave >= 0) {
-    const g = grave;
-    grave = sget(g, S_NEXT);
-    freeSlot(g);
+  sharingNow = 0;
+  NPOST = 0;
+  MOVED = 0;
+  FINISHED = 0;
+  // the hot loop keeps few values live (V8 spills the rest): region bases, B and one counter;
+  // rare events count in globals (NPOST, MOVED, FINISHED)
+  const slot = SLOT;
+  const arbs = ARB;
+  const b = B;
+  let hops: i32 = 0;
+  for (let k: i32 = 0; k < n0; k++) {
+    const w = load<i32>(at(ACTIVE, k));
+    const wq = wp(w);
+    let s = ld(wq, W_SLOTS);
+    if (ld(wq, W_KIND) == KIND_UNICAST) {
+      // A unicast worm's slots are a chain, newest first, each the child of the next one in the
+      // list (its parent): the child's start-of-cycle state is carried from the previous visit
+      // instead of being read again, and nothing needs F_MOVED (the child's room is its
+      // start-of-cycle in - out, which is what in - out + F_MOVED gives after its move).
+      let cp: usize = 0;
+      let cf: i32 = F_PENDING; // no child yet: nothing can move into it
+      let cin: i32 = 0;
+      let cout: i32 = 0;
+      let fin = false;
+      while (s >= 0) {
+        const p = slot + (<usize>s << 6);
+        const next = ld(p, S_NEXT);
+        const f = ld(p, S_FLAGS);
+        const pin = ld(p, S_IN);
+        const pout = ld(p, S_OUT);
+        // one branch for "p is routed, holds a flit, and its child is granted"
+        if ((<i32>((f & (F_ROUTED | F_EJECT)) == F_ROUTED) & <i32>(pin > pout) & <i32>((cf & F_PENDING) == 0)) != 0) {
+          if ((cf & F_EJECT) == 0) {
+            if (cin - cout < b) {
+              const ch = ld(cp, S_CHAN);
+              const a = arbs + (<usize>ch << 4);
+              if (load<i32>(a, A_HELD << 2) == 1) {
+                // alone on its channel: the flit crosses now
+                st(p, S_OUT, pout + 1);
+                st(cp, S_IN, cin + 1);
+                if (cin == 0) st(cp, S_HEAD, T + 1);
+                hops++;
+                store<i32>(a, load<i32>(a, A_FLITS << 2) + 1, A_FLITS << 2);
+                store<i32>(a, ld(cp, S_VC), A_RR << 2);
+                if (pout + 1 == ld(wq, W_FLITS)) tailLeft(s, w);
+              } else {
+                enter(s, p, cp);
+                post(s);
+              }
+            }
+          } else if (ld(wq, W_FIRSTTRIG) >= 0) {
+            // a delivery that may trigger worms keeps its place in the order of deliveries
+            post(s);
+          } else {
+            MOVED++;
+            if (move(s, p, w) && ld(wq, W_LIVE) == 0 && ld(wq, W_TOSEND) == 0) {
+              finish(w, T);
+              FINISHED++;
+              fin = true;
+              break;
+            }
+          }
+        }
+        cp = p;
+        cf = f;
+        cin = pin;
+        cout = pout;
+        s = next;
+      }
+      // the source: its injection slot is the oldest (last visited) while flits remain there
+      if (!fin && ld(wq, W_STATE) == WS_SENDING && ld(wq, W_TOSEND) > 0 && T >= ld(wq, W_START) && cin - cout < b) {
+        injectFlit(w, cp, cin);
+      }
+      continue;
+    }
+    const trig = ld(wq, W_FIRSTTRIG) >= 0;
+    let done = false;
+    while (s >= 0) {
+      const p = slot + (<usize>s << 6);
+      const next = ld(p, S_NEXT);
+      const f0 = ld(p, S_FLAGS);
+      if ((f0 & F_DEAD) != 0) {
+        // an ejection slot whose tail was delivered in an earlier cycle
+        unlink(s, w);
+        freeSlot(s);
+        s = next;
+        continue;
+      }
+      const f = f0 & ~F_MOVED;
+      let go: i32 = 0;
+      if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && ld(p, S_IN) - ld(p, S_OUT) > 0) go = readyAlone(p, trig);
+      if (go == 1) {
+        st(p, S_FLAGS, f | F_MOVED);
+        MOVED++;
+        if (move(s, p, w) && ld(wq, W_LIVE) == 0 && ld(wq, W_TOSEND) == 0) {
+          finish(w, T);
+          FINISHED++;
+          done = true;
+          break;
+        }
+      } else {
+        if (f != f0) st(p, S_FLAGS, f);
+        if (go == 2) {
+          register(s, p);
+          post(s);
+        }
+      }
+      s = next;
+    }
+    if (!done && ld(wq, W_STATE) == WS_SENDING && ld(wq, W_TOSEND) > 0 && T >= ld(wq, W_START)) inject(w);
   }
-  if (aborted) return;
+  flitHops += <f64>hops;
+  const npost = NPOST;
+  let moved = MOVED + hops;
+  let finished = FINISHED;
   sharing += <f64>sharingNow;
-  // the sources inject (buffer room at the start of the cycle: no move has happened yet)
-  for (let i: i32 = 0; i < ninj; i++) inject(load<i32>(at(INJL, i)));
-  // 3b + 4. the moves that won every channel they need; finished worms leave the list
-  let finished: i32 = 0;
-  let moved: i32 = 0;
-  for (let i: i32 = 0; i < nready; i++) {
+  for (let i: i32 = 0; i < npost; i++) {
     const s = load<i32>(at(READY, i));
     const p = sp(s);
     const f = ld(p, S_FLAGS);
@@ -261,7 +336,6 @@ function stepMux(t: i32): void {
     }
     const w = ld(p, S_WORM);
     moved++;
-    // a worm can only finish by a move that freed one of its slots (move returns true)
     if (move(s, p, w) && wget(w, W_LIVE) == 0 && wget(w, W_TOSEND) == 0) {
       finish(w, t);
       finished++;
@@ -280,6 +354,29 @@ function stepMux(t: i32): void {
     }
     hdSet(H_ACTIVE_N, j);
   }
+}
+
+@inline function post(s: i32): void {
+  store<i32>(at(READY, NPOST), s);
+  NPOST++;
+}
+
+// Whether the routed slot p (holding a flit) may move this cycle: 0 no (a child not granted, or
+// without room), 1 yes and at once (every network child's channel has no other VC held; no
+// delivery that may trigger worms), 2 yes, through the arbitration or in delivery order (post).
+@inline function readyAlone(p: usize, trig: bool): i32 {
+  let r: i32 = 1;
+  for (let c = ld(p, S_CHILD); c >= 0;) {
+    const cp = sp(c);
+    const f = ld(cp, S_FLAGS);
+    if ((f & F_PENDING) != 0) return 0;
+    if ((f & F_EJECT) == 0) {
+      if (ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) >= B) return 0;
+      if (load<i32>(arb(ld(cp, S_CHAN), A_HELD)) != 1) r = 2;
+    } else if (trig) r = 2;
+    c = ld(cp, S_SIB);
+  }
+  return r;
 }
 
 // Steps 2-4 with one VC per link (reference.ts stepLinks): step 2, then one pass that moves as
@@ -464,6 +561,10 @@ function newSlot(w: i32): i32 {
   for (let i: i32 = 0; i < k; i++) {
     if (load<i32>(at(OWNER, vc + i)) < 0) {
       store<i32>(at(OWNER, vc + i), s);
+      if (MUX && (f & F_NET) != 0) {
+        const h = arb(sget(s, S_CHAN), A_HELD);
+        store<i32>(h, load<i32>(h) + 1);
+      }
       sset(s, S_VC, vc + i);
       sset(s, S_FLAGS, f & ~F_PENDING);
       grants += 1;
@@ -494,7 +595,12 @@ function newSlot(w: i32): i32 {
 @inline function freeVc(s: i32): void {
   const vc = sget(s, S_VC);
   store<i32>(at(OWNER, vc), -1);
-  if ((sget(s, S_FLAGS) & F_WAITED) != 0) wake(at(WAIT, sget(s, S_NODE)), vc);
+  const f = sget(s, S_FLAGS);
+  if (MUX && (f & F_NET) != 0) {
+    const h = arb(sget(s, S_CHAN), A_HELD);
+    store<i32>(h, load<i32>(h) - 1);
+  }
+  if ((f & F_WAITED) != 0) wake(at(WAIT, sget(s, S_NODE)), vc);
 }
 
 // the requests for vc parked at a router wake up; the others stay parked
@@ -595,25 +701,6 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
   return true;
 }
 
-// reference.ts readyRegister: childrenReady, then register; a single child (every unicast
-// slot) is tested and entered with one read of its record
-@inline function readyRegister(s: i32, p: usize): bool {
-  const c = ld(p, S_CHILD);
-  if (c >= 0) {
-    const cp = sp(c);
-    if (ld(cp, S_SIB) < 0) {
-      const f = ld(cp, S_FLAGS);
-      if ((f & F_PENDING) != 0) return false;
-      if ((f & F_EJECT) == 0 && ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) >= B) return false;
-      if ((f & F_NET) != 0) enter(s, p, cp);
-      return true;
-    }
-  }
-  if (!childrenReady(p)) return false;
-  register(s, p);
-  return true;
-}
-
 @inline function register(s: i32, p: usize): void {
   for (let c = ld(p, S_CHILD); c >= 0;) {
     const cp = sp(c);
@@ -625,9 +712,10 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
 // enter slot s's move (record p) in the arbitration of its network child cp's channel
 @inline function enter(s: i32, p: usize, cp: usize): void {
   const ch = ld(cp, S_CHAN);
-  const cls = ld(cp, S_VC) - ch * V;
-  if (load<i32>(at(STAMP, ch)) != T) {
-    store<i32>(at(STAMP, ch), T);
+  // VCs are compared by their ids (ch V + index): differences are those of the indices
+  const cls = ld(cp, S_VC);
+  if (load<i32>(arb(ch, A_STAMP)) != T) {
+    store<i32>(arb(ch, A_STAMP), T);
     store<i32>(at(COUNT, ch), s);
     store<i32>(at(BEST, ch), cls);
   } else {
@@ -638,7 +726,7 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
       store<i32>(at(COUNT, ch), -1);
     }
     st(p, S_FLAGS, ld(p, S_FLAGS) | F_CONTEND);
-    const rr = load<i32>(at(RR, ch));
+    const rr = load<i32>(arb(ch, A_RR));
     const best = load<i32>(at(BEST, ch));
     if ((cls > rr ? cls - rr : cls - rr + V) < (best > rr ? best - rr : best - rr + V)) store<i32>(at(BEST, ch), cls);
   }
@@ -650,7 +738,7 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
     c = ld(cp, S_SIB);
     if ((ld(cp, S_FLAGS) & F_NET) == 0) continue;
     const ch = ld(cp, S_CHAN);
-    if (load<i32>(at(BEST, ch)) != ld(cp, S_VC) - ch * V) return false;
+    if (load<i32>(at(BEST, ch)) != ld(cp, S_VC)) return false;
   }
   return true;
 }
@@ -658,11 +746,16 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
 function inject(w: i32): void {
   const ib = load<i32>(at(OWNER, wget(w, W_INJVC)));
   if (sget(ib, S_IN) - sget(ib, S_OUT) + ((sget(ib, S_FLAGS) & F_MOVED) != 0 ? 1 : 0) >= B) return;
+  injectFlit(w, sp(ib), sget(ib, S_IN));
+}
+
+// the source puts its next flit into its injection slot (record p, holding `in` flits so far)
+@inline function injectFlit(w: i32, p: usize, n0: i32): void {
   wset(w, W_TOSEND, wget(w, W_TOSEND) - 1);
-  const n = sget(ib, S_IN) + 1;
-  sset(ib, S_IN, n);
+  const n = n0 + 1;
+  st(p, S_IN, n);
   if (n == 1) {
-    sset(ib, S_HEAD, T + 1);
+    st(p, S_HEAD, T + 1);
     wset(w, W_INJECT, T);
   }
   injected += 1;
@@ -702,20 +795,27 @@ function inject(w: i32): void {
       if (n == 1) st(cp, S_HEAD, t + 1);
       flitHops += 1;
       const ch = ld(cp, S_CHAN);
-      if (CHANUSE) store<i32>(at(CHFLITS, ch), load<i32>(at(CHFLITS, ch)) + 1);
-      if (MUX) store<i32>(at(RR, ch), ld(cp, S_VC) - ch * V);
+      if (MUX) {
+        const a = arb(ch, 0);
+        store<i32>(a, load<i32>(a, A_FLITS << 2) + 1, A_FLITS << 2);
+        store<i32>(a, ld(cp, S_VC), A_RR << 2);
+      } else if (CHANUSE) store<i32>(at(CHFLITS, ch), load<i32>(at(CHFLITS, ch)) + 1);
     }
     c = ld(cp, S_SIB);
   }
   if (out == flits) {
-    // the tail has left: the VC is free and the slot returns to the free list
-    wset(w, W_LIVE, wget(w, W_LIVE) - 1);
-    freeVc(s);
-    unlink(s, w);
-    freeSlot(s);
+    tailLeft(s, w);
     freed = true;
   }
   return freed;
+}
+
+// the tail has left slot s: its VC is free and it returns to the free list
+@inline function tailLeft(s: i32, w: i32): void {
+  wset(w, W_LIVE, wget(w, W_LIVE) - 1);
+  freeVc(s);
+  unlink(s, w);
+  freeSlot(s);
 }
 
 function trigger(w: i32, node: i32, time: i32): void {

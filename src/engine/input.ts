@@ -128,8 +128,7 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
   h[L.H_STATUS] = L.ST_RUNNING;
   h[L.H_LASTPROGRESS] = 0;
   h[L.H_O_OWNER] = lay.owner;
-  h[L.H_O_RR] = lay.rr;
-  h[L.H_O_STAMP] = lay.stamp;
+  h[L.H_O_ARB] = lay.arb;
   h[L.H_O_BEST] = lay.best;
   h[L.H_O_COUNT] = lay.count;
   h[L.H_O_CHFLITS] = lay.chanFlits;
@@ -141,15 +140,18 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
   h[L.H_O_SLOT] = lay.slot;
   h[L.H_O_ACTIVE] = lay.active;
   h[L.H_O_READY] = lay.ready;
-  h[L.H_O_INJL] = lay.injl;
   h[L.H_O_WAIT] = lay.waiters;
   h[L.H_INJ] = lay.injBase;
   h[L.H_EJ] = lay.ejBase;
   i32.fill(-1, lay.owner >> 2, (lay.owner >> 2) + lay.vcTotal);
   if (s.mux) {
     const ch = s.nodes * s.ports;
-    i32.fill(s.vcs - 1, lay.rr >> 2, (lay.rr >> 2) + ch);
-    i32.fill(-1, lay.stamp >> 2, (lay.stamp >> 2) + ch);
+    for (let c = 0; c < ch; c++) {
+      const a = (lay.arb >> 2) + c * L.ARB_STRIDE;
+      // the round-robin pointer holds the id of the VC last moved; at first the channel's last VC
+      i32[a + L.A_RR] = c * s.vcs + s.vcs - 1;
+      i32[a + L.A_STAMP] = -1;
+    }
   }
   // qHead and qTail are separate regions (each 8-byte aligned, so not contiguous when N*Q is odd)
   i32.fill(-1, lay.qHead >> 2, (lay.qHead >> 2) + s.nodes * s.q);

@@ -9,11 +9,13 @@
  *   +0     header     HEADER_WORDS x i32   (H_* below)
  *   +256   counters   COUNTERS x f64       (C_* below)
  *   ...    owner      i32[VCS]             owner slot of every VC, -1 = free
- *          rr         i32[N*P]             round-robin pointer per network channel (multiplexed only)
- *          stamp      i32[N*P]             cycle of the last arbitration on the channel
+ *          arb        i32[4*N*P]           per network channel (multiplexed only), the words read
+ *                                          when a flit crosses it (A_* below): round-robin pointer,
+ *                                          VCs held, flits carried, cycle of its last arbitration
  *          best       i32[N*P]             VC class winning that arbitration
  *          count      i32[N*P]             first ready move (slot) on the channel that cycle, -1 once shared
- *          chanFlits  i32[N*P]             flits carried per network channel (option channelUse)
+ *          chanFlits  i32[N*P]             flits carried per network channel (option channelUse; not
+ *                                          multiplexed: multiplexed channels count in arb)
  *          qHead      i32[N*Q]             injection queue head worm, -1 = empty
  *          qTail      i32[N*Q]
  *          worms      i32[WORMS * WORM_STRIDE]
@@ -21,8 +23,8 @@
  *          tree       i32[TREE * TREE_STRIDE]
  *          slots      i32[SLOTS * SLOT_STRIDE]
  *          active     i32[WORMS]           the active list (order = service order)
- *          ready      i32[SLOTS]           multiplexed VCs: this cycle's ready moves, in visit order
- *          injl       i32[WORMS]           multiplexed VCs: this cycle's worms whose source may inject
+ *          ready      i32[SLOTS]           multiplexed VCs: this cycle's posted moves (arbitrated, or
+ *                                          deliveries that trigger worms), in visit order
  *          waiters    i32[N]               per router: the first request parked on a VC whose
  *                                          buffer is there, + 1 (0 = none)
  */
@@ -57,8 +59,8 @@ export const H_SLOTHWM = 20;
 export const H_K = 21;
 // byte offsets of the regions (relative to the region base)
 export const H_O_OWNER = 32;
-export const H_O_RR = 33;
-export const H_O_STAMP = 34;
+/** Per network channel, when VCs are multiplexed: a record of ARB_STRIDE words (A_* below). */
+export const H_O_ARB = 33;
 export const H_O_BEST = 35;
 export const H_O_COUNT = 36;
 export const H_O_CHFLITS = 37;
@@ -73,9 +75,22 @@ export const H_O_ACTIVE = 44;
 export const H_INJ = 45;
 export const H_EJ = 46;
 export const H_O_READY = 47;
-export const H_O_INJL = 48;
 export const H_O_WAIT = 49;
 export const HEADER_WORDS = 64;
+
+/**
+ * Words of a channel's arbitration record (multiplexed VCs): one 16-byte record holds all that a
+ * flit crossing the channel reads and writes.
+ */
+/** Id of the VC that moved last (round-robin pointer); at first the channel's last VC. */
+export const A_RR = 0;
+/** Network VCs of the channel held by a slot. */
+export const A_HELD = 1;
+/** Flits carried (the channel's utilisation; counted whether or not channelUse asks for it). */
+export const A_FLITS = 2;
+/** Cycle of the channel's last arbitration entry. */
+export const A_STAMP = 3;
+export const ARB_STRIDE = 4;
 
 export const FLAG_MUX = 1;
 export const FLAG_CHANNEL_USE = 2;
@@ -109,9 +124,9 @@ export const W_TOSEND = 2;
 export const W_START = 3;
 export const W_FLITS = 4;
 export const W_LIVE = 5;
-export const W_WAIT = 6;
-export const W_GROUP = 7;
-export const W_KIND = 8;
+export const W_WAIT = 8;
+export const W_GROUP = 19;
+export const W_KIND = 6;
 export const W_INJVC = 9;
 export const W_DELIVERED = 10;
 export const W_SRC = 11;
@@ -126,7 +141,7 @@ export const W_NDEST = 17;
 /** First tree entry of a tree worm (its root, at the source), else -1. */
 export const W_TREE = 18;
 /** Worms triggered by this worm's deliveries (linked through W_NEXTTRIG), in send order. */
-export const W_FIRSTTRIG = 19;
+export const W_FIRSTTRIG = 7;
 export const W_NEXTTRIG = 20;
 export const W_ACT = 21;
 export const W_DONE = 22;
@@ -240,8 +255,7 @@ export interface LayoutSizes {
 export interface Layout {
   sizes: LayoutSizes;
   owner: number;
-  rr: number;
-  stamp: number;
+  arb: number;
   best: number;
   count: number;
   chanFlits: number;
@@ -253,7 +267,6 @@ export interface Layout {
   slot: number;
   active: number;
   ready: number;
-  injl: number;
   waiters: number;
   bytes: number;
   vcTotal: number;
@@ -280,11 +293,10 @@ export function computeLayout(s: LayoutSizes): Layout {
   };
   const arb = s.mux ? channels : 0;
   const owner = take(vcTotal);
-  const rr = take(arb);
-  const stamp = take(arb);
+  const arbs = take(ARB_STRIDE * arb, 16);
   const best = take(arb);
   const count = take(arb);
-  const chanFlits = take(s.channelUse ? channels : 0);
+  const chanFlits = take(s.channelUse && !s.mux ? channels : 0);
   const qHead = take(s.nodes * s.q);
   const qTail = take(s.nodes * s.q);
   const worm = take(s.worms * WORM_STRIDE, 64);
@@ -293,7 +305,6 @@ export function computeLayout(s: LayoutSizes): Layout {
   const slot = take(s.slots * SLOT_STRIDE, 64);
   const active = take(s.worms);
   const ready = take(s.mux ? s.slots : 0);
-  const injl = take(s.mux ? s.worms : 0);
   const waiters = take(s.nodes);
-  return { sizes: s, owner, rr, stamp, best, count, chanFlits, qHead, qTail, worm, dest, tree, slot, active, ready, injl, waiters, bytes: at, vcTotal, injBase, ejBase };
+  return { sizes: s, owner, arb: arbs, best, count, chanFlits, qHead, qTail, worm, dest, tree, slot, active, ready, waiters, bytes: at, vcTotal, injBase, ejBase };
 }

@@ -32,8 +32,7 @@ export class ReferenceEngine implements Engine {
   private readonly mux: boolean;
   private readonly chanUse: boolean;
   private readonly oOwner: number;
-  private readonly oRr: number;
-  private readonly oStamp: number;
+  private readonly oArb: number;
   private readonly oBest: number;
   private readonly oCount: number;
   private readonly oChFlits: number;
@@ -45,7 +44,6 @@ export class ReferenceEngine implements Engine {
   private readonly oSlot: number;
   private readonly oActive: number;
   private readonly oReady: number;
-  private readonly oInjl: number;
   private readonly oWait: number;
   private readonly inj: number;
   private readonly ej: number;
@@ -60,6 +58,10 @@ export class ReferenceEngine implements Engine {
   private sharingNow = 0;
   private grants = 0;
   private t = 0;
+  // pass 2 of stepMux: posted moves, moves (network hops included) and finished worms so far
+  private npost = 0;
+  private moved = 0;
+  private finished = 0;
 
   constructor(input: EngineInput) {
     this.prepared = prepare(input);
@@ -81,8 +83,7 @@ export class ReferenceEngine implements Engine {
     this.chanUse = (m[L.H_FLAGS]! & L.FLAG_CHANNEL_USE) !== 0;
     // word offsets
     this.oOwner = m[L.H_O_OWNER]! >> 2;
-    this.oRr = m[L.H_O_RR]! >> 2;
-    this.oStamp = m[L.H_O_STAMP]! >> 2;
+    this.oArb = m[L.H_O_ARB]! >> 2;
     this.oBest = m[L.H_O_BEST]! >> 2;
     this.oCount = m[L.H_O_COUNT]! >> 2;
     this.oChFlits = m[L.H_O_CHFLITS]! >> 2;
@@ -94,7 +95,6 @@ export class ReferenceEngine implements Engine {
     this.oSlot = m[L.H_O_SLOT]! >> 2;
     this.oActive = m[L.H_O_ACTIVE]! >> 2;
     this.oReady = m[L.H_O_READY]! >> 2;
-    this.oInjl = m[L.H_O_INJL]! >> 2;
     this.oWait = m[L.H_O_WAIT]! >> 2;
     this.inj = m[L.H_INJ]!;
     this.ej = m[L.H_EJ]!;
@@ -176,100 +176,69 @@ export class ReferenceEngine implements Engine {
   }
 
   /**
-   * Steps 2-4 with multiplexed VCs. Pass 1 visits each worm once, in active-list order: its
-   * routing and VC allocation (step 2, newest slot first), then which of its moves are ready
-   * (their children are its own slots, already allocated: a worm's readiness never depends on
-   * another worm's step 2) and their entry in the arbitration. Ready moves go to the ready
-   * list, in visit order; sources that may inject go to the inject list. Pass 2 performs the
-   * winners, in ready-list order (the order of deliveries, hence of triggered activations).
-   * Effects that the old three-pass order made after step 2 (sharing events, injections, the
-   * return of dead ejection slots to the free list) are committed after pass 1, so a run that
-   * stops in step 2 (out of slots, bad route) stops in the same state.
+   * Steps 2-4 with multiplexed VCs (docs/model-flit.md "Evaluation order"). Pass 1: step 2
+   * (routing and VC allocation) over the active list, newest slots first. Pass 2: each worm's
+   * slots, newest first; a ready move whose network channels have no other VC held (A_HELD = 1:
+   * all grants of the cycle are made, so no other move can use them) happens at once, as with
+   * one VC per link (F_MOVED); the others enter the arbitration and are posted, with every
+   * delivery that may trigger worms (deliveries keep visit order). Pass 3 performs the posted
+   * moves that won every channel they need, in posting order.
    */
   private stepMux(t: number): void {
     const m = this.m;
     const R = this.R;
     const n0 = m[L.H_ACTIVE_N]!;
-    let nready = 0;
-    let ninj = 0;
-    let grave = -1;
-    let aborted = false;
-    this.sharingNow = 0;
-    // Read-ahead: the flags of the next worm's newest slot, and of the current worm's next
-    // slot, are read as soon as their index is known, so that the memory traffic of the next
-    // record overlaps the work on the current one. Exact: the bits read (DEAD, PENDING, ROUTED,
-    // EJECT) change only when that slot itself is visited (step 2) or moves (pass 2).
-    let hs = n0 > 0 ? m[this.oWorm + m[this.oActive]! * L.WORM_STRIDE + L.W_SLOTS]! : -1;
-    let hf = hs >= 0 ? m[this.oSlot + hs * L.SLOT_STRIDE + L.S_FLAGS]! : 0;
     for (let k = 0; k < n0; k++) {
       const w = m[this.oActive + k]!;
       const wb = this.oWorm + w * L.WORM_STRIDE;
-      let s = hs;
-      let f = hf;
-      if (k + 1 < n0) {
-        hs = m[this.oWorm + m[this.oActive + k + 1]! * L.WORM_STRIDE + L.W_SLOTS]!;
-        hf = hs >= 0 ? m[this.oSlot + hs * L.SLOT_STRIDE + L.S_FLAGS]! : 0;
-      }
       if (m[wb + L.W_STATE] === L.WS_REQUEST) {
         // out of slots here ends the run after this cycle (a later routing stops it at once)
         this.requestInjection(w, wb);
-      } else {
-        while (s >= 0) {
-          const sb = this.oSlot + s * L.SLOT_STRIDE;
-          const next = m[sb + L.S_NEXT]!;
-          const nf = next >= 0 ? m[this.oSlot + next * L.SLOT_STRIDE + L.S_FLAGS]! : 0;
-          if ((f & L.F_DEAD) !== 0) {
-            // an ejection slot whose tail was delivered in an earlier cycle: free it after step 2
-            this.unlink(s, wb);
-            m[sb + L.S_NEXT] = grave;
-            grave = s;
-            s = next;
-            f = nf;
-            continue;
-          }
+        continue;
+      }
+      // a chain (unicast, path) has its requests and its unrouted header among its newest
+      // slots: stop at the first routed one
+      const tree = m[wb + L.W_KIND] === L.KIND_TREE;
+      for (let s = m[wb + L.W_SLOTS]!; s >= 0;) {
+        const sb = this.oSlot + s * L.SLOT_STRIDE;
+        const f = m[sb + L.S_FLAGS]!;
+        const next = m[sb + L.S_NEXT]!;
+        if ((f & L.F_DEAD) === 0) {
+          if (!tree && (f & (L.F_ROUTED | L.F_EJECT)) === L.F_ROUTED) break;
           if ((f & L.F_PENDING) !== 0) this.tryGrant(s, w);
           else if ((f & (L.F_ROUTED | L.F_EJECT)) === 0 && m[sb + L.S_HEAD]! >= 0 && t >= m[sb + L.S_HEAD]! + R) {
             this.routeSlot(s, w);
-            if (m[L.H_STATUS] !== L.ST_RUNNING) {
-              // out of slots, or a bad route: the run stops in step 2, before any move
-              aborted = true;
-              break;
-            }
-            f |= L.F_ROUTED;
+            // out of slots, or a bad route: the run stops in step 2, before any move
+            if (m[L.H_STATUS] !== L.ST_RUNNING) return;
           }
-          if ((f & (L.F_ROUTED | L.F_EJECT)) === L.F_ROUTED && m[sb + L.S_IN]! - m[sb + L.S_OUT]! > 0 && this.readyRegister(s)) {
-            m[this.oReady + nready++] = s;
-          }
-          s = next;
-          f = nf;
         }
-        if (aborted) break;
+        s = next;
       }
-      if (m[wb + L.W_STATE] === L.WS_SENDING && m[wb + L.W_TOSEND]! > 0 && t >= m[wb + L.W_START]!) m[this.oInjl + ninj++] = w;
     }
-    // end of step 2: dead ejection slots return to the free list
-    while (grave >= 0) {
-      const g = grave;
-      grave = m[this.oSlot + g * L.SLOT_STRIDE + L.S_NEXT]!;
-      this.freeSlot(g);
+    this.sharingNow = 0;
+    this.npost = 0;
+    this.moved = 0;
+    this.finished = 0;
+    const B = this.B;
+    for (let k = 0; k < n0; k++) {
+      const w = m[this.oActive + k]!;
+      const wb = this.oWorm + w * L.WORM_STRIDE;
+      if (m[wb + L.W_KIND] === L.KIND_UNICAST) this.walkUnicast(w, wb, B);
+      else this.walk(w, wb);
     }
-    if (aborted) return;
+    const npost = this.npost;
+    let moved = this.moved;
+    let finished = this.finished;
     this.sharing += this.sharingNow;
-    // the sources inject (buffer room at the start of the cycle: no move has happened yet)
-    for (let i = 0; i < ninj; i++) this.inject(this.oWorm + m[this.oInjl + i]! * L.WORM_STRIDE);
-    // 3b + 4. the moves that won every channel they need; finished worms leave the list
-    let finished = 0;
-    let moved = 0;
-    for (let i = 0; i < nready; i++) {
+    for (let i = 0; i < npost; i++) {
       const s = m[this.oReady + i]!;
-      // a move alone on all its channels wins them; a contended one must have won each
       const sb = this.oSlot + s * L.SLOT_STRIDE;
       const f = m[sb + L.S_FLAGS]!;
       if ((f & L.F_CONTEND) !== 0) {
         m[sb + L.S_FLAGS] = f & ~L.F_CONTEND;
         if (!this.wins(s)) continue;
       }
-      const w = m[this.oSlot + s * L.SLOT_STRIDE + L.S_WORM]!;
+      const w = m[sb + L.S_WORM]!;
       moved++;
       // a worm can only finish by a move that freed one of its slots (move returns true)
       if (this.move(s, w)) {
@@ -290,6 +259,131 @@ export class ReferenceEngine implements Engine {
       }
       m[L.H_ACTIVE_N] = j;
     }
+  }
+
+  /**
+   * Pass 2 for a unicast worm. Its slots are a chain, newest first, each the child of the next
+   * one in the list (its parent), so the child's start-of-cycle state (flags, in, out) is
+   * carried from the previous visit; nothing needs F_MOVED (the child's room is its
+   * start-of-cycle in - out, which is what in - out + F_MOVED gives after its move). The
+   * injection slot is the oldest while flits remain at the source, so the source injects
+   * with the room carried from it.
+   */
+  private walkUnicast(w: number, wb: number, B: number): void {
+    const m = this.m;
+    let cb = 0;
+    let cf = L.F_PENDING; // no child yet: nothing can move into it
+    let cin = 0;
+    let cout = 0;
+    for (let s = m[wb + L.W_SLOTS]!; s >= 0;) {
+      const sb = this.oSlot + s * L.SLOT_STRIDE;
+      const next = m[sb + L.S_NEXT]!;
+      const f = m[sb + L.S_FLAGS]!;
+      const pin = m[sb + L.S_IN]!;
+      const pout = m[sb + L.S_OUT]!;
+      // routed, holding a flit, and its child granted
+      if ((f & (L.F_ROUTED | L.F_EJECT)) === L.F_ROUTED && pin > pout && (cf & L.F_PENDING) === 0) {
+        if ((cf & L.F_EJECT) === 0) {
+          if (cin - cout < B) {
+            const ch = m[cb + L.S_CHAN]!;
+            const a = this.oArb + ch * L.ARB_STRIDE;
+            if (m[a + L.A_HELD] === 1) {
+              // alone on its channel: the flit crosses now
+              m[sb + L.S_OUT] = pout + 1;
+              m[cb + L.S_IN] = cin + 1;
+              if (cin === 0) m[cb + L.S_HEAD] = this.t + 1;
+              this.flitHops++;
+              this.moved++;
+              m[a + L.A_FLITS]!++;
+              m[a + L.A_RR] = m[cb + L.S_VC]!;
+              if (pout + 1 === m[wb + L.W_FLITS]) this.tailLeft(s, wb);
+            } else {
+              this.enter(s, cb);
+              this.post(s);
+            }
+          }
+        } else if (m[wb + L.W_FIRSTTRIG]! >= 0) {
+          // a delivery that may trigger worms keeps its place in the order of deliveries
+          this.post(s);
+        } else {
+          this.moved++;
+          if (this.move(s, w) && m[wb + L.W_LIVE] === 0 && m[wb + L.W_TOSEND] === 0) {
+            this.finish(w, this.t);
+            this.finished++;
+            return;
+          }
+        }
+      }
+      cb = sb;
+      cf = f;
+      cin = pin;
+      cout = pout;
+      s = next;
+    }
+    if (m[wb + L.W_STATE] === L.WS_SENDING && m[wb + L.W_TOSEND]! > 0 && this.t >= m[wb + L.W_START]! && cin - cout < B) {
+      this.injectFlit(wb, cb, cin);
+    }
+  }
+
+  /** Pass 2 for a path or tree worm: readyAlone decides each slot's move (F_MOVED marks moves done). */
+  private walk(w: number, wb: number): void {
+    const m = this.m;
+    const trig = m[wb + L.W_FIRSTTRIG]! >= 0;
+    for (let s = m[wb + L.W_SLOTS]!; s >= 0;) {
+      const sb = this.oSlot + s * L.SLOT_STRIDE;
+      const next = m[sb + L.S_NEXT]!;
+      const f0 = m[sb + L.S_FLAGS]!;
+      if ((f0 & L.F_DEAD) !== 0) {
+        // an ejection slot whose tail was delivered in an earlier cycle
+        this.unlink(s, wb);
+        this.freeSlot(s);
+        s = next;
+        continue;
+      }
+      const f = f0 & ~L.F_MOVED;
+      const go = (f & (L.F_ROUTED | L.F_EJECT)) === L.F_ROUTED && m[sb + L.S_IN]! - m[sb + L.S_OUT]! > 0 ? this.readyAlone(s, trig) : 0;
+      if (go === 1) {
+        m[sb + L.S_FLAGS] = f | L.F_MOVED;
+        this.moved++;
+        if (this.move(s, w) && m[wb + L.W_LIVE] === 0 && m[wb + L.W_TOSEND] === 0) {
+          this.finish(w, this.t);
+          this.finished++;
+          return;
+        }
+      } else {
+        if (f !== f0) m[sb + L.S_FLAGS] = f;
+        if (go === 2) {
+          this.register(s);
+          this.post(s);
+        }
+      }
+      s = next;
+    }
+    if (m[wb + L.W_STATE] === L.WS_SENDING && m[wb + L.W_TOSEND]! > 0 && this.t >= m[wb + L.W_START]!) this.inject(wb);
+  }
+
+  private post(s: number): void {
+    this.m[this.oReady + this.npost++] = s;
+  }
+
+  /**
+   * Whether routed slot s (holding a flit) moves this cycle: 0 no (a child not granted, or a
+   * buffered child without room at the start of the cycle), 1 at once (every network child's
+   * channel has no other VC held, and no delivery may trigger worms), 2 through the post list.
+   */
+  private readyAlone(s: number, trig: boolean): number {
+    const m = this.m;
+    let r = 1;
+    for (let c = m[this.oSlot + s * L.SLOT_STRIDE + L.S_CHILD]!; c >= 0; c = m[this.oSlot + c * L.SLOT_STRIDE + L.S_SIB]!) {
+      const cb = this.oSlot + c * L.SLOT_STRIDE;
+      const f = m[cb + L.S_FLAGS]!;
+      if ((f & L.F_PENDING) !== 0) return 0;
+      if ((f & L.F_EJECT) === 0) {
+        if (m[cb + L.S_IN]! - m[cb + L.S_OUT]! + ((f & L.F_MOVED) !== 0 ? 1 : 0) >= this.B) return 0;
+        if (m[this.oArb + m[cb + L.S_CHAN]! * L.ARB_STRIDE + L.A_HELD] !== 1) r = 2;
+      } else if (trig) r = 2;
+    }
+    return r;
   }
 
   /**
@@ -508,6 +602,7 @@ export class ReferenceEngine implements Engine {
     for (let i = 0; i < k; i++) {
       if (m[this.oOwner + vc + i]! < 0) {
         m[this.oOwner + vc + i] = s;
+        if (this.mux && (f & L.F_NET) !== 0) m[this.oArb + m[sb + L.S_CHAN]! * L.ARB_STRIDE + L.A_HELD]!++;
         m[sb + L.S_VC] = vc + i;
         m[sb + L.S_FLAGS] = m[sb + L.S_FLAGS]! & ~L.F_PENDING;
         this.grants++;
@@ -543,7 +638,9 @@ export class ReferenceEngine implements Engine {
     const sb = this.oSlot + s * L.SLOT_STRIDE;
     const vc = m[sb + L.S_VC]!;
     m[this.oOwner + vc] = -1;
-    if ((m[sb + L.S_FLAGS]! & L.F_WAITED) === 0) return;
+    const f = m[sb + L.S_FLAGS]!;
+    if (this.mux && (f & L.F_NET) !== 0) m[this.oArb + m[sb + L.S_CHAN]! * L.ARB_STRIDE + L.A_HELD]!--;
+    if ((f & L.F_WAITED) === 0) return;
     const list = this.oWait + m[sb + L.S_NODE]!;
     let keep = -1;
     for (let p = m[list]! - 1; p >= 0;) {
@@ -654,28 +751,6 @@ export class ReferenceEngine implements Engine {
     return true;
   }
 
-  /**
-   * childrenReady(s), and if so register(s). A slot with a single child (every slot of a
-   * unicast worm) is tested and entered with one read of the child's record.
-   */
-  private readyRegister(s: number): boolean {
-    const m = this.m;
-    const c = m[this.oSlot + s * L.SLOT_STRIDE + L.S_CHILD]!;
-    if (c >= 0) {
-      const cb = this.oSlot + c * L.SLOT_STRIDE;
-      if (m[cb + L.S_SIB]! < 0) {
-        const f = m[cb + L.S_FLAGS]!;
-        if ((f & L.F_PENDING) !== 0) return false;
-        if ((f & L.F_EJECT) === 0 && m[cb + L.S_IN]! - m[cb + L.S_OUT]! + ((f & L.F_MOVED) !== 0 ? 1 : 0) >= this.B) return false;
-        if ((f & L.F_NET) !== 0) this.enter(s, cb);
-        return true;
-      }
-    }
-    if (!this.childrenReady(s)) return false;
-    this.register(s);
-    return true;
-  }
-
   /** Enter slot s's move in the arbitration of every network channel it needs. */
   private register(s: number): void {
     const m = this.m;
@@ -691,9 +766,11 @@ export class ReferenceEngine implements Engine {
     const V = this.V;
     const t = this.t;
     const ch = m[cb + L.S_CHAN]!;
-    const cls = m[cb + L.S_VC]! - ch * V;
-    if (m[this.oStamp + ch] !== t) {
-      m[this.oStamp + ch] = t;
+    // VCs are compared by their ids (ch V + index): differences are those of the indices
+    const cls = m[cb + L.S_VC]!;
+    const a = this.oArb + ch * L.ARB_STRIDE;
+    if (m[a + L.A_STAMP] !== t) {
+      m[a + L.A_STAMP] = t;
       m[this.oCount + ch] = s;
       m[this.oBest + ch] = cls;
     } else {
@@ -705,9 +782,9 @@ export class ReferenceEngine implements Engine {
         m[this.oCount + ch] = -1;
       }
       m[this.oSlot + s * L.SLOT_STRIDE + L.S_FLAGS] = m[this.oSlot + s * L.SLOT_STRIDE + L.S_FLAGS]! | L.F_CONTEND;
-      const rr = m[this.oRr + ch]!;
+      const rr = m[a + L.A_RR]!;
       const best = m[this.oBest + ch]!;
-      // round-robin priority: the first class after rr, cyclically, wins
+      // round-robin priority: the first VC after rr, cyclically, wins
       if ((cls > rr ? cls - rr : cls - rr + V) < (best > rr ? best - rr : best - rr + V)) m[this.oBest + ch] = cls;
     }
   }
@@ -715,12 +792,11 @@ export class ReferenceEngine implements Engine {
   /** Slot s's move won every multiplexed channel it needs. */
   private wins(s: number): boolean {
     const m = this.m;
-    const V = this.V;
     for (let c = m[this.oSlot + s * L.SLOT_STRIDE + L.S_CHILD]!; c >= 0; c = m[this.oSlot + c * L.SLOT_STRIDE + L.S_SIB]!) {
       const cb = this.oSlot + c * L.SLOT_STRIDE;
       if ((m[cb + L.S_FLAGS]! & L.F_NET) === 0) continue;
       const ch = m[cb + L.S_CHAN]!;
-      if (m[this.oBest + ch] !== m[cb + L.S_VC]! - ch * V) return false;
+      if (m[this.oBest + ch] !== m[cb + L.S_VC]!) return false;
     }
     return true;
   }
@@ -730,8 +806,15 @@ export class ReferenceEngine implements Engine {
     const m = this.m;
     const ib = this.oSlot + m[this.oOwner + m[wb + L.W_INJVC]!]! * L.SLOT_STRIDE;
     if (m[ib + L.S_IN]! - m[ib + L.S_OUT]! + ((m[ib + L.S_FLAGS]! & L.F_MOVED) !== 0 ? 1 : 0) >= this.B) return;
+    this.injectFlit(wb, ib, m[ib + L.S_IN]!);
+  }
+
+  /** The source puts its next flit into its injection slot (record ib, `n0` flits in so far). */
+  private injectFlit(wb: number, ib: number, n0: number): void {
+    const m = this.m;
     m[wb + L.W_TOSEND]!--;
-    const n = ++m[ib + L.S_IN]!;
+    const n = n0 + 1;
+    m[ib + L.S_IN] = n;
     if (n === 1) {
       m[ib + L.S_HEAD] = this.t + 1;
       m[wb + L.W_INJECT] = this.t;
@@ -776,19 +859,26 @@ export class ReferenceEngine implements Engine {
         if (n === 1) m[cb + L.S_HEAD] = t + 1;
         this.flitHops++;
         const ch = m[cb + L.S_CHAN]!;
-        if (this.chanUse) m[this.oChFlits + ch]!++;
-        if (this.mux) m[this.oRr + ch] = m[cb + L.S_VC]! - ch * this.V;
+        if (this.mux) {
+          const a = this.oArb + ch * L.ARB_STRIDE;
+          m[a + L.A_FLITS]!++;
+          m[a + L.A_RR] = m[cb + L.S_VC]!;
+        } else if (this.chanUse) m[this.oChFlits + ch]!++;
       }
     }
     if (out === flits) {
-      // the tail has left: the VC is free and the slot returns to the free list
-      m[wb + L.W_LIVE]!--;
-      this.freeVc(s);
-      this.unlink(s, wb);
-      this.freeSlot(s);
+      this.tailLeft(s, wb);
       freed = true;
     }
     return freed;
+  }
+
+  /** The tail has left slot s: its VC is free and it returns to the free list. */
+  private tailLeft(s: number, wb: number): void {
+    this.m[wb + L.W_LIVE]!--;
+    this.freeVc(s);
+    this.unlink(s, wb);
+    this.freeSlot(s);
   }
 
   /** Software forwarding: the tail of worm w was delivered at node at `time`. */

@@ -77,8 +77,15 @@ export function readTimes(region: Uint8Array): WormTimes {
 export function readChannelFlits(region: Uint8Array, nodes: number, ports: number): Int32Array {
   const m = new Int32Array(region.buffer, region.byteOffset, region.byteLength >> 2);
   if ((m[L.H_FLAGS]! & L.FLAG_CHANNEL_USE) === 0) return new Int32Array(0);
-  const o = m[L.H_O_CHFLITS]! >> 2;
-  return m.slice(o, o + nodes * ports);
+  if ((m[L.H_FLAGS]! & L.FLAG_MUX) === 0) {
+    const o = m[L.H_O_CHFLITS]! >> 2;
+    return m.slice(o, o + nodes * ports);
+  }
+  // multiplexed VCs: in each channel's arbitration record
+  const a = m[L.H_O_ARB]! >> 2;
+  const out = new Int32Array(nodes * ports);
+  for (let c = 0; c < out.length; c++) out[c] = m[a + c * L.ARB_STRIDE + L.A_FLITS]!;
+  return out;
 }
 
 /** One VC named for a report. */

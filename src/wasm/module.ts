@@ -36,8 +36,25 @@ async function nodeBytes(): Promise<Uint8Array> {
  * (or a Response) in.
  */
 export async function loadWasm(source?: BufferSource | Response): Promise<WormcastExports> {
-  const bytes = source === undefined ? await nodeBytes() : source instanceof Response ? await source.arrayBuffer() : source;
-  return (await instantiate<Record<string, unknown>>(bytes, {})).exports as unknown as WormcastExports;
+  const module = await compiledModule(source);
+  return (await instantiate<Record<string, unknown>>(module, {})).exports as unknown as WormcastExports;
+}
+
+// Compiled modules, one per byte source: every instance of one module shares V8's compiled
+// code, including the optimised tier, so that a process that runs many simulations compiles
+// (and tiers up) the engine once instead of once per run.
+let defaultModule: Promise<WebAssembly.Module> | undefined;
+const moduleOf = new WeakMap<object, Promise<WebAssembly.Module>>();
+
+function compiledModule(source?: BufferSource | Response): Promise<WebAssembly.Module> {
+  if (source === undefined) return (defaultModule ??= nodeBytes().then((b) => WebAssembly.compile(b as Uint8Array<ArrayBuffer>)));
+  if (source instanceof Response) return source.arrayBuffer().then((b) => WebAssembly.compile(b));
+  let m = moduleOf.get(source);
+  if (m === undefined) {
+    m = WebAssembly.compile(source);
+    moduleOf.set(source, m);
+  }
+  return m;
 }
 
 /**
