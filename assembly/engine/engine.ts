@@ -5,7 +5,7 @@ import {
   H_PORTS, H_V, H_K, H_Q, H_B, H_R, H_S, H_WATCHDOG, H_FLAGS, H_WORMS, H_CYCLE, H_NEXTCREATE,
   H_ACTIVE_N, H_FREESLOT, H_DONE, H_STATUS, H_LASTPROGRESS, H_LIVESLOTS, H_MAXSLOTS,
   H_O_OWNER, H_O_ARB, A_RR, A_HELD, A_FLITS, A_STAMP, H_O_BEST, H_O_COUNT, H_O_CHFLITS, H_O_QHEAD, H_O_QTAIL,
-  H_O_WORM, H_O_DEST, H_O_TREE, H_O_SLOT, H_O_ACTIVE, H_O_READY, H_INJ, H_EJ, FLAG_MUX, FLAG_CHANNEL_USE,
+  H_O_WORM, H_O_DEST, H_O_TREE, H_O_SLOT, H_O_ACTIVE, H_O_READY, H_O_ROUTE, H_ROUTE_N, H_INJ, H_EJ, FLAG_MUX, FLAG_CHANNEL_USE,
   COUNTERS_BYTE, C_FLITHOPS, C_INJECTED, C_EJECTED, C_VCWAIT, C_SAMEGROUP, C_SHARING, C_GRANTS,
   ST_RUNNING, ST_FINISHED, ST_DEADLOCK, ST_LIMIT, ST_NO_SLOTS, ST_BAD_ROUTE,
   W_KIND, W_SRC, W_FLITS, W_CREATED, W_DEST, W_NDEST, W_TREE, W_FIRSTTRIG, W_NEXTTRIG, W_STATE,
@@ -35,6 +35,7 @@ let TREE: usize = 0;
 let SLOT: usize = 0;
 let ACTIVE: usize = 0;
 let READY: usize = 0;
+let ROUTE: usize = 0;
 let WAIT: usize = 0;
 let P: i32 = 0;
 let V: i32 = 0;
@@ -100,6 +101,7 @@ function configure(base: usize): void {
   SLOT = base + <usize>hd(H_O_SLOT);
   ACTIVE = base + <usize>hd(H_O_ACTIVE);
   READY = base + <usize>hd(H_O_READY);
+  ROUTE = base + <usize>hd(H_O_ROUTE);
   WAIT = base + <usize>hd(H_O_WAIT);
   P = hd(H_PORTS);
   V = hd(H_V);
@@ -185,31 +187,55 @@ function step(t: i32): void {
 // that deliveries keep visit order). Pass 3 performs the posted moves that won their channels.
 function stepMux(t: i32): void {
   const n0 = hd(H_ACTIVE_N);
-  for (let k: i32 = 0; k < n0; k++) {
-    const w = load<i32>(at(ACTIVE, k));
+  // pass 1 (step 2) over the routing list, which it compacts: a worm leaves it when its
+  // routing is over for good (docs/model-flit.md "Routing list")
+  const nr0 = hd(H_ROUTE_N);
+  let j: i32 = 0;
+  for (let k: i32 = 0; k < nr0; k++) {
+    const w = load<i32>(at(ROUTE, k));
     const wq = wp(w);
-    if (ld(wq, W_STATE) == WS_REQUEST) {
+    const state = ld(wq, W_STATE);
+    if (state == WS_DONE) continue;
+    if (state == WS_REQUEST) {
       // out of slots here ends the run after this cycle (a later routing stops it at once)
       requestInjection(w);
+      store<i32>(at(ROUTE, j), w);
+      j++;
       continue;
     }
     const tree = ld(wq, W_KIND) == KIND_TREE;
+    let over = true;
     for (let s = ld(wq, W_SLOTS); s >= 0;) {
       const p = sp(s);
       const f = ld(p, S_FLAGS);
       const next = ld(p, S_NEXT);
       if ((f & F_DEAD) == 0) {
+        // a chain (unicast, path) has its requests and its unrouted header among its newest
+        // slots: stop at the first routed one
         if (!tree && (f & (F_ROUTED | F_EJECT)) == F_ROUTED) break;
-        if ((f & F_PENDING) != 0) tryGrant(s, w);
-        else if ((f & (F_ROUTED | F_EJECT)) == 0 && ld(p, S_HEAD) >= 0 && t >= ld(p, S_HEAD) + R) {
-          routeSlot(s, w);
-          // out of slots, or a bad route: the run stops in step 2, before any move
-          if (hd(H_STATUS) != ST_RUNNING) return;
+        if ((f & F_PENDING) != 0) {
+          tryGrant(s, w);
+          over = false;
+        } else if ((f & (F_ROUTED | F_EJECT)) == 0) {
+          over = false;
+          if (ld(p, S_HEAD) >= 0 && t >= ld(p, S_HEAD) + R) {
+            routeSlot(s, w);
+            if (hd(H_STATUS) != ST_RUNNING) {
+              // out of slots, or a bad route: the run stops in step 2, before any move
+              keepRoute(k, j);
+              return;
+            }
+          }
         }
       }
       s = next;
     }
+    if (!over) {
+      store<i32>(at(ROUTE, j), w);
+      j++;
+    }
   }
+  keepRoute(nr0, j);
   sharingNow = 0;
   NPOST = 0;
   MOVED = 0;
@@ -356,6 +382,29 @@ function stepMux(t: i32): void {
   }
 }
 
+// close the routing list after pass 1 stopped before entry k: the entries from k on (with the
+// queue heads appended during the pass) follow the j entries kept before k
+function keepRoute(k: i32, j: i32): void {
+  const nr = hd(H_ROUTE_N);
+  for (let i = k; i < nr; i++) {
+    store<i32>(at(ROUTE, j), load<i32>(at(ROUTE, i)));
+    j++;
+  }
+  hdSet(H_ROUTE_N, j);
+}
+
+// a new queue head joins the active list and, with multiplexed VCs, the routing list
+function appendActive(w: i32): void {
+  const n = hd(H_ACTIVE_N);
+  store<i32>(at(ACTIVE, n), w);
+  hdSet(H_ACTIVE_N, n + 1);
+  if (MUX) {
+    const r = hd(H_ROUTE_N);
+    store<i32>(at(ROUTE, r), w);
+    hdSet(H_ROUTE_N, r + 1);
+  }
+}
+
 @inline function post(s: i32): void {
   store<i32>(at(READY, NPOST), s);
   NPOST++;
@@ -468,9 +517,7 @@ function activate(w: i32, time: i32): void {
     store<i32>(at(QHEAD, iq), w);
     store<i32>(at(QTAIL, iq), w);
     wset(w, W_STATE, WS_REQUEST);
-    const n = hd(H_ACTIVE_N);
-    store<i32>(at(ACTIVE, n), w);
-    hdSet(H_ACTIVE_N, n + 1);
+    appendActive(w);
   } else {
     wset(tail, W_NEXTQ, w);
     store<i32>(at(QTAIL, iq), w);
@@ -515,9 +562,7 @@ function requestInjection(w: i32): void {
   if (next < 0) store<i32>(at(QTAIL, iq), -1);
   else {
     wset(next, W_STATE, WS_REQUEST);
-    const n = hd(H_ACTIVE_N);
-    store<i32>(at(ACTIVE, n), next);
-    hdSet(H_ACTIVE_N, n + 1);
+    appendActive(next);
   }
 }
 

@@ -141,6 +141,8 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
   h[L.H_O_ACTIVE] = lay.active;
   h[L.H_O_READY] = lay.ready;
   h[L.H_O_WAIT] = lay.waiters;
+  h[L.H_O_ROUTE] = lay.route;
+  h[L.H_ROUTE_N] = 0;
   h[L.H_INJ] = lay.injBase;
   h[L.H_EJ] = lay.ejBase;
   i32.fill(-1, lay.owner >> 2, (lay.owner >> 2) + lay.vcTotal);

@@ -25,6 +25,8 @@
  *          active     i32[WORMS]           the active list (order = service order)
  *          ready      i32[SLOTS]           multiplexed VCs: this cycle's posted moves (arbitrated, or
  *                                          deliveries that trigger worms), in visit order
+ *          route      i32[WORMS]           multiplexed VCs: the routing list (active worms whose step 2
+ *                                          is not over: a request, or a header not routed yet)
  *          waiters    i32[N]               per router: the first request parked on a VC whose
  *                                          buffer is there, + 1 (0 = none)
  */
@@ -57,6 +59,8 @@ export const H_MAXSLOTS = 19;
 export const H_SLOTHWM = 20;
 /** VCs per routing VC class (K): a header may take any free one of its class's K VCs. */
 export const H_K = 21;
+/** Length of the routing list (multiplexed VCs). */
+export const H_ROUTE_N = 22;
 // byte offsets of the regions (relative to the region base)
 export const H_O_OWNER = 32;
 /** Per network channel, when VCs are multiplexed: a record of ARB_STRIDE words (A_* below). */
@@ -75,6 +79,8 @@ export const H_O_ACTIVE = 44;
 export const H_INJ = 45;
 export const H_EJ = 46;
 export const H_O_READY = 47;
+/** The routing list: active worms with step 2 still to do, in active-list order (multiplexed only). */
+export const H_O_ROUTE = 48;
 export const H_O_WAIT = 49;
 export const HEADER_WORDS = 64;
 
@@ -267,6 +273,7 @@ export interface Layout {
   slot: number;
   active: number;
   ready: number;
+  route: number;
   waiters: number;
   bytes: number;
   vcTotal: number;
@@ -305,6 +312,7 @@ export function computeLayout(s: LayoutSizes): Layout {
   const slot = take(s.slots * SLOT_STRIDE, 64);
   const active = take(s.worms);
   const ready = take(s.mux ? s.slots : 0);
+  const route = take(s.mux ? s.worms : 0);
   const waiters = take(s.nodes);
-  return { sizes: s, owner, arb: arbs, best, count, chanFlits, qHead, qTail, worm, dest, tree, slot, active, ready, waiters, bytes: at, vcTotal, injBase, ejBase };
+  return { sizes: s, owner, arb: arbs, best, count, chanFlits, qHead, qTail, worm, dest, tree, slot, active, ready, route, waiters, bytes: at, vcTotal, injBase, ejBase };
 }

@@ -45,6 +45,7 @@ export class ReferenceEngine implements Engine {
   private readonly oActive: number;
   private readonly oReady: number;
   private readonly oWait: number;
+  private readonly oRoute: number;
   private readonly inj: number;
   private readonly ej: number;
   // per-run counters (written to the region at the end of every runUntil)
@@ -96,6 +97,7 @@ export class ReferenceEngine implements Engine {
     this.oActive = m[L.H_O_ACTIVE]! >> 2;
     this.oReady = m[L.H_O_READY]! >> 2;
     this.oWait = m[L.H_O_WAIT]! >> 2;
+    this.oRoute = m[L.H_O_ROUTE]! >> 2;
     this.inj = m[L.H_INJ]!;
     this.ej = m[L.H_EJ]!;
   }
@@ -188,33 +190,51 @@ export class ReferenceEngine implements Engine {
     const m = this.m;
     const R = this.R;
     const n0 = m[L.H_ACTIVE_N]!;
-    for (let k = 0; k < n0; k++) {
-      const w = m[this.oActive + k]!;
+    // pass 1 (step 2) over the routing list, which it compacts: a worm leaves it when its
+    // routing is over for good (no request, no slot waiting for its header or its routing)
+    const nr0 = m[L.H_ROUTE_N]!;
+    let j = 0;
+    for (let k = 0; k < nr0; k++) {
+      const w = m[this.oRoute + k]!;
       const wb = this.oWorm + w * L.WORM_STRIDE;
-      if (m[wb + L.W_STATE] === L.WS_REQUEST) {
+      const state = m[wb + L.W_STATE]!;
+      if (state === L.WS_DONE) continue;
+      if (state === L.WS_REQUEST) {
         // out of slots here ends the run after this cycle (a later routing stops it at once)
         this.requestInjection(w, wb);
+        m[this.oRoute + j++] = w;
         continue;
       }
-      // a chain (unicast, path) has its requests and its unrouted header among its newest
-      // slots: stop at the first routed one
       const tree = m[wb + L.W_KIND] === L.KIND_TREE;
+      let over = true;
       for (let s = m[wb + L.W_SLOTS]!; s >= 0;) {
         const sb = this.oSlot + s * L.SLOT_STRIDE;
         const f = m[sb + L.S_FLAGS]!;
         const next = m[sb + L.S_NEXT]!;
         if ((f & L.F_DEAD) === 0) {
+          // a chain (unicast, path) has its requests and its unrouted header among its newest
+          // slots: stop at the first routed one
           if (!tree && (f & (L.F_ROUTED | L.F_EJECT)) === L.F_ROUTED) break;
-          if ((f & L.F_PENDING) !== 0) this.tryGrant(s, w);
-          else if ((f & (L.F_ROUTED | L.F_EJECT)) === 0 && m[sb + L.S_HEAD]! >= 0 && t >= m[sb + L.S_HEAD]! + R) {
-            this.routeSlot(s, w);
-            // out of slots, or a bad route: the run stops in step 2, before any move
-            if (m[L.H_STATUS] !== L.ST_RUNNING) return;
+          if ((f & L.F_PENDING) !== 0) {
+            this.tryGrant(s, w);
+            over = false;
+          } else if ((f & (L.F_ROUTED | L.F_EJECT)) === 0) {
+            over = false;
+            if (m[sb + L.S_HEAD]! >= 0 && t >= m[sb + L.S_HEAD]! + R) {
+              this.routeSlot(s, w);
+              if (m[L.H_STATUS] !== L.ST_RUNNING) {
+                // out of slots, or a bad route: the run stops in step 2, before any move
+                this.keepRoute(k, j);
+                return;
+              }
+            }
           }
         }
         s = next;
       }
+      if (!over) m[this.oRoute + j++] = w;
     }
+    this.keepRoute(nr0, j);
     this.sharingNow = 0;
     this.npost = 0;
     this.moved = 0;
@@ -362,6 +382,22 @@ export class ReferenceEngine implements Engine {
     if (m[wb + L.W_STATE] === L.WS_SENDING && m[wb + L.W_TOSEND]! > 0 && this.t >= m[wb + L.W_START]!) this.inject(wb);
   }
 
+  /** Close the routing list after pass 1 stopped before entry k; j entries were kept before k. */
+  private keepRoute(k: number, j: number): void {
+    const m = this.m;
+    const nr = m[L.H_ROUTE_N]!;
+    for (let i = k; i < nr; i++) m[this.oRoute + j++] = m[this.oRoute + i]!;
+    m[L.H_ROUTE_N] = j;
+  }
+
+  /** A new queue head joins the active list and, with multiplexed VCs, the routing list. */
+  private appendActive(w: number): void {
+    const m = this.m;
+    m[this.oActive + m[L.H_ACTIVE_N]!] = w;
+    m[L.H_ACTIVE_N]!++;
+    if (this.mux) m[this.oRoute + m[L.H_ROUTE_N]!++] = w;
+  }
+
   private post(s: number): void {
     this.m[this.oReady + this.npost++] = s;
   }
@@ -496,8 +532,7 @@ export class ReferenceEngine implements Engine {
       m[this.oQHead + iq] = w;
       m[this.oQTail + iq] = w;
       m[wb + L.W_STATE] = L.WS_REQUEST;
-      m[this.oActive + m[L.H_ACTIVE_N]!] = w;
-      m[L.H_ACTIVE_N]!++;
+      this.appendActive(w);
     } else {
       m[this.oWorm + tail * L.WORM_STRIDE + L.W_NEXTQ] = w;
       m[this.oQTail + iq] = w;
@@ -546,8 +581,7 @@ export class ReferenceEngine implements Engine {
     if (next < 0) m[this.oQTail + iq] = -1;
     else {
       m[this.oWorm + next * L.WORM_STRIDE + L.W_STATE] = L.WS_REQUEST;
-      m[this.oActive + m[L.H_ACTIVE_N]!] = next;
-      m[L.H_ACTIVE_N]!++;
+      this.appendActive(next);
     }
   }
 
