@@ -44,6 +44,9 @@ export function randomConfig(seed: number): RandomConfig {
     vcsPerClass: g() < 0.6 ? 1 : 2 + Math.floor(g() * 2),
     watchdog: 200,
     channelUse: g() < 0.8,
+    // both evaluations of a multiplexed cycle, and runs that switch between them (taken from the
+    // seed, not the generator, so the configurations do not depend on it)
+    readyListAt: [2048, 0, 12, 40][seed % 4],
   };
   const load = 0.02 + g() * 0.3;
   const count = 5 + Math.floor(g() * 40);

@@ -5,7 +5,7 @@ import {
   H_PORTS, H_V, H_K, H_Q, H_B, H_R, H_S, H_WATCHDOG, H_FLAGS, H_WORMS, H_CYCLE, H_NEXTCREATE,
   H_ACTIVE_N, H_FREESLOT, H_DONE, H_STATUS, H_LASTPROGRESS, H_LIVESLOTS, H_MAXSLOTS,
   H_O_OWNER, H_O_ARB, A_RR, A_HELD, A_FLITS, A_STAMP, H_O_BEST, H_O_COUNT, H_O_CHFLITS, H_O_QHEAD, H_O_QTAIL,
-  H_O_WORM, H_O_DEST, H_O_TREE, H_O_SLOT, H_O_ACTIVE, H_O_READY, H_O_ROUTE, H_ROUTE_N, H_INJ, H_EJ, FLAG_MUX, FLAG_CHANNEL_USE,
+  H_O_WORM, H_O_DEST, H_O_TREE, H_O_SLOT, H_O_ACTIVE, H_O_READY, H_O_ROUTE, H_ROUTE_N, H_READY_AT, H_O_INJL, H_INJ, H_EJ, FLAG_MUX, FLAG_CHANNEL_USE,
   COUNTERS_BYTE, C_FLITHOPS, C_INJECTED, C_EJECTED, C_VCWAIT, C_SAMEGROUP, C_SHARING, C_GRANTS,
   ST_RUNNING, ST_FINISHED, ST_DEADLOCK, ST_LIMIT, ST_NO_SLOTS, ST_BAD_ROUTE,
   W_KIND, W_SRC, W_FLITS, W_CREATED, W_DEST, W_NDEST, W_TREE, W_FIRSTTRIG, W_NEXTTRIG, W_STATE,
@@ -36,6 +36,8 @@ let SLOT: usize = 0;
 let ACTIVE: usize = 0;
 let READY: usize = 0;
 let ROUTE: usize = 0;
+let INJL: usize = 0;
+let READY_AT: i32 = 0;
 let WAIT: usize = 0;
 let P: i32 = 0;
 let V: i32 = 0;
@@ -102,6 +104,8 @@ function configure(base: usize): void {
   ACTIVE = base + <usize>hd(H_O_ACTIVE);
   READY = base + <usize>hd(H_O_READY);
   ROUTE = base + <usize>hd(H_O_ROUTE);
+  INJL = base + <usize>hd(H_O_INJL);
+  READY_AT = hd(H_READY_AT);
   WAIT = base + <usize>hd(H_O_WAIT);
   P = hd(H_PORTS);
   V = hd(H_V);
@@ -179,13 +183,21 @@ function step(t: i32): void {
   else stepLinks(t);
 }
 
-// Steps 2-4 with multiplexed VCs (reference.ts stepMux). Pass 1: step 2 (routing, allocation)
+// Steps 2-4 with multiplexed VCs (reference.ts stepMux): the walk evaluation for a cycle that
+// starts with fewer than READY_AT live slots, the ready-list evaluation from there on (the
+// results are the same; docs/model-flit.md "Evaluation order").
+function stepMux(t: i32): void {
+  if (hd(H_LIVESLOTS) >= READY_AT) stepReady(t);
+  else stepWalk(t);
+}
+
+// The walk evaluation (reference.ts stepWalk). Pass 1: step 2 (routing, allocation)
 // over the active list, newest slots first. Pass 2: each worm's slots newest first; a ready move
 // whose network channels have no other VC held (HELD == 1: no other move can use them this
 // cycle, all grants being made) happens at once, as with one VC per link (F_MOVED); the others
 // enter the arbitration and go to the post list, with every move that may trigger worms (so
 // that deliveries keep visit order). Pass 3 performs the posted moves that won their channels.
-function stepMux(t: i32): void {
+function stepWalk(t: i32): void {
   const n0 = hd(H_ACTIVE_N);
   // pass 1 (step 2) over the routing list, which it compacts: a worm leaves it when its
   // routing is over for good (docs/model-flit.md "Routing list")
@@ -326,9 +338,36 @@ function stepMux(t: i32): void {
       }
       const f = f0 & ~F_MOVED;
       let go: i32 = 0;
-      if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && ld(p, S_IN) - ld(p, S_OUT) > 0) go = readyAlone(p, trig);
+      if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && ld(p, S_IN) - ld(p, S_OUT) > 0) {
+        const c = ld(p, S_CHILD);
+        const cp = slot + (<usize>c << 6);
+        if (c >= 0 && ld(cp, S_SIB) < 0 && (ld(cp, S_FLAGS) & (F_EJECT | F_PENDING)) == 0) {
+          // one network child (a path worm between destinations): as in the unicast walk
+          const cf = ld(cp, S_FLAGS);
+          const cin = ld(cp, S_IN);
+          if (cin - ld(cp, S_OUT) + ((cf >> 7) & 1) < b) {
+            const ch = ld(cp, S_CHAN);
+            const a = arbs + (<usize>ch << 4);
+            if (load<i32>(a, A_HELD << 2) == 1) {
+              // alone on its channel: the flit crosses now
+              if (f0 != (f | F_MOVED)) st(p, S_FLAGS, f | F_MOVED);
+              const out = ld(p, S_OUT) + 1;
+              st(p, S_OUT, out);
+              st(cp, S_IN, cin + 1);
+              if (cin == 0) st(cp, S_HEAD, T + 1);
+              hops++;
+              store<i32>(a, load<i32>(a, A_FLITS << 2) + 1, A_FLITS << 2);
+              store<i32>(a, ld(cp, S_VC), A_RR << 2);
+              if (out == ld(wq, W_FLITS)) tailLeft(s, w);
+              s = next;
+              continue;
+            }
+            go = 2;
+          }
+        } else go = readyAlone(p, trig);
+      }
       if (go == 1) {
-        st(p, S_FLAGS, f | F_MOVED);
+        if (f0 != (f | F_MOVED)) st(p, S_FLAGS, f | F_MOVED);
         MOVED++;
         if (move(s, p, w) && ld(wq, W_LIVE) == 0 && ld(wq, W_TOSEND) == 0) {
           finish(w, T);
@@ -352,7 +391,13 @@ function stepMux(t: i32): void {
   let moved = MOVED + hops;
   let finished = FINISHED;
   sharing += <f64>sharingNow;
-  for (let i: i32 = 0; i < npost; i++) {
+  performPosted(t, npost, moved, finished);
+}
+
+// Pass 3 (walk) or 2 (ready list): the listed moves that won every channel they need, in list
+// order (the order of deliveries); finished worms leave the active list
+@inline function performPosted(t: i32, n: i32, moved: i32, finished: i32): void {
+  for (let i: i32 = 0; i < n; i++) {
     const s = load<i32>(at(READY, i));
     const p = sp(s);
     const f = ld(p, S_FLAGS);
@@ -362,6 +407,7 @@ function stepMux(t: i32): void {
     }
     const w = ld(p, S_WORM);
     moved++;
+    // a worm can only finish by a move that freed one of its slots (move returns true)
     if (move(s, p, w) && wget(w, W_LIVE) == 0 && wget(w, W_TOSEND) == 0) {
       finish(w, t);
       finished++;
@@ -370,8 +416,8 @@ function stepMux(t: i32): void {
   if (moved > 0) hdSet(H_LASTPROGRESS, t);
   if (finished > 0) {
     let j: i32 = 0;
-    const n = hd(H_ACTIVE_N);
-    for (let k: i32 = 0; k < n; k++) {
+    const na = hd(H_ACTIVE_N);
+    for (let k: i32 = 0; k < na; k++) {
       const w = load<i32>(at(ACTIVE, k));
       if (wget(w, W_STATE) != WS_DONE) {
         store<i32>(at(ACTIVE, j), w);
@@ -403,6 +449,88 @@ function appendActive(w: i32): void {
     store<i32>(at(ROUTE, r), w);
     hdSet(H_ROUTE_N, r + 1);
   }
+}
+
+// The ready-list evaluation (reference.ts stepReady): pass 1 visits each worm once (routing,
+// allocation, readiness, arbitration entry); pass 2 performs the winners of the ready list.
+// F_MOVED, which the walk leaves on the slots it moved, is cleared as pass 1 goes by (a slot's
+// children are visited before it).
+function stepReady(t: i32): void {
+  const n0 = hd(H_ACTIVE_N);
+  let nready: i32 = 0;
+  let ninj: i32 = 0;
+  let grave: i32 = -1;
+  let aborted = false;
+  sharingNow = 0;
+  // read-ahead: the flags of the next worm's newest slot and of this worm's next slot are read
+  // as soon as their index is known, so their cache misses overlap the work on the current
+  // slot; the bits used (DEAD, PENDING, ROUTED, EJECT) change only when that slot is visited
+  let hs: i32 = n0 > 0 ? wget(load<i32>(at(ACTIVE, 0)), W_SLOTS) : -1;
+  let hf: i32 = hs >= 0 ? sget(hs, S_FLAGS) : 0;
+  for (let k: i32 = 0; k < n0; k++) {
+    const w = load<i32>(at(ACTIVE, k));
+    let s = hs;
+    let f = hf;
+    if (k + 1 < n0) {
+      hs = wget(load<i32>(at(ACTIVE, k + 1)), W_SLOTS);
+      hf = hs >= 0 ? sget(hs, S_FLAGS) : 0;
+    }
+    if (wget(w, W_STATE) == WS_REQUEST) {
+      // out of slots here ends the run after this cycle (a later routing stops it at once)
+      requestInjection(w);
+    } else {
+      while (s >= 0) {
+        const p = sp(s);
+        const next = ld(p, S_NEXT);
+        const nf = next >= 0 ? ld(sp(next), S_FLAGS) : 0;
+        if ((f & F_DEAD) != 0) {
+          // an ejection slot whose tail was delivered in an earlier cycle: free it after step 2
+          unlink(s, w);
+          st(p, S_NEXT, grave);
+          grave = s;
+          s = next;
+          f = nf;
+          continue;
+        }
+        if ((f & F_MOVED) != 0) {
+          f &= ~F_MOVED;
+          st(p, S_FLAGS, ld(p, S_FLAGS) & ~F_MOVED);
+        }
+        if ((f & F_PENDING) != 0) tryGrant(s, w);
+        else if ((f & (F_ROUTED | F_EJECT)) == 0 && ld(p, S_HEAD) >= 0 && t >= ld(p, S_HEAD) + R) {
+          routeSlot(s, w);
+          if (hd(H_STATUS) != ST_RUNNING) {
+            // out of slots, or a bad route: the run stops in step 2, before any move
+            aborted = true;
+            break;
+          }
+          f |= F_ROUTED;
+        }
+        if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && ld(p, S_IN) - ld(p, S_OUT) > 0 && readyRegister(s, p)) {
+          store<i32>(at(READY, nready), s);
+          nready++;
+        }
+        s = next;
+        f = nf;
+      }
+      if (aborted) break;
+    }
+    if (wget(w, W_STATE) == WS_SENDING && wget(w, W_TOSEND) > 0 && t >= wget(w, W_START)) {
+      store<i32>(at(INJL, ninj), w);
+      ninj++;
+    }
+  }
+  // end of step 2: dead ejection slots return to the free list
+  while (grave >= 0) {
+    const g = grave;
+    grave = sget(g, S_NEXT);
+    freeSlot(g);
+  }
+  if (aborted) return;
+  sharing += <f64>sharingNow;
+  // the sources inject (buffer room at the start of the cycle: no move has happened yet)
+  for (let i: i32 = 0; i < ninj; i++) inject(load<i32>(at(INJL, i)));
+  performPosted(t, nready, 0, 0);
 }
 
 @inline function post(s: i32): void {
@@ -743,6 +871,25 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
     if ((f & F_EJECT) == 0 && ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) >= B) return false;
     c = ld(cp, S_SIB);
   }
+  return true;
+}
+
+// childrenReady, then register; a single child (every slot of a unicast worm) is tested and
+// entered with one read of its record
+@inline function readyRegister(s: i32, p: usize): bool {
+  const c = ld(p, S_CHILD);
+  if (c >= 0) {
+    const cp = sp(c);
+    if (ld(cp, S_SIB) < 0) {
+      const f = ld(cp, S_FLAGS);
+      if ((f & F_PENDING) != 0) return false;
+      if ((f & F_EJECT) == 0 && ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) >= B) return false;
+      if ((f & F_NET) != 0) enter(s, p, cp);
+      return true;
+    }
+  }
+  if (!childrenReady(p)) return false;
+  register(s, p);
   return true;
 }
 

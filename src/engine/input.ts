@@ -3,6 +3,14 @@ import { DELIVER } from '../routing/types.ts';
 import * as L from './layout.ts';
 import type { EngineInput, EngineOptions } from './types.ts';
 
+/**
+ * Default of option readyListAt: a multiplexed cycle that starts with this many live slots or
+ * more is evaluated with the ready list (its slot records no longer fit the caches, and one visit per
+ * slot beats the walk's two passes over the routing worms; docs/validation.md), a smaller one
+ * with moves during the walk.
+ */
+export const READY_LIST_SLOTS = 2048;
+
 /** Options with their defaults filled in. */
 export interface ResolvedOptions {
   buffer: number;
@@ -14,6 +22,8 @@ export interface ResolvedOptions {
   channelUse: boolean;
   slots: number;
   vcsPerClass: number;
+  /** Live slots from which a multiplexed cycle is evaluated with the ready list. */
+  readyAt: number;
 }
 
 /** Fill in and check the engine options; errors name the option and the valid range. */
@@ -30,8 +40,9 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
   const watchdog = int(o.watchdog, Math.max(1000, 4 * minWatch), minWatch, 1 << 30, 'watchdog');
   const vcsPerClass = int(o.vcsPerClass, 1, 1, 64, 'vcsPerClass');
   const slots = int(o.slots, Math.min(vcTotalHint, 1 << 20), 16, 1 << 25, 'slots');
+  const readyAt = int(o.readyListAt, READY_LIST_SLOTS, 0, 1 << 30, 'readyListAt');
   return {
-    buffer, routerDelay, startup, watchdog, slots, vcsPerClass,
+    buffer, routerDelay, startup, watchdog, slots, vcsPerClass, readyAt,
     allPort: o.port === 'all',
     vcLinks: o.vcLinks === true,
     channelUse: o.channelUse !== false,
@@ -143,6 +154,8 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
   h[L.H_O_WAIT] = lay.waiters;
   h[L.H_O_ROUTE] = lay.route;
   h[L.H_ROUTE_N] = 0;
+  h[L.H_O_INJL] = lay.injl;
+  h[L.H_READY_AT] = o.readyAt;
   h[L.H_INJ] = lay.injBase;
   h[L.H_EJ] = lay.ejBase;
   i32.fill(-1, lay.owner >> 2, (lay.owner >> 2) + lay.vcTotal);

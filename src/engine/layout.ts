@@ -25,6 +25,8 @@
  *          active     i32[WORMS]           the active list (order = service order)
  *          ready      i32[SLOTS]           multiplexed VCs: this cycle's posted moves (arbitrated, or
  *                                          deliveries that trigger worms), in visit order
+ *          injl       i32[WORMS]           multiplexed VCs, ready-list evaluation: worms whose source
+ *                                          may inject this cycle
  *          route      i32[WORMS]           multiplexed VCs: the routing list (active worms whose step 2
  *                                          is not over: a request, or a header not routed yet)
  *          waiters    i32[N]               per router: the first request parked on a VC whose
@@ -61,10 +63,17 @@ export const H_SLOTHWM = 20;
 export const H_K = 21;
 /** Length of the routing list (multiplexed VCs). */
 export const H_ROUTE_N = 22;
+/**
+ * Multiplexed VCs: a cycle that starts with at least this many live slots is evaluated with the
+ * ready list, a smaller one with moves during the walk (docs/model-flit.md "Evaluation order").
+ */
+export const H_READY_AT = 23;
 // byte offsets of the regions (relative to the region base)
 export const H_O_OWNER = 32;
 /** Per network channel, when VCs are multiplexed: a record of ARB_STRIDE words (A_* below). */
 export const H_O_ARB = 33;
+/** The inject list of the ready-list evaluation (multiplexed only). */
+export const H_O_INJL = 34;
 export const H_O_BEST = 35;
 export const H_O_COUNT = 36;
 export const H_O_CHFLITS = 37;
@@ -130,9 +139,9 @@ export const W_TOSEND = 2;
 export const W_START = 3;
 export const W_FLITS = 4;
 export const W_LIVE = 5;
-export const W_WAIT = 8;
-export const W_GROUP = 19;
-export const W_KIND = 6;
+export const W_WAIT = 6;
+export const W_GROUP = 7;
+export const W_KIND = 8;
 export const W_INJVC = 9;
 export const W_DELIVERED = 10;
 export const W_SRC = 11;
@@ -147,7 +156,7 @@ export const W_NDEST = 17;
 /** First tree entry of a tree worm (its root, at the source), else -1. */
 export const W_TREE = 18;
 /** Worms triggered by this worm's deliveries (linked through W_NEXTTRIG), in send order. */
-export const W_FIRSTTRIG = 7;
+export const W_FIRSTTRIG = 19;
 export const W_NEXTTRIG = 20;
 export const W_ACT = 21;
 export const W_DONE = 22;
@@ -274,6 +283,7 @@ export interface Layout {
   active: number;
   ready: number;
   route: number;
+  injl: number;
   waiters: number;
   bytes: number;
   vcTotal: number;
@@ -313,6 +323,7 @@ export function computeLayout(s: LayoutSizes): Layout {
   const active = take(s.worms);
   const ready = take(s.mux ? s.slots : 0);
   const route = take(s.mux ? s.worms : 0);
+  const injl = take(s.mux ? s.worms : 0);
   const waiters = take(s.nodes);
-  return { sizes: s, owner, arb: arbs, best, count, chanFlits, qHead, qTail, worm, dest, tree, slot, active, ready, route, waiters, bytes: at, vcTotal, injBase, ejBase };
+  return { sizes: s, owner, arb: arbs, best, count, chanFlits, qHead, qTail, worm, dest, tree, slot, active, ready, route, injl, waiters, bytes: at, vcTotal, injBase, ejBase };
 }

@@ -46,6 +46,8 @@ export class ReferenceEngine implements Engine {
   private readonly oReady: number;
   private readonly oWait: number;
   private readonly oRoute: number;
+  private readonly oInjl: number;
+  private readonly readyAt: number;
   private readonly inj: number;
   private readonly ej: number;
   // per-run counters (written to the region at the end of every runUntil)
@@ -98,6 +100,8 @@ export class ReferenceEngine implements Engine {
     this.oReady = m[L.H_O_READY]! >> 2;
     this.oWait = m[L.H_O_WAIT]! >> 2;
     this.oRoute = m[L.H_O_ROUTE]! >> 2;
+    this.oInjl = m[L.H_O_INJL]! >> 2;
+    this.readyAt = m[L.H_READY_AT]!;
     this.inj = m[L.H_INJ]!;
     this.ej = m[L.H_EJ]!;
   }
@@ -178,7 +182,11 @@ export class ReferenceEngine implements Engine {
   }
 
   /**
-   * Steps 2-4 with multiplexed VCs (docs/model-flit.md "Evaluation order"). Pass 1: step 2
+   * Steps 2-4 with multiplexed VCs (docs/model-flit.md "Evaluation order"): a cycle that starts
+   * with fewer than readyAt live slots is evaluated by the walk (stepWalk), a larger one with
+   * the ready list (stepReady); the results are the same.
+   *
+   * The walk evaluation. Pass 1: step 2
    * (routing and VC allocation) over the active list, newest slots first. Pass 2: each worm's
    * slots, newest first; a ready move whose network channels have no other VC held (A_HELD = 1:
    * all grants of the cycle are made, so no other move can use them) happens at once, as with
@@ -187,6 +195,11 @@ export class ReferenceEngine implements Engine {
    * moves that won every channel they need, in posting order.
    */
   private stepMux(t: number): void {
+    if (this.m[L.H_LIVESLOTS]! >= this.readyAt) this.stepReady(t);
+    else this.stepWalk(t);
+  }
+
+  private stepWalk(t: number): void {
     const m = this.m;
     const R = this.R;
     const n0 = m[L.H_ACTIVE_N]!;
@@ -246,11 +259,17 @@ export class ReferenceEngine implements Engine {
       if (m[wb + L.W_KIND] === L.KIND_UNICAST) this.walkUnicast(w, wb, B);
       else this.walk(w, wb);
     }
-    const npost = this.npost;
-    let moved = this.moved;
-    let finished = this.finished;
     this.sharing += this.sharingNow;
-    for (let i = 0; i < npost; i++) {
+    this.performPosted(t, this.npost, this.moved, this.finished);
+  }
+
+  /**
+   * The listed moves (ready list, or the walk's posted moves) that won every channel they
+   * need, in list order (the order of deliveries); finished worms leave the active list.
+   */
+  private performPosted(t: number, n: number, moved: number, finished: number): void {
+    const m = this.m;
+    for (let i = 0; i < n; i++) {
       const s = m[this.oReady + i]!;
       const sb = this.oSlot + s * L.SLOT_STRIDE;
       const f = m[sb + L.S_FLAGS]!;
@@ -272,13 +291,92 @@ export class ReferenceEngine implements Engine {
     if (moved > 0) m[L.H_LASTPROGRESS] = t;
     if (finished > 0) {
       let j = 0;
-      const n = m[L.H_ACTIVE_N]!;
-      for (let k = 0; k < n; k++) {
+      const na = m[L.H_ACTIVE_N]!;
+      for (let k = 0; k < na; k++) {
         const w = m[this.oActive + k]!;
         if (m[this.oWorm + w * L.WORM_STRIDE + L.W_STATE] !== L.WS_DONE) m[this.oActive + j++] = w;
       }
       m[L.H_ACTIVE_N] = j;
     }
+  }
+
+  private stepReady(t: number): void {
+    const m = this.m;
+    const R = this.R;
+    const n0 = m[L.H_ACTIVE_N]!;
+    let nready = 0;
+    let ninj = 0;
+    let grave = -1;
+    let aborted = false;
+    this.sharingNow = 0;
+    // Read-ahead: the flags of the next worm's newest slot, and of the current worm's next
+    // slot, are read as soon as their index is known, so that the memory traffic of the next
+    // record overlaps the work on the current one. Exact: the bits read (DEAD, PENDING, ROUTED,
+    // EJECT) change only when that slot itself is visited (step 2) or moves (pass 2).
+    let hs = n0 > 0 ? m[this.oWorm + m[this.oActive]! * L.WORM_STRIDE + L.W_SLOTS]! : -1;
+    let hf = hs >= 0 ? m[this.oSlot + hs * L.SLOT_STRIDE + L.S_FLAGS]! : 0;
+    for (let k = 0; k < n0; k++) {
+      const w = m[this.oActive + k]!;
+      const wb = this.oWorm + w * L.WORM_STRIDE;
+      let s = hs;
+      let f = hf;
+      if (k + 1 < n0) {
+        hs = m[this.oWorm + m[this.oActive + k + 1]! * L.WORM_STRIDE + L.W_SLOTS]!;
+        hf = hs >= 0 ? m[this.oSlot + hs * L.SLOT_STRIDE + L.S_FLAGS]! : 0;
+      }
+      if (m[wb + L.W_STATE] === L.WS_REQUEST) {
+        // out of slots here ends the run after this cycle (a later routing stops it at once)
+        this.requestInjection(w, wb);
+      } else {
+        while (s >= 0) {
+          const sb = this.oSlot + s * L.SLOT_STRIDE;
+          const next = m[sb + L.S_NEXT]!;
+          const nf = next >= 0 ? m[this.oSlot + next * L.SLOT_STRIDE + L.S_FLAGS]! : 0;
+          if ((f & L.F_DEAD) !== 0) {
+            // an ejection slot whose tail was delivered in an earlier cycle: free it after step 2
+            this.unlink(s, wb);
+            m[sb + L.S_NEXT] = grave;
+            grave = s;
+            s = next;
+            f = nf;
+            continue;
+          }
+          if ((f & L.F_MOVED) !== 0) {
+            // left by the walk evaluation on a slot it moved
+            f &= ~L.F_MOVED;
+            m[sb + L.S_FLAGS] = m[sb + L.S_FLAGS]! & ~L.F_MOVED;
+          }
+          if ((f & L.F_PENDING) !== 0) this.tryGrant(s, w);
+          else if ((f & (L.F_ROUTED | L.F_EJECT)) === 0 && m[sb + L.S_HEAD]! >= 0 && t >= m[sb + L.S_HEAD]! + R) {
+            this.routeSlot(s, w);
+            if (m[L.H_STATUS] !== L.ST_RUNNING) {
+              // out of slots, or a bad route: the run stops in step 2, before any move
+              aborted = true;
+              break;
+            }
+            f |= L.F_ROUTED;
+          }
+          if ((f & (L.F_ROUTED | L.F_EJECT)) === L.F_ROUTED && m[sb + L.S_IN]! - m[sb + L.S_OUT]! > 0 && this.readyRegister(s)) {
+            m[this.oReady + nready++] = s;
+          }
+          s = next;
+          f = nf;
+        }
+        if (aborted) break;
+      }
+      if (m[wb + L.W_STATE] === L.WS_SENDING && m[wb + L.W_TOSEND]! > 0 && t >= m[wb + L.W_START]!) m[this.oInjl + ninj++] = w;
+    }
+    // end of step 2: dead ejection slots return to the free list
+    while (grave >= 0) {
+      const g = grave;
+      grave = m[this.oSlot + g * L.SLOT_STRIDE + L.S_NEXT]!;
+      this.freeSlot(g);
+    }
+    if (aborted) return;
+    this.sharing += this.sharingNow;
+    // the sources inject (buffer room at the start of the cycle: no move has happened yet)
+    for (let i = 0; i < ninj; i++) this.inject(this.oWorm + m[this.oInjl + i]! * L.WORM_STRIDE);
+    this.performPosted(t, nready, 0, 0);
   }
 
   /**
@@ -782,6 +880,28 @@ export class ReferenceEngine implements Engine {
       if ((f & L.F_PENDING) !== 0) return false;
       if ((f & L.F_EJECT) === 0 && m[cb + L.S_IN]! - m[cb + L.S_OUT]! + ((f & L.F_MOVED) !== 0 ? 1 : 0) >= this.B) return false;
     }
+    return true;
+  }
+
+  /**
+   * childrenReady(s), and if so register(s). A slot with a single child (every slot of a
+   * unicast worm) is tested and entered with one read of the child's record.
+   */
+  private readyRegister(s: number): boolean {
+    const m = this.m;
+    const c = m[this.oSlot + s * L.SLOT_STRIDE + L.S_CHILD]!;
+    if (c >= 0) {
+      const cb = this.oSlot + c * L.SLOT_STRIDE;
+      if (m[cb + L.S_SIB]! < 0) {
+        const f = m[cb + L.S_FLAGS]!;
+        if ((f & L.F_PENDING) !== 0) return false;
+        if ((f & L.F_EJECT) === 0 && m[cb + L.S_IN]! - m[cb + L.S_OUT]! + ((f & L.F_MOVED) !== 0 ? 1 : 0) >= this.B) return false;
+        if ((f & L.F_NET) !== 0) this.enter(s, cb);
+        return true;
+      }
+    }
+    if (!this.childrenReady(s)) return false;
+    this.register(s);
     return true;
   }
 

@@ -55,6 +55,15 @@ export interface EngineOptions {
   channelUse?: boolean;
   /** Slot capacity; default enough for every VC. */
   slots?: number;
+  /**
+   * How a cycle with multiplexed VCs is evaluated (docs/model-flit.md "Evaluation order"; the
+   * results are the same either way): a cycle that starts with at least this many live slots
+   * visits each slot once and performs the moves from a ready list (fastest on large loaded
+   * networks), a smaller one moves the flits that are alone on their channels during a walk
+   * over the worms (fastest while the live state fits the caches). Default 2048; 0 always
+   * uses the ready list.
+   */
+  readyListAt?: number;
 }
 
 /** What an engine run is given. */
