@@ -5,7 +5,7 @@ import {
   H_PORTS, H_V, H_K, H_Q, H_B, H_R, H_S, H_WATCHDOG, H_FLAGS, H_WORMS, H_CYCLE, H_NEXTCREATE,
   H_ACTIVE_N, H_FREESLOT, H_DONE, H_STATUS, H_LASTPROGRESS, H_LIVESLOTS, H_MAXSLOTS,
   H_O_OWNER, H_O_ARB, A_RR, A_HELD, A_FLITS, A_STAMP, H_O_BEST, H_O_COUNT, H_O_CHFLITS, H_O_QHEAD, H_O_QTAIL,
-  H_O_WORM, H_O_DEST, H_O_TREE, H_O_SLOT, H_O_ACTIVE, H_O_READY, H_O_ROUTE, H_ROUTE_N, H_READY_AT, H_O_INJL, H_INJ, H_EJ, FLAG_MUX, FLAG_CHANNEL_USE,
+  H_O_WORM, H_O_DEST, H_O_TREE, H_O_SLOT, H_O_ACTIVE, H_O_READY, H_O_ROUTE, H_ROUTE_N, H_READY_AT, H_WALK, H_NODES, H_O_INJL, H_INJ, H_EJ, FLAG_MUX, FLAG_CHANNEL_USE,
   COUNTERS_BYTE, C_FLITHOPS, C_INJECTED, C_EJECTED, C_VCWAIT, C_SAMEGROUP, C_SHARING, C_GRANTS,
   ST_RUNNING, ST_FINISHED, ST_DEADLOCK, ST_LIMIT, ST_NO_SLOTS, ST_BAD_ROUTE,
   W_KIND, W_SRC, W_FLITS, W_CREATED, W_DEST, W_NDEST, W_TREE, W_FIRSTTRIG, W_NEXTTRIG, W_STATE,
@@ -38,6 +38,8 @@ let READY: usize = 0;
 let ROUTE: usize = 0;
 let INJL: usize = 0;
 let READY_AT: i32 = 0;
+// multiplexed VCs evaluated by the walk (H_WALK), kept here while a run lasts
+let WALK: bool = false;
 let WAIT: usize = 0;
 let P: i32 = 0;
 let V: i32 = 0;
@@ -136,6 +138,7 @@ export function engineRun(base: usize, until: i32): i32 {
   sameGroup = load<f64>(cnt(C_SAMEGROUP));
   sharing = load<f64>(cnt(C_SHARING));
   grants = load<f64>(cnt(C_GRANTS));
+  WALK = hd(H_WALK) != 0;
   const worms = hd(H_WORMS);
   const W = hd(H_WATCHDOG);
   let t = hd(H_CYCLE);
@@ -165,6 +168,7 @@ export function engineRun(base: usize, until: i32): i32 {
   store<f64>(cnt(C_SAMEGROUP), sameGroup);
   store<f64>(cnt(C_SHARING), sharing);
   store<f64>(cnt(C_GRANTS), grants);
+  hdSet(H_WALK, WALK ? 1 : 0);
   return hd(H_STATUS);
 }
 
@@ -187,8 +191,29 @@ function step(t: i32): void {
 // starts with fewer than READY_AT live slots, the ready-list evaluation from there on (the
 // results are the same; docs/model-flit.md "Evaluation order").
 function stepMux(t: i32): void {
-  if (hd(H_LIVESLOTS) >= READY_AT) stepReady(t);
-  else stepWalk(t);
+  const live = hd(H_LIVESLOTS);
+  if (WALK) {
+    if (live >= READY_AT) WALK = false;
+  } else if (live < READY_AT >> 1) {
+    enterWalk();
+  }
+  if (WALK) stepWalk(t);
+  else stepReady(t);
+}
+
+// back to the walk evaluation: the routing list becomes the active list (a superset of the
+// worms whose routing is not over; pass 1 drops the others) and A_HELD is counted afresh
+function enterWalk(): void {
+  WALK = true;
+  const n = hd(H_ACTIVE_N);
+  for (let k: i32 = 0; k < n; k++) store<i32>(at(ROUTE, k), load<i32>(at(ACTIVE, k)));
+  hdSet(H_ROUTE_N, n);
+  const channels = hd(H_NODES) * P;
+  for (let ch: i32 = 0; ch < channels; ch++) {
+    let h: i32 = 0;
+    for (let v: i32 = 0; v < V; v++) if (load<i32>(at(OWNER, ch * V + v)) >= 0) h++;
+    store<i32>(arb(ch, A_HELD), h);
+  }
 }
 
 // The walk evaluation (reference.ts stepWalk). Pass 1: step 2 (routing, allocation)
@@ -211,6 +236,11 @@ function stepWalk(t: i32): void {
     if (state == WS_REQUEST) {
       // out of slots here ends the run after this cycle (a later routing stops it at once)
       requestInjection(w);
+      store<i32>(at(ROUTE, j), w);
+      j++;
+      continue;
+    }
+    if (starting(wq, t)) {
       store<i32>(at(ROUTE, j), w);
       j++;
       continue;
@@ -261,6 +291,7 @@ function stepWalk(t: i32): void {
   for (let k: i32 = 0; k < n0; k++) {
     const w = load<i32>(at(ACTIVE, k));
     const wq = wp(w);
+    if (starting(wq, t)) continue;
     let s = ld(wq, W_SLOTS);
     if (ld(wq, W_KIND) == KIND_UNICAST) {
       // A unicast worm's slots are a chain, newest first, each the child of the next one in the
@@ -444,7 +475,7 @@ function appendActive(w: i32): void {
   const n = hd(H_ACTIVE_N);
   store<i32>(at(ACTIVE, n), w);
   hdSet(H_ACTIVE_N, n + 1);
-  if (MUX) {
+  if (MUX && WALK) {
     const r = hd(H_ROUTE_N);
     store<i32>(at(ROUTE, r), w);
     hdSet(H_ROUTE_N, r + 1);
@@ -478,7 +509,7 @@ function stepReady(t: i32): void {
     if (wget(w, W_STATE) == WS_REQUEST) {
       // out of slots here ends the run after this cycle (a later routing stops it at once)
       requestInjection(w);
-    } else {
+    } else if (!starting(wp(w), t)) {
       while (s >= 0) {
         const p = sp(s);
         const next = ld(p, S_NEXT);
@@ -531,6 +562,12 @@ function stepReady(t: i32): void {
   // the sources inject (buffer room at the start of the cycle: no move has happened yet)
   for (let i: i32 = 0; i < ninj; i++) inject(load<i32>(at(INJL, i)));
   performPosted(t, nready, 0, 0);
+}
+
+// a worm in its startup (granted its injection VC, t < W_START) has nothing to do: its only
+// slot, the injection slot, holds no flit and no header to route, and its source may not send
+@inline function starting(wq: usize, t: i32): bool {
+  return ld(wq, W_STATE) == WS_SENDING && t < ld(wq, W_START);
 }
 
 @inline function post(s: i32): void {
@@ -734,7 +771,7 @@ function newSlot(w: i32): i32 {
   for (let i: i32 = 0; i < k; i++) {
     if (load<i32>(at(OWNER, vc + i)) < 0) {
       store<i32>(at(OWNER, vc + i), s);
-      if (MUX && (f & F_NET) != 0) {
+      if (MUX && WALK && (f & F_NET) != 0) {
         const h = arb(sget(s, S_CHAN), A_HELD);
         store<i32>(h, load<i32>(h) + 1);
       }
@@ -769,7 +806,7 @@ function newSlot(w: i32): i32 {
   const vc = sget(s, S_VC);
   store<i32>(at(OWNER, vc), -1);
   const f = sget(s, S_FLAGS);
-  if (MUX && (f & F_NET) != 0) {
+  if (MUX && WALK && (f & F_NET) != 0) {
     const h = arb(sget(s, S_CHAN), A_HELD);
     store<i32>(h, load<i32>(h) - 1);
   }

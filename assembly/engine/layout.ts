@@ -26,6 +26,7 @@ export const H_SLOTHWM: i32 = 20;
 export const H_K: i32 = 21;
 export const H_ROUTE_N: i32 = 22;
 export const H_READY_AT: i32 = 23;
+export const H_WALK: i32 = 24;
 export const H_O_OWNER: i32 = 32;
 export const H_O_ARB: i32 = 33;
 export const H_O_INJL: i32 = 34;

@@ -156,6 +156,7 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
   h[L.H_ROUTE_N] = 0;
   h[L.H_O_INJL] = lay.injl;
   h[L.H_READY_AT] = o.readyAt;
+  h[L.H_WALK] = 1;
   h[L.H_INJ] = lay.injBase;
   h[L.H_EJ] = lay.ejBase;
   i32.fill(-1, lay.owner >> 2, (lay.owner >> 2) + lay.vcTotal);

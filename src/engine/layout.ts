@@ -68,6 +68,12 @@ export const H_ROUTE_N = 22;
  * ready list, a smaller one with moves during the walk (docs/model-flit.md "Evaluation order").
  */
 export const H_READY_AT = 23;
+/**
+ * 1 while cycles are evaluated by the walk, which keeps the routing list and the A_HELD counts
+ * up to date; the ready list does not (a cycle with H_READY_AT live slots or more switches to
+ * it; one with fewer than half as many switches back and rebuilds both).
+ */
+export const H_WALK = 24;
 // byte offsets of the regions (relative to the region base)
 export const H_O_OWNER = 32;
 /** Per network channel, when VCs are multiplexed: a record of ARB_STRIDE words (A_* below). */

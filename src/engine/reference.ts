@@ -195,8 +195,35 @@ export class ReferenceEngine implements Engine {
    * moves that won every channel they need, in posting order.
    */
   private stepMux(t: number): void {
-    if (this.m[L.H_LIVESLOTS]! >= this.readyAt) this.stepReady(t);
-    else this.stepWalk(t);
+    const m = this.m;
+    const live = m[L.H_LIVESLOTS]!;
+    if (m[L.H_WALK] === 1) {
+      if (live >= this.readyAt) m[L.H_WALK] = 0;
+    } else if (live < this.readyAt >> 1) {
+      this.enterWalk();
+    }
+    if (m[L.H_WALK] === 1) this.stepWalk(t);
+    else this.stepReady(t);
+  }
+
+  /**
+   * Back to the walk evaluation, which keeps what the ready list does not: the routing list
+   * becomes the active list (a superset of the worms whose routing is not over: pass 1 drops
+   * the others) and every channel's held VCs (A_HELD) are counted afresh.
+   */
+  private enterWalk(): void {
+    const m = this.m;
+    m[L.H_WALK] = 1;
+    const n = m[L.H_ACTIVE_N]!;
+    for (let k = 0; k < n; k++) m[this.oRoute + k] = m[this.oActive + k]!;
+    m[L.H_ROUTE_N] = n;
+    const V = this.V;
+    const channels = m[L.H_NODES]! * this.P;
+    for (let ch = 0; ch < channels; ch++) {
+      let h = 0;
+      for (let v = 0; v < V; v++) if (m[this.oOwner + ch * V + v]! >= 0) h++;
+      m[this.oArb + ch * L.ARB_STRIDE + L.A_HELD] = h;
+    }
   }
 
   private stepWalk(t: number): void {
@@ -215,6 +242,10 @@ export class ReferenceEngine implements Engine {
       if (state === L.WS_REQUEST) {
         // out of slots here ends the run after this cycle (a later routing stops it at once)
         this.requestInjection(w, wb);
+        m[this.oRoute + j++] = w;
+        continue;
+      }
+      if (this.starting(wb, t)) {
         m[this.oRoute + j++] = w;
         continue;
       }
@@ -256,6 +287,7 @@ export class ReferenceEngine implements Engine {
     for (let k = 0; k < n0; k++) {
       const w = m[this.oActive + k]!;
       const wb = this.oWorm + w * L.WORM_STRIDE;
+      if (this.starting(wb, t)) continue;
       if (m[wb + L.W_KIND] === L.KIND_UNICAST) this.walkUnicast(w, wb, B);
       else this.walk(w, wb);
     }
@@ -327,7 +359,7 @@ export class ReferenceEngine implements Engine {
       if (m[wb + L.W_STATE] === L.WS_REQUEST) {
         // out of slots here ends the run after this cycle (a later routing stops it at once)
         this.requestInjection(w, wb);
-      } else {
+      } else if (!this.starting(wb, t)) {
         while (s >= 0) {
           const sb = this.oSlot + s * L.SLOT_STRIDE;
           const next = m[sb + L.S_NEXT]!;
@@ -493,7 +525,16 @@ export class ReferenceEngine implements Engine {
     const m = this.m;
     m[this.oActive + m[L.H_ACTIVE_N]!] = w;
     m[L.H_ACTIVE_N]!++;
-    if (this.mux) m[this.oRoute + m[L.H_ROUTE_N]!++] = w;
+    if (this.mux && m[L.H_WALK] === 1) m[this.oRoute + m[L.H_ROUTE_N]!++] = w;
+  }
+
+  /**
+   * A worm in its startup (granted its injection VC, t < W_START) has nothing to do this
+   * cycle: its only slot, the injection slot, holds no flit and no header to route, and its
+   * source may not send yet.
+   */
+  private starting(wb: number, t: number): boolean {
+    return this.m[wb + L.W_STATE] === L.WS_SENDING && t < this.m[wb + L.W_START]!;
   }
 
   private post(s: number): void {
@@ -734,7 +775,7 @@ export class ReferenceEngine implements Engine {
     for (let i = 0; i < k; i++) {
       if (m[this.oOwner + vc + i]! < 0) {
         m[this.oOwner + vc + i] = s;
-        if (this.mux && (f & L.F_NET) !== 0) m[this.oArb + m[sb + L.S_CHAN]! * L.ARB_STRIDE + L.A_HELD]!++;
+        if (m[L.H_WALK] === 1 && this.mux && (f & L.F_NET) !== 0) m[this.oArb + m[sb + L.S_CHAN]! * L.ARB_STRIDE + L.A_HELD]!++;
         m[sb + L.S_VC] = vc + i;
         m[sb + L.S_FLAGS] = m[sb + L.S_FLAGS]! & ~L.F_PENDING;
         this.grants++;
@@ -771,7 +812,7 @@ export class ReferenceEngine implements Engine {
     const vc = m[sb + L.S_VC]!;
     m[this.oOwner + vc] = -1;
     const f = m[sb + L.S_FLAGS]!;
-    if (this.mux && (f & L.F_NET) !== 0) m[this.oArb + m[sb + L.S_CHAN]! * L.ARB_STRIDE + L.A_HELD]!--;
+    if (m[L.H_WALK] === 1 && this.mux && (f & L.F_NET) !== 0) m[this.oArb + m[sb + L.S_CHAN]! * L.ARB_STRIDE + L.A_HELD]!--;
     if ((f & L.F_WAITED) === 0) return;
     const list = this.oWait + m[sb + L.S_NODE]!;
     let keep = -1;
