@@ -332,14 +332,9 @@ function stepWalk(t: i32): void {
           } else if (ld(wq, W_FIRSTTRIG) >= 0) {
             // a delivery that may trigger worms keeps its place in the order of deliveries
             post(s);
-          } else {
-            MOVED++;
-            if (move(s, p, w) && ld(wq, W_LIVE) == 0 && ld(wq, W_TOSEND) == 0) {
-              finish(w, T);
-              FINISHED++;
-              fin = true;
-              break;
-            }
+          } else if (moveFinishes(s, p, w, wq)) {
+            fin = true;
+            break;
           }
         }
         cp = p;
@@ -369,40 +364,10 @@ function stepWalk(t: i32): void {
       }
       const f = f0 & ~F_MOVED;
       let go: i32 = 0;
-      if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && ld(p, S_IN) - ld(p, S_OUT) > 0) {
-        const c = ld(p, S_CHILD);
-        const cp = slot + (<usize>c << 6);
-        if (c >= 0 && ld(cp, S_SIB) < 0 && (ld(cp, S_FLAGS) & (F_EJECT | F_PENDING)) == 0) {
-          // one network child (a path worm between destinations): as in the unicast walk
-          const cf = ld(cp, S_FLAGS);
-          const cin = ld(cp, S_IN);
-          if (cin - ld(cp, S_OUT) + ((cf >> 7) & 1) < b) {
-            const ch = ld(cp, S_CHAN);
-            const a = arbs + (<usize>ch << 4);
-            if (load<i32>(a, A_HELD << 2) == 1) {
-              // alone on its channel: the flit crosses now
-              if (f0 != (f | F_MOVED)) st(p, S_FLAGS, f | F_MOVED);
-              const out = ld(p, S_OUT) + 1;
-              st(p, S_OUT, out);
-              st(cp, S_IN, cin + 1);
-              if (cin == 0) st(cp, S_HEAD, T + 1);
-              hops++;
-              store<i32>(a, load<i32>(a, A_FLITS << 2) + 1, A_FLITS << 2);
-              store<i32>(a, ld(cp, S_VC), A_RR << 2);
-              if (out == ld(wq, W_FLITS)) tailLeft(s, w);
-              s = next;
-              continue;
-            }
-            go = 2;
-          }
-        } else go = readyAlone(p, trig);
-      }
+      if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && ld(p, S_IN) - ld(p, S_OUT) > 0) go = readyAlone(p, trig);
       if (go == 1) {
-        if (f0 != (f | F_MOVED)) st(p, S_FLAGS, f | F_MOVED);
-        MOVED++;
-        if (move(s, p, w) && ld(wq, W_LIVE) == 0 && ld(wq, W_TOSEND) == 0) {
-          finish(w, T);
-          FINISHED++;
+        st(p, S_FLAGS, f | F_MOVED);
+        if (moveFinishes(s, p, w, wq)) {
           done = true;
           break;
         }
@@ -568,6 +533,17 @@ function stepReady(t: i32): void {
 // slot, the injection slot, holds no flit and no header to route, and its source may not send
 @inline function starting(wq: usize, t: i32): bool {
   return ld(wq, W_STATE) == WS_SENDING && t < ld(wq, W_START);
+}
+
+// a move at once in the walk (slot s of worm w, records p and wq); true if the worm finished
+@inline function moveFinishes(s: i32, p: usize, w: i32, wq: usize): bool {
+  MOVED++;
+  if (move(s, p, w) && ld(wq, W_LIVE) == 0 && ld(wq, W_TOSEND) == 0) {
+    finish(w, T);
+    FINISHED++;
+    return true;
+  }
+  return false;
 }
 
 @inline function post(s: i32): void {

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { READY_LIST_SLOTS, resolveOptions } from '../src/engine/input.ts';
+import * as L from '../src/engine/layout.ts';
+import { ReferenceEngine } from '../src/engine/reference.ts';
+import { readTimes } from '../src/engine/results.ts';
+import type { Engine, EngineInput } from '../src/engine/types.ts';
+import { WasmEngine } from '../src/engine/wasm.ts';
+import { buildWorkload } from '../src/engine/workload.ts';
+import { simulationRouting } from '../src/experiment/simulate.ts';
+import { generateTraffic } from '../src/experiment/traffic.ts';
+
+/** Everything a run reports, as one comparable value. */
+function results(e: Engine, status: string): string {
+  const t = readTimes(e.region());
+  return JSON.stringify([status, e.cycle, e.counters(), [t.activated, t.injected, t.done, t.waits, t.destHead, t.destTail].map((a) => Array.from(a))]);
+}
+
+function workload(topology: string, routing: string, algorithm: string, dests: number, load: number, readyListAt: number): EngineInput {
+  const r = simulationRouting(topology, algorithm, routing);
+  const events = generateTraffic({ nodes: r.topology.nodes, load, flits: 8, dests, cycles: 1500, seed: 7 });
+  return { routing: r, worms: buildWorkload(events, algorithm, r, 8).worms, options: { buffer: 4, vcsPerClass: 2, readyListAt } };
+}
+
+describe('the two evaluations of a multiplexed cycle (docs/model-flit.md "Evaluation order")', () => {
+  it('option readyListAt: default, range, and the header word the engines read', () => {
+    expect(resolveOptions({}).readyAt).toBe(READY_LIST_SLOTS);
+    expect(resolveOptions({ readyListAt: 0 }).readyAt).toBe(0);
+    expect(() => resolveOptions({ readyListAt: -1 })).toThrow(/engine option readyListAt: -1 must be an integer 0\.\./);
+    expect(() => resolveOptions({ readyListAt: 2.5 })).toThrow(/readyListAt/);
+    const e = new ReferenceEngine(workload('mesh:4x4', 'dor', 'unicast', 0, 0.1, 77));
+    expect(new Int32Array(e.region().buffer, 0, L.HEADER_WORDS)[L.H_READY_AT]).toBe(77);
+  });
+
+  // loaded networks whose live slots cross the threshold many times: walk, ready list and
+  // switching runs give the same results, and wasm equals the reference byte for byte
+  for (const [topology, routing, algorithm, dests, load, switchAt] of [
+    ['mesh:8x8', 'dor', 'unicast', 0, 0.35, 300],
+    ['torus:8x8', 'dor', 'unicast', 0, 0.25, 150],
+    ['torus:8x8', 'hcm', 'hp-dual-path', 6, 0.02, 55],
+    ['ccc:5', 'hc', 'u-ccc', 12, 0.01, 300],
+  ] as const) {
+    it(`${algorithm} on ${topology}: same results with readyListAt 0, ${switchAt} (switching) and never`, async () => {
+      const seen: string[] = [];
+      const switches: number[] = [];
+      for (const readyListAt of [0, switchAt, 1 << 30]) {
+        const input = workload(topology, routing, algorithm, dests, load, readyListAt);
+        const ref = new ReferenceEngine(input);
+        const wasm = await WasmEngine.create(input);
+        let status = 'limit';
+        let walk = 1;
+        let n = 0;
+        // run the reference cycle by cycle to count the switches between the evaluations
+        while (status === 'limit') {
+          status = ref.runUntil(ref.cycle + 1);
+          const w = new Int32Array(ref.region().buffer, 0, L.HEADER_WORDS)[L.H_WALK]!;
+          if (w !== walk) n++;
+          walk = w;
+        }
+        switches.push(n);
+        expect(wasm.runUntil(1 << 30)).toBe(status);
+        expect(status).toBe('finished');
+        expect(Buffer.compare(ref.region(), wasm.region()), `readyListAt ${readyListAt}`).toBe(0);
+        seen.push(results(ref, status));
+      }
+      expect(seen[1]).toBe(seen[0]);
+      expect(seen[2]).toBe(seen[0]);
+      // the ready list from the first cycle, the walk throughout, and a run that switched from
+      // the walk to the ready list and back (live slots above the threshold, then below half)
+      expect(switches[0]).toBe(1);
+      expect(switches[2]).toBe(0);
+      expect(switches[1]).toBeGreaterThanOrEqual(2);
+    });
+  }
+});
