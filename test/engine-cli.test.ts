@@ -20,6 +20,20 @@ describe('wormcast simulate', () => {
     expect(JSON.parse(b.stdout)).toEqual(wasm);
   });
 
+  it('--ready-list-at chooses the evaluation, not the results', () => {
+    const args = ['simulate', '--topology', 'torus:4x4', '--routing', 'dor', '--vcs', '2', '--load', '0.3', '--flits', '8', '--cycles', '1500', '--warmup', '200', '--json'];
+    const walk = run(...args);
+    expect(walk.status, walk.stderr).toBe(0);
+    for (const at of ['0', '20']) {
+      const r = run(...args, '--ready-list-at', at);
+      expect(r.status, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toEqual(JSON.parse(walk.stdout));
+    }
+    const bad = run(...args, '--ready-list-at', '-1');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/^wormcast: --ready-list-at/);
+  });
+
   it('--scenario lin-fig-6.1 and lin-fig-6.4 report a deadlock with its cycle', () => {
     for (const s of ['lin-fig-6.1', 'lin-fig-6.4']) {
       const r = run('simulate', '--scenario', s, '--json');

@@ -31,6 +31,7 @@ interface SimulateOptions {
   process: string;
   self?: boolean;
   watchdog?: string;
+  readyListAt?: string;
   plan?: string;
   scenario?: string;
   example?: boolean;
@@ -56,6 +57,7 @@ function engineOptions(o: SimulateOptions): EngineOptions {
     port: o.port,
     vcLinks: o.vcLinks === true,
     ...(o.watchdog !== undefined ? { watchdog: parseIntIn(o.watchdog, 1, 1 << 30, '--watchdog') } : {}),
+    ...(o.readyListAt !== undefined ? { readyListAt: parseIntIn(o.readyListAt, 0, 1 << 30, '--ready-list-at') } : {}),
   };
 }
 
@@ -168,6 +170,7 @@ export function registerSimulate(program: Command): void {
     .option('--process <kind>', 'bernoulli | exponential inter-arrival per node', 'bernoulli')
     .option('--self', 'unicast sources may address themselves (BookSim convention)')
     .option('--watchdog <W>', 'quiet cycles before a deadlock is declared')
+    .option('--ready-list-at <n>', 'live slots from which a cycle is evaluated with the ready list instead of the walk (same results; default 2048, 0 = always)')
     .option('--plan <file>', "simulate one Plan printed by 'wormcast plan --json'")
     .option('--scenario <name>', Object.keys(SCENARIOS).join(' | '))
     .option('--example', `the built-in example: ${EXAMPLE_ARGS.join(' ')}`)
