@@ -63,7 +63,7 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length
 
 async function main(): Promise<void> {
   console.log(`node ${process.version}; ${quick ? 'quick' : 'full'} run`);
-  console.log('\n## whole runs (one warm-up run per engine, then the median of 3)');
+  console.log('\n## whole runs (one warm-up run per engine, then the median of 5)');
   for (const [wi, w] of WORKLOADS.entries()) {
     if (only >= 0 && wi !== only) continue;
     const cycles = quick ? Math.min(w.cycles, 2000) : w.cycles;
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
     for (const kind of ['wasm', 'reference'] as const) {
       await wholeRun(kind, inp);
       const runs = [];
-      for (let i = 0; i < (quick ? 1 : 3); i++) runs.push(await wholeRun(kind, inp));
+      for (let i = 0; i < (quick ? 1 : 5); i++) runs.push(await wholeRun(kind, inp));
       const r = runs[0]!;
       rate[kind] = r.flitHops / median(runs.map((x) => x.seconds));
       cpuRate[kind] = r.flitHops / median(runs.map((x) => x.cpu));
