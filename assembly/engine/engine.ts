@@ -63,10 +63,9 @@ let sharing: f64 = 0;
 // sharing events of the current cycle, committed at the end of its step 2
 let sharingNow: i32 = 0;
 let grants: f64 = 0;
-// pass 2 of stepMux: posted moves, moves other than network hops, finished worms
+// pass 2 of the walk: posted moves, and moves other than network hops
 let NPOST: i32 = 0;
 let MOVED: i32 = 0;
-let FINISHED: i32 = 0;
 
 @inline function hd(f: i32): i32 { return load<i32>(BASE + (<usize>f << 2)); }
 @inline function hdSet(f: i32, v: i32): void { store<i32>(BASE + (<usize>f << 2), v); }
@@ -281,17 +280,23 @@ function stepWalk(t: i32): void {
   sharingNow = 0;
   NPOST = 0;
   MOVED = 0;
-  FINISHED = 0;
   // the hot loop keeps few values live (V8 spills the rest): region bases, B and one counter;
-  // rare events count in globals (NPOST, MOVED, FINISHED)
+  // rare events count in globals (NPOST, MOVED)
   const slot = SLOT;
   const arbs = ARB;
   const b = B;
   let hops: i32 = 0;
+  // the active list is compacted as pass 2 goes: a worm that finishes in it is not kept (no
+  // worm joins the list during pass 2; the queue heads of pass 1 follow the kept worms)
+  let ja: i32 = 0;
   for (let k: i32 = 0; k < n0; k++) {
     const w = load<i32>(at(ACTIVE, k));
     const wq = wp(w);
-    if (starting(wq, t)) continue;
+    if (starting(wq, t)) {
+      store<i32>(at(ACTIVE, ja), w);
+      ja++;
+      continue;
+    }
     let s = ld(wq, W_SLOTS);
     if (ld(wq, W_KIND) == KIND_UNICAST) {
       // A unicast worm's slots are a chain, newest first, each the child of the next one in the
@@ -344,9 +349,12 @@ function stepWalk(t: i32): void {
         s = next;
       }
       // the source: its injection slot is the oldest (last visited) while flits remain there
-      if (!fin && ld(wq, W_STATE) == WS_SENDING && ld(wq, W_TOSEND) > 0 && T >= ld(wq, W_START) && cin - cout < b) {
+      if (fin) continue;
+      if (ld(wq, W_STATE) == WS_SENDING && ld(wq, W_TOSEND) > 0 && T >= ld(wq, W_START) && cin - cout < b) {
         injectFlit(w, cp, cin);
       }
+      store<i32>(at(ACTIVE, ja), w);
+      ja++;
       continue;
     }
     const trig = ld(wq, W_FIRSTTRIG) >= 0;
@@ -380,14 +388,21 @@ function stepWalk(t: i32): void {
       }
       s = next;
     }
-    if (!done && ld(wq, W_STATE) == WS_SENDING && ld(wq, W_TOSEND) > 0 && T >= ld(wq, W_START)) inject(w);
+    if (done) continue;
+    if (ld(wq, W_STATE) == WS_SENDING && ld(wq, W_TOSEND) > 0 && T >= ld(wq, W_START)) inject(w);
+    store<i32>(at(ACTIVE, ja), w);
+    ja++;
   }
+  const na = hd(H_ACTIVE_N);
+  for (let k: i32 = n0; k < na; k++) {
+    store<i32>(at(ACTIVE, ja), load<i32>(at(ACTIVE, k)));
+    ja++;
+  }
+  hdSet(H_ACTIVE_N, ja);
   flitHops += <f64>hops;
-  const npost = NPOST;
-  let moved = MOVED + hops;
-  let finished = FINISHED;
   sharing += <f64>sharingNow;
-  performPosted(t, npost, moved, finished);
+  // pass 3: the worms it finishes leave the active list there
+  performPosted(t, NPOST, MOVED + hops, 0);
 }
 
 // Pass 3 (walk) or 2 (ready list): the listed moves that won every channel they need, in list
@@ -540,7 +555,6 @@ function stepReady(t: i32): void {
   MOVED++;
   if (move(s, p, w) && ld(wq, W_LIVE) == 0 && ld(wq, W_TOSEND) == 0) {
     finish(w, T);
-    FINISHED++;
     return true;
   }
   return false;

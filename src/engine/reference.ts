@@ -61,10 +61,9 @@ export class ReferenceEngine implements Engine {
   private sharingNow = 0;
   private grants = 0;
   private t = 0;
-  // pass 2 of stepMux: posted moves, moves (network hops included) and finished worms so far
+  // pass 2 of the walk: posted moves and moves (network hops included) so far
   private npost = 0;
   private moved = 0;
-  private finished = 0;
 
   constructor(input: EngineInput) {
     this.prepared = prepare(input);
@@ -282,17 +281,22 @@ export class ReferenceEngine implements Engine {
     this.sharingNow = 0;
     this.npost = 0;
     this.moved = 0;
-    this.finished = 0;
     const B = this.B;
+    // the active list is compacted as pass 2 goes: a worm that finishes in it is not kept (no
+    // worm joins the list during pass 2; the queue heads of pass 1 follow the kept worms)
+    let ja = 0;
     for (let k = 0; k < n0; k++) {
       const w = m[this.oActive + k]!;
       const wb = this.oWorm + w * L.WORM_STRIDE;
-      if (this.starting(wb, t)) continue;
-      if (m[wb + L.W_KIND] === L.KIND_UNICAST) this.walkUnicast(w, wb, B);
-      else this.walk(w, wb);
+      const done = this.starting(wb, t) ? false : m[wb + L.W_KIND] === L.KIND_UNICAST ? this.walkUnicast(w, wb, B) : this.walk(w, wb);
+      if (!done) m[this.oActive + ja++] = w;
     }
+    const na = m[L.H_ACTIVE_N]!;
+    for (let k = n0; k < na; k++) m[this.oActive + ja++] = m[this.oActive + k]!;
+    m[L.H_ACTIVE_N] = ja;
     this.sharing += this.sharingNow;
-    this.performPosted(t, this.npost, this.moved, this.finished);
+    // pass 3: the worms it finishes leave the active list there
+    this.performPosted(t, this.npost, this.moved, 0);
   }
 
   /**
@@ -417,9 +421,9 @@ export class ReferenceEngine implements Engine {
    * carried from the previous visit; nothing needs F_MOVED (the child's room is its
    * start-of-cycle in - out, which is what in - out + F_MOVED gives after its move). The
    * injection slot is the oldest while flits remain at the source, so the source injects
-   * with the room carried from it.
+   * with the room carried from it. True if the worm finished.
    */
-  private walkUnicast(w: number, wb: number, B: number): void {
+  private walkUnicast(w: number, wb: number, B: number): boolean {
     const m = this.m;
     let cb = 0;
     let cf = L.F_PENDING; // no child yet: nothing can move into it
@@ -459,8 +463,7 @@ export class ReferenceEngine implements Engine {
           this.moved++;
           if (this.move(s, w) && m[wb + L.W_LIVE] === 0 && m[wb + L.W_TOSEND] === 0) {
             this.finish(w, this.t);
-            this.finished++;
-            return;
+            return true;
           }
         }
       }
@@ -473,10 +476,11 @@ export class ReferenceEngine implements Engine {
     if (m[wb + L.W_STATE] === L.WS_SENDING && m[wb + L.W_TOSEND]! > 0 && this.t >= m[wb + L.W_START]! && cin - cout < B) {
       this.injectFlit(wb, cb, cin);
     }
+    return false;
   }
 
-  /** Pass 2 for a path or tree worm: readyAlone decides each slot's move (F_MOVED marks moves done). */
-  private walk(w: number, wb: number): void {
+  /** Pass 2 for a path or tree worm: readyAlone decides each slot's move (F_MOVED marks moves done); true if the worm finished. */
+  private walk(w: number, wb: number): boolean {
     const m = this.m;
     const trig = m[wb + L.W_FIRSTTRIG]! >= 0;
     for (let s = m[wb + L.W_SLOTS]!; s >= 0;) {
@@ -497,8 +501,7 @@ export class ReferenceEngine implements Engine {
         this.moved++;
         if (this.move(s, w) && m[wb + L.W_LIVE] === 0 && m[wb + L.W_TOSEND] === 0) {
           this.finish(w, this.t);
-          this.finished++;
-          return;
+          return true;
         }
       } else {
         if (f !== f0) m[sb + L.S_FLAGS] = f;
@@ -510,6 +513,7 @@ export class ReferenceEngine implements Engine {
       s = next;
     }
     if (m[wb + L.W_STATE] === L.WS_SENDING && m[wb + L.W_TOSEND]! > 0 && this.t >= m[wb + L.W_START]!) this.inject(wb);
+    return false;
   }
 
   /** Close the routing list after pass 1 stopped before entry k; j entries were kept before k. */
