@@ -186,9 +186,9 @@ function step(t: i32): void {
   else stepLinks(t);
 }
 
-// Steps 2-4 with multiplexed VCs (reference.ts stepMux): the walk evaluation for a cycle that
-// starts with fewer than READY_AT live slots, the ready-list evaluation from there on (the
-// results are the same; docs/model-flit.md "Evaluation order").
+// Steps 2-4 with multiplexed VCs (reference.ts stepMux): the walk evaluation until a cycle starts
+// with READY_AT live slots or more, then the ready-list evaluation until one starts with fewer
+// than half as many (the results are the same; docs/model-flit.md "Evaluation order").
 function stepMux(t: i32): void {
   const live = hd(H_LIVESLOTS);
   if (WALK) {
@@ -215,8 +215,8 @@ function enterWalk(): void {
   }
 }
 
-// The walk evaluation (reference.ts stepWalk). Pass 1: step 2 (routing, allocation)
-// over the active list, newest slots first. Pass 2: each worm's slots newest first; a ready move
+// The walk evaluation (reference.ts stepWalk). Pass 1: step 2 (routing, allocation) over the
+// routing list, newest slots first. Pass 2: each worm's slots newest first; a ready move
 // whose network channels have no other VC held (HELD == 1: no other move can use them this
 // cycle, all grants being made) happens at once, as with one VC per link (F_MOVED); the others
 // enter the arbitration and go to the post list, with every move that may trigger worms (so
@@ -224,7 +224,7 @@ function enterWalk(): void {
 function stepWalk(t: i32): void {
   const n0 = hd(H_ACTIVE_N);
   // pass 1 (step 2) over the routing list, which it compacts: a worm leaves it when its
-  // routing is over for good (docs/model-flit.md "Routing list")
+  // routing is over for good (docs/model-flit.md "Evaluation order", the routing list)
   const nr0 = hd(H_ROUTE_N);
   let j: i32 = 0;
   for (let k: i32 = 0; k < nr0; k++) {

@@ -181,12 +181,12 @@ export class ReferenceEngine implements Engine {
   }
 
   /**
-   * Steps 2-4 with multiplexed VCs (docs/model-flit.md "Evaluation order"): a cycle that starts
-   * with fewer than readyAt live slots is evaluated by the walk (stepWalk), a larger one with
-   * the ready list (stepReady); the results are the same.
+   * Steps 2-4 with multiplexed VCs (docs/model-flit.md "Evaluation order"): cycles are evaluated
+   * by the walk (stepWalk) until one starts with readyAt live slots or more, then with the ready
+   * list (stepReady) until one starts with fewer than half as many; the results are the same.
    *
    * The walk evaluation. Pass 1: step 2
-   * (routing and VC allocation) over the active list, newest slots first. Pass 2: each worm's
+   * (routing and VC allocation) over the routing list, newest slots first. Pass 2: each worm's
    * slots, newest first; a ready move whose network channels have no other VC held (A_HELD = 1:
    * all grants of the cycle are made, so no other move can use them) happens at once, as with
    * one VC per link (F_MOVED); the others enter the arbitration and are posted, with every
