@@ -57,11 +57,11 @@ export interface EngineOptions {
   slots?: number;
   /**
    * How a cycle with multiplexed VCs is evaluated (docs/model-flit.md "Evaluation order"; the
-   * results are the same either way): a cycle that starts with at least this many live slots
-   * visits each slot once and performs the moves from a ready list (fastest on large loaded
-   * networks), a smaller one moves the flits that are alone on their channels during a walk
-   * over the worms (fastest while the live state fits the caches). Default 2048; 0 always
-   * uses the ready list.
+   * results are the same either way). Cycles move the flits that are alone on their channels
+   * during a walk over the worms (fastest while the live state fits the caches) until one starts
+   * with at least this many live slots; from then on each slot is visited once and the moves
+   * are performed from a ready list (fastest on large loaded networks), until a cycle starts with
+   * fewer than half as many. Default 2048; 0 always uses the ready list.
    */
   readyListAt?: number;
 }
