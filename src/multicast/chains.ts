@@ -40,6 +40,19 @@ export function keysToNodes(keys: Int32Array, source: number, n: number, lowFirs
   return out;
 }
 
+/**
+ * The d0-relative dimension-ordered chain of a hypercube multicast (seed 001 section 3): the
+ * sorted relative keys of source and destinations (source first, key 0) and their nodes, in the
+ * order E-cube resolves dimensions. `permute` may reorder the keys (after index 0) first.
+ */
+export function cubeChain(r: RoutingFunction, source: number, dests: ArrayLike<number>, permute?: (keys: Int32Array, n: number) => void): { keys: Int32Array; chain: Int32Array } {
+  const n = r.topology.dims[0]!;
+  const low = resolvesLowFirst(r);
+  const keys = relativeKeys(source, dests, n, low);
+  permute?.(keys, n);
+  return { keys, chain: keysToNodes(keys, source, n, low) };
+}
+
 /** delta(a, b) of seed 001 Definition 1: the highest bit in which a and b differ (-1 if equal). */
 export function delta(a: number, b: number): number {
   return 31 - Math.clz32(a ^ b);

@@ -1,4 +1,4 @@
-import { keysToNodes, relativeKeys, resolvesLowFirst } from '../chains.ts';
+import { cubeChain } from '../chains.ts';
 import type { MulticastAlgorithm } from '../types.ts';
 import { chainTree, uCubeCenter } from './chain-tree.ts';
 import { highdim } from './highdim.ts';
@@ -14,10 +14,7 @@ export const combine: MulticastAlgorithm = {
   routings: ['ecube'],
   port: 'all',
   build(routing, source, destinations) {
-    const n = routing.topology.dims[0]!;
-    const low = resolvesLowFirst(routing);
-    const keys = relativeKeys(source, destinations, n, low);
-    const chain = keysToNodes(keys, source, n, low);
+    const { keys, chain } = cubeChain(routing, source, destinations);
     return chainTree(routing, 'combine', chain, destinations, (left, right) => Math.max(highdim(keys, left, right), uCubeCenter(left, right)));
   },
 };

@@ -1,4 +1,4 @@
-import { keysToNodes, relativeKeys, resolvesLowFirst } from '../chains.ts';
+import { cubeChain } from '../chains.ts';
 import type { MulticastAlgorithm } from '../types.ts';
 import { chainTree } from './chain-tree.ts';
 import { highdim } from './highdim.ts';
@@ -14,10 +14,7 @@ export const maxport: MulticastAlgorithm = {
   routings: ['ecube'],
   port: 'all',
   build(routing, source, destinations) {
-    const n = routing.topology.dims[0]!;
-    const low = resolvesLowFirst(routing);
-    const keys = relativeKeys(source, destinations, n, low);
-    const chain = keysToNodes(keys, source, n, low);
+    const { keys, chain } = cubeChain(routing, source, destinations);
     return chainTree(routing, 'maxport', chain, destinations, (left, right) => highdim(keys, left, right));
   },
 };

@@ -1,4 +1,4 @@
-import { keysToNodes, relativeKeys, resolvesLowFirst } from '../chains.ts';
+import { cubeChain } from '../chains.ts';
 import type { MulticastAlgorithm } from '../types.ts';
 import { chainTree, uCubeCenter } from './chain-tree.ts';
 
@@ -14,9 +14,7 @@ export const uCube: MulticastAlgorithm = {
   routings: ['ecube'],
   port: 'one',
   build(routing, source, destinations) {
-    const n = routing.topology.dims[0]!;
-    const low = resolvesLowFirst(routing);
-    const chain = keysToNodes(relativeKeys(source, destinations, n, low), source, n, low);
+    const { chain } = cubeChain(routing, source, destinations);
     return chainTree(routing, 'u-cube', chain, destinations, uCubeCenter);
   },
 };

@@ -1,4 +1,4 @@
-import { keysToNodes, relativeKeys, resolvesLowFirst, weightedSort } from '../chains.ts';
+import { cubeChain, weightedSort } from '../chains.ts';
 import type { MulticastAlgorithm } from '../types.ts';
 import { chainTree } from './chain-tree.ts';
 import { highdim } from './highdim.ts';
@@ -15,11 +15,7 @@ export const wSort: MulticastAlgorithm = {
   routings: ['ecube'],
   port: 'all',
   build(routing, source, destinations) {
-    const n = routing.topology.dims[0]!;
-    const low = resolvesLowFirst(routing);
-    const keys = relativeKeys(source, destinations, n, low);
-    weightedSort(keys, 0, keys.length - 1, n);
-    const chain = keysToNodes(keys, source, n, low);
+    const { keys, chain } = cubeChain(routing, source, destinations, (k, n) => weightedSort(k, 0, k.length - 1, n));
     return chainTree(routing, 'w-sort', chain, destinations, (left, right) => highdim(keys, left, right));
   },
 };
