@@ -1,8 +1,6 @@
-import { VC_PH, VC_PL } from '../../routing/hcm-model.ts';
 import type { MulticastAlgorithm } from '../types.ts';
+import { hcmDualPath } from './hcm-dual.ts';
 import { prepareFixed } from './hcm-prepare.ts';
-import { labellingOf } from './split.ts';
-import { assemblePathPlan, RouteBuffer, routeWorm } from './worms.ts';
 
 /**
  * Fixed multicast routing of the Hamiltonian cycle model (seed 003 sections 3.1, 3.2.2): the
@@ -16,9 +14,6 @@ export const hcmFixed: MulticastAlgorithm = {
   routings: ['hcm'],
   port: 'all',
   build(routing, source, destinations) {
-    const { high, low } = prepareFixed(labellingOf(routing, 'hcm-fixed'), source, destinations);
-    const buf = new RouteBuffer(4 * destinations.length + 16);
-    const worms = [routeWorm(routing, 'high', source, high, VC_PH, buf), routeWorm(routing, 'low', source, low, VC_PL, buf)];
-    return assemblePathPlan(routing, 'hcm-fixed', source, destinations, worms, buf);
+    return hcmDualPath('hcm-fixed', routing, source, destinations, prepareFixed);
   },
 };

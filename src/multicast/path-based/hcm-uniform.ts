@@ -1,8 +1,6 @@
-import { VC_PH, VC_PL } from '../../routing/hcm-model.ts';
 import type { MulticastAlgorithm } from '../types.ts';
+import { hcmDualPath } from './hcm-dual.ts';
 import { prepareUniform } from './hcm-prepare.ts';
-import { labellingOf } from './split.ts';
-import { assemblePathPlan, RouteBuffer, routeWorm } from './worms.ts';
 
 /**
  * Uniform multicast routing of the Hamiltonian cycle model (seed 003 sections 3.1, 3.2.1): the
@@ -17,9 +15,6 @@ export const hcmUniform: MulticastAlgorithm = {
   routings: ['hcm'],
   port: 'all',
   build(routing, source, destinations) {
-    const { high, low } = prepareUniform(labellingOf(routing, 'hcm-uniform'), source, destinations);
-    const buf = new RouteBuffer(4 * destinations.length + 16);
-    const worms = [routeWorm(routing, 'high', source, high, VC_PH, buf), routeWorm(routing, 'low', source, low, VC_PL, buf)];
-    return assemblePathPlan(routing, 'hcm-uniform', source, destinations, worms, buf);
+    return hcmDualPath('hcm-uniform', routing, source, destinations, prepareUniform);
   },
 };
