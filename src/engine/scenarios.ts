@@ -1,5 +1,6 @@
 import { WormcastError } from '../errors.ts';
 import { dualPath } from '../multicast/path-based/dual-path.ts';
+import { scenarioWorms, treeScenario } from '../multicast/tree-based/scenarios.ts';
 import { createRouting } from '../routing/registry.ts';
 import type { RoutingFunction } from '../routing/types.ts';
 import { Grid } from '../topology/grid.ts';
@@ -112,6 +113,16 @@ function fig64(variant: string): Scenario {
   return { name: 'lin-fig-6.4', title: 'seed 004 Fig. 6.4: two single-channel X-first multicast trees in a 3 x 4 mesh deadlock', routing: r, worms, options: { ...OPTIONS, port: 'all' }, expect: 'deadlock' };
 }
 
+/**
+ * wormcast's own finding (docs/errata.md, docs/algorithms-tree.md errata 3): double-channel X-first
+ * in one subnetwork deadlocks when a tree's branches advance independently. Three worms on a 4 x 4
+ * mesh, the third created at cycle 12, with the engine's default options (src/multicast/tree-based/scenarios.ts).
+ */
+function branch621(): Scenario {
+  const s = treeScenario('lin-6.2.1-branch');
+  return { name: s.name, title: s.summary, routing: s.plans[0]!.plan.routing, worms: scenarioWorms(s), options: {}, expect: 'deadlock' };
+}
+
 /** The scenarios by the name `wormcast simulate --scenario` takes. */
 export const SCENARIOS: Record<string, () => Scenario> = {
   'lin-fig-6.1': () => fig61(parseTopology('hypercube:3'), 'ecube'),
@@ -119,11 +130,13 @@ export const SCENARIOS: Record<string, () => Scenario> = {
   'lin-fig-6.4': () => fig64('x-first'),
   'lin-fig-6.4-double-channel': () => fig64('double-channel'),
   'lin-fig-6.4-dual-path': () => fig64('dual-path'),
+  'lin-6.2.1-branch': branch621,
 };
 
 /** The scenario `name`; unknown names list the known ones. */
 export function getScenario(name: string): Scenario {
-  const s = SCENARIOS[name];
+  // own properties only: 'constructor' or '__proto__' must not find Object.prototype's members
+  const s = Object.hasOwn(SCENARIOS, name) ? SCENARIOS[name] : undefined;
   if (!s) throw new WormcastError(`unknown scenario '${name}': expected one of ${Object.keys(SCENARIOS).join(', ')}`);
   return s();
 }

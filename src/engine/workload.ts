@@ -78,7 +78,8 @@ export function planWorms(plan: Plan, created: number, flits: number, group: num
  * (not all of which the main registry lists yet); unknown names list the known ones.
  */
 export function findAlgorithm(name: string): MulticastAlgorithm {
-  const a = MULTICAST_ALGORITHMS[name] ?? PATH_BASED_ALGORITHMS[name];
+  // own properties only: 'constructor' or '__proto__' must not find Object.prototype's members
+  const a = Object.hasOwn(MULTICAST_ALGORITHMS, name) ? MULTICAST_ALGORITHMS[name] : Object.hasOwn(PATH_BASED_ALGORITHMS, name) ? PATH_BASED_ALGORITHMS[name] : undefined;
   if (!a) {
     const known = ['unicast', ...new Set([...Object.keys(MULTICAST_ALGORITHMS), ...Object.keys(PATH_BASED_ALGORITHMS)])];
     throw new WormcastError(`unknown algorithm '${name}': expected one of ${known.join(', ')}`);

@@ -39,7 +39,8 @@ export const DEFAULT_ROUTING: Record<TopologyKind, string> = {
 
 /** The algorithm `name`; unknown names list the known ones. */
 export function getAlgorithm(name: string): MulticastAlgorithm {
-  const a = MULTICAST_ALGORITHMS[name];
+  // own properties only: 'constructor' or '__proto__' must not find Object.prototype's members
+  const a = Object.hasOwn(MULTICAST_ALGORITHMS, name) ? MULTICAST_ALGORITHMS[name] : undefined;
   if (!a) throw new WormcastError(`unknown multicast algorithm '${name}': expected one of ${Object.keys(MULTICAST_ALGORITHMS).join(', ')}`);
   return a;
 }

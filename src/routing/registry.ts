@@ -26,7 +26,8 @@ export const ROUTINGS: Record<string, { factory: RoutingFactory; topologies: str
 
 /** The routing function `name` on `topology`; unknown names list the known ones. */
 export function createRouting(name: string, topology: Topology, options: RoutingOptions = {}): RoutingFunction {
-  const entry = ROUTINGS[name];
+  // own properties only: 'constructor' or '__proto__' must not find Object.prototype's members
+  const entry = Object.hasOwn(ROUTINGS, name) ? ROUTINGS[name] : undefined;
   if (!entry) throw new WormcastError(`unknown routing '${name}': expected one of ${Object.keys(ROUTINGS).join(', ')}`);
   return entry.factory(topology, options);
 }

@@ -1,6 +1,7 @@
-import { WormcastError, parseIntIn } from '../../errors.ts';
+import { WormcastError, parseIntIn, SEED_MAX } from '../../errors.ts';
 import { checkHamiltonian } from '../../labelling/custom.ts';
 import { labellingFromOrder, type Labelling } from '../../labelling/types.ts';
+import { MULTICAST_ALGORITHMS } from '../../multicast/registry.ts';
 import type { MulticastAlgorithm, PortModel } from '../../multicast/types.ts';
 import { createRouting } from '../../routing/registry.ts';
 import type { RoutingFunction, RoutingOptions } from '../../routing/types.ts';
@@ -26,9 +27,25 @@ export function portOption(text: string | undefined, algorithm: MulticastAlgorit
   throw new WormcastError(`--port '${text}': expected one or all`);
 }
 
+/**
+ * The text `plan --help` and `verify --help` end with: every algorithm, the topology families it
+ * accepts, the routing functions it runs on and the port model it was designed for.
+ */
+export function algorithmTopologiesHelp(): string {
+  const rows = Object.values(MULTICAST_ALGORITHMS).map((a) => [
+    a.name,
+    a.topologies === 'any' ? 'any topology' : a.topologies.join(', '),
+    a.routings === 'any' ? 'any routing' : a.routings.join(', '),
+    `${a.port}-port`,
+  ]);
+  const w = [0, 1, 2].map((k) => Math.max(...rows.map((r) => r[k]!.length)));
+  const lines = rows.map((r) => `  ${r.map((c, k) => (k < 3 ? c.padEnd(w[k]!) : c)).join('  ')}`);
+  return `\nAlgorithms, the topologies each accepts, its routing functions (default first) and port model:\n${lines.join('\n')}\n`;
+}
+
 /** The --seed value (default 1). */
 export function seedOption(text: string | undefined): number {
-  return text === undefined ? 1 : parseIntIn(text, 0, 2 ** 32 - 1, '--seed');
+  return text === undefined ? 1 : parseIntIn(text, 0, SEED_MAX, '--seed');
 }
 
 /** Round for output: at most 4 decimals. */
@@ -65,6 +82,13 @@ export function cycleOption(t: Topology, text: string | undefined): Labelling | 
   return labellingFromOrder('custom-cycle', Int32Array.from(order), true);
 }
 
+/** The routing options the CLI has a flag for: the option, its flag, the one routing function it applies to. */
+const ROUTING_FLAGS: ReadonlyArray<readonly ['lowFirst' | 'shortest' | 'dropBoundaryRule', string, string]> = [
+  ['lowFirst', '--low-first', 'ecube'],
+  ['shortest', '--shortest', 'label'],
+  ['dropBoundaryRule', '--drop-boundary-rule', 'hcm'],
+];
+
 /** The routing functions that run over a Hamiltonian labelling and so take `--cycle`. */
 export const LABELLED_ROUTINGS: readonly string[] = ['label', 'hcm'];
 
@@ -76,6 +100,10 @@ export const LABELLED_ROUTINGS: readonly string[] = ['label', 'hcm'];
 export function createRoutingWith(name: string, t: Topology, cycle: Labelling | undefined, options: RoutingOptions = {}): RoutingFunction {
   if (cycle && !LABELLED_ROUTINGS.includes(name)) {
     throw new WormcastError(`--cycle: routing ${name} takes no Hamiltonian labelling; it needs routing ${LABELLED_ROUTINGS.join(' or ')}`);
+  }
+  // a flag of another routing function would be ignored: say so instead (docs/cli.md)
+  for (const [key, flag, routing] of ROUTING_FLAGS) {
+    if (options[key] === true && name !== routing) throw new WormcastError(`${flag} applies to routing ${routing} only, not ${name}`);
   }
   return createRouting(name, t, cycle ? { ...options, labelling: cycle } : options);
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { Grid } from '../../topology/grid.ts';
 import { parseTopology } from '../../topology/registry.ts';
 import type { Topology } from '../../topology/types.ts';
 
@@ -12,8 +13,19 @@ export interface TopologySummary {
   links: number;
 }
 
+/**
+ * The largest number of neighbours of a node. `ports` is the number of port slots, which is the
+ * degree only where every port leads somewhere: a mesh dimension of radix 2 gives each node one
+ * neighbour in it, radix 1 none (mesh:1x1 has degree 0, mesh:2x2 degree 2). Hypercubes, CCC,
+ * tori (every radix >= 3) and star graphs are regular: degree = ports.
+ */
+export function maxDegree(t: Topology): number {
+  if (t instanceof Grid && t.kind === 'mesh') return t.dims.reduce((acc, k) => acc + (k >= 3 ? 2 : k - 1), 0);
+  return t.ports;
+}
+
 export function summarizeTopology(t: Topology): TopologySummary {
-  return { spec: t.spec, kind: t.kind, nodes: t.nodes, degree: t.ports, diameter: t.diameter, links: t.links };
+  return { spec: t.spec, kind: t.kind, nodes: t.nodes, degree: maxDegree(t), diameter: t.diameter, links: t.links };
 }
 
 export function registerTopology(program: Command): void {

@@ -1,0 +1,79 @@
+import type { Command } from 'commander';
+import { WormcastError } from '../errors.ts';
+import { EXAMPLE_ARGS } from './commands/simulate.ts';
+
+/**
+ * Options a mode of a command would ignore. An option the user typed that would have no effect
+ * is an error (docs/cli.md, "Options that do not apply"), never silently dropped; defaults do not
+ * count. Keys are commander's attribute names (`--router-delay` -> routerDelay).
+ */
+interface Rule {
+  /** The command path, e.g. 'simulate'. */
+  readonly command: string;
+  /** The option that selects the mode (its attribute name). */
+  readonly mode: string;
+  /** Options the mode ignores. */
+  readonly ignored: readonly string[];
+  /** Why, for the error line. */
+  readonly reason: string;
+}
+
+/** `--example` sets these options itself (EXAMPLE_ARGS): a value the user gives would be overwritten. */
+const EXAMPLE_SETS: readonly string[] = EXAMPLE_ARGS.filter((a) => a.startsWith('--')).map(attributeName);
+
+const RULES: readonly Rule[] = [
+  {
+    command: 'simulate', mode: 'scenario',
+    ignored: ['topology', 'routing', 'algorithm', 'dests', 'load', 'flits', 'vcs', 'buffer', 'port', 'startup', 'routerDelay', 'vcLinks', 'cycles', 'warmup', 'drain', 'seed', 'process', 'self', 'watchdog', 'readyListAt', 'plan', 'example'],
+    reason: 'a scenario brings its own network, worms and engine options',
+  },
+  {
+    command: 'simulate', mode: 'plan',
+    ignored: ['topology', 'routing', 'algorithm', 'dests', 'load', 'cycles', 'warmup', 'drain', 'seed', 'process', 'self', 'example'],
+    reason: 'the plan file gives the network, the routing and the one multicast',
+  },
+  {
+    command: 'simulate', mode: 'example',
+    ignored: EXAMPLE_SETS,
+    reason: `the example sets it (${EXAMPLE_ARGS.join(' ')})`,
+  },
+];
+
+/** `--router-delay` -> routerDelay, as commander names option attributes. */
+function attributeName(flag: string): string {
+  return flag.replace(/^--/, '').replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** `routerDelay` -> `--router-delay`. */
+function flagName(attribute: string): string {
+  return `--${attribute.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
+/** Whether the user gave option `key` on the command line (not a default, not absent). */
+function given(cmd: Command, key: string): boolean {
+  const source = cmd.getOptionValueSource(key);
+  return source !== undefined && source !== 'default' && cmd.getOptionValue(key) !== undefined;
+}
+
+/** The command's path below the program: 'simulate', 'analyze stepwise'. */
+function commandPath(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+/** Throw a WormcastError when the action command `cmd` was given options its mode ignores. */
+export function checkOptionRules(cmd: Command): void {
+  const path = commandPath(cmd);
+  for (const rule of RULES) {
+    if (rule.command !== path || !given(cmd, rule.mode)) continue;
+    const bad = rule.ignored.filter((k) => given(cmd, k));
+    if (bad.length > 0) {
+      throw new WormcastError(`${path} ${flagName(rule.mode)}: ${bad.map(flagName).join(', ')} would be ignored (${rule.reason}); leave ${bad.length > 1 ? 'them' : 'it'} out`);
+    }
+  }
+  // a unicast sends each message to one node: --dests would be ignored
+  if (path === 'simulate' && cmd.getOptionValue('algorithm') === 'unicast' && given(cmd, 'dests')) {
+    throw new WormcastError('simulate: --dests applies to multicast algorithms; a unicast message has one destination (leave out --dests, or give --algorithm)');
+  }
+}
