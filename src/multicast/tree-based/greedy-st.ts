@@ -41,30 +41,140 @@ export function greedyStOrder(topology: Topology, source: number, dests: ArrayLi
 /**
  * Steps 3 and 4 of Fig. 5.4 at replicate node list[0]: the Steiner tree T over list (root first,
  * then the destinations in order), edges in the seed's order (a split edge keeps its place as
- * (s, v) and (v, t) is appended, then (v, u_i)).
+ * (s, v) and (v, t) is appended, then (v, u_i)). Each u_i joins the first edge (lowest index)
+ * whose shortest-path region is nearest to it.
+ *
+ * Every replicate node rebuilds the tree of its own list, so a broadcast from a corner of an
+ * m x m mesh asks O(m^2) nearest-edge scans over O(m^2) edges at each of many replicate nodes.
+ * The scan is therefore kept free of allocation: the shortest s-t paths of a mesh edge cover the
+ * box spanned by s and t (kept per edge as per-dimension bounds), and u's distance to the box is
+ * the sum of how far each coordinate lies outside it; on a hypercube it is the number of bits
+ * where s and t agree and u differs. A distance of 0 cannot be beaten, so the scan stops there.
+ * (test/multicast-greedy-st-fast.test.ts checks this against the direct form on random lists.)
  */
 export function greedyStTree(topology: Topology, list: readonly number[]): StEdge[] {
-  const root = list[0]!;
   if (list.length < 2) return [];
-  const edges: [number, number][] = [[root, list[1]!]];
+  if (topology.kind === 'hypercube') return hypercubeTree(list);
+  if (topology.kind === 'mesh') return meshTree(topology as Grid, list);
+  throw new WormcastError(`greedy-st: needs a mesh or hypercube, not ${topology.spec}`);
+}
+
+/** The edges as pairs, from the parallel arrays the builders keep. */
+function pairs(from: Int32Array, to: Int32Array, count: number): StEdge[] {
+  const out: StEdge[] = new Array<StEdge>(count);
+  for (let k = 0; k < count; k++) out[k] = [from[k]!, to[k]!];
+  return out;
+}
+
+function popcount32(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** greedyStTree on a hypercube (node = its address bits). */
+function hypercubeTree(list: readonly number[]): StEdge[] {
+  // each u adds at most 2 edges
+  const cap = 2 * list.length;
+  const from = new Int32Array(cap);
+  const to = new Int32Array(cap);
+  from[0] = list[0]!;
+  to[0] = list[1]!;
+  let count = 1;
   for (let i = 2; i < list.length; i++) {
     const u = list[i]!;
     let best = -1;
-    let bestV = -1;
     let bestD = Infinity;
-    edges.forEach(([s, t], k) => {
-      const v = nearestOnShortestPath(topology, s, t, u);
-      const dv = topology.distance(u, v);
-      if (dv < bestD) { bestD = dv; best = k; bestV = v; }
-    });
-    const [s, t] = edges[best]!;
-    if (bestV !== s && bestV !== t) {
-      edges[best] = [s, bestV];
-      edges.push([bestV, t]);
+    for (let k = 0; k < count; k++) {
+      const s = from[k]!;
+      // v = s where s and t agree, u where they differ; u and v differ where s = t and u != s
+      const dv = popcount32((u ^ s) & ~(s ^ to[k]!));
+      if (dv < bestD) {
+        bestD = dv;
+        best = k;
+        if (dv === 0) break;
+      }
     }
-    if (bestV !== u) edges.push([bestV, u]);
+    const s = from[best]!;
+    const t = to[best]!;
+    const differ = s ^ t;
+    const v = (s & ~differ) | (u & differ);
+    if (v !== s && v !== t) {
+      to[best] = v;
+      from[count] = v;
+      to[count++] = t;
+    }
+    if (v !== u) {
+      from[count] = v;
+      to[count++] = u;
+    }
   }
-  return edges;
+  return pairs(from, to, count);
+}
+
+/** greedyStTree on a mesh: per edge the box of its shortest paths, lo/hi per dimension. */
+function meshTree(g: Grid, list: readonly number[]): StEdge[] {
+  const D = g.dims.length;
+  const strides = g.strides;
+  const dims = g.dims;
+  const cap = 2 * list.length;
+  const from = new Int32Array(cap);
+  const to = new Int32Array(cap);
+  const lo = new Int32Array(cap * D);
+  const hi = new Int32Array(cap * D);
+  const cu = new Int32Array(D);
+  const cv = new Int32Array(D);
+  const coord = (node: number, d: number): number => Math.floor(node / strides[d]!) % dims[d]!;
+  /** Edge k = (a, b), its box from a's and b's coordinates. */
+  const setEdge = (k: number, a: number, b: number): void => {
+    from[k] = a;
+    to[k] = b;
+    for (let d = 0; d < D; d++) {
+      const x = coord(a, d);
+      const y = coord(b, d);
+      lo[k * D + d] = x < y ? x : y;
+      hi[k * D + d] = x < y ? y : x;
+    }
+  };
+  setEdge(0, list[0]!, list[1]!);
+  let count = 1;
+  for (let i = 2; i < list.length; i++) {
+    const u = list[i]!;
+    for (let d = 0; d < D; d++) cu[d] = coord(u, d);
+    let best = -1;
+    let bestD = Infinity;
+    for (let k = 0; k < count; k++) {
+      let dv = 0;
+      for (let d = 0; d < D; d++) {
+        const c = cu[d]!;
+        const l = lo[k * D + d]!;
+        const h = hi[k * D + d]!;
+        dv += c < l ? l - c : c > h ? c - h : 0;
+      }
+      if (dv < bestD) {
+        bestD = dv;
+        best = k;
+        if (dv === 0) break;
+      }
+    }
+    // v: u clamped into the best edge's box
+    let v = 0;
+    for (let d = 0; d < D; d++) {
+      const c = cu[d]!;
+      const l = lo[best * D + d]!;
+      const h = hi[best * D + d]!;
+      cv[d] = c < l ? l : c > h ? h : c;
+      v += cv[d]! * strides[d]!;
+    }
+    const s = from[best]!;
+    const t = to[best]!;
+    if (v !== s && v !== t) {
+      setEdge(best, s, v);
+      setEdge(count++, v, t);
+    }
+    if (v !== u) setEdge(count++, v, u);
+  }
+  return pairs(from, to, count);
 }
 
 /**
