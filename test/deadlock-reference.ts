@@ -123,6 +123,6 @@ export function referenceDependencyGraph(scheme: WormScheme): DependencyGraph {
       }
     }
   }
-  return { routing: r, vcs: V, headOf, succ, used };
+  return { routing: r, vcs: V, headOf, succ, used, arrived: new Uint8Array(0), junctionOut: new Uint32Array(0) };
 }
 

@@ -14,7 +14,7 @@ describe('engine layout (src/engine/layout.ts = assembly/engine/layout.ts)', () 
   });
 
   it('regions do not overlap and are 8-byte aligned', () => {
-    const lay = L.computeLayout({ nodes: 10, ports: 3, vcs: 4, q: 3, worms: 7, dests: 9, treeEntries: 5, slots: 33, mux: true, channelUse: true });
+    const lay = L.computeLayout({ nodes: 10, ports: 3, vcs: 4, q: 3, qe: 3, worms: 7, dests: 9, treeEntries: 5, slots: 33, mux: true, channelUse: true });
     const starts = [lay.owner, lay.arb, lay.best, lay.count, lay.chanFlits, lay.qHead, lay.qTail, lay.worm, lay.dest, lay.tree, lay.slot, lay.active, lay.bytes];
     const words = [lay.vcTotal, 4 * 30, 30, 30, 0, 30, 30, 7 * L.WORM_STRIDE, 9 * L.DEST_STRIDE, 5 * L.TREE_STRIDE, 33 * L.SLOT_STRIDE, 7];
     expect(starts[0]).toBe(L.COUNTERS_BYTE + 8 * L.COUNTERS);
@@ -23,9 +23,11 @@ describe('engine layout (src/engine/layout.ts = assembly/engine/layout.ts)', () 
       expect(starts[i + 1]! - starts[i]!).toBeGreaterThanOrEqual(words[i]! * 4);
     }
     expect(lay.vcTotal).toBe(10 * 3 * 4 + 2 * 10 * 3);
+    // one consumption channel per incoming VC (option consumption 'vc'): N P V of them
+    expect(L.computeLayout({ nodes: 10, ports: 3, vcs: 4, q: 3, qe: 12, worms: 7, dests: 9, treeEntries: 5, slots: 33, mux: true, channelUse: true }).vcTotal).toBe(10 * 3 * 4 + 10 * 3 + 10 * 12);
     // multiplexed channels count their flits in the arbitration records, others in chanFlits
     expect(lay.arb % 16).toBe(0);
-    const links = L.computeLayout({ nodes: 10, ports: 3, vcs: 1, q: 1, worms: 7, dests: 9, treeEntries: 5, slots: 33, mux: false, channelUse: true });
+    const links = L.computeLayout({ nodes: 10, ports: 3, vcs: 1, q: 1, qe: 1, worms: 7, dests: 9, treeEntries: 5, slots: 33, mux: false, channelUse: true });
     expect(links.qHead - links.chanFlits).toBeGreaterThanOrEqual(30 * 4);
     expect(links.chanFlits - links.arb).toBe(0);
   });

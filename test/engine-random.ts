@@ -82,3 +82,17 @@ export function randomConfig(seed: number): RandomConfig {
   }
   return { label: `#${seed} ${spec} ${name} ${options.port}-port ${options.vcLinks ? 'vcLinks' : 'mux'} K=${options.vcsPerClass} B=${options.buffer} R=${options.routerDelay} S=${options.startup} load=${load.toFixed(2)}`, routing, worms, options };
 }
+
+/**
+ * randomConfig(seed) with this round's engine options (issue 10 items 2 and 4): one consumption
+ * channel per incoming VC on odd seeds, and tree edges that name no copy (any free copy of their
+ * class) on seeds divisible by 3. Kept apart from randomConfig so that the stored digests of its
+ * runs stay valid.
+ */
+export function randomConfigConsumption(seed: number): RandomConfig {
+  const cfg = randomConfig(seed);
+  const options: EngineOptions = { ...cfg.options, consumption: seed % 2 === 1 ? 'vc' : 'port' };
+  const anyCopy = seed % 3 === 0;
+  const worms = anyCopy ? cfg.worms.map((w) => (w.tree ? { ...w, tree: w.tree.map(({ copy: _copy, ...e }) => e) } : w)) : cfg.worms;
+  return { label: `${cfg.label} consumption=${options.consumption}${anyCopy ? ' tree-any-copy' : ''}`, routing: cfg.routing, worms, options };
+}

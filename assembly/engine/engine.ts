@@ -5,13 +5,13 @@ import {
   H_PORTS, H_V, H_K, H_Q, H_B, H_R, H_S, H_WATCHDOG, H_FLAGS, H_WORMS, H_CYCLE, H_NEXTCREATE,
   H_ACTIVE_N, H_FREESLOT, H_DONE, H_STATUS, H_LASTPROGRESS, H_LIVESLOTS, H_MAXSLOTS,
   H_O_OWNER, H_O_ARB, A_RR, A_HELD, A_FLITS, A_STAMP, H_O_BEST, H_O_COUNT, H_O_CHFLITS, H_O_QHEAD, H_O_QTAIL,
-  H_O_WORM, H_O_DEST, H_O_TREE, H_O_SLOT, H_O_ACTIVE, H_O_READY, H_O_ROUTE, H_ROUTE_N, H_READY_AT, H_WALK, H_NODES, H_O_INJL, H_INJ, H_EJ, FLAG_MUX, FLAG_CHANNEL_USE,
+  H_O_WORM, H_O_DEST, H_O_TREE, H_O_SLOT, H_O_ACTIVE, H_O_READY, H_O_ROUTE, H_ROUTE_N, H_READY_AT, H_WALK, H_NODES, H_O_INJL, H_INJ, H_EJ, H_QE, FLAG_MUX, FLAG_CHANNEL_USE,
   COUNTERS_BYTE, C_FLITHOPS, C_INJECTED, C_EJECTED, C_VCWAIT, C_SAMEGROUP, C_SHARING, C_GRANTS,
   ST_RUNNING, ST_FINISHED, ST_DEADLOCK, ST_LIMIT, ST_NO_SLOTS, ST_BAD_ROUTE,
   W_KIND, W_SRC, W_FLITS, W_CREATED, W_DEST, W_NDEST, W_TREE, W_FIRSTTRIG, W_NEXTTRIG, W_STATE,
   W_TOSEND, W_START, W_INJECT, W_SLOTS, W_INJVC, W_NEXTQ, W_GROUP, W_ACT, W_DONE, W_WAIT,
   W_DELIVERED, W_LIVE, W_INJQ, WORM_STRIDE, KIND_TREE, KIND_UNICAST, WS_WAITING, WS_QUEUED, WS_REQUEST,
-  WS_SENDING, WS_DONE, D_NODE, D_HEAD, D_TAIL, DEST_STRIDE, T_PORT, T_VC, T_DEST, T_CHILD,
+  WS_SENDING, WS_DONE, D_NODE, D_HEAD, D_TAIL, DEST_STRIDE, T_PORT, T_VC, T_DEST, T_CHILD, T_EXACT,
   T_SIB, TREE_STRIDE, S_WORM, S_VC, S_PARENT, S_CHILD, S_SIB, S_NEXT, S_IN, S_OUT, S_NODE, S_HEAD,
   S_FLAGS, S_TARGET, S_CLASS, S_PREV, S_PORT, SLOT_STRIDE, F_PENDING, F_EJECT, F_ROUTED,
   F_DEAD, F_NET, F_EXACT, F_MOVED, F_PARKED, F_SAMEG, F_WAITED, F_CONTEND, S_CHAN, H_O_WAIT,
@@ -45,6 +45,7 @@ let P: i32 = 0;
 let V: i32 = 0;
 let K: i32 = 0;
 let Q: i32 = 0;
+let QE: i32 = 0;
 let B: i32 = 0;
 let R: i32 = 0;
 let S: i32 = 0;
@@ -112,6 +113,7 @@ function configure(base: usize): void {
   V = hd(H_V);
   K = hd(H_K);
   Q = hd(H_Q);
+  QE = hd(H_QE);
   B = hd(H_B);
   R = hd(H_R);
   S = hd(H_S);
@@ -830,7 +832,7 @@ function routeSlot(s: i32, w: i32): void {
     if (rec >= 0) addEject(s, w, node, rec);
     for (let ce = load<i32>(ta(e, T_CHILD)); ce >= 0; ce = load<i32>(ta(ce, T_SIB))) {
       const vi = load<i32>(ta(ce, T_VC));
-      addNet(s, w, node, load<i32>(ta(ce, T_PORT)), vi, vi / K, ce, F_NET | F_EXACT);
+      addNet(s, w, node, load<i32>(ta(ce, T_PORT)), vi, vi / K, ce, load<i32>(ta(ce, T_EXACT)) == 1 ? F_NET | F_EXACT : F_NET);
     }
     return;
   }
@@ -875,11 +877,22 @@ function addNet(parent: i32, w: i32, node: i32, port: i32, vi: i32, cls: i32, ta
   tryGrant(s, w);
 }
 
+// Which of its node's QE ejection channels a copy arriving in slot `parent` takes
+// (docs/model-flit.md "Channels"): 0 with one per node; the port of the link it arrived on with
+// one per link; with one per incoming VC, that VC's index port * V + vc (a worm that crossed no
+// link: its injection port's first).
+@inline function ejectionIndex(parent: i32): i32 {
+  if (QE == 1) return 0;
+  if (QE == P) return sget(parent, S_PORT);
+  const vc = sget(parent, S_VC);
+  return vc < INJ ? vc % (P * V) : sget(parent, S_PORT) * V;
+}
+
 function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
   const s = newSlot(w);
   if (s < 0) return;
-  const q = Q == 1 ? 0 : sget(parent, S_PORT);
-  sset(s, S_VC, EJ + node * Q + q);
+  const q = ejectionIndex(parent);
+  sset(s, S_VC, EJ + node * QE + q);
   sset(s, S_NODE, node);
   sset(s, S_CLASS, -2);
   sset(s, S_PORT, q);

@@ -1,6 +1,8 @@
 import { WormcastError } from '../errors.ts';
 import type { Plan } from '../multicast/plan.ts';
+import type { PortModel } from '../multicast/types.ts';
 import type { RoutingFunction } from '../routing/types.ts';
+import { type ConsumptionModel, consumptionChannelsPerNode } from './consumption.ts';
 import { type DeadlockReport, type NamedChannel, withOneClass } from './deadlock.ts';
 
 /**
@@ -19,6 +21,10 @@ export type TreeHoldModel = 'lock-step' | 'branch';
  */
 export class TreeDependencyGraph {
   readonly vcs: number;
+  /** Network VCs: consumption channel q of node a is vertex network + a * perNode + q. */
+  readonly network: number;
+  /** Consumption channels per node in the graph (0: none modelled). */
+  readonly perNode: number;
   readonly size: number;
   readonly words: number;
   readonly bits: Uint32Array;
@@ -26,10 +32,17 @@ export class TreeDependencyGraph {
   /** Per-channel counts for addTree (zero between calls). */
   private readonly scratch: Int32Array;
 
-  constructor(readonly routing: RoutingFunction) {
+  /**
+   * `consumption`: the node model whose consumption channels become vertices (a tree worm
+   * delivering at node d requests d's consumption channel beside its children there, and holds
+   * and waits like for a child: docs/deadlock.md "Consumption channels"); none by default.
+   */
+  constructor(readonly routing: RoutingFunction, consumption?: PortModel) {
     const t = routing.topology;
     this.vcs = routing.vcClasses.length;
-    this.size = t.nodes * t.ports * this.vcs;
+    this.network = t.nodes * t.ports * this.vcs;
+    this.perNode = consumption === undefined ? 0 : consumptionChannelsPerNode(consumption, t.ports);
+    this.size = this.network + t.nodes * this.perNode;
     if (this.size > 1 << 14) throw new WormcastError(`deadlock-tree on ${t.spec}: ${this.size} virtual channels is over the checker's ${1 << 14}`);
     this.words = (this.size + 31) >>> 5;
     this.bits = new Uint32Array(this.size * this.words);
@@ -120,12 +133,32 @@ export class TreeDependencyGraph {
   addPlan(plan: Plan, model: TreeHoldModel, mergeClasses = 1): void {
     const tr = plan.trees;
     if (!tr) throw new WormcastError(`deadlock-tree: plan of ${plan.algorithm} has no trees`);
+    const t = plan.topology;
+    const PV = t.ports * plan.routing.vcClasses.length;
     for (let id = 0; id < plan.count; id++) {
       const a = tr.offsets[id]!;
       const b = tr.offsets[id + 1]!;
       let channels = tr.channels.subarray(a, b);
-      if (mergeClasses > 1) channels = channels.map((c) => (c / mergeClasses) | 0);
-      this.addTree(channels, tr.parents.subarray(a, b), model);
+      let parents = tr.parents.subarray(a, b);
+      if (this.perNode > 0) {
+        // each destination's consumption channel as a leaf below the edge that reaches it
+        const dests = new Set(plan.message(id).dests);
+        const ch: number[] = Array.from(channels);
+        const pa: number[] = Array.from(parents);
+        for (let e = 0; e < b - a; e++) {
+          const node = (channels[e]! / PV) | 0;
+          const port = ((channels[e]! % PV) / plan.routing.vcClasses.length) | 0;
+          const head = t.neighbor(node, port);
+          if (!dests.delete(head)) continue;
+          ch.push(-1 - (head * this.perNode + (this.perNode === 1 ? 0 : port)));
+          pa.push(e);
+        }
+        channels = Int32Array.from(ch);
+        parents = Int32Array.from(pa);
+      }
+      if (mergeClasses > 1) channels = channels.map((c) => (c < 0 ? c : (c / mergeClasses) | 0));
+      channels = channels.map((c) => (c < 0 ? this.network - 1 - c : c));
+      this.addTree(channels, parents, model);
     }
   }
 
@@ -222,9 +255,14 @@ export class TreeDependencyGraph {
     throw new Error(`deadlock-tree: ${v} is on a cycle but no cycle returns to it`);
   }
 
-  /** A VC id named for people. */
+  /** A VC id (or consumption channel) named for people. */
   name(vc: number): NamedChannel {
     const t = this.routing.topology;
+    if (vc >= this.network) {
+      const a = ((vc - this.network) / this.perNode) | 0;
+      const q = (vc - this.network) % this.perNode;
+      return { vc, from: t.format(a), to: t.format(a), port: this.perNode === 1 ? 'consume' : `consume ${t.portName(q)}`, class: 'consumption' };
+    }
     const ch = (vc / this.vcs) | 0;
     const node = (ch / t.ports) | 0;
     const port = ch % t.ports;
@@ -270,11 +308,11 @@ const MAX_ROW_WORDS = 2 ** 32;
  *   (x-first, ecube-tree, double-channel-x-first), whose trees are restrictions of the broadcast tree;
  * - all-subsets: every source and every non-empty destination set (2^(N-1) - 1 per source; N <= 16).
  */
-export function treeDependencyGraph(routing: RoutingFunction, build: (source: number, dests: Int32Array) => Plan, model: TreeHoldModel, enumeration: TreeEnumeration = 'broadcast', mergeClasses = false): TreeDependencyGraph {
+export function treeDependencyGraph(routing: RoutingFunction, build: (source: number, dests: Int32Array) => Plan, model: TreeHoldModel, enumeration: TreeEnumeration = 'broadcast', mergeClasses = false, consumption?: PortModel): TreeDependencyGraph {
   const t = routing.topology;
   const n = t.nodes;
   if (enumeration === 'all-subsets' && n > 16) throw new WormcastError(`deadlock-tree: all-subsets enumeration needs at most 16 nodes, not ${n} (${t.spec})`);
-  const g = new TreeDependencyGraph(mergeClasses ? withOneClass(routing) : routing);
+  const g = new TreeDependencyGraph(mergeClasses ? withOneClass(routing) : routing, consumption);
   const plans = enumeration === 'broadcast' ? n : n * (2 ** (n - 1) - 1);
   const work = plans * (n - 1) * g.words;
   if (work > MAX_ROW_WORDS) {
@@ -301,13 +339,16 @@ export function treeDependencyGraph(routing: RoutingFunction, build: (source: nu
  * `mergeClasses` the trees' VCs are taken as their physical channels (one class: what the doubled
  * channels of double-channel-x-first are for).
  */
-export function checkTreeDeadlock(name: string, routing: RoutingFunction, build: (source: number, dests: Int32Array) => Plan, model: TreeHoldModel = 'lock-step', enumeration: TreeEnumeration = 'broadcast', mergeClasses = false): DeadlockReport {
+export function checkTreeDeadlock(name: string, routing: RoutingFunction, build: (source: number, dests: Int32Array) => Plan, model: TreeHoldModel = 'lock-step', enumeration: TreeEnumeration = 'broadcast', mergeClasses = false, consumption?: ConsumptionModel): DeadlockReport {
   const t0 = performance.now();
-  const g = treeDependencyGraph(routing, build, model, enumeration, mergeClasses);
+  const g = treeDependencyGraph(routing, build, model, enumeration, mergeClasses, consumption?.port);
   const cycle = g.findCycle();
   let channels = 0;
   for (const u of g.used) channels += u;
-  const base = { scheme: `${name} (${model})`, topology: routing.topology.spec, channels, dependencies: g.dependencies(), millis: performance.now() - t0 };
+  const base = {
+    scheme: `${name} (${model})`, topology: routing.topology.spec, channels, dependencies: g.dependencies(), millis: performance.now() - t0,
+    consumption: consumption ? { port: consumption.port, perNode: g.perNode, copies: consumption.copies } : null,
+  };
   if (!cycle) return { ...base, verdict: 'acyclic' };
   return { ...base, verdict: 'cyclic', cycle: cycle.map((c) => g.name(c)) };
 }

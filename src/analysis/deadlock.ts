@@ -1,5 +1,6 @@
 import type { WormScheme } from '../multicast/path-based/worm-scheme.ts';
 import { DELIVER, INJECT, portOf, type RoutingFunction } from '../routing/types.ts';
+import { type ConsumptionModel, consumptionChannelsPerNode, findCsrCycle, withConsumption } from './consumption.ts';
 import { buildDependencyGraph, type DependencyGraph } from './dependency-graph.ts';
 
 export type { WormScheme };
@@ -22,6 +23,12 @@ interface ReportBase {
   /** Dependency edges. */
   readonly dependencies: number;
   readonly millis: number;
+  /**
+   * The consumption channels the graph includes (docs/deadlock.md "Consumption channels"), or
+   * null when it has none: a unicast routing function (worms end at the consumption channel, which
+   * adds no cycle), or a check asked without a node model.
+   */
+  readonly consumption: { readonly port: ConsumptionModel['port']; readonly perNode: number; readonly copies: number } | null;
 }
 
 /** The checker's verdict: acyclic (deadlock-free), or one shortest dependency cycle. */
@@ -126,22 +133,57 @@ export function nameChannel(g: DependencyGraph, vc: number): NamedChannel {
   return { vc, from: t.format(node), to: t.format(g.headOf[ch]!), port: t.portName(port), class: r.vcClasses[vc % g.vcs]! };
 }
 
-/** Check a scheme (a path-based multicast scheme, or unicastScheme(routing)) for deadlock freedom. */
-export function checkDeadlock(scheme: WormScheme): DeadlockReport {
+/**
+ * Check a scheme (a path-based multicast scheme, or unicastScheme(routing)) for deadlock freedom.
+ * With a consumption model, a scheme of multidestination worms is checked with the consumption
+ * channels of that node model as vertices (src/analysis/consumption.ts): the verdict then covers
+ * the flit-level engine under the same `--port` and `--vcs`.
+ */
+export function checkDeadlock(scheme: WormScheme, consumption?: ConsumptionModel): DeadlockReport {
   const t0 = performance.now();
   const g = buildDependencyGraph(scheme);
-  const cycle = findCycle(g);
   let channels = 0;
   for (let c = 0; c < g.used.length; c++) channels += g.used[c]!;
+  const t = scheme.routing.topology;
+  if (consumption && g.arrived.length > 0) {
+    const csr = withConsumption(g, consumption);
+    const cycle = findCsrCycle(csr);
+    const base = {
+      scheme: scheme.name,
+      topology: t.spec,
+      channels,
+      dependencies: csr.targets.length,
+      millis: performance.now() - t0,
+      consumption: { port: consumption.port, perNode: consumptionChannelsPerNode(consumption.port, t.ports), copies: consumption.copies },
+    };
+    if (!cycle) return { ...base, verdict: 'acyclic' };
+    return { ...base, verdict: 'cyclic', cycle: cycle.map((v) => nameVertex(g, v, base.consumption.perNode)) };
+  }
+  const cycle = findCycle(g);
   const base = {
     scheme: scheme.name,
-    topology: scheme.routing.topology.spec,
+    topology: t.spec,
     channels,
     dependencies: dependencyCount(g),
     millis: performance.now() - t0,
+    consumption: null,
   };
   if (!cycle) return { ...base, verdict: 'acyclic' };
   return { ...base, verdict: 'cyclic', cycle: cycle.map((c) => nameChannel(g, c)) };
+}
+
+/**
+ * A vertex of a graph with consumption channels, named for people: a network VC as nameChannel,
+ * consumption channel q of node a as `a -> a`, port `consume` (one-port) or `consume<port>` (the
+ * all-port channel of the link arriving through that port of the upstream node), class `consumption`.
+ */
+export function nameVertex(g: DependencyGraph, v: number, perNode: number): NamedChannel {
+  const NV = g.succ.length;
+  if (v < NV) return nameChannel(g, v);
+  const t = g.routing.topology;
+  const a = ((v - NV) / perNode) | 0;
+  const q = (v - NV) % perNode;
+  return { vc: v, from: t.format(a), to: t.format(a), port: perNode === 1 ? 'consume' : `consume ${t.portName(q)}`, class: 'consumption' };
 }
 
 /** Check a unicast routing function over all source/destination pairs. */
@@ -152,7 +194,12 @@ export function checkRoutingDeadlock(routing: RoutingFunction): DeadlockReport {
 /** The report as lines of text: the verdict, the sizes, and the cycle one channel per line. */
 export function formatDeadlockReport(rep: DeadlockReport): string[] {
   const head = `${rep.scheme} on ${rep.topology}: ${rep.verdict === 'acyclic' ? 'acyclic (deadlock-free)' : `cyclic: a dependency cycle of ${rep.cycle.length} channels`}`;
-  const lines = [head, `  ${rep.channels} virtual channels used, ${rep.dependencies} dependencies, ${rep.millis.toFixed(0)} ms`];
+  const lines = [head];
+  if (rep.consumption) {
+    const c = rep.consumption;
+    lines.push(`  ${c.port}-port nodes: ${c.perNode === 1 ? 'one consumption channel per node' : 'one consumption channel per incoming link'}, ${c.copies} VC${c.copies === 1 ? '' : 's'} per class`);
+  }
+  lines.push(`  ${rep.channels} virtual channels used, ${rep.dependencies} dependencies, ${rep.millis.toFixed(0)} ms`);
   if (rep.verdict === 'cyclic') {
     for (const c of rep.cycle) lines.push(`  ${c.from} -> ${c.to}  ${c.port}  ${c.class}`);
   }

@@ -15,6 +15,17 @@ export interface DependencyGraph {
   readonly succ: Uint32Array;
   /** 1 for every VC some route or worm uses. */
   readonly used: Uint8Array;
+  /**
+   * Schemes with junctions (multidestination worms): 1 for every VC on which a worm reaches one of
+   * its destinations (its head node is that destination). Empty for unicast routing functions.
+   */
+  readonly arrived: Uint8Array;
+  /**
+   * Per arrived VC c: the first hops (successor bits, as in `succ`) a worm that reached its
+   * destination on c may take next. The consumption-channel model (src/analysis/consumption.ts)
+   * needs them apart from the other successors of c.
+   */
+  readonly junctionOut: Uint32Array;
 }
 
 /** Largest `legs` table (see Walk) a build allocates by default: 64 MiB. */
@@ -70,6 +81,8 @@ interface Walk {
   readonly arrived: Uint8Array;
   readonly classesAt: Uint32Array;
   readonly firstOut: Uint32Array;
+  /** Junction first hops per arrived VC (DependencyGraph.junctionOut). */
+  readonly junctionOut: Uint32Array;
   /** See above; empty when over LEG_TABLE_BYTES. */
   readonly legs: Uint8Array;
   /** Slot of each class in `legs`, -1 for none. */
@@ -297,6 +310,7 @@ export function buildDependencyGraph(scheme: WormScheme, options: BuildOptions =
     arrived: new Uint8Array(junctions ? NV : 0),
     classesAt: new Uint32Array(junctions ? n : 0),
     firstOut: new Uint32Array(junctions ? n * V : 0),
+    junctionOut: new Uint32Array(junctions ? NV : 0),
     legs: new Uint8Array(remember ? slots * n * n : 0),
     legSlot,
     epoch: 0,
@@ -311,7 +325,7 @@ export function buildDependencyGraph(scheme: WormScheme, options: BuildOptions =
   if (next) junctionPasses(w, alike);
   const used = new Uint8Array(NV);
   for (let c = 0; c < NV; c++) used[c] = (w.usedBits[c >>> 5]! >>> (c & 31)) & 1;
-  return { routing: r, vcs: V, headOf, succ: w.succ, used };
+  return { routing: r, vcs: V, headOf, succ: w.succ, used, arrived: w.arrived, junctionOut: w.junctionOut };
 }
 
 /**
@@ -389,7 +403,12 @@ function junctionEdges(w: Walk): void {
   const NV = n * PV;
   const nextFrom = w.scheme.nextFrom;
   if (!nextFrom) {
-    for (let c = 0; c < NV; c++) if (arrived[c] === 1) succ[c]! |= w.firstOut[(info[c]! >> 5) * V + (info[c]! & 31)]!;
+    for (let c = 0; c < NV; c++) {
+      if (arrived[c] !== 1) continue;
+      const bits = w.firstOut[(info[c]! >> 5) * V + (info[c]! & 31)]!;
+      succ[c]! |= bits;
+      w.junctionOut[c] = bits;
+    }
     return;
   }
   // The arrived VCs grouped by (head node, class): counting sort.
@@ -419,6 +438,7 @@ function junctionEdges(w: Walk): void {
           bits |= 1 << bitTo[b]!;
         }
         succ[c]! |= bits;
+        w.junctionOut[c] = bits;
       }
     }
   }

@@ -41,6 +41,9 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
   const vcsPerClass = int(o.vcsPerClass, 1, 1, 64, 'vcsPerClass');
   const slots = int(o.slots, Math.min(vcTotalHint, 1 << 20), 16, 1 << 25, 'slots');
   const readyAt = int(o.readyListAt, READY_LIST_SLOTS, 0, 1 << 30, 'readyListAt');
+  if (o.consumption !== undefined && o.consumption !== 'port' && o.consumption !== 'vc') {
+    throw new WormcastError(`engine option consumption: '${String(o.consumption)}' must be port or vc`);
+  }
   return {
     buffer, routerDelay, startup, watchdog, slots, vcsPerClass, readyAt,
     allPort: o.port === 'all',
@@ -97,11 +100,13 @@ export function prepare(input: EngineInput): Prepared {
     } else extraSlots += 2;
   });
   const q = input.options?.port === 'all' ? P : 1;
+  // consumption channels (docs/model-flit.md "Channels"): the port model's, or one per incoming VC
+  const qe = input.options?.consumption === 'vc' ? P * V : q;
   const mux = V >= 2 && input.options?.vcLinks !== true;
-  const vcTotal = n * P * V + 2 * n * q;
+  const vcTotal = n * P * V + n * q + n * qe;
   const options = resolveOptions(input.options, vcTotal + extraSlots);
   const layout = L.computeLayout({
-    nodes: n, ports: P, vcs: V, q, worms: input.worms.length, dests, treeEntries,
+    nodes: n, ports: P, vcs: V, q, qe, worms: input.worms.length, dests, treeEntries,
     slots: options.slots, mux, channelUse: options.channelUse,
   });
   return { layout, options };
@@ -124,6 +129,7 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
   h[L.H_V] = s.vcs;
   h[L.H_K] = o.vcsPerClass;
   h[L.H_Q] = s.q;
+  h[L.H_QE] = s.qe;
   h[L.H_B] = o.buffer;
   h[L.H_R] = o.routerDelay;
   h[L.H_S] = o.startup;
@@ -233,6 +239,7 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
         const copy = edge.copy ?? 0;
         if (!Number.isInteger(copy) || copy < 0 || copy >= o.vcsPerClass) throw new WormcastError(`worm ${i}: tree edge ${k}: copy ${copy} must be 0..${o.vcsPerClass - 1}`);
         i32[b + L.T_VC] = edge.vc * o.vcsPerClass + copy;
+        i32[b + L.T_EXACT] = edge.copy === undefined ? 0 : 1;
       });
       for (let k = 0; k <= w.tree.length; k++) {
         i32[e(k) + L.T_DEST] = -1;

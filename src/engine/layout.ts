@@ -37,7 +37,7 @@
 export const H_NODES = 0;
 export const H_PORTS = 1;
 export const H_V = 2;
-/** Injection (and ejection) channels per node: 1 one-port, P all-port. */
+/** Injection channels per node: 1 one-port, P all-port (ejection: H_QE). */
 export const H_Q = 3;
 export const H_B = 4;
 export const H_R = 5;
@@ -74,6 +74,11 @@ export const H_READY_AT = 23;
  * it; one with fewer than half as many switches back and rebuilds both).
  */
 export const H_WALK = 24;
+/**
+ * Ejection (consumption) channels per node, QE: 1 (one-port), P (all-port: one per incoming link)
+ * or P x V (option consumption 'vc': one per incoming virtual channel). docs/model-flit.md "Channels".
+ */
+export const H_QE = 25;
 // byte offsets of the regions (relative to the region base)
 export const H_O_OWNER = 32;
 /** Per network channel, when VCs are multiplexed: a record of ARB_STRIDE words (A_* below). */
@@ -197,6 +202,11 @@ export const T_VC = 3;
 export const T_DEST = 4;
 export const T_CHILD = 5;
 export const T_SIB = 6;
+/**
+ * 1: the edge names its VC exactly (TreeEdge.copy given); 0: a header takes any free one of its
+ * class's K VCs at this edge, as unicast and path worms do (issue 10 item 4: `--vcs K`).
+ */
+export const T_EXACT = 7;
 export const TREE_STRIDE = 8;
 
 /** Slot fields (i32). */
@@ -262,8 +272,10 @@ export interface LayoutSizes {
   ports: number;
   /** VCs per physical network channel: the routing function's classes x K. */
   vcs: number;
-  /** 1 one-port, ports all-port. */
+  /** Injection channels per node: 1 one-port, ports all-port. */
   q: number;
+  /** Ejection channels per node (H_QE). */
+  qe: number;
   worms: number;
   dests: number;
   treeEntries: number;
@@ -306,7 +318,7 @@ export function computeLayout(s: LayoutSizes): Layout {
   const channels = s.nodes * s.ports;
   const injBase = channels * s.vcs;
   const ejBase = injBase + s.nodes * s.q;
-  const vcTotal = ejBase + s.nodes * s.q;
+  const vcTotal = ejBase + s.nodes * s.qe;
   let at = COUNTERS_BYTE + COUNTERS * 8;
   const take = (words: number, align = 8): number => {
     at = Math.ceil(at / align) * align;

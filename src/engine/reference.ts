@@ -26,6 +26,7 @@ export class ReferenceEngine implements Engine {
   private readonly V: number;
   private readonly K: number;
   private readonly Q: number;
+  private readonly QE: number;
   private readonly B: number;
   private readonly R: number;
   private readonly S: number;
@@ -78,6 +79,7 @@ export class ReferenceEngine implements Engine {
     this.V = m[L.H_V]!;
     this.K = m[L.H_K]!;
     this.Q = m[L.H_Q]!;
+    this.QE = m[L.H_QE]!;
     this.B = m[L.H_B]!;
     this.R = m[L.H_R]!;
     this.S = m[L.H_S]!;
@@ -849,7 +851,7 @@ export class ReferenceEngine implements Engine {
       for (let ce = m[e + L.T_CHILD]!; ce >= 0; ce = m[this.oTree + ce * L.TREE_STRIDE + L.T_SIB]!) {
         const cb = this.oTree + ce * L.TREE_STRIDE;
         const vi = m[cb + L.T_VC]!;
-        this.addNet(s, w, node, m[cb + L.T_PORT]!, vi, (vi / this.K) | 0, ce, L.F_NET | L.F_EXACT);
+        this.addNet(s, w, node, m[cb + L.T_PORT]!, vi, (vi / this.K) | 0, ce, m[cb + L.T_EXACT] === 1 ? L.F_NET | L.F_EXACT : L.F_NET);
       }
       return;
     }
@@ -905,8 +907,8 @@ export class ReferenceEngine implements Engine {
     const s = this.newSlot(w);
     if (s < 0) return;
     const sb = this.oSlot + s * L.SLOT_STRIDE;
-    const q = this.Q === 1 ? 0 : m[this.oSlot + parent * L.SLOT_STRIDE + L.S_PORT]!;
-    m[sb + L.S_VC] = this.ej + node * this.Q + q;
+    const q = this.ejectionIndex(parent);
+    m[sb + L.S_VC] = this.ej + node * this.QE + q;
     m[sb + L.S_NODE] = node;
     m[sb + L.S_CLASS] = -2;
     m[sb + L.S_PORT] = q;
@@ -914,6 +916,20 @@ export class ReferenceEngine implements Engine {
     m[sb + L.S_FLAGS] = L.F_PENDING | L.F_EJECT;
     this.link(parent, s);
     this.tryGrant(s, w);
+  }
+
+  /**
+   * Which of its node's QE ejection channels a copy arriving in slot `parent` takes
+   * (docs/model-flit.md "Channels"): 0 with one per node; the port of the link it arrived on with
+   * one per link; with one per incoming VC, that VC's index port * V + vc on its channel (a worm
+   * that crossed no link: its injection port's first).
+   */
+  private ejectionIndex(parent: number): number {
+    if (this.QE === 1) return 0;
+    const pb = this.oSlot + parent * L.SLOT_STRIDE;
+    if (this.QE === this.P) return this.m[pb + L.S_PORT]!;
+    const vc = this.m[pb + L.S_VC]!;
+    return vc < this.inj ? vc % (this.P * this.V) : this.m[pb + L.S_PORT]! * this.V;
   }
 
   /** Every child granted, and every buffered child has room at the start of the cycle. */

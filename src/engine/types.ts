@@ -8,7 +8,10 @@ export interface TreeEdge {
   port: number;
   /** VC class of the routing function. */
   vc: number;
-  /** Which of the class's K VCs (option vcsPerClass), default 0: tree edges name their VC exactly. */
+  /**
+   * Which of the class's K VCs (option vcsPerClass) the edge takes, exactly. Omitted: the header
+   * takes any free one of the K at this edge (the lowest-numbered), like unicast and path worms.
+   */
   copy?: number;
 }
 
@@ -42,6 +45,13 @@ export interface EngineOptions {
   startup?: number;
   /** 'one' (default) or 'all'. */
   port?: 'one' | 'all';
+  /**
+   * Consumption (ejection) channels: 'port' (default) as the port model has them, one per node
+   * one-port and one per incoming link all-port (seed 001 section 1); 'vc' one per incoming
+   * virtual channel, so that a consumption channel is only ever requested by the holder of the
+   * VC it belongs to (docs/deadlock.md "Consumption channels").
+   */
+  consumption?: 'port' | 'vc';
   /**
    * Virtual channels per VC class of the routing function (K, default 1): a header takes the
    * lowest-numbered free one of its class's K VCs (BookSim's 2 VCs on a mesh with dor: K = 2).
