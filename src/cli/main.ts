@@ -1,24 +1,32 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { WormcastError } from '../errors.ts';
-import { registerAnalyze } from './commands/analyze.ts';
-import { registerExample } from './commands/example.ts';
-import { registerDeadlock } from './commands/deadlock.ts';
-import { registerPlan } from './commands/plan.ts';
-import { registerRoute } from './commands/route.ts';
-import { registerTopology } from './commands/topology.ts';
-import { registerVerify } from './commands/verify.ts';
-import { registerSimulate } from './commands/simulate.ts';
-import { checkOptionRules } from './option-rules.ts';
+import { registerCommands } from './lazy-commands.ts';
+import { IncompleteRunError } from './exit-status.ts';
 
-/** The package version, from package.json (`wormcast --version`). */
+/**
+ * The package version, from wormcast's package.json (`wormcast --version`): the nearest one above
+ * this file whose name is wormcast, so it is found from src/cli/ and from a build in dist/.
+ */
 export function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
-  return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+  let dir = new URL('.', import.meta.url);
+  for (let depth = 0; depth < 8; depth++) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as { name?: unknown; version?: unknown };
+      if (pkg.name === 'wormcast' && typeof pkg.version === 'string') return pkg.version;
+    } catch {
+      // no package.json here: look one level up
+    }
+    dir = new URL('..', dir);
+  }
+  return 'unknown';
 }
 
-/** Build the `wormcast` command with every subcommand registered. */
-export function buildProgram(): Command {
+/**
+ * Build the `wormcast` command: with only the subcommand `argv` names loaded (start-up time,
+ * src/cli/lazy-commands.ts), or every subcommand without `argv`.
+ */
+export async function buildProgram(argv?: readonly string[]): Promise<Command> {
   const program = new Command('wormcast')
     .description('Multicast in wormhole-routed networks: hypercubes, CCC, meshes, tori, star graphs')
     .version(packageVersion(), '-V, --version', 'print the version of wormcast')
@@ -29,16 +37,10 @@ export function buildProgram(): Command {
     // `wormcast help`) goes to stdout as usual.
     .configureOutput({ writeErr: () => {}, outputError: () => {} });
   // subcommands copy these settings when they are created
-  registerExample(program);
-  registerTopology(program);
-  registerRoute(program);
-  registerAnalyze(program);
-  registerPlan(program);
-  registerDeadlock(program);
-  registerVerify(program);
-  registerSimulate(program);
+  await registerCommands(program, argv);
   // options given explicitly that the chosen mode would ignore are errors (src/cli/option-rules.ts)
-  program.hook('preAction', (_program, action) => checkOptionRules(action));
+  // (loaded when an action is about to run: option-rules.ts imports the simulate command's module)
+  program.hook('preAction', async (_program, action) => (await import('./option-rules.ts')).checkOptionRules(action));
   return program;
 }
 
@@ -96,7 +98,7 @@ export function exitQuietlyOnEpipe(): void {
  */
 export async function main(argv: string[]): Promise<number> {
   exitQuietlyOnEpipe();
-  const program = buildProgram();
+  const program = await buildProgram(argv);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return 0;
@@ -109,7 +111,8 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (e instanceof WormcastError) {
       process.stderr.write(`${oneLine(e.message)}\n`);
-      return 2;
+      // the output was printed but the run did not do what was asked (docs/cli.md, simulate)
+      return e instanceof IncompleteRunError ? e.exitCode : 2;
     }
     const msg = e instanceof Error ? e.message : String(e);
     process.stderr.write(`${oneLine(`wormcast: internal error: ${msg}`)}\n`);

@@ -24,7 +24,7 @@ const EXAMPLE_SETS: readonly string[] = EXAMPLE_ARGS.filter((a) => a.startsWith(
 const RULES: readonly Rule[] = [
   {
     command: 'simulate', mode: 'scenario',
-    ignored: ['topology', 'routing', 'algorithm', 'dests', 'load', 'flits', 'vcs', 'buffer', 'port', 'startup', 'routerDelay', 'vcLinks', 'cycles', 'warmup', 'drain', 'seed', 'process', 'self', 'watchdog', 'readyListAt', 'plan', 'example'],
+    ignored: ['topology', 'routing', 'algorithm', 'dests', 'load', 'flits', 'vcs', 'buffer', 'port', 'startup', 'routerDelay', 'vcLinks', 'cycles', 'warmup', 'drain', 'seed', 'process', 'self', 'watchdog', 'readyListAt', 'slots', 'plan', 'example'],
     reason: 'a scenario brings its own network, worms and engine options',
   },
   {
