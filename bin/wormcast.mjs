@@ -1,7 +1,30 @@
 #!/usr/bin/env node
-// Entry point: registers tsx so the TypeScript sources run directly, then starts the CLI.
-import { register } from 'tsx/esm/api';
+// The `wormcast` command: the compiled CLI in dist/ (docs/package.md), no TypeScript at run time.
+// In a git checkout (src/ beside dist/), a dist/ that is missing or older than a source file is
+// not run: the sources run through tsx instead (bin/wormcast-dev.mjs), so that a checkout never
+// runs stale code. The npm package ships no src/, so there this check is one existsSync.
+// WORMCAST_DIST=1 runs dist/ regardless (bench/cli-startup.ts, while others edit src/).
+import { existsSync, readdirSync, statSync } from 'node:fs';
 
-register();
-const { main } = await import('../src/cli/main.ts');
-process.exitCode = await main(process.argv.slice(2));
+const root = new URL('../', import.meta.url);
+const compiled = new URL('dist/cli/main.js', root);
+const sources = new URL('src/', root);
+
+/** Whether a source file of the package (the web app aside) is newer than the compiled CLI. */
+function stale() {
+  if (!existsSync(compiled)) return true;
+  const built = statSync(compiled).mtimeMs;
+  for (const f of readdirSync(sources, { recursive: true, withFileTypes: true })) {
+    if (!f.isFile() || !f.name.endsWith('.ts')) continue;
+    const path = `${f.parentPath ?? f.path}/${f.name}`;
+    if (!path.includes('/src/web/') && statSync(path).mtimeMs > built) return true;
+  }
+  return false;
+}
+
+if (process.env.WORMCAST_DIST !== '1' && existsSync(sources) && stale()) {
+  await import('./wormcast-dev.mjs');
+} else {
+  const { main } = await import(compiled.href);
+  process.exitCode = await main(process.argv.slice(2));
+}

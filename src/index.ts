@@ -1,5 +1,9 @@
 // wormcast's library surface: every public name, listed explicitly (no `export *`).
 
+// errors: every user error (bad spec, address, option or name) is a WormcastError
+export { WormcastError, parseIntIn } from './errors.ts';
+export { mulberry32 } from './random.ts';
+
 // topology
 export type { Topology, TopologyKind } from './topology/types.ts';
 export { parseTopology, TOPOLOGY_FORMS } from './topology/registry.ts';
@@ -23,7 +27,7 @@ export { tracePath } from './routing/trace.ts';
 export type { Message, MessageKind, PlanRoutes } from './multicast/plan.ts';
 export { Plan, PlanBuilder } from './multicast/plan.ts';
 export type { MulticastAlgorithm, PortModel } from './multicast/types.ts';
-export { MULTICAST_ALGORITHMS, createPlan, getAlgorithm } from './multicast/registry.ts';
+export { MULTICAST_ALGORITHMS, createPlan, getAlgorithm, routingFor } from './multicast/registry.ts';
 export { checkPlan } from './multicast/plan-check.ts';
 export { parseDestinations, resolveDestinations, randomDestinations } from './multicast/destinations.ts';
 
@@ -33,6 +37,7 @@ export type { StepResult } from './analysis/steps.ts';
 export { checkContention, physicalSharing } from './analysis/contention.ts';
 export { analyzePlan } from './analysis/verify.ts';
 export { trafficOf } from './analysis/traffic.ts';
+export { tracePlan, type PlanPaths } from './analysis/paths.ts';
 export { checkRoutingDeadlock, checkDeadlock } from './analysis/deadlock.ts';
 export { withNeighborTable } from './analysis/neighbor-table.ts';
 export { checkTreeDeadlock } from './analysis/deadlock-tree.ts';
@@ -44,7 +49,8 @@ export type { Engine, EngineInput, EngineOptions, WormSpec, TreeEdge } from './e
 export { ReferenceEngine } from './engine/reference.ts';
 export { WasmEngine } from './engine/wasm.ts';
 export { SCENARIOS, getScenario } from './engine/scenarios.ts';
-export { simulate, type SimulateConfig, type SimulationResult } from './experiment/simulate.ts';
+export { simulate, simulationRouting, runWorkload, type SimulateConfig, type SimulationResult } from './experiment/simulate.ts';
+export { buildWorkload, type Workload, type MulticastEvent } from './engine/workload.ts';
 export { generateTraffic } from './experiment/traffic.ts';
 
 // wasm

@@ -17,23 +17,33 @@ export interface WormcastExports {
   allocBytes(bytes: number): number;
 }
 
-let cachedBytes: Promise<Uint8Array> | undefined;
-
-async function nodeBytes(): Promise<Uint8Array> {
-  cachedBytes ??= (async () => {
-    const { readFile } = await import('node:fs/promises');
-    const url = new URL('../../build/wormcast.wasm', import.meta.url);
-    return readFile(url).catch(() => {
+/**
+ * The module's bytes when the caller passes none: build/wormcast.wasm of the package, two
+ * levels above this file both in src/wasm/ (sources) and in dist/wasm/ (the npm package).
+ * A file: URL (Node) is read with node:fs reached through process.getBuiltinModule
+ * (Node >= 20.16), so that no module of the library imports a Node built-in and the browser
+ * entry can include this one (docs/package.md); any other URL is fetched. The
+ * `new URL(literal, import.meta.url)` form is what bundlers (Vite, webpack 5) recognise to
+ * emit the file as an asset.
+ */
+async function defaultBytes(): Promise<Uint8Array | ArrayBuffer> {
+  const url = new URL('../../build/wormcast.wasm', import.meta.url);
+  if (url.protocol === 'file:') {
+    const fs = globalThis.process?.getBuiltinModule?.('node:fs/promises');
+    if (fs === undefined) throw new Error(`wormcast: cannot read ${url.pathname} (needs Node >= 20.16); pass the module's bytes to loadWasm`);
+    return fs.readFile(url).catch(() => {
       throw new Error(`wormcast: ${url.pathname} is missing; build it with 'npm run asbuild'`);
     });
-  })();
-  return cachedBytes;
+  }
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`wormcast: cannot load ${url.href}: HTTP ${res.status}`);
+  return res.arrayBuffer();
 }
 
 /**
- * Instantiate a fresh wasm module (each instance holds one configuration). In Node
- * the bytes are read once from build/ beside the package; in a browser pass them
- * (or a Response) in.
+ * Instantiate a fresh wasm module (each instance holds one configuration). Without a source
+ * the package's build/wormcast.wasm is read (Node) or fetched (browser) once; or pass the
+ * bytes (or a Response) in.
  */
 export async function loadWasm(source?: BufferSource | Response): Promise<WormcastExports> {
   const module = await compiledModule(source);
@@ -47,7 +57,7 @@ let defaultModule: Promise<WebAssembly.Module> | undefined;
 const moduleOf = new WeakMap<object, Promise<WebAssembly.Module>>();
 
 function compiledModule(source?: BufferSource | Response): Promise<WebAssembly.Module> {
-  if (source === undefined) return (defaultModule ??= nodeBytes().then((b) => WebAssembly.compile(b as Uint8Array<ArrayBuffer>)));
+  if (source === undefined) return (defaultModule ??= defaultBytes().then((b) => WebAssembly.compile(b as Uint8Array<ArrayBuffer>)));
   if (source instanceof Response) return source.arrayBuffer().then((b) => WebAssembly.compile(b));
   let m = moduleOf.get(source);
   if (m === undefined) {
