@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { WormcastError } from '../errors.ts';
-import { EXAMPLE_ARGS } from './commands/simulate.ts';
+import { EXAMPLE_ARGS } from './example-args.ts';
 
 /**
  * Options a mode of a command would ignore. An option the user typed that would have no effect
