@@ -1,8 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-/** The `wormcast` entry point, run as users run it (node bin/wormcast.mjs). */
-export const bin = fileURLToPath(new URL('../bin/wormcast.mjs', import.meta.url));
+/**
+ * The `wormcast` command from the TypeScript sources (bin/wormcast-dev.mjs registers tsx), so that
+ * tests never run a stale dist/; the compiled bin/wormcast.mjs is tested from the packed tarball
+ * (test/package.test.ts).
+ */
+export const bin = fileURLToPath(new URL('../bin/wormcast-dev.mjs', import.meta.url));
 
 export interface CliResult {
   status: number | null;

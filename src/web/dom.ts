@@ -1,4 +1,4 @@
-import { WormcastError } from '../errors.ts';
+import { WormcastError } from 'wormcast';
 
 /** Child content of el(): text, nodes, or nothing (skipped). */
 export type Child = Node | string | number | null | undefined | false;

@@ -1,12 +1,7 @@
-import { checkContention, physicalSharing } from '../analysis/contention.ts';
-import { tracePlan } from '../analysis/paths.ts';
-import { evaluateSteps } from '../analysis/steps.ts';
-import { trafficOf } from '../analysis/traffic.ts';
-import { WormcastError, parseIntIn } from '../errors.ts';
-import { mulberry32, parseDestinations, resolveDestinations } from '../multicast/destinations.ts';
-import { getAlgorithm, routingFor } from '../multicast/registry.ts';
-import type { PortModel } from '../multicast/types.ts';
-import { parseTopology } from '../topology/registry.ts';
+import {
+  WormcastError, checkContention, evaluateSteps, getAlgorithm, mulberry32, parseDestinations, parseIntIn,
+  parseTopology, physicalSharing, resolveDestinations, routingFor, tracePlan, trafficOf, type PortModel,
+} from 'wormcast';
 import { el, table } from './dom.ts';
 
 /** What the plan form asks for (the options of `wormcast plan`); empty strings mean "default". */

@@ -1,8 +1,4 @@
-import { createRouting } from '../routing/registry.ts';
-import { tracePath } from '../routing/trace.ts';
-import { portOf, vcOf, type Hop, type RoutingFunction } from '../routing/types.ts';
-import { parseTopology } from '../topology/registry.ts';
-import { WasmRouting } from '../wasm/module.ts';
+import { WasmRouting, createRouting, parseTopology, portOf, tracePath, vcOf, type Hop, type RoutingFunction } from 'wormcast';
 import { el, table } from './dom.ts';
 
 /** What the route form asks for (the options of `wormcast route`). */

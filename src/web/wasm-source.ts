@@ -1,10 +1,10 @@
-import wasmUrl from '../../build/wormcast.wasm?url';
+import wasmUrl from 'wormcast/wasm?url';
 
 let bytes: Promise<ArrayBuffer> | undefined;
 
 /**
- * The bytes of build/wormcast.wasm, fetched once from the asset Vite emits for it (a separate
- * file: assetsInlineLimit 0 in vite.config.ts). Each panel instantiates its own module from
+ * The bytes of the package's wasm module ('wormcast/wasm', build/wormcast.wasm), fetched once
+ * from the asset Vite emits for it (a separate file: assetsInlineLimit 0 in vite.config.ts). Each panel instantiates its own module from
  * them (src/wasm/module.ts loadWasm takes bytes in a browser; a Response is read only once).
  */
 export function wasmBytes(): Promise<ArrayBuffer> {
