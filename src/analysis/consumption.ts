@@ -5,18 +5,25 @@ import type { DependencyGraph } from './dependency-graph.ts';
  * The node model under which consumption (ejection) channels are checked (docs/deadlock.md
  * "Consumption channels"), the same as the flit-level engine's (docs/model-flit.md "Channels"):
  * - one-port: one consumption channel per node;
- * - all-port: one per incoming physical link, chosen by the port the header arrived through.
+ * - all-port: one per incoming physical link, chosen by the port the header arrived through;
+ * - `consumption: 'vc'` (either port model): one per incoming virtual channel.
  * `copies` is the engine's number of VCs per VC class (`--vcs`): the copies of a class are
  * interchangeable, so they matter only in how many worms can reach one consumption channel at once.
  */
 export interface ConsumptionModel {
   readonly port: PortModel;
+  readonly consumption: 'port' | 'vc';
   readonly copies: number;
 }
 
-/** Consumption channels per node: 1 one-port, one per port all-port. */
-export function consumptionChannelsPerNode(port: PortModel, ports: number): number {
-  return port === 'one' ? 1 : ports;
+/**
+ * Consumption channels per node the graph distinguishes: 1 one-port, one per port all-port, one
+ * per (port, VC class) with `vc` (the copies of a class each have their own, which the graph
+ * counts in `arrivals` instead).
+ */
+export function consumptionChannelsPerNode(m: Pick<ConsumptionModel, 'port' | 'consumption'>, ports: number, classes: number): number {
+  if (m.consumption === 'vc') return ports * classes;
+  return m.port === 'one' ? 1 : ports;
 }
 
 /** A directed graph in compressed rows: the successors of v are targets[offsets[v] .. offsets[v + 1]). */
@@ -48,25 +55,28 @@ export function withConsumption(g: DependencyGraph, model: ConsumptionModel): Cs
   const P = t.ports;
   const V = g.vcs;
   const NV = g.succ.length;
-  const Q = consumptionChannelsPerNode(model.port, P);
+  const Q = consumptionChannelsPerNode(model, P, V);
+  const perVc = model.consumption === 'vc';
   const size = NV + n * Q;
   // eOut: first hops (successor bits at node a) of worms holding E = (a, q); arrivals: VCs that bring worms to E
   const eOut = new Uint32Array(n * Q);
   const arrivals = new Int32Array(n * Q);
   const eOf = (c: number): number => {
     const ch = (c / V) | 0;
+    if (perVc) return g.headOf[ch]! * Q + (c % (P * V));
     return g.headOf[ch]! * Q + (Q === 1 ? 0 : ch % P);
   };
   for (let c = 0; c < g.arrived.length; c++) {
     if (g.arrived[c] !== 1) continue;
     const e = eOf(c);
-    arrivals[e]! += model.copies;
+    // with one consumption channel per incoming VC, each copy of a class has its own
+    arrivals[e]! += perVc ? 1 : model.copies;
     eOut[e]! |= g.junctionOut[c]!;
   }
   // c' -> E: for every first hop c' of E's worms, when two worms can reach E at once
   const back = new Map<number, number[]>();
   for (let e = 0; e < n * Q; e++) {
-    if (arrivals[e]! < (process.env.NOBACK ? 1e9 : 2) || eOut[e] === 0) continue;
+    if (arrivals[e]! < 2 || eOut[e] === 0) continue;
     const a = (e / Q) | 0;
     forBits(eOut[e]!, (bit) => {
       const c2 = a * P * V + bit;

@@ -1,9 +1,8 @@
 import { WormcastError } from '../errors.ts';
 import type { Plan } from '../multicast/plan.ts';
-import type { PortModel } from '../multicast/types.ts';
 import type { RoutingFunction } from '../routing/types.ts';
 import { type ConsumptionModel, consumptionChannelsPerNode } from './consumption.ts';
-import { type DeadlockReport, type NamedChannel, withOneClass } from './deadlock.ts';
+import { type DeadlockReport, type NamedChannel, nameConsumption, withOneClass } from './deadlock.ts';
 
 /**
  * How a tree worm holds channels while it waits (docs/algorithms-tree.md "Deadlock of tree worms"):
@@ -37,11 +36,11 @@ export class TreeDependencyGraph {
    * delivering at node d requests d's consumption channel beside its children there, and holds
    * and waits like for a child: docs/deadlock.md "Consumption channels"); none by default.
    */
-  constructor(readonly routing: RoutingFunction, consumption?: PortModel) {
+  constructor(readonly routing: RoutingFunction, readonly consumption?: Pick<ConsumptionModel, 'port' | 'consumption'>) {
     const t = routing.topology;
     this.vcs = routing.vcClasses.length;
     this.network = t.nodes * t.ports * this.vcs;
-    this.perNode = consumption === undefined ? 0 : consumptionChannelsPerNode(consumption, t.ports);
+    this.perNode = consumption === undefined ? 0 : consumptionChannelsPerNode(consumption, t.ports, this.vcs);
     this.size = this.network + t.nodes * this.perNode;
     if (this.size > 1 << 14) throw new WormcastError(`deadlock-tree on ${t.spec}: ${this.size} virtual channels is over the checker's ${1 << 14}`);
     this.words = (this.size + 31) >>> 5;
@@ -150,7 +149,9 @@ export class TreeDependencyGraph {
           const port = ((channels[e]! % PV) / plan.routing.vcClasses.length) | 0;
           const head = t.neighbor(node, port);
           if (!dests.delete(head)) continue;
-          ch.push(-1 - (head * this.perNode + (this.perNode === 1 ? 0 : port)));
+          // one per incoming VC: (port, class) of this graph's routing (one class when merged)
+          const q = this.perNode === 1 ? 0 : this.consumption!.consumption === 'vc' ? port * this.vcs + (this.vcs === 1 ? 0 : channels[e]! % this.vcs) : port;
+          ch.push(-1 - (head * this.perNode + q));
           pa.push(e);
         }
         channels = Int32Array.from(ch);
@@ -258,11 +259,7 @@ export class TreeDependencyGraph {
   /** A VC id (or consumption channel) named for people. */
   name(vc: number): NamedChannel {
     const t = this.routing.topology;
-    if (vc >= this.network) {
-      const a = ((vc - this.network) / this.perNode) | 0;
-      const q = (vc - this.network) % this.perNode;
-      return { vc, from: t.format(a), to: t.format(a), port: this.perNode === 1 ? 'consume' : `consume ${t.portName(q)}`, class: 'consumption' };
-    }
+    if (vc >= this.network) return { ...nameConsumption(this.routing, vc - this.network, { consumption: this.consumption!.consumption, perNode: this.perNode }), vc };
     const ch = (vc / this.vcs) | 0;
     const node = (ch / t.ports) | 0;
     const port = ch % t.ports;
@@ -308,7 +305,7 @@ const MAX_ROW_WORDS = 2 ** 32;
  *   (x-first, ecube-tree, double-channel-x-first), whose trees are restrictions of the broadcast tree;
  * - all-subsets: every source and every non-empty destination set (2^(N-1) - 1 per source; N <= 16).
  */
-export function treeDependencyGraph(routing: RoutingFunction, build: (source: number, dests: Int32Array) => Plan, model: TreeHoldModel, enumeration: TreeEnumeration = 'broadcast', mergeClasses = false, consumption?: PortModel): TreeDependencyGraph {
+export function treeDependencyGraph(routing: RoutingFunction, build: (source: number, dests: Int32Array) => Plan, model: TreeHoldModel, enumeration: TreeEnumeration = 'broadcast', mergeClasses = false, consumption?: ConsumptionModel): TreeDependencyGraph {
   const t = routing.topology;
   const n = t.nodes;
   if (enumeration === 'all-subsets' && n > 16) throw new WormcastError(`deadlock-tree: all-subsets enumeration needs at most 16 nodes, not ${n} (${t.spec})`);
@@ -341,13 +338,13 @@ export function treeDependencyGraph(routing: RoutingFunction, build: (source: nu
  */
 export function checkTreeDeadlock(name: string, routing: RoutingFunction, build: (source: number, dests: Int32Array) => Plan, model: TreeHoldModel = 'lock-step', enumeration: TreeEnumeration = 'broadcast', mergeClasses = false, consumption?: ConsumptionModel): DeadlockReport {
   const t0 = performance.now();
-  const g = treeDependencyGraph(routing, build, model, enumeration, mergeClasses, consumption?.port);
+  const g = treeDependencyGraph(routing, build, model, enumeration, mergeClasses, consumption);
   const cycle = g.findCycle();
   let channels = 0;
   for (const u of g.used) channels += u;
   const base = {
     scheme: `${name} (${model})`, topology: routing.topology.spec, channels, dependencies: g.dependencies(), millis: performance.now() - t0,
-    consumption: consumption ? { port: consumption.port, perNode: g.perNode, copies: consumption.copies } : null,
+    consumption: consumption ? { ...consumption, perNode: g.perNode } : null,
   };
   if (!cycle) return { ...base, verdict: 'acyclic' };
   return { ...base, verdict: 'cyclic', cycle: cycle.map((c) => g.name(c)) };

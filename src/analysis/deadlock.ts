@@ -28,7 +28,7 @@ interface ReportBase {
    * null when it has none: a unicast routing function (worms end at the consumption channel, which
    * adds no cycle), or a check asked without a node model.
    */
-  readonly consumption: { readonly port: ConsumptionModel['port']; readonly perNode: number; readonly copies: number } | null;
+  readonly consumption: (ConsumptionModel & { readonly perNode: number }) | null;
 }
 
 /** The checker's verdict: acyclic (deadlock-free), or one shortest dependency cycle. */
@@ -154,10 +154,10 @@ export function checkDeadlock(scheme: WormScheme, consumption?: ConsumptionModel
       channels,
       dependencies: csr.targets.length,
       millis: performance.now() - t0,
-      consumption: { port: consumption.port, perNode: consumptionChannelsPerNode(consumption.port, t.ports), copies: consumption.copies },
+      consumption: { ...consumption, perNode: consumptionChannelsPerNode(consumption, t.ports, g.vcs) },
     };
     if (!cycle) return { ...base, verdict: 'acyclic' };
-    return { ...base, verdict: 'cyclic', cycle: cycle.map((v) => nameVertex(g, v, base.consumption.perNode)) };
+    return { ...base, verdict: 'cyclic', cycle: cycle.map((v) => nameVertex(g, v, base.consumption)) };
   }
   const cycle = findCycle(g);
   const base = {
@@ -177,13 +177,24 @@ export function checkDeadlock(scheme: WormScheme, consumption?: ConsumptionModel
  * consumption channel q of node a as `a -> a`, port `consume` (one-port) or `consume<port>` (the
  * all-port channel of the link arriving through that port of the upstream node), class `consumption`.
  */
-export function nameVertex(g: DependencyGraph, v: number, perNode: number): NamedChannel {
+export function nameVertex(g: DependencyGraph, v: number, model: ConsumptionModel & { readonly perNode: number }): NamedChannel {
   const NV = g.succ.length;
   if (v < NV) return nameChannel(g, v);
-  const t = g.routing.topology;
-  const a = ((v - NV) / perNode) | 0;
-  const q = (v - NV) % perNode;
-  return { vc: v, from: t.format(a), to: t.format(a), port: perNode === 1 ? 'consume' : `consume ${t.portName(q)}`, class: 'consumption' };
+  return nameConsumption(g.routing, v - NV, model);
+}
+
+/**
+ * Consumption channel i (node * perNode + q) named for people: `a -> a`, port `consume` (one per
+ * node), `consume <port>` (the one of the link arriving through that port of the upstream node) or
+ * `consume <port> <class>` (one per incoming VC), class `consumption`.
+ */
+export function nameConsumption(r: RoutingFunction, i: number, model: Pick<ConsumptionModel, 'consumption'> & { readonly perNode: number }): NamedChannel {
+  const t = r.topology;
+  const V = r.vcClasses.length;
+  const a = (i / model.perNode) | 0;
+  const q = i % model.perNode;
+  const port = model.perNode === 1 ? 'consume' : model.consumption === 'vc' ? `consume ${t.portName((q / V) | 0)} ${r.vcClasses[q % V]}` : `consume ${t.portName(q)}`;
+  return { vc: -1 - i, from: t.format(a), to: t.format(a), port, class: 'consumption' };
 }
 
 /** Check a unicast routing function over all source/destination pairs. */
@@ -197,7 +208,8 @@ export function formatDeadlockReport(rep: DeadlockReport): string[] {
   const lines = [head];
   if (rep.consumption) {
     const c = rep.consumption;
-    lines.push(`  ${c.port}-port nodes: ${c.perNode === 1 ? 'one consumption channel per node' : 'one consumption channel per incoming link'}, ${c.copies} VC${c.copies === 1 ? '' : 's'} per class`);
+    const per = c.consumption === 'vc' ? 'one consumption channel per incoming virtual channel' : c.perNode === 1 ? 'one consumption channel per node' : 'one consumption channel per incoming link';
+    lines.push(`  ${c.port}-port nodes, ${per}, ${c.copies} VC${c.copies === 1 ? '' : 's'} per class`);
   }
   lines.push(`  ${rep.channels} virtual channels used, ${rep.dependencies} dependencies, ${rep.millis.toFixed(0)} ms`);
   if (rep.verdict === 'cyclic') {

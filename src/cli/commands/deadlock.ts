@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
-import { WormcastError } from '../../errors.ts';
+import { WormcastError, parseIntIn } from '../../errors.ts';
 import { checkDeadlock, type DeadlockReport, formatDeadlockReport, unicastScheme, withOneClass } from '../../analysis/deadlock.ts';
+import type { ConsumptionModel } from '../../analysis/consumption.ts';
+import { defaultNodeModel } from '../../multicast/node-model.ts';
 import { checkTreeDeadlock, type TreeEnumeration, treeEnumerationFor, type TreeHoldModel } from '../../analysis/deadlock-tree.ts';
 import { withNeighborTable } from '../../analysis/neighbor-table.ts';
 import { PATH_SCHEMES, wormSchemeFor } from '../../multicast/path-based/schemes.ts';
@@ -8,6 +10,9 @@ import { createPlan, getAlgorithm, routingNameFor } from '../../multicast/regist
 import { TREE_BASED_ALGORITHMS } from '../../multicast/tree-based/index.ts';
 import { ROUTINGS } from '../../routing/registry.ts';
 import { parseTopology } from '../../topology/registry.ts';
+import { dependencyGraphEstimate, withRouteProgress } from '../deadlock-progress.ts';
+import { limits, refuseOver } from '../limits.ts';
+import { withProgress } from '../progress.ts';
 import { createRoutingWith, cycleOption } from './multicast-options.ts';
 
 interface DeadlockOptions {
@@ -21,6 +26,9 @@ interface DeadlockOptions {
   cycle?: string;
   holding?: string;
   enumeration?: string;
+  port?: string;
+  consumption?: string;
+  vcs?: string;
   json?: boolean;
 }
 
@@ -63,15 +71,30 @@ export function registerDeadlock(program: Command): void {
     .option('--cycle <nodes>', 'label / hcm: a Hamiltonian cycle in address syntax, in order ("0,0;1,0;..."), instead of the default labelling')
     .option('--holding <model>', 'tree algorithms: lock-step (default; seed 004 section 6.1) | branch (the flit-level engine)')
     .option('--enumeration <which>', 'tree algorithms: broadcast | all-subsets (default: the exact one when affordable)')
+    .option('--port <model>', "path and tree algorithms: one | all (default: the algorithm's own); the node model whose consumption channels the graph includes")
+    .option('--consumption <which>', 'path and tree algorithms: port (one per node one-port, one per incoming link all-port) | vc (one per incoming VC); default as simulate: vc (docs/deadlock.md)')
+    .option('--vcs <k>', 'path and tree algorithms: VCs per class (simulate --vcs), default 1')
     .option('--json', 'print JSON: { verdict, channels, dependencies, millis, cycle: [{ from, to, port, class }], holding, enumeration, exact }')
     .action((opts: DeadlockOptions) => {
       const t = parseTopology(opts.topology);
-      const tree = opts.algorithm !== undefined && opts.algorithm in TREE_BASED_ALGORITHMS;
-      if (opts.algorithm !== undefined && !tree && !(opts.algorithm in PATH_SCHEMES)) {
+      const tree = opts.algorithm !== undefined && Object.hasOwn(TREE_BASED_ALGORITHMS, opts.algorithm);
+      if (opts.algorithm !== undefined && !tree && !Object.hasOwn(PATH_SCHEMES, opts.algorithm)) {
         throw new WormcastError(`deadlock --algorithm '${opts.algorithm}': expected a path- or tree-based algorithm, one of ${ALGORITHMS.join(', ')}`);
       }
       if (!tree && (opts.holding !== undefined || opts.enumeration !== undefined)) {
         throw new WormcastError(`deadlock: --holding and --enumeration apply to the tree algorithms (${Object.keys(TREE_BASED_ALGORITHMS).join(', ')})`);
+      }
+      if (opts.algorithm === undefined && (opts.port !== undefined || opts.consumption !== undefined || opts.vcs !== undefined)) {
+        throw new WormcastError('deadlock: --port, --consumption and --vcs apply to --algorithm (unicast worms end at their consumption channel, which adds no dependency; the verdict of a routing function is the same under every node model)');
+      }
+      let consumption: ConsumptionModel | undefined;
+      if (opts.algorithm !== undefined) {
+        const d = defaultNodeModel(opts.algorithm);
+        consumption = {
+          port: choice('--port', opts.port, ['one', 'all'] as const, d.port),
+          consumption: choice('--consumption', opts.consumption, ['port', 'vc'] as const, d.consumption),
+          copies: opts.vcs === undefined ? 1 : parseIntIn(opts.vcs, 1, 64, '--vcs'),
+        };
       }
       const name = opts.algorithm !== undefined ? routingNameFor(getAlgorithm(opts.algorithm), t, opts.routing) : opts.routing;
       if (name === undefined) throw new WormcastError(`deadlock: give --routing <name> (${Object.keys(ROUTINGS).join(', ')}), or --algorithm <name> for a multicast algorithm`);
@@ -85,14 +108,21 @@ export function registerDeadlock(program: Command): void {
         const routing = createRoutingWith(name, t, cycle, routingOptions);
         const holding = choice('--holding', opts.holding, HOLDING, 'lock-step');
         const { enumeration, exact } = treeEnumerationFor(algorithm, t.nodes, opts.enumeration === undefined ? undefined : choice('--enumeration', opts.enumeration, ENUMERATIONS, 'broadcast'));
-        rep = checkTreeDeadlock(algorithm, routing, (s, d) => createPlan(algorithm, routing, s, d), holding, enumeration, opts.oneClass === true);
+        // progress: one plan per source (broadcast) or per source and destination set (all-subsets)
+        const plans = enumeration === 'broadcast' ? t.nodes : t.nodes * (2 ** (t.nodes - 1) - 1);
+        rep = withProgress('deadlock', plans, 'trees', (p) => checkTreeDeadlock(algorithm, routing, (s, d) => {
+          p.tick();
+          return createPlan(algorithm, routing, s, d);
+        }, holding, enumeration, opts.oneClass === true, consumption));
         treeCheck = { holding, enumeration, exact };
         routingName = opts.oneClass ? withOneClass(routing).name : routing.name;
       } else {
         // the checker routes ~N^2 times: answer the routing function's neighbour look-ups from a table
         let routing = createRoutingWith(name, withNeighborTable(t), cycle, routingOptions);
         if (opts.oneClass) routing = withOneClass(routing);
-        rep = checkDeadlock(opts.algorithm !== undefined ? wormSchemeFor(opts.algorithm, routing) : unicastScheme(routing));
+        // refuse a graph that cannot fit; show progress over the destinations (src/cli/deadlock-progress.ts)
+        refuseOver(`deadlock on ${t.spec}`, dependencyGraphEstimate(routing), limits(), 'check a smaller network');
+        rep = withRouteProgress('deadlock', routing, (r) => checkDeadlock(opts.algorithm !== undefined ? wormSchemeFor(opts.algorithm, r) : unicastScheme(r), consumption));
         routingName = routing.name;
       }
       if (opts.json) {
@@ -109,6 +139,7 @@ export function registerDeadlock(program: Command): void {
           holding: treeCheck?.holding ?? null,
           enumeration: treeCheck?.enumeration ?? null,
           exact: treeCheck ? treeCheck.exact : true,
+          nodeModel: rep.consumption ? { port: rep.consumption.port, consumption: rep.consumption.consumption, vcs: rep.consumption.copies, consumptionChannelsPerNode: rep.consumption.perNode } : null,
         };
         process.stdout.write(`${JSON.stringify(out)}\n`);
         return;

@@ -1,14 +1,18 @@
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { getScenario, SCENARIOS } from '../../engine/scenarios.ts';
-import type { EngineOptions, TreeEdge, WormSpec } from '../../engine/types.ts';
+import type { EngineOptions, WormSpec } from '../../engine/types.ts';
 import type { Workload } from '../../engine/workload.ts';
-import { WormcastError, parseIntIn } from '../../errors.ts';
-import { makeEngine, runWorkload, simulateWith, type SimulateConfig, type SimulationResult } from '../../experiment/simulate.ts';
+import { WormcastError, parseIntIn, parseNumberIn, SEED_MAX } from '../../errors.ts';
+import { checkScheme } from '../../analysis/scheme-check.ts';
+import { defaultNodeModel, type NodeModel } from '../../multicast/node-model.ts';
+import type { PortModel } from '../../multicast/types.ts';
+import { makeEngine, simulationRouting, MAX_SLOTS, RUN_END, runWorkload, simulateWith, type SimulateConfig } from '../../experiment/simulate.ts';
+import { nodeMemoryEnvironment } from '../memory-environment.ts';
 import { MULTICAST_ALGORITHMS } from '../../multicast/registry.ts';
-import { createRouting } from '../../routing/registry.ts';
 import type { RoutingFunction } from '../../routing/types.ts';
-import { parseTopology } from '../../topology/registry.ts';
+import { readPlanFile, wormsFromPlanJson } from '../plan-file.ts';
+import { printResult } from './simulate-report.ts';
+import { EXAMPLE_ARGS } from '../example-args.ts';
 
 interface SimulateOptions {
   topology?: string;
@@ -19,7 +23,8 @@ interface SimulateOptions {
   flits: string;
   vcs: string;
   buffer: string;
-  port: string;
+  port?: string;
+  consumption?: string;
   startup: string;
   routerDelay: string;
   vcLinks?: boolean;
@@ -32,117 +37,52 @@ interface SimulateOptions {
   self?: boolean;
   watchdog?: string;
   readyListAt?: string;
+  slots?: string;
   plan?: string;
   scenario?: string;
   example?: boolean;
   json?: boolean;
 }
 
-/** The built-in example: shared/reference/booksim2-8x8-mesh.md's network at 0.2 flits/node/cycle. */
-export const EXAMPLE_ARGS = ['--topology', 'mesh:8x8', '--routing', 'dor', '--load', '0.2', '--flits', '16', '--vcs', '2', '--buffer', '8', '--router-delay', '4', '--self'];
+// the built-in example's options live in src/cli/example-args.ts (read without loading this module)
+export { EXAMPLE_ARGS };
 
 function num(text: string, min: number, max: number, what: string): number {
-  const v = Number(text);
-  if (!Number.isFinite(v) || v < min || v > max) throw new WormcastError(`${what}: '${text}' must be a number ${min}..${max}`);
-  return v;
+  return parseNumberIn(text, min, max, what);
 }
 
-function engineOptions(o: SimulateOptions): EngineOptions {
-  if (o.port !== 'one' && o.port !== 'all') throw new WormcastError(`--port '${o.port}': expected one or all`);
+/**
+ * The node model of a run: --port and --consumption as given, else the algorithm's defaults
+ * (src/multicast/node-model.ts); `multidestination` for a --plan or scenario with path or tree worms.
+ */
+function nodeModel(o: SimulateOptions, algorithm: string, multidestination = false): NodeModel {
+  const d = defaultNodeModel(algorithm);
+  if (o.port !== undefined && o.port !== 'one' && o.port !== 'all') throw new WormcastError(`--port '${o.port}': expected one or all`);
+  if (o.consumption !== undefined && o.consumption !== 'port' && o.consumption !== 'vc') throw new WormcastError(`--consumption '${o.consumption}': expected port or vc`);
+  return {
+    port: (o.port as PortModel | undefined) ?? d.port,
+    consumption: (o.consumption as NodeModel['consumption'] | undefined) ?? (multidestination ? 'vc' : d.consumption),
+  };
+}
+
+/** The node model in words, for headings and warnings. */
+export function nodeModelText(m: NodeModel): string {
+  return `${m.port}-port nodes, consumption channels ${m.consumption === 'vc' ? 'one per incoming VC' : m.port === 'one' ? 'one per node' : 'one per incoming link'}`;
+}
+
+function engineOptions(o: SimulateOptions, model: NodeModel): EngineOptions {
   return {
     buffer: parseIntIn(o.buffer, 1, 1 << 20, '--buffer'),
     vcsPerClass: parseIntIn(o.vcs, 1, 64, '--vcs'),
     startup: parseIntIn(o.startup, 0, 1 << 24, '--startup'),
     routerDelay: parseIntIn(o.routerDelay, 0, 1 << 16, '--router-delay'),
-    port: o.port,
+    port: model.port,
+    consumption: model.consumption,
     vcLinks: o.vcLinks === true,
-    ...(o.watchdog !== undefined ? { watchdog: parseIntIn(o.watchdog, 1, 1 << 30, '--watchdog') } : {}),
+    ...(o.watchdog !== undefined ? { watchdog: parseIntIn(o.watchdog, parseIntIn(o.startup, 0, 1 << 24, '--startup') + parseIntIn(o.routerDelay, 0, 1 << 16, '--router-delay') + 2, 1 << 30, '--watchdog (at least --startup + --router-delay + 2, the engine\'s floor)') } : {}),
     ...(o.readyListAt !== undefined ? { readyListAt: parseIntIn(o.readyListAt, 0, 1 << 30, '--ready-list-at') } : {}),
+    ...(o.slots !== undefined ? { slots: parseIntIn(o.slots, 16, MAX_SLOTS, '--slots') } : {}),
   };
-}
-
-interface HopJson { from: string; to: string; vc: string }
-interface MessageJson { from: string; dests: string[]; after: number | null; kind: 'unicast' | 'path' | 'tree'; hops?: HopJson[] }
-
-/** Worms of one Plan as `wormcast plan --json` prints it (docs/plan-json.md). */
-export function wormsFromPlanJson(text: string, flits: number): { routing: RoutingFunction; worms: WormSpec[]; dests: number[]; source: number } {
-  let plan: { topology?: string; routing?: string; source?: string; destinations?: string[]; messages?: MessageJson[] };
-  try {
-    plan = JSON.parse(text) as typeof plan;
-  } catch (e) {
-    throw new WormcastError(`--plan: not JSON (${(e as Error).message}); expected the output of 'wormcast plan --json'`);
-  }
-  if (!plan.topology || !plan.routing || !plan.source || !plan.messages) throw new WormcastError(`--plan: needs topology, routing, source and messages, as 'wormcast plan --json' prints`);
-  const t = parseTopology(plan.topology);
-  const routing = createRouting(plan.routing, t);
-  const edgesOf = (m: MessageJson, src: number): TreeEdge[] => {
-    const reached: number[] = [];
-    return (m.hops ?? []).map((h) => {
-      const from = t.parse(h.from);
-      const to = t.parse(h.to);
-      let port = -1;
-      for (let p = 0; p < t.ports; p++) if (t.neighbor(from, p) === to) port = p;
-      const vc = routing.vcClasses.indexOf(h.vc);
-      if (port < 0 || vc < 0) throw new WormcastError(`--plan: hop ${h.from} -> ${h.to} (vc ${h.vc}) is not a channel of ${t.spec} under ${routing.name}`);
-      const parent = from === src ? -1 : reached.lastIndexOf(from);
-      reached.push(to);
-      return { parent, port, vc };
-    });
-  };
-  const worms = plan.messages.map((m): WormSpec => {
-    const src = t.parse(m.from);
-    const spec: WormSpec = { kind: m.kind, src, dests: m.dests.map((d) => t.parse(d)), flits, group: 0 };
-    if (m.after === null) spec.created = 0;
-    else spec.after = m.after;
-    // path and tree worms follow the plan's own hops exactly
-    if (m.kind !== 'unicast') {
-      spec.kind = 'tree';
-      spec.tree = edgesOf(m, src);
-    }
-    return spec;
-  });
-  return { routing, worms, source: t.parse(plan.source), dests: (plan.destinations ?? []).map((d) => t.parse(d)) };
-}
-
-function round(x: number): number {
-  return Number.isFinite(x) ? Math.round(x * 1e4) / 1e4 : x;
-}
-
-function print(r: SimulationResult, routing: RoutingFunction, heading: string, json: boolean): void {
-  if (json) {
-    const out = {
-      status: r.status,
-      meanLatency: round(r.meanLatency), maxLatency: r.maxLatency, meanNetworkLatency: round(r.meanNetworkLatency),
-      meanCompletion: round(r.meanCompletion), maxCompletion: r.maxCompletion,
-      throughput: round(r.throughput), offered: round(r.offered),
-      flitHops: r.flitHops, cycles: r.cycles, multicasts: r.multicasts, completed: r.completed,
-      vcWaitCycles: r.counters.vcWaitCycles, sameMulticastWaits: r.counters.sameMulticastWaits,
-      sharingEvents: r.counters.sharingEvents,
-      channelUtilisation: { mean: round(r.channelUtilisation.mean), max: round(r.channelUtilisation.max) },
-      deadlock: r.deadlock,
-    };
-    process.stdout.write(`${JSON.stringify(out)}\n`);
-    return;
-  }
-  const f = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : '-');
-  const lines = [
-    heading,
-    `  status ${r.status} at cycle ${r.cycles}; ${r.completed} of ${r.multicasts} messages measured completed`,
-    `  latency (creation to tail delivery) mean ${f(r.meanLatency)}, max ${r.maxLatency}; network latency mean ${f(r.meanNetworkLatency)}`,
-    `  multicast completion mean ${f(r.meanCompletion)}, max ${r.maxCompletion}`,
-    `  throughput ${r.throughput.toFixed(4)} flits/node/cycle accepted, ${r.offered.toFixed(4)} offered`,
-    `  flit-hops ${r.flitHops}; VC-wait cycles ${r.counters.vcWaitCycles}; physical-channel sharing events ${r.counters.sharingEvents}; channel utilisation mean ${r.channelUtilisation.mean.toFixed(3)}, max ${r.channelUtilisation.max.toFixed(3)}`,
-  ];
-  if (r.deadlock) {
-    const d = r.deadlock;
-    lines.push(`  DEADLOCK at cycle ${d.cycle}: worms ${d.worms.join(' -> ')} -> ${d.worms[0]} each wait for a VC the next one holds:`);
-    d.worms.forEach((w, i) => {
-      const c = d.channels[i]!;
-      lines.push(`    worm ${w} waits for ${c.kind} channel ${c.node} ${c.kind === 'network' ? routing.topology.portName(c.port) : `#${c.port}`} vc ${c.vcClass}`);
-    });
-    lines.push(`  waiting worms: ${d.waiting.join(', ')}`);
-  } else lines.push('  deadlock: none');
-  process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 /** `wormcast simulate`: the flit-level engine on dynamic traffic, one Plan, or a seed scenario. */
@@ -158,7 +98,8 @@ export function registerSimulate(program: Command): void {
     .option('--flits <L>', 'flits per message', '16')
     .option('--vcs <k>', 'virtual channels per VC class of the routing function', '1')
     .option('--buffer <B>', 'flits of buffer per VC', '8')
-    .option('--port <model>', 'one | all', 'one')
+    .option('--port <model>', "one | all (default: the algorithm's own, as plan and verify use; one for unicast)")
+    .option('--consumption <which>', 'consumption channels: port (one per node one-port, one per incoming link all-port) | vc (one per incoming virtual channel); default vc for path- and tree-based algorithms, port otherwise (docs/deadlock.md)')
     .option('--startup <c>', 'cycles of software overhead per send', '1')
     .option('--router-delay <R>', 'cycles a header spends in each router', '1')
     .option('--vc-links', 'every VC its own physical link (no multiplexing)')
@@ -171,6 +112,7 @@ export function registerSimulate(program: Command): void {
     .option('--self', 'unicast sources may address themselves (BookSim convention)')
     .option('--watchdog <W>', 'quiet cycles before a deadlock is declared')
     .option('--ready-list-at <n>', 'live slots from which a cycle is evaluated with the ready list instead of the walk (same results; default 2048, 0 = always)')
+    .option('--slots <N>', `slot capacity: live VC requests and holdings at once (16..${MAX_SLOTS}; default enough for every VC and worm, at most 1048576); a run that needs more stops with status out-of-slots`)
     .option('--plan <file>', "simulate one Plan printed by 'wormcast plan --json'")
     .option('--scenario <name>', Object.keys(SCENARIOS).join(' | '))
     .option('--example', `the built-in example: ${EXAMPLE_ARGS.join(' ')}`)
@@ -184,23 +126,21 @@ export function registerSimulate(program: Command): void {
         let options: EngineOptions;
         let heading: string;
         let dests: number[];
+        // a scenario reproduces what its seed says happens; a plan must deliver its multicast
+        let goal: 'finished' | 'deadlock' = 'finished';
         if (o.scenario !== undefined) {
           const s = getScenario(o.scenario);
           ({ routing, worms, options } = s);
           heading = `${s.name}: ${s.title}`;
+          goal = s.expect;
           dests = worms.flatMap((w) => w.dests);
         } else {
           const flits = parseIntIn(o.flits, 1, 1 << 24, '--flits');
-          let text: string;
-          try {
-            text = readFileSync(o.plan!, 'utf8');
-          } catch {
-            throw new WormcastError(`--plan: cannot read '${o.plan}'`);
-          }
-          const p = wormsFromPlanJson(text, flits);
+          const p = wormsFromPlanJson(readPlanFile(o.plan!), flits);
           ({ routing, worms } = p);
-          options = engineOptions(o);
-          heading = `plan ${o.plan} on ${routing.topology.spec} (${routing.name}), ${worms.length} messages of ${flits} flits`;
+          const model = nodeModel(o, 'unicast', worms.some((x) => x.kind !== 'unicast'));
+          options = engineOptions(o, model);
+          heading = `plan ${o.plan} on ${routing.topology.spec} (${routing.name}), ${worms.length} messages of ${flits} flits, ${nodeModelText(model)}`;
           dests = p.dests;
         }
         // one multicast (or scenario) created at cycle 0: a window of one cycle
@@ -212,7 +152,7 @@ export function registerSimulate(program: Command): void {
           dests: groups.map((g) => (o.plan !== undefined ? dests : [...new Set(worms.filter((x) => (x.group ?? 0) === g).flatMap((x) => x.dests))])),
         };
         const engine = await makeEngine(engineKind, { routing, worms, options });
-        print(runWorkload(engine, routing, w, { from: 0, to: 1 << 30 }, 1 << 30), routing, heading, o.json === true);
+        printResult(runWorkload(engine, routing, w, { from: 0, to: RUN_END }, RUN_END, goal), routing, heading, o.json === true);
         return;
       }
       if (o.example) {
@@ -226,23 +166,30 @@ export function registerSimulate(program: Command): void {
         Object.assign(o, Object.fromEntries(ex));
       }
       if (!o.topology || o.load === undefined) throw new WormcastError('simulate: give --topology and --load (or --plan, --scenario, --example)');
+      const model = nodeModel(o, o.algorithm);
       const config: SimulateConfig = {
         topology: o.topology, routing: o.routing, algorithm: o.algorithm,
         dests: o.dests === undefined ? 0 : parseIntIn(o.dests, 0, 1 << 24, '--dests'),
-        load: num(o.load, 1e-9, 1e6, '--load'),
+        load: num(o.load, 1e-9, parseIntIn(o.flits, 1, 1 << 24, '--flits'), '--load (at most --flits: one message per node per cycle)'),
         flits: parseIntIn(o.flits, 1, 1 << 24, '--flits'),
         process: o.process === 'exponential' ? 'exponential' : o.process === 'bernoulli' ? 'bernoulli' : (() => { throw new WormcastError(`--process '${o.process}': expected bernoulli or exponential`); })(),
         self: o.self === true,
         warmup: parseIntIn(o.warmup, 0, 1 << 30, '--warmup'),
         measure: parseIntIn(o.cycles, 1, 1 << 30, '--cycles'),
         drain: parseIntIn(o.drain, 0, 1 << 30, '--drain'),
-        seed: parseIntIn(o.seed, 0, 2 ** 32 - 1, '--seed'),
+        seed: parseIntIn(o.seed, 0, SEED_MAX, '--seed'),
         engine: engineKind,
-        options: engineOptions(o),
+        options: engineOptions(o, model),
+        memory: nodeMemoryEnvironment(),
       };
+      // what the run will send, checked for deadlock freedom under the same node model first
+      const check = checkScheme(o.algorithm, simulationRouting(o.topology, o.algorithm, o.routing), { ...model, copies: config.options.vcsPerClass ?? 1 });
+      if (check.verdict === 'cyclic') {
+        process.stderr.write(`wormcast: warning: ${check.report.scheme} on ${check.report.topology} with ${nodeModelText(model)} and ${config.options.vcsPerClass ?? 1} VC(s) per class has a cyclic channel dependency graph: this run may deadlock ('wormcast deadlock' shows the cycle)\n`);
+      }
       const { result: r, routing } = await simulateWith(config);
-      const heading = `${o.topology} ${o.algorithm}${config.dests ? ` to ${config.dests} destinations` : ''}, offered ${config.load} flits/node/cycle, ${config.flits}-flit messages, ${config.engine} engine`;
-      print(r, routing, heading, o.json === true);
+      const heading = `${o.topology} ${o.algorithm}${config.dests ? ` to ${config.dests} destinations` : ''}, load ${config.load} flits/node/cycle (configured), ${config.flits}-flit messages, ${nodeModelText(model)}, ${config.engine} engine; deadlock check: ${check.verdict === 'not-checked' ? `not checked (${check.reason})` : check.verdict}`;
+      printResult(r, routing, heading, o.json === true);
     });
 }
 

@@ -1,0 +1,47 @@
+import { WormcastError } from '../errors.ts';
+import { wormSchemeFor } from '../multicast/path-based/schemes.ts';
+import { PATH_BASED_ALGORITHMS } from '../multicast/path-based/index.ts';
+import { createPlan } from '../multicast/registry.ts';
+import { TREE_BASED_ALGORITHMS } from '../multicast/tree-based/index.ts';
+import type { RoutingFunction } from '../routing/types.ts';
+import type { ConsumptionModel } from './consumption.ts';
+import { checkDeadlock, type DeadlockReport, unicastScheme } from './deadlock.ts';
+import { checkTreeDeadlock, treeEnumerationFor } from './deadlock-tree.ts';
+
+/** Largest network (virtual channels) checked before a simulation: a fraction of a second. */
+export const PRE_RUN_CHECK_VCS = 1 << 17;
+
+/** The verdict on what a simulation will send, or why there is none. */
+export type SchemeVerdict =
+  | { readonly verdict: 'acyclic' | 'cyclic'; readonly report: DeadlockReport; readonly exact: boolean }
+  | { readonly verdict: 'not-checked'; readonly reason: string };
+
+/**
+ * The channel dependency graph of what a run of `algorithm` ('unicast' for unicast traffic) sends
+ * on `routing`'s network under node model `model`, as the flit-level engine moves it:
+ * - unicast traffic and unicast-based trees: the routing function over all pairs (their worms end
+ *   at consumption channels and add no cycle);
+ * - path-based algorithms: their worm scheme with the model's consumption channels;
+ * - tree-based algorithms: their trees under the engine's branch holding (each router replicates
+ *   onto its children as they are granted), with the consumption channels.
+ * A network over `maxVcs` virtual channels is not checked (the reason says how to check it).
+ */
+export function checkScheme(algorithm: string, routing: RoutingFunction, model: ConsumptionModel, maxVcs = PRE_RUN_CHECK_VCS): SchemeVerdict {
+  const t = routing.topology;
+  const vcs = t.nodes * t.ports * routing.vcClasses.length;
+  const how = `wormcast deadlock --topology ${t.spec} ${algorithm === 'unicast' || !(Object.hasOwn(PATH_BASED_ALGORITHMS, algorithm) || Object.hasOwn(TREE_BASED_ALGORITHMS, algorithm)) ? `--routing ${routing.name}` : `--algorithm ${algorithm} --port ${model.port} --consumption ${model.consumption} --vcs ${model.copies}`}`;
+  if (vcs > maxVcs) return { verdict: 'not-checked', reason: `${vcs} virtual channels, over the ${maxVcs} checked before a run; run '${how}'` };
+  try {
+    if (Object.hasOwn(TREE_BASED_ALGORITHMS, algorithm)) {
+      const { enumeration, exact } = treeEnumerationFor(algorithm, t.nodes);
+      const report = checkTreeDeadlock(algorithm, routing, (s, d) => createPlan(algorithm, routing, s, d), 'branch', enumeration, false, model);
+      return { verdict: report.verdict, report, exact: exact || report.verdict === 'cyclic' };
+    }
+    const scheme = Object.hasOwn(PATH_BASED_ALGORITHMS, algorithm) ? wormSchemeFor(algorithm, routing) : unicastScheme(routing);
+    const report = checkDeadlock(scheme, model);
+    return { verdict: report.verdict, report, exact: true };
+  } catch (e) {
+    if (e instanceof WormcastError) return { verdict: 'not-checked', reason: e.message.replace(/^wormcast: /, '') };
+    throw e;
+  }
+}
