@@ -1,11 +1,13 @@
+import { deadlockSummary } from '../engine/results.ts';
 import { getScenario } from '../engine/scenarios.ts';
 import type { EngineOptions } from '../engine/types.ts';
 import { WasmEngine } from '../engine/wasm.ts';
 import { buildWorkload, type Workload } from '../engine/workload.ts';
 import { WormcastError, parseIntIn } from '../errors.ts';
-import { runWorkload, simulationRouting, type SimulationResult } from '../experiment/simulate.ts';
+import { RUN_END, runWorkload, simulationRouting, type SimulationResult } from '../experiment/simulate.ts';
 import { generateTraffic } from '../experiment/traffic.ts';
 import type { RoutingFunction } from '../routing/types.ts';
+import { defaultNodeModel, type NodeModel } from '../multicast/node-model.ts';
 import { el } from './dom.ts';
 
 /**
@@ -50,26 +52,30 @@ function num(text: string, min: number, max: number, what: string): number {
   return v;
 }
 
-function engineOptions(req: SimulationRequest): EngineOptions {
-  if (req.port !== 'one' && req.port !== 'all') throw new WormcastError(`port model '${req.port}': expected one or all`);
+/**
+ * The node model of a run as `wormcast simulate` chooses it (src/multicast/node-model.ts): the
+ * port model asked for, or ('') the algorithm's own; consumption channels by the algorithm.
+ */
+function nodeModelOf(req: SimulationRequest, algorithm: string): NodeModel {
+  if (req.port !== '' && req.port !== 'one' && req.port !== 'all') throw new WormcastError(`port model '${req.port}': expected one or all`);
+  const d = defaultNodeModel(algorithm);
+  return { port: req.port === '' ? d.port : req.port, consumption: d.consumption };
+}
+
+function engineOptions(req: SimulationRequest, model: NodeModel): EngineOptions {
   return {
     buffer: parseIntIn(req.buffer, 1, 1 << 20, 'buffer'),
     vcsPerClass: parseIntIn(req.vcs, 1, 64, 'VCs per class'),
-    port: req.port,
+    port: model.port,
+    consumption: model.consumption,
   };
 }
 
-/** The deadlock report as the CLI words it (src/cli/commands/simulate.ts). */
+/** The deadlock report as the CLI words it: the summary of src/engine/results.ts deadlockSummary. */
 export function deadlockLines(r: SimulationResult, routing: RoutingFunction): string[] | null {
-  const d = r.deadlock;
-  if (!d) return null;
-  const lines = [`DEADLOCK at cycle ${d.cycle}: worms ${d.worms.join(' -> ')} -> ${d.worms[0]} each wait for a VC the next one holds:`];
-  d.worms.forEach((w, i) => {
-    const c = d.channels[i]!;
-    lines.push(`worm ${w} waits for ${c.kind} channel ${c.node} ${c.kind === 'network' ? routing.topology.portName(c.port) : `#${c.port}`} vc ${c.vcClass}`);
-  });
-  lines.push(`waiting worms: ${d.waiting.join(', ')}`);
-  return lines;
+  if (!r.deadlock) return null;
+  const d = deadlockSummary(r.deadlock, routing);
+  return [d.head, ...d.cycle, d.waiting];
 }
 
 /** Run one seed scenario (src/engine/scenarios.ts): its worms, created at cycle 0, until they finish or deadlock. */
@@ -84,7 +90,7 @@ async function runScenario(name: string, wasm: BufferSource): Promise<Simulation
     dests: groups.map((g) => [...new Set(s.worms.filter((x) => (x.group ?? 0) === g).flatMap((x) => x.dests))]),
   };
   const engine = await WasmEngine.create({ routing: s.routing, worms: s.worms, options: s.options }, wasm);
-  const result = runWorkload(engine, s.routing, w, { from: 0, to: 1 << 30 }, 1 << 30);
+  const result = runWorkload(engine, s.routing, w, { from: 0, to: RUN_END }, RUN_END, s.expect);
   return { heading: `${s.name}: ${s.title}`, result, deadlock: deadlockLines(result, s.routing) };
 }
 
@@ -105,7 +111,8 @@ export async function computeSimulation(req: SimulationRequest, wasm: BufferSour
   const drain = parseIntIn(req.drain, 0, MAX_PHASE_CYCLES, 'drain cycles');
   const seed = parseIntIn(req.seed, 0, 2 ** 32 - 1, 'seed');
   const dests = algorithm === 'unicast' ? 0 : parseIntIn(req.dests, 1, t.nodes - 1, `destinations per multicast on ${t.spec}`);
-  const options = engineOptions(req);
+  const model = nodeModelOf(req, algorithm);
+  const options = engineOptions(req, model);
   const expected = Math.round((t.nodes * load / flits) * (warmup + measure));
   if (expected > MAX_MESSAGES) {
     throw new WormcastError(`simulate: about ${expected} messages (${t.nodes} nodes x load ${load} / ${flits} flits x ${warmup + measure} cycles); the browser app runs at most ${MAX_MESSAGES}: lower the load, the cycles or the network (the CLI has no such limit)`);
@@ -114,7 +121,7 @@ export async function computeSimulation(req: SimulationRequest, wasm: BufferSour
   const w = buildWorkload(events, algorithm, routing, flits);
   const engine = await WasmEngine.create({ routing, worms: w.worms, options }, wasm);
   const result = runWorkload(engine, routing, w, { from: warmup, to: warmup + measure }, warmup + measure + drain);
-  const heading = `${t.spec} ${algorithm}${dests ? ` to ${dests} destinations` : ''} (routing ${routing.name}), offered ${load} flits/node/cycle, ${flits}-flit messages, wasm engine`;
+  const heading = `${t.spec} ${algorithm}${dests ? ` to ${dests} destinations` : ''} (routing ${routing.name}), offered ${load} flits/node/cycle, ${flits}-flit messages, ${model.port}-port nodes, consumption channels ${model.consumption === 'vc' ? 'one per incoming VC' : model.port === 'one' ? 'one per node' : 'one per incoming link'}, wasm engine`;
   return { heading, result, deadlock: deadlockLines(result, routing) };
 }
 
@@ -131,12 +138,14 @@ export function renderSimulation(v: SimulationView): Node[] {
     ['mean-latency', 'latency (creation to tail delivery)', `mean ${f(r.meanLatency)}, max ${r.maxLatency}`],
     ['network-latency', 'network latency', `mean ${f(r.meanNetworkLatency)}`],
     ['completion', 'multicast completion', `mean ${f(r.meanCompletion)}, max ${r.maxCompletion}`],
-    ['throughput', 'throughput (flits/node/cycle)', `${f(r.throughput, 4)} accepted, ${f(r.offered, 4)} offered`],
+    ['throughput', 'throughput (flits/node/cycle)', `${f(r.throughput, 4)} accepted, ${f(r.generated, 4)} generated`],
     ['traffic', 'flit-hops', `${r.flitHops}; VC-wait cycles ${r.counters.vcWaitCycles}; physical-channel sharing events ${r.counters.sharingEvents}`],
     ['utilisation', 'channel utilisation', `mean ${f(r.channelUtilisation.mean, 3)}, max ${f(r.channelUtilisation.max, 3)}`],
   ];
   return [
     el('p', { class: 'heading', 'data-testid': 'sim-heading' }, v.heading),
+    // a run that stopped early or measured nothing is not a normal result (docs/cli.md "Exit status of simulate")
+    ...(r.incomplete ? [el('p', { class: 'check bad', role: 'alert', 'data-testid': 'sim-incomplete' }, `Incomplete: ${r.incomplete}`)] : []),
     el('dl', { class: 'metrics', 'data-testid': 'sim-metrics' }, ...rows.flatMap(([key, k, val]) => [el('dt', {}, k), el('dd', { 'data-metric': key }, val)])),
     v.deadlock
       ? el('div', { class: 'deadlock', role: 'alert', 'data-testid': 'sim-deadlock' }, ...v.deadlock.map((line) => el('p', {}, line)))

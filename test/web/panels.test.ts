@@ -137,12 +137,19 @@ describe('simulation panel', () => {
     const v = await computeSimulation(SIM, wasm);
     const node = await simulate({ topology: 'mesh:4x4', algorithm: 'unicast', dests: 0, load: 0.1, flits: 16, warmup: 100, measure: 1000, drain: 1000, seed: 1, engine: 'wasm', options: { buffer: 8, vcsPerClass: 1, port: 'one' } });
     expect(v.result).toEqual(node);
-    expect(v.heading).toBe('mesh:4x4 unicast (routing dor), offered 0.1 flits/node/cycle, 16-flit messages, wasm engine');
+    expect(v.heading).toBe('mesh:4x4 unicast (routing dor), offered 0.1 flits/node/cycle, 16-flit messages, one-port nodes, consumption channels one per node, wasm engine');
     const m = await computeSimulation({ ...SIM, topology: 'hypercube:4', algorithm: 'u-cube', dests: '5', load: '0.05', port: 'all' }, wasm);
     const nodeM = await simulate({ topology: 'hypercube:4', algorithm: 'u-cube', dests: 5, load: 0.05, flits: 16, warmup: 100, measure: 1000, drain: 1000, seed: 1, engine: 'reference', options: { buffer: 8, vcsPerClass: 1, port: 'all' } });
     expect(m.result.status).toBe('finished');
     expect(m.result.meanLatency).toBe(nodeM.meanLatency);
     expect(m.result.flitHops).toBe(nodeM.flitHops);
+  });
+
+  it("the default node model is the CLI's: the algorithm's port model, one consumption channel per incoming VC for path worms (issue 10 item 2)", async () => {
+    const v = await computeSimulation({ ...SIM, algorithm: 'dual-path', dests: '4', load: '0.05', port: '' }, wasm);
+    expect(v.heading).toContain('all-port nodes, consumption channels one per incoming VC');
+    const node = await simulate({ topology: 'mesh:4x4', algorithm: 'dual-path', dests: 4, load: 0.05, flits: 16, warmup: 100, measure: 1000, drain: 1000, seed: 1, engine: 'wasm', options: { buffer: 8, vcsPerClass: 1, port: 'all', consumption: 'vc' } });
+    expect(v.result).toEqual(node);
   });
 
   it('bad input and oversized runs throw a WormcastError naming the field and its range', async () => {
