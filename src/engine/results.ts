@@ -29,6 +29,18 @@ export function readCounters(c: Float64Array): EngineCounters {
   };
 }
 
+/** The slot capacity of a run (option `slots`) and the most slots it had live at once. */
+export interface SlotUse {
+  capacity: number;
+  peak: number;
+}
+
+/** Read the slot capacity and the peak of live slots from a region's header. */
+export function readSlotUse(region: Uint8Array): SlotUse {
+  const m = new Int32Array(region.buffer, region.byteOffset, L.HEADER_WORDS);
+  return { capacity: m[L.H_SLOTCAP]!, peak: m[L.H_MAXSLOTS]! };
+}
+
 /** Per-worm and per-destination times read from a region (docs/model-flit.md "Results"). */
 export interface WormTimes {
   /** Activation cycle (creation, or trigger delivery), -1 if never activated. */
@@ -100,7 +112,10 @@ export interface VcName {
 
 /** A deadlock: the worms of one wait-for cycle, and every worm that waits. */
 export interface DeadlockReport {
+  /** The cycle the watchdog declared the deadlock (the run's last cycle + 1). */
   cycle: number;
+  /** The last cycle in which a flit moved or a VC was granted: the network froze after it. */
+  lastProgress: number;
   /** Worm indices around one cycle of the wait-for graph: each waits for a VC the next one holds. */
   worms: number[];
   /** The VC each worm of `worms` waits for (held by the next worm). */
@@ -123,8 +138,10 @@ export function nameVc(region: Uint8Array, routing: RoutingFunction, vc: number)
     return { vc, kind: 'network', node: t.format(Math.floor(ch / P)), port: ch % P, vcClass: `${routing.vcClasses[Math.floor((vc % V) / m[L.H_K]!)] ?? '?'}${m[L.H_K]! > 1 ? `.${vc % m[L.H_K]!}` : ''}` };
   }
   const kind = vc < ej ? 'injection' : 'ejection';
+  // ejection channels per node: H_QE when the region has it (consumption channels may outnumber Q)
+  const per = vc < ej ? Q : (m[L.H_QE]! || Q);
   const k = vc - (vc < ej ? inj : ej);
-  return { vc, kind, node: t.format(Math.floor(k / Q)), port: k % Q, vcClass: '-' };
+  return { vc, kind, node: t.format(Math.floor(k / per)), port: k % per, vcClass: '-' };
 }
 
 /**
@@ -187,7 +204,7 @@ export function deadlockReport(region: Uint8Array, routing: RoutingFunction): De
           const list = edges.get(f.w)!;
           return nameVc(region, routing, list[f.i - 1]!.vc);
         });
-        return { cycle: m[L.H_CYCLE]!, worms, channels, waiting };
+        return { cycle: m[L.H_CYCLE]!, lastProgress: m[L.H_LASTPROGRESS]!, worms, channels, waiting };
       }
       if (c === 0) {
         colour.set(e.to, 1);
@@ -195,5 +212,45 @@ export function deadlockReport(region: Uint8Array, routing: RoutingFunction): De
       }
     }
   }
-  return { cycle: m[L.H_CYCLE]!, worms: [], channels: [], waiting };
+  return { cycle: m[L.H_CYCLE]!, lastProgress: m[L.H_LASTPROGRESS]!, worms: [], channels: [], waiting };
+}
+
+/** A deadlock report in a few short lines (the text output; the full report is the JSON). */
+export interface DeadlockSummary {
+  /** `DEADLOCK at cycle c: worms a -> b -> a each wait for a VC the next one holds:` */
+  head: string;
+  /** One line per worm of the cycle (`worm a waits for network channel ...`), at most `limit` of them. */
+  cycle: string[];
+  /** `waiting worms: ...`, at most `listed` numbers and then how many more. */
+  waiting: string;
+}
+
+/** Worms of a wait-for cycle the summary names, and waiting worms it lists. */
+export const SUMMARY_CYCLE_WORMS = 8;
+export const SUMMARY_WAITING_WORMS = 20;
+
+/**
+ * Summarise a deadlock report for a terminal or a page: a report lists every waiting worm, a
+ * million numbers on a large network (one 1.16 MB line for star:8), so the text names the first
+ * SUMMARY_CYCLE_WORMS worms of the cycle and the first SUMMARY_WAITING_WORMS waiting worms, says
+ * how many there are in all and points to the JSON (`--json`) for the rest. A report that fits
+ * is printed whole, as before.
+ */
+export function deadlockSummary(d: DeadlockReport, routing: RoutingFunction): DeadlockSummary {
+  const more = ' (--json lists them all)';
+  const ring = d.worms.slice(0, SUMMARY_CYCLE_WORMS);
+  let head: string;
+  if (d.worms.length === 0) head = `DEADLOCK at cycle ${d.cycle}: no wait-for cycle found among the ${d.waiting.length} waiting worms`;
+  else if (d.worms.length <= SUMMARY_CYCLE_WORMS) head = `DEADLOCK at cycle ${d.cycle}: worms ${d.worms.join(' -> ')} -> ${d.worms[0]} each wait for a VC the next one holds:`;
+  else head = `DEADLOCK at cycle ${d.cycle}: a wait-for cycle of ${d.worms.length} worms, ${ring.join(' -> ')} -> ... -> ${d.worms[0]}, each waits for a VC the next one holds:`;
+  const cycle = ring.map((w, i) => {
+    const c = d.channels[i]!;
+    return `worm ${w} waits for ${c.kind} channel ${c.node} ${c.kind === 'network' ? routing.topology.portName(c.port) : `#${c.port}`} vc ${c.vcClass}`;
+  });
+  if (d.worms.length > ring.length) cycle.push(`... and ${d.worms.length - ring.length} more worms of the cycle${more}`);
+  const listed = d.waiting.slice(0, SUMMARY_WAITING_WORMS);
+  const waiting = d.waiting.length <= SUMMARY_WAITING_WORMS
+    ? `waiting worms: ${d.waiting.join(', ')}`
+    : `waiting worms: ${d.waiting.length} in all, the first ${listed.length}: ${listed.join(', ')}, ...${more}`;
+  return { head, cycle, waiting };
 }

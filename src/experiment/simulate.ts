@@ -1,5 +1,5 @@
 import { ReferenceEngine } from '../engine/reference.ts';
-import { deadlockReport, readChannelFlits, readTimes, type DeadlockReport } from '../engine/results.ts';
+import { deadlockReport, readChannelFlits, readSlotUse, readTimes, type DeadlockReport, type SlotUse } from '../engine/results.ts';
 import type { Engine, EngineCounters, EngineInput, EngineOptions, EngineStatus } from '../engine/types.ts';
 import { WasmEngine } from '../engine/wasm.ts';
 import { buildWorkload, findAlgorithm, type Workload } from '../engine/workload.ts';
@@ -8,6 +8,7 @@ import { DEFAULT_ROUTING, routingFor } from '../multicast/registry.ts';
 import { createRouting } from '../routing/registry.ts';
 import type { RoutingFunction } from '../routing/types.ts';
 import { parseTopology } from '../topology/registry.ts';
+import { checkMemory, estimateMemory, memoryLimits, SAMPLE_EVENTS, trafficShape, type MemoryEnvironment } from './memory-estimate.ts';
 import { summarize, type RunStats, type Window } from './stats.ts';
 import { generateTraffic } from './traffic.ts';
 
@@ -32,29 +33,69 @@ export interface SimulateConfig {
   drain: number;
   seed: number;
   engine: 'wasm' | 'reference';
+  /** Engine options; `slots` is the slot capacity (`--slots`). */
   options: EngineOptions;
+  /**
+   * The process's memory (Node: v8 heap limit, machine memory): when given, a run whose
+   * estimated memory exceeds the limits (src/experiment/memory-estimate.ts) is refused with a
+   * WormcastError before any traffic is generated. Absent: no check.
+   */
+  memory?: MemoryEnvironment;
 }
 
-/** What a simulation reports (JSON fields of `wormcast simulate --json`). */
+/**
+ * What a run was asked to do, which decides whether it did it (SimulationResult.incomplete):
+ * - 'measure': statistics over a measurement window of dynamic traffic; a deadlock, a stop for
+ *   want of slots, or a window with no message created or none completed is not a measurement;
+ * - 'finished' / 'deadlock': a single Plan or a seed scenario run to its end, expected to
+ *   deliver everything ('finished') or, for a scenario that reproduces a seed's deadlock, to
+ *   deadlock (docs/cli.md "Exit status of simulate").
+ */
+export type RunGoal = 'measure' | 'finished' | 'deadlock';
+
+/** The cycles a run measured. */
+export interface MeasuredWindow {
+  /** Measured cycles [from, to); to === from when the run stopped before the window began. */
+  from: number;
+  to: number;
+  /** The end of the window asked for; null for a window that ends with the run (a Plan, a scenario). */
+  requestedTo: number | null;
+}
+
+/** What a simulation reports (JSON fields of `wormcast simulate --json`; docs/cli.md "Statistics"). */
 export interface SimulationResult {
   status: EngineStatus;
+  /**
+   * Why the run did not make the measurement it was asked for (a deadlock, out of slots, no
+   * message created in the window, none completed), or null when it did. The other fields
+   * still describe what the run did, over the cycles it simulated.
+   */
+  incomplete: string | null;
+  window: MeasuredWindow;
   meanLatency: number;
   maxLatency: number;
   meanNetworkLatency: number;
   meanCompletion: number;
   maxCompletion: number;
-  /** Accepted throughput, flits per node per cycle over the window. */
+  /** Accepted load: flits delivered per node per cycle over the measured window (NaN when it is empty). */
   throughput: number;
-  offered: number;
+  /** Generated load: flits the window's messages ask to deliver (message flits x destinations) per node per cycle. */
+  generated: number;
   flitHops: number;
   cycles: number;
+  /** Messages (multicasts or unicasts) created in the measured window, and how many of them completed. */
   multicasts: number;
   completed: number;
   counters: EngineCounters;
   /** Mean and maximum flits per cycle over the network channels that carried any. */
   channelUtilisation: { mean: number; max: number };
+  /** The slot capacity (option `slots`, `--slots`) and the most slots live at once. */
+  slots: SlotUse;
   deadlock: DeadlockReport | null;
 }
+
+/** The window of a Plan or a scenario run (every message is created at cycle 0): [0, RUN_END), cut where the run stops. */
+export const RUN_END = 1 << 30;
 
 /** Build the engine of the chosen kind. */
 export async function makeEngine(kind: 'wasm' | 'reference', input: EngineInput): Promise<Engine> {
@@ -68,21 +109,60 @@ export function simulationRouting(topologySpec: string, algorithm: string, routi
   return routingFor(findAlgorithm(algorithm), t, routing);
 }
 
+/** Why a run with this status, window and counts did not do what `goal` asked, or null. */
+export function incompleteReason(goal: RunGoal, status: EngineStatus, stopped: number, window: MeasuredWindow, multicasts: number, completed: number, slots: SlotUse, lastProgress = stopped): string | null {
+  const stop = status === 'deadlock' ? `the network deadlocked at cycle ${stopped} (nothing moved after cycle ${lastProgress})`
+    : status === 'out-of-slots' ? `the engine ran out of slots at cycle ${stopped} (all ${slots.capacity} in use: raise the slot capacity, --slots, up to ${MAX_SLOTS}, or lower the load)`
+    : status === 'bad-route' ? `the routing function gave an invalid route at cycle ${stopped}`
+    : null;
+  if (goal !== 'measure') {
+    if (status === goal) return null;
+    if (stop) return goal === 'deadlock' ? `the seed expects a deadlock, but ${stop}` : stop;
+    return goal === 'deadlock' ? `the seed expects a deadlock, but the run ${status === 'finished' ? 'finished' : `was still running at cycle ${stopped}`}` : `the run was still running at cycle ${stopped}`;
+  }
+  const asked = `${window.from}..${window.requestedTo ?? stopped}`;
+  if (stop) {
+    if (window.to <= window.from) return `${stop}, before the measurement window (cycles ${asked}) began: nothing was measured`;
+    if (window.requestedTo !== null && window.to < window.requestedTo) return `${stop}: measured cycles ${window.from}..${window.to} of the requested ${asked}`;
+    const left = multicasts - completed;
+    return `${stop}, after the measurement window (cycles ${asked})${left > 0 ? `: ${left} of its ${multicasts} messages did not complete` : ', whose messages all completed'}`;
+  }
+  if (multicasts === 0) return `no message was created in the measurement window (cycles ${asked}): raise --load or --cycles`;
+  if (completed === 0) return `none of the ${multicasts} messages created in the measurement window (cycles ${asked}) completed by cycle ${stopped}: raise --drain, or lower the load`;
+  return null;
+}
+
+/** The largest slot capacity (src/engine/input.ts resolveOptions). */
+export const MAX_SLOTS = 1 << 25;
+
 /**
  * Run an engine over a workload: warm-up, measurement window, drain; the ejected-flit
  * counter read at the window's ends gives the accepted throughput. Latencies count the
- * messages created in the window (all of them when it starts at 0 and ends past the run).
+ * messages created in the window. A run that stops early (deadlock, out of slots) is measured
+ * over the cycles it simulated: the window is cut where it stopped (for a deadlock, after the
+ * last cycle in which anything moved), and is empty when it stopped before the window began. A run that finished measures the whole window (nothing was
+ * left to happen in it), except for a Plan or a scenario (goal 'finished' or 'deadlock'), whose
+ * window ends with the run.
  */
-export function runWorkload(engine: Engine, routing: RoutingFunction, w: Workload, window: Window, end: number): SimulationResult {
+export function runWorkload(engine: Engine, routing: RoutingFunction, w: Workload, window: Window, end: number, goal: RunGoal = 'measure'): SimulationResult {
   let status = engine.runUntil(window.from);
   const e0 = engine.counters().ejectedFlits;
   if (status === 'limit') status = engine.runUntil(window.to);
   const e1 = engine.counters().ejectedFlits;
-  if (status === 'limit') status = engine.runUntil(end);
+  if (status === 'limit' && end > window.to) status = engine.runUntil(end);
   const region = engine.region();
   const t = routing.topology;
-  // a run that ended inside the window (finished or deadlocked) is measured up to its end
-  const measured = { from: window.from, to: Math.max(window.from + 1, Math.min(window.to, engine.cycle)) };
+  // cycles [0, stopped) were simulated
+  const stopped = engine.cycle;
+  const deadlock = status === 'deadlock' ? deadlockReport(region, routing) : null;
+  // a deadlocked network froze after its last progress: the watchdog's quiet cycles measure nothing
+  const live = deadlock ? Math.min(stopped, deadlock.lastProgress + 1) : stopped;
+  // a Plan or a scenario: the window ends with the run
+  const open = goal !== 'measure';
+  const to = status === 'limit' ? window.to
+    : status === 'finished' ? (open ? Math.max(window.from, stopped) : window.to)
+    : Math.max(window.from, Math.min(window.to, live));
+  const measured: MeasuredWindow = { from: window.from, to, requestedTo: open ? null : window.to };
   const times = readTimes(region);
   if (status === 'finished') {
     // 'finished' promises every copy delivered: never report a run that lost a worm as complete
@@ -91,28 +171,32 @@ export function runWorkload(engine: Engine, routing: RoutingFunction, w: Workloa
   }
   const stats: RunStats = summarize(w, times, measured, t.nodes, e1 - e0);
   const counters = engine.counters();
-  const cycles = engine.cycle;
+  const cycles = stopped;
   const use = readChannelFlits(engine.region(), t.nodes, t.ports);
   let used = 0;
   let sum = 0;
   let max = 0;
   for (const f of use) if (f > 0) { used++; sum += f; if (f > max) max = f; }
+  const slots = readSlotUse(engine.region());
   return {
     status,
+    incomplete: incompleteReason(goal, status, stopped, measured, stats.multicasts, stats.completed, slots, deadlock?.lastProgress),
+    window: measured,
     meanLatency: stats.meanLatency,
     maxLatency: stats.maxLatency,
     meanNetworkLatency: stats.meanNetworkLatency,
     meanCompletion: stats.meanCompletion,
     maxCompletion: stats.maxCompletion,
     throughput: stats.accepted,
-    offered: stats.offered,
+    generated: stats.generated,
     flitHops: counters.flitHops,
     cycles,
     multicasts: stats.multicasts,
     completed: stats.completed,
     counters,
     channelUtilisation: { mean: used && cycles ? sum / used / cycles : 0, max: cycles ? max / cycles : 0 },
-    deadlock: status === 'deadlock' ? deadlockReport(engine.region(), routing) : null,
+    slots,
+    deadlock,
   };
 }
 
@@ -128,11 +212,20 @@ export async function simulateWith(c: SimulateConfig): Promise<{ result: Simulat
   if (c.algorithm !== 'unicast' && (c.dests < 1 || c.dests >= t.nodes)) {
     throw new WormcastError(`simulate: --dests ${c.dests} must be 1..${t.nodes - 1} for a multicast on ${t.spec}`);
   }
+  const cycles = c.warmup + c.measure;
+  if (c.memory) {
+    // refuse what cannot fit before generating anything: first a lower bound, then from sample plans
+    const limits = memoryLimits(c.memory, c.engine);
+    for (const samples of [0, SAMPLE_EVENTS]) {
+      const shape = trafficShape(routing, c.algorithm, c.dests, c.load, c.flits, cycles, samples);
+      checkMemory(estimateMemory(routing, shape, c.options), limits, 'simulate');
+    }
+  }
   const events = generateTraffic({
     nodes: t.nodes, load: c.load, flits: c.flits, dests: c.algorithm === 'unicast' ? 0 : c.dests,
-    process: c.process, cycles: c.warmup + c.measure, seed: c.seed, self: c.self,
+    process: c.process, cycles, seed: c.seed, self: c.self,
   });
   const w = buildWorkload(events, c.algorithm, routing, c.flits);
   const engine = await makeEngine(c.engine, { routing, worms: w.worms, options: c.options });
-  return { result: runWorkload(engine, routing, w, { from: c.warmup, to: c.warmup + c.measure }, c.warmup + c.measure + c.drain), routing };
+  return { result: runWorkload(engine, routing, w, { from: c.warmup, to: cycles }, cycles + c.drain), routing };
 }

@@ -1,7 +1,10 @@
 import type { WormTimes } from '../engine/results.ts';
 import type { Workload } from '../engine/workload.ts';
 
-/** A measurement window [from, to) in cycles. */
+/**
+ * A measurement window [from, to) in cycles. `to <= from` is an empty window: a run that
+ * stopped before the window began measured nothing.
+ */
 export interface Window {
   from: number;
   to: number;
@@ -20,15 +23,22 @@ export interface RunStats {
   /** Over multicasts: creation to the last delivery. */
   meanCompletion: number;
   maxCompletion: number;
-  /** Flits asked to be delivered (message flits x destinations) per node per cycle. */
-  offered: number;
-  /** Flits delivered per node per cycle in the window. */
+  /**
+   * Generated load: the flits the window's messages ask to have delivered (message flits x
+   * destinations) per node per cycle of the window; NaN for an empty window. Not the configured
+   * load (`--load`, message flits per node per cycle), which counts a multicast's message once.
+   */
+  generated: number;
+  /** Accepted load: flits delivered (ejected) per node per cycle of the window; NaN for an empty window. */
   accepted: number;
 }
 
 /**
  * Statistics of a run (docs/model-flit.md "Results"): latencies over the multicasts created in
- * the window that completed; throughput from the ejected-flit counts at the window's ends.
+ * the window that completed; generated and accepted load over the window's cycles, from the
+ * messages created in it and the ejected-flit counts at its ends. The window must be the part
+ * of the requested one the run actually simulated: a message created after the run stopped
+ * never existed, and cycles after it were never simulated.
  */
 export function summarize(w: Workload, times: WormTimes, window: Window, nodes: number, ejectedInWindow: number): RunStats {
   let multicasts = 0;
@@ -39,13 +49,13 @@ export function summarize(w: Workload, times: WormTimes, window: Window, nodes: 
   let netSum = 0;
   let compSum = 0;
   let compMax = 0;
-  let offeredFlits = 0;
+  let generatedFlits = 0;
   for (let k = 0; k < w.created.length; k++) {
     const c = w.created[k]!;
-    if (c < window.from || (c >= window.to && window.to > window.from + 1)) continue;
+    if (c < window.from || c >= window.to) continue;
     multicasts++;
     const dests = w.dests[k]!;
-    offeredFlits += w.flits * dests.length;
+    generatedFlits += w.flits * dests.length;
     // the tail delivery of every destination of multicast k, by any of its worms
     const tail = new Map<number, number>();
     const net = new Map<number, number>();
@@ -75,7 +85,7 @@ export function summarize(w: Workload, times: WormTimes, window: Window, nodes: 
     compSum += last;
     if (last > compMax) compMax = last;
   }
-  const span = Math.max(1, window.to - window.from);
+  const span = window.to - window.from;
   return {
     multicasts, completed,
     meanLatency: destCount ? latSum / destCount : NaN,
@@ -83,7 +93,7 @@ export function summarize(w: Workload, times: WormTimes, window: Window, nodes: 
     meanNetworkLatency: destCount ? netSum / destCount : NaN,
     meanCompletion: completed ? compSum / completed : NaN,
     maxCompletion: compMax,
-    offered: offeredFlits / (nodes * span),
-    accepted: ejectedInWindow / (nodes * span),
+    generated: span > 0 ? generatedFlits / (nodes * span) : NaN,
+    accepted: span > 0 ? ejectedInWindow / (nodes * span) : NaN,
   };
 }

@@ -168,7 +168,7 @@ describe(`browser app in chromium${SKIP}`, () => {
     expect(node.status).toBe('finished');
     expect(await dd('status')).toBe(`finished at cycle ${node.cycles}; ${node.completed} of ${node.multicasts} messages measured completed`);
     expect(await dd('mean-latency')).toBe(`mean ${node.meanLatency.toFixed(2)}, max ${node.maxLatency}`);
-    expect(await dd('throughput')).toBe(`${node.throughput.toFixed(4)} accepted, ${node.offered.toFixed(4)} offered`);
+    expect(await dd('throughput')).toBe(`${node.throughput.toFixed(4)} accepted, ${node.generated.toFixed(4)} generated`);
     expect(await page.getByTestId('sim-deadlock').textContent()).toBe('deadlock: none');
     expect(pageErrors).toEqual([]);
   });

@@ -1,0 +1,75 @@
+import { deadlockSummary } from '../../engine/results.ts';
+import type { SimulationResult } from '../../experiment/simulate.ts';
+import type { RoutingFunction } from '../../routing/types.ts';
+import { IncompleteRunError } from '../exit-status.ts';
+
+/*
+ * How `wormcast simulate` prints a result (docs/cli.md "Statistics" and "Exit status of
+ * simulate"): text lines or one JSON object on stdout; a run that did not complete the
+ * measurement is still printed, marked, and then reported by an IncompleteRunError (one
+ * `wormcast: warning: ...` line on stderr, exit 3).
+ */
+
+function round(x: number): number {
+  return Number.isFinite(x) ? Math.round(x * 1e4) / 1e4 : x;
+}
+
+/** The `--json` object (NaN, for a quantity with nothing to average, prints as null). */
+export function resultJson(r: SimulationResult): Record<string, unknown> {
+  return {
+    status: r.status,
+    incomplete: r.incomplete,
+    window: r.window,
+    meanLatency: round(r.meanLatency), maxLatency: r.maxLatency, meanNetworkLatency: round(r.meanNetworkLatency),
+    meanCompletion: round(r.meanCompletion), maxCompletion: r.maxCompletion,
+    accepted: round(r.throughput), generated: round(r.generated), throughput: round(r.throughput),
+    flitHops: r.flitHops, cycles: r.cycles, multicasts: r.multicasts, completed: r.completed,
+    vcWaitCycles: r.counters.vcWaitCycles, sameMulticastWaits: r.counters.sameMulticastWaits,
+    sharingEvents: r.counters.sharingEvents,
+    channelUtilisation: { mean: round(r.channelUtilisation.mean), max: round(r.channelUtilisation.max) },
+    slots: r.slots,
+    deadlock: r.deadlock,
+  };
+}
+
+/** The line saying which part of the requested window was measured, or null when all of it was. */
+export function windowLine(r: SimulationResult): string | null {
+  const w = r.window;
+  if (w.requestedTo === null || w.to >= w.requestedTo) return null;
+  const asked = `${w.from}..${w.requestedTo}`;
+  const why = r.deadlock
+    ? `the network froze after cycle ${r.deadlock.lastProgress} (deadlock declared at cycle ${r.cycles})`
+    : `the run stopped at cycle ${r.cycles} (${r.status})`;
+  return w.to <= w.from ? `measured no cycle of the requested ${asked}: ${why}` : `measured cycles ${w.from}..${w.to} of the requested ${asked}: ${why}`;
+}
+
+/** The text form: a heading and short lines (a deadlock report is summarised; --json has it all). */
+export function resultLines(r: SimulationResult, routing: RoutingFunction, heading: string): string[] {
+  const f = (x: number, digits = 2): string => (Number.isFinite(x) ? x.toFixed(digits) : '-');
+  const lines = [heading];
+  if (r.incomplete) lines.push(`  INCOMPLETE: ${r.incomplete}`);
+  lines.push(`  status ${r.status} at cycle ${r.cycles}; ${r.completed} of ${r.multicasts} messages measured completed`);
+  const cut = windowLine(r);
+  if (cut) lines.push(`  window: ${cut}`);
+  lines.push(
+    `  latency (creation to tail delivery) mean ${f(r.meanLatency)}, max ${r.maxLatency}; network latency mean ${f(r.meanNetworkLatency)}`,
+    `  multicast completion mean ${f(r.meanCompletion)}, max ${r.maxCompletion}`,
+    `  throughput ${f(r.throughput, 4)} flits/node/cycle accepted, ${f(r.generated, 4)} generated`,
+    `  flit-hops ${r.flitHops}; VC-wait cycles ${r.counters.vcWaitCycles}; physical-channel sharing events ${r.counters.sharingEvents}; channel utilisation mean ${r.channelUtilisation.mean.toFixed(3)}, max ${r.channelUtilisation.max.toFixed(3)}`,
+  );
+  if (r.status === 'out-of-slots') lines.push(`  slots: all ${r.slots.capacity} in use (the slot capacity, --slots)`);
+  if (r.deadlock) {
+    const d = deadlockSummary(r.deadlock, routing);
+    lines.push(`  ${d.head}`, ...d.cycle.map((l) => `    ${l}`), `  ${d.waiting}`);
+  } else lines.push('  deadlock: none');
+  return lines;
+}
+
+/**
+ * Print a result on stdout; then, when the run did not do what was asked, throw the
+ * IncompleteRunError that makes the CLI warn on stderr and exit 3.
+ */
+export function printResult(r: SimulationResult, routing: RoutingFunction, heading: string, json: boolean): void {
+  process.stdout.write(json ? `${JSON.stringify(resultJson(r))}\n` : `${resultLines(r, routing, heading).join('\n')}\n`);
+  if (r.incomplete) throw new IncompleteRunError(r.incomplete);
+}
