@@ -1,4 +1,4 @@
-import { loadWasm, WasmRouting, type WormcastExports } from '../wasm/module.ts';
+import { loadWasm, WasmRouting, type WasmSource, type WormcastExports } from '../wasm/module.ts';
 import { prepare, writeInput, type Prepared } from './input.ts';
 import * as L from './layout.ts';
 import { readCounters, statusName } from './results.ts';
@@ -28,7 +28,7 @@ export class WasmEngine implements Engine {
   ) {}
 
   /** Instantiate a module and write the input; `source` as for loadWasm (browser bytes). */
-  static async create(input: EngineInput, source?: BufferSource | Response): Promise<WasmEngine> {
+  static async create(input: EngineInput, source?: WasmSource): Promise<WasmEngine> {
     const prepared = prepare(input);
     const wasm = (await loadWasm(source)) as EngineExports;
     new WasmRouting(wasm, input.routing).configure();

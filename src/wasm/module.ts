@@ -2,9 +2,26 @@ import { instantiate } from '@assemblyscript/loader';
 import type { RoutingFunction } from '../routing/types.ts';
 import { WASM_KIND, type Topology } from '../topology/types.ts';
 
+/**
+ * The types of the wasm boundary are written out structurally (no WebAssembly, BufferSource or
+ * Response of the DOM library), so that a Node project type-checks the package's declarations
+ * with `lib: ["es2022"]` and @types/node alone (docs/package.md).
+ */
+/** The module's memory, as the host reads it (a WebAssembly.Memory). */
+export interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+}
+
+/**
+ * Where a module's bytes come from: the bytes themselves (an ArrayBuffer or a view on one, as
+ * WebAssembly.compile takes them), or a fetch Response (anything with arrayBuffer(): a Blob too),
+ * read once.
+ */
+export type WasmSource = ArrayBuffer | ArrayBufferView | { arrayBuffer(): Promise<ArrayBuffer> };
+
 /** The raw exports of build/wormcast.wasm (assembly/index.ts). */
 export interface WormcastExports {
-  memory: WebAssembly.Memory;
+  memory: WasmMemory;
   setTopology(kind: number, nodes: number, ports: number, ndims: number): void;
   setRadix(d: number, k: number): void;
   setNeighborTable(ptr: number): void;
@@ -45,7 +62,7 @@ async function defaultBytes(): Promise<Uint8Array | ArrayBuffer> {
  * the package's build/wormcast.wasm is read (Node) or fetched (browser) once; or pass the
  * bytes (or a Response) in.
  */
-export async function loadWasm(source?: BufferSource | Response): Promise<WormcastExports> {
+export async function loadWasm(source?: WasmSource): Promise<WormcastExports> {
   const module = await compiledModule(source);
   return (await instantiate<Record<string, unknown>>(module, {})).exports as unknown as WormcastExports;
 }
@@ -56,12 +73,12 @@ export async function loadWasm(source?: BufferSource | Response): Promise<Wormca
 let defaultModule: Promise<WebAssembly.Module> | undefined;
 const moduleOf = new WeakMap<object, Promise<WebAssembly.Module>>();
 
-function compiledModule(source?: BufferSource | Response): Promise<WebAssembly.Module> {
+function compiledModule(source?: WasmSource): Promise<WebAssembly.Module> {
   if (source === undefined) return (defaultModule ??= defaultBytes().then((b) => WebAssembly.compile(b as Uint8Array<ArrayBuffer>)));
-  if (source instanceof Response) return source.arrayBuffer().then((b) => WebAssembly.compile(b));
+  if ('arrayBuffer' in source) return source.arrayBuffer().then((b) => WebAssembly.compile(b));
   let m = moduleOf.get(source);
   if (m === undefined) {
-    m = WebAssembly.compile(source);
+    m = WebAssembly.compile(source as ArrayBuffer | ArrayBufferView<ArrayBuffer>);
     moduleOf.set(source, m);
   }
   return m;
@@ -77,7 +94,7 @@ export class WasmRouting {
 
   constructor(readonly wasm: WormcastExports, readonly routing: RoutingFunction) {}
 
-  static async create(routing: RoutingFunction, source?: BufferSource | Response): Promise<WasmRouting> {
+  static async create(routing: RoutingFunction, source?: WasmSource): Promise<WasmRouting> {
     const w = new WasmRouting(await loadWasm(source), routing);
     w.configure();
     return w;
