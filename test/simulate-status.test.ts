@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { deadlockSummary, type DeadlockReport } from '../src/engine/results.ts';
+import { simulationRouting } from '../src/experiment/simulate.ts';
+import { runCli } from './cli.ts';
+import { runMain } from './cli-main.ts';
+
+/*
+ * Issue 10 item 6: a run that did not make the measurement asked for (deadlock, out of slots,
+ * no message created, none completed) is printed, marked, warned about on stderr and exits 3;
+ * item 10 (part): a deadlock report in text is a short summary, the JSON has it all.
+ */
+
+const SMALL = ['simulate', '--topology', 'mesh:4x4', '--cycles', '300', '--warmup', '50', '--drain', '300'];
+
+/**
+ * The warning line of an incomplete run: the last line on stderr (a warning before the run, e.g.
+ * a cyclic routing function, may precede it).
+ */
+function warningLine(stderr: string): string {
+  expect(stderr.endsWith('\n')).toBe(true);
+  const last = stderr.split('\n').filter((l) => l !== '').at(-1) ?? '';
+  expect(last).toMatch(/^wormcast: warning: /);
+  return last;
+}
+
+describe('exit status of simulate (issue 10 item 6)', () => {
+  it('a normal run: exit 0, nothing on stderr, incomplete null', async () => {
+    const r = await runMain([...SMALL, '--load', '0.1', '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout).incomplete).toBeNull();
+  });
+
+  it('out of slots: the result is printed and marked, the warning names --slots and the capacity, exit 3', async () => {
+    const text = await runMain([...SMALL, '--load', '0.8', '--slots', '16']);
+    expect(text.status).toBe(3);
+    expect(text.stdout).toMatch(/\n {2}INCOMPLETE: the engine ran out of slots at cycle \d+ \(all 16 in use: raise the slot capacity, --slots, up to 33554432, or lower the load\)/);
+    expect(text.stdout).toMatch(/\n {2}status out-of-slots at cycle \d+;/);
+    expect(text.stdout).toMatch(/\n {2}slots: all 16 in use \(the slot capacity, --slots\)\n/);
+    expect(warningLine(text.stderr)).toMatch(/^wormcast: warning: the engine ran out of slots .*--slots/);
+    const json = await runMain([...SMALL, '--load', '0.8', '--slots', '16', '--json']);
+    expect(json.status).toBe(3);
+    const out = JSON.parse(json.stdout);
+    expect(out.status).toBe('out-of-slots');
+    expect(out.slots).toEqual({ capacity: 16, peak: 16 });
+    expect(out.incomplete).toMatch(/--slots/);
+  });
+
+  it('--slots sets the capacity: enough slots and the same run completes', async () => {
+    const r = await runMain([...SMALL, '--load', '0.8', '--slots', '4096', '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).slots.capacity).toBe(4096);
+    const bad = await runMain([...SMALL, '--load', '0.1', '--slots', '8']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/^wormcast: --slots: 8 is out of range; must be 16\.\.33554432\n$/);
+  });
+
+  it('no message generated in the window (--load 1e-9): exit 3 and a warning saying so', async () => {
+    const r = await runMain([...SMALL, '--load', '1e-9']);
+    expect(r.status).toBe(3);
+    expect(r.stdout).toMatch(/INCOMPLETE: no message was created in the measurement window \(cycles 50\.\.350\)/);
+    expect(warningLine(r.stderr)).toBe('wormcast: warning: no message was created in the measurement window (cycles 50..350): raise --load or --cycles');
+  });
+
+  it('nothing completed (no drain after a short window): exit 3', async () => {
+    const r = await runMain(['simulate', '--topology', 'mesh:4x4', '--load', '0.5', '--warmup', '0', '--cycles', '10', '--drain', '0', '--json']);
+    expect(r.status).toBe(3);
+    const out = JSON.parse(r.stdout);
+    expect(out.completed).toBe(0);
+    expect(out.multicasts).toBeGreaterThan(0);
+    expect(out.incomplete).toBe(`none of the ${out.multicasts} messages created in the measurement window (cycles 0..10) completed by cycle 10: raise --drain, or lower the load`);
+  });
+
+  it('a deadlock of dynamic traffic is a result, printed in full, but not a measurement: exit 3', async () => {
+    const r = await runMain(['simulate', '--topology', 'star:5', '--routing', 'star-min', '--load', '0.2', '--json']);
+    expect(r.status).toBe(3);
+    const out = JSON.parse(r.stdout);
+    expect(out.status).toBe('deadlock');
+    expect(out.deadlock.waiting.length).toBeGreaterThan(20);
+    expect(out.incomplete).toMatch(/^the network deadlocked at cycle \d+/);
+    expect(warningLine(r.stderr)).toMatch(/^wormcast: warning: the network deadlocked at cycle/);
+  });
+
+  it('a scenario that reproduces its seed\'s deadlock did what was asked: exit 0', async () => {
+    const r = await runMain(['simulate', '--scenario', 'lin-fig-6.1', '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.status).toBe('deadlock');
+    expect(out.incomplete).toBeNull();
+  });
+
+  it('in a real process: the exit status is 3, stdout has the result, stderr one warning line', () => {
+    const r = runCli(...SMALL, '--load', '1e-9', '--json');
+    expect(r.status).toBe(3);
+    expect(JSON.parse(r.stdout).incomplete).toMatch(/^no message was created/);
+    expect(r.stderr).toMatch(/^wormcast: warning: no message was created[^\n]*\n$/);
+  });
+});
+
+describe('deadlock report in text (issue 10 item 10)', () => {
+  it('a large report is summarised in short lines that point to --json', () => {
+    const routing = simulationRouting('star:8', 'unicast', 'star-min');
+    const n = 40_000;
+    const ring = Array.from({ length: 30 }, (_, i) => 1000 + i);
+    const report: DeadlockReport = {
+      cycle: 123_456, lastProgress: 122_455, worms: ring,
+      channels: ring.map((_, i) => ({ vc: i, kind: 'network', node: routing.topology.format(i), port: 1, vcClass: 'c' })),
+      waiting: Array.from({ length: n }, (_, i) => i),
+    };
+    const s = deadlockSummary(report, routing);
+    const lines = [s.head, ...s.cycle, s.waiting];
+    for (const l of lines) expect(l.length).toBeLessThan(300);
+    expect(s.head).toBe('DEADLOCK at cycle 123456: a wait-for cycle of 30 worms, 1000 -> 1001 -> 1002 -> 1003 -> 1004 -> 1005 -> 1006 -> 1007 -> ... -> 1000, each waits for a VC the next one holds:');
+    expect(s.cycle).toHaveLength(9);
+    expect(s.cycle[8]).toBe('... and 22 more worms of the cycle (--json lists them all)');
+    expect(s.waiting).toBe(`waiting worms: ${n} in all, the first 20: ${Array.from({ length: 20 }, (_, i) => i).join(', ')}, ... (--json lists them all)`);
+  });
+
+  it('a small report is printed whole, as before', () => {
+    const routing = simulationRouting('hypercube:3', 'unicast');
+    const s = deadlockSummary({
+      cycle: 209, lastProgress: 8, worms: [0, 1], waiting: [0, 1],
+      channels: [{ vc: 3, kind: 'network', node: '001', port: 1, vcClass: 'c' }, { vc: 1, kind: 'network', node: '000', port: 1, vcClass: 'c' }],
+    }, routing);
+    expect([s.head, ...s.cycle, s.waiting]).toEqual([
+      'DEADLOCK at cycle 209: worms 0 -> 1 -> 0 each wait for a VC the next one holds:',
+      'worm 0 waits for network channel 001 dim 1 vc c',
+      'worm 1 waits for network channel 000 dim 1 vc c',
+      'waiting worms: 0, 1',
+    ]);
+  });
+
+  it('the CLI text of a deadlocked run: every line short, the full list only in --json', async () => {
+    const r = await runMain(['simulate', '--topology', 'star:5', '--routing', 'star-min', '--load', '0.2']);
+    expect(r.status).toBe(3);
+    for (const l of r.stdout.split('\n')) expect(l.length).toBeLessThan(300);
+    expect(r.stdout).toMatch(/\n {2}waiting worms: \d+ in all, the first 20: [\d, ]+, \.\.\. \(--json lists them all\)\n/);
+  });
+});
