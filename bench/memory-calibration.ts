@@ -1,8 +1,8 @@
 /**
  * Calibration of src/experiment/memory-estimate.ts: for a few runs, the estimate against the
  * memory measured (process.memoryUsage() after a full collection) once the traffic, the worms and
- * the engine all exist, which is when simulateWith() holds the most (docs/model-flit.md "Memory
- * of a run"). The heap estimate is shown without its fixed part (FIXED_HEAP_BYTES). Each run has
+ * the engine all exist, which is when simulateWith() holds the most (docs/cli.md "Memory of a
+ * simulate run"). The heap estimate is shown without its fixed part (FIXED_HEAP_BYTES). Each run has
  * a process of its own. Run: node --expose-gc --import tsx bench/memory-calibration.ts
  */
 import { execFileSync } from 'node:child_process';

@@ -13,7 +13,7 @@ import type { RoutingFunction } from '../routing/types.ts';
  * (issue 10 item 9). Traffic is generated up front today (src/experiment/traffic.ts, then
  * buildWorkload): the JavaScript heap holds every event and every worm's description at once,
  * and the engine's region holds every worm again. When traffic becomes incremental only this
- * module needs to change. Constants calibrated in docs/model-flit.md "Memory of a run".
+ * module needs to change. Constants calibrated in docs/cli.md "Memory of a simulate run".
  * Pure: the limits come from the caller (Node: src/cli/memory-limits.ts), so the browser app
  * can import it.
  */
