@@ -54,4 +54,4 @@ export { buildWorkload, type Workload, type MulticastEvent } from './engine/work
 export { generateTraffic } from './experiment/traffic.ts';
 
 // wasm
-export { loadWasm, WasmRouting } from './wasm/module.ts';
+export { loadWasm, WasmRouting, type WasmMemory, type WasmSource, type WormcastExports } from './wasm/module.ts';
