@@ -49,7 +49,8 @@ export type { Engine, EngineInput, EngineOptions, WormSpec, TreeEdge } from './e
 export { ReferenceEngine } from './engine/reference.ts';
 export { WasmEngine } from './engine/wasm.ts';
 export { SCENARIOS, getScenario } from './engine/scenarios.ts';
-export { simulate, simulationRouting, runWorkload, type SimulateConfig, type SimulationResult } from './experiment/simulate.ts';
+export { simulate, simulationRouting, runWorkload, RUN_END, type MeasuredWindow, type RunGoal, type SimulateConfig, type SimulationResult } from './experiment/simulate.ts';
+export { estimateMemory, memoryLimits, checkMemory, trafficShape, type MemoryEnvironment, type MemoryEstimate } from './experiment/memory-estimate.ts';
 export { buildWorkload, type Workload, type MulticastEvent } from './engine/workload.ts';
 export { generateTraffic } from './experiment/traffic.ts';
 
