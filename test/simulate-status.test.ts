@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { deadlockSummary, type DeadlockReport } from '../src/engine/results.ts';
 import { simulationRouting } from '../src/experiment/simulate.ts';
 import { runCli } from './cli.ts';
+import { computeSimulation, type SimulationRequest } from '../src/web/simulate-panel.ts';
 import { runMain } from './cli-main.ts';
 
 /*
@@ -135,5 +137,25 @@ describe('deadlock report in text (issue 10 item 10)', () => {
     expect(r.status).toBe(3);
     for (const l of r.stdout.split('\n')) expect(l.length).toBeLessThan(300);
     expect(r.stdout).toMatch(/\n {2}waiting worms: \d+ in all, the first 20: [\d, ]+, \.\.\. \(--json lists them all\)\n/);
+  });
+});
+
+describe('the web app\'s simulation panel marks the same runs (issue 10 item 6)', () => {
+  const wasm = readFileSync(new URL('../build/wormcast.wasm', import.meta.url));
+  const SIM: SimulationRequest = {
+    scenario: '', topology: 'star:5', routing: 'star-min', algorithm: 'unicast', dests: '', load: '0.2', flits: '16',
+    cycles: '10000', warmup: '1000', drain: '1000', seed: '1', vcs: '1', buffer: '8', port: 'one',
+  };
+
+  it('a deadlock of random traffic is incomplete; a scenario\'s expected deadlock and a normal run are not', async () => {
+    const dead = await computeSimulation(SIM, wasm);
+    expect(dead.result.status).toBe('deadlock');
+    expect(dead.result.incomplete).toMatch(/^the network deadlocked at cycle \d+/);
+    const scenario = await computeSimulation({ ...SIM, scenario: 'lin-fig-6.1' }, wasm);
+    expect(scenario.result.status).toBe('deadlock');
+    expect(scenario.result.incomplete).toBeNull();
+    expect(scenario.result.window).toEqual({ from: 0, to: scenario.result.deadlock!.lastProgress + 1, requestedTo: null });
+    const ok = await computeSimulation({ ...SIM, topology: 'mesh:4x4', routing: '', load: '0.1', cycles: '1000', warmup: '100' }, wasm);
+    expect(ok.result.incomplete).toBeNull();
   });
 });
