@@ -29,7 +29,7 @@ const checked = (id: string): boolean => byId<HTMLInputElement>(id).checked;
 
 /** Whether the registry entry of routing `name` names topology family `kind`. */
 function fits(name: string, kind: string | undefined): boolean {
-  const e = ROUTINGS[name];
+  const e = Object.hasOwn(ROUTINGS, name) ? ROUTINGS[name] : undefined;
   return e !== undefined && kind !== undefined && e.topologies.split(/,\s*/).some((x) => x.startsWith(kind));
 }
 
@@ -69,7 +69,7 @@ function topologyChanged(): void {
 }
 
 function algorithmChanged(): void {
-  const a = MULTICAST_ALGORITHMS[algorithm.value];
+  const a = Object.hasOwn(MULTICAST_ALGORITHMS, algorithm.value) ? MULTICAST_ALGORITHMS[algorithm.value] : undefined;
   const fam = a ? (a.topologies === 'any' ? 'any topology' : a.topologies.join(', ')) : '';
   byId('algorithm-summary').textContent = a ? `${a.summary}; runs on ${fam}; ${a.port}-port by design` : '';
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createRouting } from '../../routing/registry.ts';
+import { createRoutingWith } from './multicast-options.ts';
 import { tracePath } from '../../routing/trace.ts';
 import { parseTopology } from '../../topology/registry.ts';
 
@@ -26,7 +26,7 @@ export function registerRoute(program: Command): void {
     .option('--json', 'print JSON: { hops, path: [{ from, to, port, vc }] }')
     .action((opts: RouteOptions) => {
       const t = parseTopology(opts.topology);
-      const r = createRouting(opts.routing, t, { lowFirst: opts.lowFirst, shortest: opts.shortest });
+      const r = createRoutingWith(opts.routing, t, undefined, { lowFirst: opts.lowFirst, shortest: opts.shortest });
       const src = t.parse(opts.from);
       const dst = t.parse(opts.to);
       const hops = tracePath(r, src, dst);

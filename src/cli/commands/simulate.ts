@@ -183,7 +183,10 @@ export function registerSimulate(program: Command): void {
         memory: nodeMemoryEnvironment(),
       };
       // what the run will send, checked for deadlock freedom under the same node model first
-      const check = checkScheme(o.algorithm, simulationRouting(o.topology, o.algorithm, o.routing), { ...model, copies: config.options.vcsPerClass ?? 1 });
+      const runRouting = simulationRouting(o.topology, o.algorithm, o.routing);
+      // user errors before the warning: an error is then the only line printed (docs/cli.md)
+      if (o.algorithm !== 'unicast' && (config.dests < 1 || config.dests >= runRouting.topology.nodes)) throw new WormcastError(`simulate: --dests ${config.dests} must be 1..${runRouting.topology.nodes - 1} for a multicast on ${runRouting.topology.spec}`);
+      const check = checkScheme(o.algorithm, runRouting, { ...model, copies: config.options.vcsPerClass ?? 1 });
       if (check.verdict === 'cyclic') {
         process.stderr.write(`wormcast: warning: ${check.report.scheme} on ${check.report.topology} with ${nodeModelText(model)} and ${config.options.vcsPerClass ?? 1} VC(s) per class has a cyclic channel dependency graph: this run may deadlock ('wormcast deadlock' shows the cycle)\n`);
       }

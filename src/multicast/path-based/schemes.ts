@@ -81,7 +81,7 @@ export const PATH_SCHEMES: Record<string, (r: RoutingFunction) => WormScheme> = 
 
 /** The worm scheme of path-based algorithm `algorithm` on routing function r. */
 export function wormSchemeFor(algorithm: string, r: RoutingFunction): WormScheme {
-  const make = PATH_SCHEMES[algorithm];
+  const make = Object.hasOwn(PATH_SCHEMES, algorithm) ? PATH_SCHEMES[algorithm] : undefined;
   if (!make) throw new WormcastError(`deadlock: '${algorithm}' is not a path-based algorithm; expected one of ${Object.keys(PATH_SCHEMES).join(', ')}`);
   return make(r);
 }

@@ -88,7 +88,7 @@ export const TREE_SCENARIOS: readonly string[] = Object.keys(BUILDERS);
 
 /** The scenario `name`; unknown names list the known ones. */
 export function treeScenario(name: string): TreeScenario {
-  const b = BUILDERS[name];
+  const b = Object.hasOwn(BUILDERS, name) ? BUILDERS[name] : undefined;
   if (!b) throw new WormcastError(`unknown tree scenario '${name}': expected one of ${TREE_SCENARIOS.join(', ')}`);
   return b();
 }

@@ -1,0 +1,291 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Command, Option } from 'commander';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EXIT_INCOMPLETE } from '../src/cli/exit-status.ts';
+import { buildProgram } from '../src/cli/main.ts';
+import { SCENARIOS } from '../src/engine/scenarios.ts';
+import { MULTICAST_ALGORITHMS } from '../src/multicast/registry.ts';
+import { ROUTINGS } from '../src/routing/registry.ts';
+import { parseTopology } from '../src/topology/registry.ts';
+import { runMain } from './cli-main.ts';
+
+/**
+ * The CLI contract of docs/cli.md under fuzzing (issue 10, "Done when"): commands and options
+ * are read from the real commander definitions (buildProgram), values drawn from valid ones,
+ * boundary values, malformed strings, Object.prototype names, huge, hex, negative, empty and
+ * unicode text. Every case must end with exit 0 and well-formed output (JSON that parses with
+ * --json), or exit 2 and exactly one line `wormcast: ...`; never exit 1, an internal error, a
+ * stack trace, an escaping exception or a hang. Sizes stay small so a case takes milliseconds:
+ * topologies of at most a few dozen nodes, simulations of at most a few hundred cycles.
+ */
+
+const RUNS = 3000;
+const SEED = 20261123;
+const CASE_MILLIS = 10_000;
+
+/** A leaf command (one with an action): its path below the program and its definition. */
+interface Leaf {
+  readonly path: string[];
+  readonly cmd: Command;
+}
+
+function leaves(cmd: Command, path: string[] = []): Leaf[] {
+  const subs = cmd.commands.filter((c) => c.name() !== 'help');
+  if (subs.length === 0) return [{ path, cmd }];
+  return subs.flatMap((c) => leaves(c, [...path, c.name()]));
+}
+
+const PROGRAM = await buildProgram();
+const LEAVES = leaves(PROGRAM);
+
+/** Networks small enough for every command (a tree algorithm's all-subsets check included). */
+const SMALL = ['hypercube:1', 'hypercube:3', 'ccc:3', 'mesh:1x1', 'mesh:1x3', 'mesh:2x2', 'mesh:3x3', 'mesh:2x2x2', 'torus:3x3', 'star:3'];
+/** Larger, for everything but the deadlock checker of tree algorithms. */
+const MEDIUM = [...SMALL, 'hypercube:4', 'ccc:4', 'mesh:4x4', 'mesh:5x3', 'mesh:2x3x2', 'torus:4x4', 'torus:4x3', 'torus:3x3x3', 'star:4'];
+
+const PROTO = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
+/** Text a user might mistype, or an attacker try: for any option. */
+const JUNK = [
+  '', ' ', '-1', '-0', '+5', '0', '1', '.5', '5.', '1e3', '1e-3', '1e400', '-1e400', '0x10', '0b11', '0o17', 'NaN', 'Infinity', '-Infinity',
+  '99999999999999999999999', '4294967296', '4294967295', '2147483648', '1073741824', '3.5', '1,5', '1_000',
+  ...PROTO, '😀', 'é', 'ñ:3', '٣', '\u202e', 'a\nb', 'tab\there', '"quoted"', "'", '\\', 'x'.repeat(300),
+  'mesh:', 'mesh:0x0', 'mesh:4x', 'torus:2x2', 'hypercube:0', 'hypercube:21', 'ccc:2', 'ccc:17', 'star:10', 'star:2', 'mesh:100000x100000', 'mesh:1x1x1x1',
+  'random:', 'random:-1', 'random:0', 'random:99999', 'random:1.5', 'all', 'none', '0,0', '(0,000)', '#0', '#-1', '1234', '0000', ';', ';;', '0,0;0,0',
+];
+
+/** Files for --plan: a valid plan, malformed ones, a device, a directory, a missing path. */
+let PLAN_FILES: string[] = [];
+
+const addressOf = (spec: string): fc.Arbitrary<string> => {
+  const t = parseTopology(spec);
+  return fc.oneof(
+    { weight: 12, arbitrary: fc.integer({ min: 0, max: t.nodes - 1 }).map((v) => t.format(v)) },
+    { weight: 2, arbitrary: fc.integer({ min: 0, max: t.nodes - 1 }).map((v) => `#${v}`) },
+    { weight: 1, arbitrary: fc.constantFrom(...JUNK) },
+  );
+};
+
+const list = (a: fc.Arbitrary<string>, sep: string, max = 4): fc.Arbitrary<string> => fc.array(a, { minLength: 1, maxLength: max }).map((xs) => xs.join(sep));
+const int = (min: number, max: number): fc.Arbitrary<string> => fc.integer({ min, max }).map(String);
+const decimal = (min: number, max: number): fc.Arbitrary<string> => fc.double({ min, max, noNaN: true }).map((x) => String(Number(x.toPrecision(3))));
+
+/** Valid and boundary values of an option, keyed by commander's attribute name. */
+function validValue(command: string, key: string, topology: string): fc.Arbitrary<string> | undefined {
+  const t = parseTopology(topology);
+  const simulate = command === 'simulate';
+  switch (key) {
+    case 'topology': return fc.constant(topology);
+    case 'routing': {
+      // mostly one defined on this family (the registry's topologies text names it)
+      const fits = Object.keys(ROUTINGS).filter((n) => ROUTINGS[n]!.topologies.includes(t.kind));
+      return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...fits) }, { weight: 1, arbitrary: fc.constantFrom(...Object.keys(ROUTINGS)) });
+    }
+    case 'algorithm': {
+      const all = Object.keys(MULTICAST_ALGORITHMS);
+      const fits = all.filter((n) => { const a = MULTICAST_ALGORITHMS[n]!; return a.topologies === 'any' || a.topologies.includes(t.kind); });
+      return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...(simulate ? ['unicast'] : []), ...fits) }, { weight: 1, arbitrary: fc.constantFrom(...all) });
+    }
+    case 'algorithms': return list(fc.constantFrom('u-cube', 'maxport', 'combine', 'w-sort', 'separate', 'dual-path', 'x-first'), ',', 3);
+    case 'from': case 'to': case 'source': return addressOf(topology);
+    case 'dests':
+      if (simulate) return int(0, t.nodes);
+      return fc.oneof(fc.constant('all'), int(0, t.nodes).map((m) => `random:${m}`), list(addressOf(topology), ';', 5));
+    case 'cycle': return fc.oneof(list(addressOf(topology), ';', t.nodes + 1), fc.constant('0,0;1,0;1,1;0,1'), fc.constant('000 001 011 010 110 111 101 100'));
+    case 'load': return fc.oneof(decimal(0.001, 0.6), fc.constantFrom('1e-9', '0.000000001', '16', '0.5'));
+    case 'flits': return fc.oneof(int(1, 16), fc.constant('16777217'));
+    case 'vcs': return int(1, 4);
+    case 'buffer': return int(1, 8);
+    case 'startup': return int(0, 4);
+    case 'routerDelay': return int(0, 4);
+    case 'cycles': return int(1, 300);
+    case 'warmup': return int(0, 100);
+    case 'drain': return int(0, 300);
+    case 'watchdog': return int(1, 400);
+    case 'readyListAt': return int(0, 64);
+    case 'slots': return int(0, 5000);
+    case 'seed': return fc.oneof(int(0, 1000), fc.constantFrom('0', '4294967295', '4294967296', '2147483647', '2147483648'));
+    case 'port': return fc.constantFrom('one', 'all');
+    case 'engine': return fc.constantFrom('wasm', 'reference');
+    case 'process': return fc.constantFrom('bernoulli', 'exponential');
+    case 'holding': return fc.constantFrom('lock-step', 'branch');
+    case 'enumeration': return fc.constantFrom('broadcast', ...(t.nodes <= 9 ? ['all-subsets'] : []));
+    case 'pairs': return fc.constantFrom('all', 'distinct');
+    case 'consumption': return fc.constantFrom('port', 'vc');
+    case 'maxN': case 'minN': return int(2, 8);
+    case 'n': return int(1, 6);
+    case 'sets': return int(0, 3);
+    case 'sizes': return list(int(0, 70), ',', 3);
+    case 'trials': return int(0, 5);
+    case 'plan': return fc.constantFrom(...PLAN_FILES);
+    case 'scenario': return fc.constantFrom(...Object.keys(SCENARIOS), ...PROTO, 'lin-fig-6', '');
+    default: return undefined;
+  }
+}
+
+/** A value for an option: mostly valid, sometimes junk or random unicode. */
+function valueFor(command: string, key: string, topology: string): fc.Arbitrary<string> {
+  const valid = validValue(command, key, topology);
+  const bad = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...JUNK) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 6, unit: 'grapheme' }) },
+    { weight: 1, arbitrary: int(-5, 100) },
+  );
+  return valid ? fc.oneof({ weight: 5, arbitrary: valid }, { weight: 1, arbitrary: bad }) : bad;
+}
+
+/** Options that bound a run's work: a simulation always gets a short window (docs/cli.md). */
+const BUDGET: Record<string, string[]> = { simulate: ['cycles', 'warmup', 'drain'], 'analyze reed': ['maxN'], 'analyze stepwise': ['n', 'sets'] };
+/** simulate's modes and the options each one uses (the rest would be ignored: exit 2, tried now and then). */
+const MODE_USES: Record<string, readonly string[]> = {
+  scenario: ['engine', 'json'],
+  plan: ['flits', 'vcs', 'buffer', 'port', 'startup', 'routerDelay', 'vcLinks', 'watchdog', 'readyListAt', 'slots', 'engine', 'json', 'consumption'],
+  example: ['algorithm', 'cycles', 'warmup', 'drain', 'seed', 'engine', 'process', 'port', 'startup', 'watchdog', 'json', 'vcLinks', 'readyListAt', 'slots'],
+};
+
+/** Options that apply to few combinations (one routing function, tree algorithms...): given less often. */
+const RARE = ['port', 'holding', 'enumeration', 'lowFirst', 'shortest', 'dropBoundaryRule', 'oneClass', 'cycle', 'consumption', 'self', 'vcLinks', 'readyListAt', 'slots', 'watchdog', 'vcs'];
+
+const attr = (o: Option): string => o.attributeName();
+
+/**
+ * One command line: a leaf, a topology for its addresses, a subset of its options with valid
+ * values, then 0, 1 or 2 of those values (or the arguments) replaced by malformed text.
+ */
+function commandLine(leaf: Leaf): fc.Arbitrary<string[]> {
+  const name = leaf.path.join(' ');
+  const topologies = name === 'deadlock' ? SMALL : MEDIUM;
+  const modes = name === 'simulate' ? ['none', 'none', 'none', 'none', 'scenario', 'plan', 'example'] : ['none'];
+  return fc.tuple(fc.constantFrom(...topologies), fc.constantFrom(...modes)).chain(([topology, mode]) => {
+    const options = leaf.cmd.options.filter((o) => o.long !== '--help' && o.long !== '--version');
+    const parts = options.map((o) => {
+      const key = attr(o);
+      const takesValue = o.required || o.optional;
+      let p = o.mandatory ? 0.99 : RARE.includes(key) ? 0.1 : 0.3;
+      if (name === 'simulate') {
+        if (['scenario', 'plan', 'example'].includes(key)) p = key === mode ? 1 : 0.01;
+        else if (mode === 'none' && BUDGET[name]!.includes(key)) p = 0.97;
+        else if (mode === 'none' && (key === 'topology' || key === 'load')) p = 0.98;
+        else if (mode !== 'none' && !MODE_USES[mode]!.includes(key)) p = 0.01;
+      } else if (BUDGET[name]?.includes(key)) p = 0.97;
+      else if (name === 'deadlock' && (key === 'routing' || key === 'algorithm')) p = 0.6;
+      // unbiased: fast-check's default bias favours small numbers, which would put nearly every option in
+      const present = fc.noBias(fc.nat(999)).map((x) => x < p * 1000);
+      const flag = fc.constantFrom(o.long ?? o.short!, ...(o.short ? [o.short] : []));
+      const valid = takesValue ? (validValue(name, key, topology) ?? valueFor(name, key, topology)) : fc.constant('');
+      const bad = takesValue ? valueFor(name, key, topology) : fc.constant('');
+      return fc.tuple(present, flag, valid, bad).map(([here, f, v, b]) => ({ here, flag: f, takesValue: !!takesValue, valid: v, bad: b }));
+    });
+    const args = leaf.cmd.registeredArguments.map(() => fc.tuple(fc.constant(topology), fc.constantFrom(...JUNK)));
+    const corrupt = fc.array(fc.nat(), { minLength: 1, maxLength: 2 });
+    const extra = fc.oneof(
+      { weight: 15, arbitrary: fc.constant<string[]>([]) },
+      { weight: 1, arbitrary: fc.constantFrom(['--unknown-option'], ['--jsn'], ['stray'], ['--json', '--json'], ['--'], ['-x']) },
+    );
+    return fc.tuple(fc.tuple(...parts), fc.tuple(...args), fc.oneof({ weight: 6, arbitrary: fc.constant<number[]>([]) }, { weight: 4, arbitrary: corrupt }), extra, fc.boolean())
+      .map(([ps, as, bad, ex, reverse]) => {
+        const slots = ps.length + as.length;
+        const broken = new Set(bad.map((b) => (slots > 0 ? b % slots : 0)));
+        const words: string[][] = ps.filter((x, i) => x.here || broken.has(i)).map((x) => {
+          const i = ps.indexOf(x);
+          if (!x.takesValue) return [x.flag];
+          const v = broken.has(i) ? x.bad : x.valid;
+          return x.flag.startsWith('--') && v.startsWith('-') ? [`${x.flag}=${v}`] : [x.flag, v];
+        });
+        if (reverse) words.reverse();
+        const positional = as.map(([good, junk], k) => (broken.has(ps.length + k) ? junk : good)).filter((a) => !a.startsWith('-'));
+        return [...leaf.path, ...positional, ...words.flat(), ...ex];
+      });
+  });
+}
+
+/** Whole command lines; now and then a bare or unknown command. */
+const COMMAND_LINES: fc.Arbitrary<string[]> = fc.oneof(
+  { weight: 40, arbitrary: fc.constantFrom(...LEAVES).chain(commandLine) },
+  { weight: 1, arbitrary: fc.constantFrom<string[]>([], ['analyze'], ['nope'], ['constructor'], ['__proto__'], ['help', 'plan'], ['--version'], ['--help'], ['plan', '--help'], ['toString', '--json']) },
+);
+
+/** The contract of one run (docs/cli.md); returns a description of the breach, or undefined. */
+function breach(argv: string[], r: { status: number; stdout: string; stderr: string; millis: number }): string | undefined {
+  if (r.millis > CASE_MILLIS) return `took ${Math.round(r.millis)} ms`;
+  if (/internal error/.test(r.stderr) || /\n\s+at /.test(r.stderr)) return `internal error or stack trace: ${r.stderr.slice(0, 400)}`;
+  if (r.status === 0) {
+    const help = argv.includes('--help') || argv[0] === 'help' || argv.includes('--version') || argv.includes('-V');
+    if (!help && argv.includes('--json')) {
+      const lines = r.stdout.split('\n').filter((l) => l !== '');
+      if (lines.length === 0) return 'exit 0 with --json printed nothing';
+      for (const l of lines) {
+        try {
+          JSON.parse(l);
+        } catch {
+          return `exit 0 with --json printed a line that is not JSON: ${l.slice(0, 200)}`;
+        }
+      }
+    } else if (r.stdout.trim() === '') return 'exit 0 printed nothing';
+    return undefined;
+  }
+  if (r.status === 2) {
+    if (!/^wormcast: [^\n]*\n$/.test(r.stderr)) return `exit 2 without exactly one 'wormcast: ' line: ${JSON.stringify(r.stderr.slice(0, 400))}`;
+    return undefined;
+  }
+  if (r.status === EXIT_INCOMPLETE && argv[0] === 'simulate') {
+    // a simulation that printed its result but did not complete the measurement (docs/cli.md)
+    // (a pre-run warning, e.g. a cyclic dependency graph, may come first)
+    if (!/^(wormcast: warning: [^\n]*\n)+$/.test(r.stderr)) return `exit ${r.status} without 'wormcast: warning: ' lines only: ${JSON.stringify(r.stderr.slice(0, 400))}`;
+    if (r.stdout.trim() === '') return `exit ${r.status} printed no result`;
+    if (argv.includes('--json')) {
+      try {
+        JSON.parse(r.stdout);
+      } catch {
+        return `exit ${r.status} with --json printed no JSON: ${r.stdout.slice(0, 200)}`;
+      }
+    }
+    return undefined;
+  }
+  return `exit ${r.status}: ${r.stderr.slice(0, 400)}`;
+}
+
+describe('CLI fuzz (docs/cli.md contract)', () => {
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wormcast-fuzz-'));
+    const plan = await runMain(['plan', '--topology', 'mesh:4x4', '--algorithm', 'dual-path', '--source', '1,1', '--dests', '0,0;3,3;2,0', '--json']);
+    expect(plan.status).toBe(0);
+    const write = (name: string, text: string): string => {
+      const p = join(dir, name);
+      writeFileSync(p, text);
+      return p;
+    };
+    const p = JSON.parse(plan.stdout) as { messages: Array<{ after: number | null; kind: string }> };
+    PLAN_FILES = [
+      write('ok.json', plan.stdout),
+      write('bom.json', `\ufeff${plan.stdout}`),
+      write('empty.json', ''),
+      write('array.json', '[]'),
+      write('banana.json', JSON.stringify({ ...p, messages: p.messages.map((m) => ({ ...m, kind: 'banana' })) })),
+      write('cycle.json', JSON.stringify({ ...p, messages: p.messages.map((m, i) => ({ ...m, after: (i + 1) % p.messages.length })) })),
+      '/dev/null', dir, join(dir, 'missing.json'),
+    ];
+  });
+
+  it('the definitions give every command and its options', () => {
+    expect(LEAVES.map((l) => l.path.join(' '))).toEqual(expect.arrayContaining(['example', 'topology', 'route', 'analyze reed', 'analyze stepwise', 'plan', 'deadlock', 'verify', 'simulate']));
+  });
+
+  it(`${RUNS} seeded command lines: exit 0 with well-formed output, or exit 2 with one wormcast: line`, async () => {
+    const seen = { 0: 0, 2: 0 } as Record<number, number>;
+    await fc.assert(
+      fc.asyncProperty(COMMAND_LINES, async (argv) => {
+        const r = await runMain(argv, CASE_MILLIS);
+        seen[r.status] = (seen[r.status] ?? 0) + 1;
+        const why = breach(argv, r);
+        if (why) throw new Error(`wormcast ${argv.map((a) => JSON.stringify(a)).join(' ')}: ${why}`);
+      }),
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+    // the generator reaches both outcomes in earnest
+    expect(seen[0]).toBeGreaterThan(RUNS / 10);
+    expect(seen[2]).toBeGreaterThan(RUNS / 10);
+  }, 180_000);
+});
