@@ -1,8 +1,4 @@
-import { SCENARIOS } from '../engine/scenarios.ts';
-import { MULTICAST_ALGORITHMS } from '../multicast/registry.ts';
-import { ROUTINGS } from '../routing/registry.ts';
-import { TOPOLOGY_FORMS, parseTopology } from '../topology/registry.ts';
-import type { Topology } from '../topology/types.ts';
+import { MULTICAST_ALGORITHMS, ROUTINGS, SCENARIOS, TOPOLOGY_FORMS, parseTopology, type Topology } from 'wormcast';
 import { byId, el, errorText, fillSelect, onSubmit } from './dom.ts';
 import { computePlan, renderPlan } from './plan-panel.ts';
 import { computeRoute, renderRoute } from './route-panel.ts';
