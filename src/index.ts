@@ -27,6 +27,7 @@ export { tracePath } from './routing/trace.ts';
 export type { Message, MessageKind, PlanRoutes } from './multicast/plan.ts';
 export { Plan, PlanBuilder } from './multicast/plan.ts';
 export type { MulticastAlgorithm, PortModel } from './multicast/types.ts';
+export { defaultNodeModel, type ConsumptionChannels, type NodeModel } from './multicast/node-model.ts';
 export { MULTICAST_ALGORITHMS, createPlan, getAlgorithm, routingFor } from './multicast/registry.ts';
 export { checkPlan } from './multicast/plan-check.ts';
 export { parseDestinations, resolveDestinations, randomDestinations } from './multicast/destinations.ts';
@@ -45,7 +46,8 @@ export { reedTable, reedRow } from './analysis/reed.ts';
 export { stepwise, type StepwiseRow } from './report/stepwise.ts';
 
 // flit-level engine and experiments
-export type { Engine, EngineInput, EngineOptions, WormSpec, TreeEdge } from './engine/types.ts';
+export type { Engine, EngineCounters, EngineInput, EngineOptions, EngineStatus, WormSpec, TreeEdge } from './engine/types.ts';
+export { deadlockSummary, readChannelFlits } from './engine/results.ts';
 export { ReferenceEngine } from './engine/reference.ts';
 export { WasmEngine } from './engine/wasm.ts';
 export { SCENARIOS, getScenario } from './engine/scenarios.ts';
