@@ -5,7 +5,7 @@ import {
   H_PORTS, H_V, H_K, H_Q, H_B, H_R, H_S, H_WATCHDOG, H_FLAGS, H_WORMS, H_CYCLE, H_NEXTCREATE,
   H_ACTIVE_N, H_FREESLOT, H_DONE, H_STATUS, H_LASTPROGRESS, H_LIVESLOTS, H_MAXSLOTS,
   H_O_OWNER, H_O_ARB, A_RR, A_HELD, A_FLITS, A_STAMP, H_O_BEST, H_O_COUNT, H_O_CHFLITS, H_O_QHEAD, H_O_QTAIL,
-  H_O_WORM, H_O_DEST, H_O_TREE, H_O_SLOT, H_O_ACTIVE, H_O_READY, H_O_ROUTE, H_ROUTE_N, H_READY_AT, H_WALK, H_NODES, H_O_INJL, H_INJ, H_EJ, H_QE, FLAG_MUX, FLAG_CHANNEL_USE,
+  H_O_WORM, H_O_DEST, H_O_TREE, H_O_SLOT, H_O_ACTIVE, H_O_READY, H_O_ROUTE, H_ROUTE_N, H_READY_AT, H_WALK, H_NODES, H_O_INJL, H_INJ, H_EJ, H_QE, H_WCAP, FLAG_MUX, FLAG_CHANNEL_USE,
   COUNTERS_BYTE, C_FLITHOPS, C_INJECTED, C_EJECTED, C_VCWAIT, C_SAMEGROUP, C_SHARING, C_GRANTS,
   ST_RUNNING, ST_FINISHED, ST_DEADLOCK, ST_LIMIT, ST_NO_SLOTS, ST_BAD_ROUTE,
   W_KIND, W_SRC, W_FLITS, W_CREATED, W_DEST, W_NDEST, W_TREE, W_FIRSTTRIG, W_NEXTTRIG, W_STATE,
@@ -141,15 +141,16 @@ export function engineRun(base: usize, until: i32): i32 {
   grants = load<f64>(cnt(C_GRANTS));
   WALK = hd(H_WALK) != 0;
   const worms = hd(H_WORMS);
+  const wcap = hd(H_WCAP);
   const W = hd(H_WATCHDOG);
   let t = hd(H_CYCLE);
   while (true) {
     if (hd(H_ACTIVE_N) == 0) {
       let nc = hd(H_NEXTCREATE);
-      while (nc < worms && wget(nc, W_CREATED) < 0) nc++;
+      while (nc < worms && wget(nc % wcap, W_CREATED) < 0) nc++;
       hdSet(H_NEXTCREATE, nc);
       if (nc == worms) { hdSet(H_STATUS, ST_FINISHED); break; }
-      const created = wget(nc, W_CREATED);
+      const created = wget(nc % wcap, W_CREATED);
       if (created > t) {
         t = created < until ? created : until;
         hdSet(H_LASTPROGRESS, t);
@@ -176,11 +177,14 @@ export function engineRun(base: usize, until: i32): i32 {
 function step(t: i32): void {
   T = t;
   const worms = hd(H_WORMS);
+  const wcap = hd(H_WCAP);
   let nc = hd(H_NEXTCREATE);
   while (nc < worms) {
-    const created = wget(nc, W_CREATED);
+    // worm number nc lives in record nc mod wcap (H_WCAP)
+    const rec = nc % wcap;
+    const created = wget(rec, W_CREATED);
     if (created > t) break;
-    if (created >= 0) activate(nc, t);
+    if (created >= 0) activate(rec, t);
     nc++;
   }
   hdSet(H_NEXTCREATE, nc);

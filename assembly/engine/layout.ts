@@ -28,6 +28,7 @@ export const H_ROUTE_N: i32 = 22;
 export const H_READY_AT: i32 = 23;
 export const H_WALK: i32 = 24;
 export const H_QE: i32 = 25;
+export const H_WCAP: i32 = 26;
 export const H_O_OWNER: i32 = 32;
 export const H_O_ARB: i32 = 33;
 export const H_O_INJL: i32 = 34;

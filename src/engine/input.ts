@@ -1,7 +1,8 @@
 import { WormcastError } from '../errors.ts';
 import { DELIVER } from '../routing/types.ts';
 import * as L from './layout.ts';
-import type { EngineInput, EngineOptions } from './types.ts';
+import type { RoutingFunction } from '../routing/types.ts';
+import type { EngineInput, EngineOptions, WormSpec } from './types.ts';
 
 /**
  * Default of option readyListAt: a multiplexed cycle that starts with this many live slots or
@@ -104,9 +105,13 @@ export function prepare(input: EngineInput): Prepared {
   const qe = input.options?.consumption === 'vc' ? P * V : q;
   const mux = V >= 2 && input.options?.vcLinks !== true;
   const vcTotal = n * P * V + n * q + n * qe;
-  const options = resolveOptions(input.options, vcTotal + extraSlots);
+  const cap = input.capacity;
+  const options = resolveOptions(input.options, vcTotal + (cap ? cap.slots : extraSlots));
   const layout = L.computeLayout({
-    nodes: n, ports: P, vcs: V, q, qe, worms: input.worms.length, dests, treeEntries,
+    nodes: n, ports: P, vcs: V, q, qe,
+    worms: Math.max(input.worms.length, cap?.worms ?? 0),
+    dests: Math.max(dests, cap?.dests ?? 0),
+    treeEntries: Math.max(treeEntries, cap?.treeEntries ?? 0),
     slots: options.slots, mux, channelUse: options.channelUse,
   });
   return { layout, options };
@@ -120,7 +125,6 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
   const { layout: lay, options: o } = prep;
   const s = lay.sizes;
   const r = input.routing;
-  const t = r.topology;
   const i32 = new Int32Array(buf, base, lay.bytes >> 2);
   i32.fill(0);
   const h = i32;
@@ -135,7 +139,9 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
   h[L.H_S] = o.startup;
   h[L.H_WATCHDOG] = o.watchdog;
   h[L.H_FLAGS] = (s.mux ? L.FLAG_MUX : 0) | (s.channelUse ? L.FLAG_CHANNEL_USE : 0);
-  h[L.H_WORMS] = s.worms;
+  // worms written so far (all of them, unless the run is streamed: src/engine/feed.ts) and records
+  h[L.H_WORMS] = input.worms.length;
+  h[L.H_WCAP] = Math.max(1, s.worms);
   h[L.H_SLOTCAP] = s.slots;
   h[L.H_CYCLE] = 0;
   h[L.H_NEXTCREATE] = 0;
@@ -182,91 +188,13 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
   const S0 = lay.slot >> 2;
   for (let k = 0; k < s.slots; k++) i32[S0 + k * L.SLOT_STRIDE + L.S_NEXT] = k + 1 < s.slots ? k + 1 : -1;
   const W0 = lay.worm >> 2;
-  const D0 = lay.dest >> 2;
-  const T0 = lay.tree >> 2;
   let dest = 0;
   let entry = 0;
   const lastTrig = new Int32Array(s.worms).fill(-1);
   input.worms.forEach((w, i) => {
-    const wb = W0 + i * L.WORM_STRIDE;
-    i32[wb + L.W_KIND] = w.kind === 'unicast' ? L.KIND_UNICAST : w.kind === 'path' ? L.KIND_PATH : L.KIND_TREE;
-    i32[wb + L.W_SRC] = w.src;
-    i32[wb + L.W_FLITS] = w.flits;
-    i32[wb + L.W_CREATED] = w.after === undefined ? (w.created ?? 0) : -1;
-    i32[wb + L.W_DEST] = dest;
-    i32[wb + L.W_NDEST] = w.dests.length;
-    i32[wb + L.W_TREE] = -1;
-    i32[wb + L.W_FIRSTTRIG] = -1;
-    i32[wb + L.W_NEXTTRIG] = -1;
-    i32[wb + L.W_STATE] = L.WS_WAITING;
-    i32[wb + L.W_TOSEND] = w.flits;
-    i32[wb + L.W_START] = -1;
-    i32[wb + L.W_INJECT] = -1;
-    i32[wb + L.W_SLOTS] = -1;
-    i32[wb + L.W_INJVC] = -1;
-    i32[wb + L.W_NEXTQ] = -1;
-    i32[wb + L.W_GROUP] = w.group ?? i;
-    i32[wb + L.W_ACT] = -1;
-    i32[wb + L.W_DONE] = -1;
-    i32[wb + L.W_INJQ] = -1;
-    w.dests.forEach((d, k) => {
-      const db = D0 + (dest + k) * L.DEST_STRIDE;
-      i32[db + L.D_NODE] = d;
-      i32[db + L.D_HEAD] = -1;
-      i32[db + L.D_TAIL] = -1;
-      i32[db + L.D_WORM] = i;
-    });
-    if (w.kind === 'tree' && w.tree) {
-      const root = entry;
-      i32[wb + L.W_TREE] = root;
-      const nodes = [w.src];
-      const e = (k: number): number => T0 + (root + k) * L.TREE_STRIDE;
-      i32[e(0) + L.T_NODE] = w.src;
-      i32[e(0) + L.T_PARENT] = -1;
-      i32[e(0) + L.T_PORT] = -1;
-      i32[e(0) + L.T_VC] = -1;
-      w.tree.forEach((edge, k) => {
-        if (edge.parent < -1 || edge.parent >= k) throw new WormcastError(`worm ${i}: tree edge ${k} has parent ${edge.parent}; must be -1..${k - 1} (parents first)`);
-        const from = nodes[edge.parent + 1]!;
-        const to = t.neighbor(from, edge.port);
-        if (to < 0) throw new WormcastError(`worm ${i}: tree edge ${k}: port ${edge.port} of ${t.format(from)} leads nowhere`);
-        if (edge.vc < 0 || edge.vc >= r.vcClasses.length) throw new WormcastError(`worm ${i}: tree edge ${k}: VC class ${edge.vc} must be 0..${r.vcClasses.length - 1}`);
-        nodes.push(to);
-        const b = e(k + 1);
-        i32[b + L.T_NODE] = to;
-        i32[b + L.T_PARENT] = root + edge.parent + 1;
-        i32[b + L.T_PORT] = edge.port;
-        const copy = edge.copy ?? 0;
-        if (!Number.isInteger(copy) || copy < 0 || copy >= o.vcsPerClass) throw new WormcastError(`worm ${i}: tree edge ${k}: copy ${copy} must be 0..${o.vcsPerClass - 1}`);
-        i32[b + L.T_VC] = edge.vc * o.vcsPerClass + copy;
-        i32[b + L.T_EXACT] = edge.copy === undefined ? 0 : 1;
-      });
-      for (let k = 0; k <= w.tree.length; k++) {
-        i32[e(k) + L.T_DEST] = -1;
-        i32[e(k) + L.T_CHILD] = -1;
-        i32[e(k) + L.T_SIB] = -1;
-      }
-      // children in edge order: prepend while walking the edges backwards
-      for (let k = w.tree.length - 1; k >= 0; k--) {
-        const p = w.tree[k]!.parent + 1;
-        i32[e(k + 1) + L.T_SIB] = i32[e(p) + L.T_CHILD]!;
-        i32[e(p) + L.T_CHILD] = root + k + 1;
-      }
-      w.dests.forEach((d, k) => {
-        const at = nodes.indexOf(d);
-        if (at < 0) throw new WormcastError(`worm ${i}: destination ${t.format(d)} is not a node of its tree`);
-        i32[e(at) + L.T_DEST] = dest + k;
-      });
-      entry += w.tree.length + 1;
-    } else if (w.kind !== 'tree') {
-      // a path must be routable: the routing function must reach each destination in turn
-      let at = w.src;
-      for (const d of w.dests) {
-        if (at !== d && r.route(at, d, -1) === DELIVER) throw new WormcastError(`worm ${i}: ${r.name} cannot route ${t.format(at)} -> ${t.format(d)}`);
-        at = d;
-      }
-    }
+    writeWorm(i32, lay, r, o.vcsPerClass, w, { rec: i, dest, entry, group: w.group ?? i }, i);
     dest += w.dests.length;
+    if (w.kind === 'tree' && w.tree) entry += w.tree.length + 1;
     if (w.after !== undefined) {
       const a = w.after;
       if (lastTrig[a] === -1) i32[W0 + a * L.WORM_STRIDE + L.W_FIRSTTRIG] = i;
@@ -274,4 +202,107 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
       lastTrig[a] = i;
     }
   });
+}
+
+/** Where a worm goes in a region: its worm record, first destination record and first tree entry, and its multicast. */
+export interface WormPlace {
+  rec: number;
+  dest: number;
+  entry: number;
+  group: number;
+}
+
+/**
+ * Write worm `w` into record `place.rec` of the region viewed by `i32` (its destinations from
+ * record `place.dest`, its tree from entry `place.entry`), in its initial state; `label` names it
+ * in errors. Trigger links (W_FIRSTTRIG, W_NEXTTRIG) are the caller's.
+ */
+export function writeWorm(i32: Int32Array, lay: L.Layout, r: RoutingFunction, vcsPerClass: number, w: WormSpec, place: WormPlace, label: number): void {
+  const t = r.topology;
+  const i = label;
+  const { dest, entry: root } = place;
+  const W0 = lay.worm >> 2;
+  const D0 = lay.dest >> 2;
+  const T0 = lay.tree >> 2;
+  const wb = W0 + place.rec * L.WORM_STRIDE;
+  i32[wb + L.W_KIND] = w.kind === 'unicast' ? L.KIND_UNICAST : w.kind === 'path' ? L.KIND_PATH : L.KIND_TREE;
+  i32[wb + L.W_SRC] = w.src;
+  i32[wb + L.W_FLITS] = w.flits;
+  i32[wb + L.W_CREATED] = w.after === undefined ? (w.created ?? 0) : -1;
+  i32[wb + L.W_DEST] = dest;
+  i32[wb + L.W_NDEST] = w.dests.length;
+  i32[wb + L.W_TREE] = -1;
+  i32[wb + L.W_FIRSTTRIG] = -1;
+  i32[wb + L.W_NEXTTRIG] = -1;
+  i32[wb + L.W_STATE] = L.WS_WAITING;
+  i32[wb + L.W_TOSEND] = w.flits;
+  i32[wb + L.W_START] = -1;
+  i32[wb + L.W_INJECT] = -1;
+  i32[wb + L.W_SLOTS] = -1;
+  i32[wb + L.W_INJVC] = -1;
+  i32[wb + L.W_NEXTQ] = -1;
+  i32[wb + L.W_GROUP] = place.group;
+  i32[wb + L.W_ACT] = -1;
+  i32[wb + L.W_DONE] = -1;
+  i32[wb + L.W_INJQ] = -1;
+  i32[wb + L.W_LIVE] = 0;
+  i32[wb + L.W_WAIT] = 0;
+  i32[wb + L.W_DELIVERED] = 0;
+  i32[wb + L.W_READY] = 0;
+  w.dests.forEach((d, k) => {
+    const db = D0 + (dest + k) * L.DEST_STRIDE;
+    i32[db + L.D_NODE] = d;
+    i32[db + L.D_HEAD] = -1;
+    i32[db + L.D_TAIL] = -1;
+    i32[db + L.D_WORM] = place.rec;
+  });
+  if (w.kind === 'tree' && w.tree) {
+    i32[wb + L.W_TREE] = root;
+    const nodes = [w.src];
+    const e = (k: number): number => T0 + (root + k) * L.TREE_STRIDE;
+    i32[e(0) + L.T_NODE] = w.src;
+    i32[e(0) + L.T_PARENT] = -1;
+    i32[e(0) + L.T_PORT] = -1;
+    i32[e(0) + L.T_VC] = -1;
+    i32[e(0) + L.T_EXACT] = 0;
+    w.tree.forEach((edge, k) => {
+      if (edge.parent < -1 || edge.parent >= k) throw new WormcastError(`worm ${i}: tree edge ${k} has parent ${edge.parent}; must be -1..${k - 1} (parents first)`);
+      const from = nodes[edge.parent + 1]!;
+      const to = t.neighbor(from, edge.port);
+      if (to < 0) throw new WormcastError(`worm ${i}: tree edge ${k}: port ${edge.port} of ${t.format(from)} leads nowhere`);
+      if (edge.vc < 0 || edge.vc >= r.vcClasses.length) throw new WormcastError(`worm ${i}: tree edge ${k}: VC class ${edge.vc} must be 0..${r.vcClasses.length - 1}`);
+      nodes.push(to);
+      const b = e(k + 1);
+      i32[b + L.T_NODE] = to;
+      i32[b + L.T_PARENT] = root + edge.parent + 1;
+      i32[b + L.T_PORT] = edge.port;
+      const copy = edge.copy ?? 0;
+      if (!Number.isInteger(copy) || copy < 0 || copy >= vcsPerClass) throw new WormcastError(`worm ${i}: tree edge ${k}: copy ${copy} must be 0..${vcsPerClass - 1}`);
+      i32[b + L.T_VC] = edge.vc * vcsPerClass + copy;
+      i32[b + L.T_EXACT] = edge.copy === undefined ? 0 : 1;
+    });
+    for (let k = 0; k <= w.tree.length; k++) {
+      i32[e(k) + L.T_DEST] = -1;
+      i32[e(k) + L.T_CHILD] = -1;
+      i32[e(k) + L.T_SIB] = -1;
+    }
+    // children in edge order: prepend while walking the edges backwards
+    for (let k = w.tree.length - 1; k >= 0; k--) {
+      const p = w.tree[k]!.parent + 1;
+      i32[e(k + 1) + L.T_SIB] = i32[e(p) + L.T_CHILD]!;
+      i32[e(p) + L.T_CHILD] = root + k + 1;
+    }
+    w.dests.forEach((d, k) => {
+      const at = nodes.indexOf(d);
+      if (at < 0) throw new WormcastError(`worm ${i}: destination ${t.format(d)} is not a node of its tree`);
+      i32[e(at) + L.T_DEST] = dest + k;
+    });
+  } else if (w.kind !== 'tree') {
+    // a path must be routable: the routing function must reach each destination in turn
+    let at = w.src;
+    for (const d of w.dests) {
+      if (at !== d && r.route(at, d, -1) === DELIVER) throw new WormcastError(`worm ${i}: ${r.name} cannot route ${t.format(at)} -> ${t.format(d)}`);
+      at = d;
+    }
+  }
 }

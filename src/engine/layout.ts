@@ -79,6 +79,13 @@ export const H_WALK = 24;
  * or P x V (option consumption 'vc': one per incoming virtual channel). docs/model-flit.md "Channels".
  */
 export const H_QE = 25;
+/**
+ * Worm records (the worm region's capacity). Worms are created in the order of their absolute
+ * numbers 0, 1, ... < H_WORMS (the count written so far); worm number n lives in record
+ * n mod H_WCAP. A run given all its worms at once has H_WCAP = H_WORMS (record = number); a
+ * streamed run (src/engine/feed.ts) reuses the records of finished multicasts.
+ */
+export const H_WCAP = 26;
 // byte offsets of the regions (relative to the region base)
 export const H_O_OWNER = 32;
 /** Per network channel, when VCs are multiplexed: a record of ARB_STRIDE words (A_* below). */

@@ -133,15 +133,16 @@ export class ReferenceEngine implements Engine {
     this.sharing = c[L.C_SHARING]!;
     this.grants = c[L.C_GRANTS]!;
     const worms = m[L.H_WORMS]!;
+    const wcap = m[L.H_WCAP]!;
     const W = m[L.H_WATCHDOG]!;
     let t = m[L.H_CYCLE]!;
     for (;;) {
       if (m[L.H_ACTIVE_N] === 0) {
         let nc = m[L.H_NEXTCREATE]!;
-        while (nc < worms && m[this.oWorm + nc * L.WORM_STRIDE + L.W_CREATED]! < 0) nc++;
+        while (nc < worms && m[this.oWorm + (nc % wcap) * L.WORM_STRIDE + L.W_CREATED]! < 0) nc++;
         m[L.H_NEXTCREATE] = nc;
         if (nc === worms) { m[L.H_STATUS] = L.ST_FINISHED; break; }
-        const created = m[this.oWorm + nc * L.WORM_STRIDE + L.W_CREATED]!;
+        const created = m[this.oWorm + (nc % wcap) * L.WORM_STRIDE + L.W_CREATED]!;
         if (created > t) {
           t = created < until ? created : until;
           m[L.H_LASTPROGRESS] = t;
@@ -170,11 +171,14 @@ export class ReferenceEngine implements Engine {
     this.t = t;
     // 1. creations at t (triggered worms were activated at the end of t - 1)
     const worms = m[L.H_WORMS]!;
+    const wcap = m[L.H_WCAP]!;
     let nc = m[L.H_NEXTCREATE]!;
     while (nc < worms) {
-      const created = m[this.oWorm + nc * L.WORM_STRIDE + L.W_CREATED]!;
+      // worm number nc lives in record nc mod wcap (H_WCAP)
+      const rec = nc % wcap;
+      const created = m[this.oWorm + rec * L.WORM_STRIDE + L.W_CREATED]!;
       if (created > t) break;
-      if (created >= 0) this.activate(nc, t);
+      if (created >= 0) this.activate(rec, t);
       nc++;
     }
     m[L.H_NEXTCREATE] = nc;

@@ -76,11 +76,25 @@ export interface EngineOptions {
   readyListAt?: number;
 }
 
+/**
+ * Record capacities of a streamed run (src/engine/feed.ts): worms are written while it runs, into
+ * records freed by finished multicasts, so the region holds what is in flight, not the whole run.
+ */
+export interface StreamCapacity {
+  worms: number;
+  dests: number;
+  treeEntries: number;
+  /** Slots beyond one per VC that the default slot capacity allows for (option `slots` overrides). */
+  slots: number;
+}
+
 /** What an engine run is given. */
 export interface EngineInput {
   routing: RoutingFunction;
   worms: readonly WormSpec[];
   options?: EngineOptions;
+  /** A streamed run: the record capacities (the worms given are then the first ones, or none). */
+  capacity?: StreamCapacity;
 }
 
 /** Per-run counters (docs/model-flit.md "Results"). */
@@ -94,7 +108,11 @@ export interface EngineCounters {
   grants: number;
 }
 
-export type EngineStatus = 'running' | 'finished' | 'deadlock' | 'limit' | 'out-of-slots' | 'bad-route';
+/**
+ * How a run ended. 'saturated' is never an engine's own status: a streamed run
+ * (src/experiment/stream-run.ts) stops with it when its records are full of messages in flight.
+ */
+export type EngineStatus = 'running' | 'finished' | 'deadlock' | 'limit' | 'out-of-slots' | 'bad-route' | 'saturated';
 
 /** The engine contract: both the WebAssembly engine and the JS reference implement it. */
 export interface Engine {
