@@ -24,6 +24,8 @@ export interface StepwiseOptions {
   seed: number;
   algorithms: readonly string[];
   port: PortModel;
+  /** Called after each random set of size m (progress of long runs; src/cli/progress.ts). */
+  onSet?: (m: number) => void;
 }
 
 /** The algorithms of seed 001 section 5's stepwise comparisons. */
@@ -45,6 +47,7 @@ export function stepwise(o: StepwiseOptions): StepwiseRow[] {
       const source = Math.floor(random() * t.nodes);
       const dests = randomDestinations(t, source, m, random);
       for (const a of o.algorithms) sum[a]! += evaluateSteps(createPlan(a, routing, source, dests), o.port).steps;
+      o.onSet?.(m);
     }
     return { m, steps: Object.fromEntries(o.algorithms.map((a) => [a, sum[a]! / o.sets])) };
   });

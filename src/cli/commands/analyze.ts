@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { DEFAULT_PAIRS, REED_MAX_N, REED_MIN_N, reedTable, type PairConvention, type ReedRow } from '../../analysis/reed.ts';
-import { WormcastError, parseIntIn } from '../../errors.ts';
+import { WormcastError, parseIntIn, SEED_MAX } from '../../errors.ts';
 import { getAlgorithm } from '../../multicast/registry.ts';
+import { withProgress } from '../progress.ts';
 import { defaultSizes, SEED001_ALGORITHMS, stepwise, type StepwiseRow } from '../../report/stepwise.ts';
 
 interface ReedCliOptions {
@@ -48,14 +49,20 @@ export function registerAnalyze(program: Command): void {
     .action((opts: { n: string; sets: string; sizes?: string; algorithms: string; port: string; seed: string; json?: boolean }) => {
       const n = parseIntIn(opts.n, 2, 16, '--n');
       const sets = parseIntIn(opts.sets, 1, 100000, '--sets');
-      const seed = parseIntIn(opts.seed, 0, 2 ** 31 - 1, '--seed');
+      const seed = parseIntIn(opts.seed, 0, SEED_MAX, '--seed');
       if (opts.port !== 'one' && opts.port !== 'all') throw new WormcastError(`--port: '${opts.port}' must be one or all`);
       const algorithms = opts.algorithms.split(',').map((a) => a.trim()).filter((a) => a !== '');
       for (const a of algorithms) {
         if (!getAlgorithm(a).topologies.includes('hypercube')) throw new WormcastError(`--algorithms: ${a} does not run on a hypercube`);
       }
       const sizes = opts.sizes === undefined ? defaultSizes(n) : opts.sizes.split(',').map((m) => parseIntIn(m, 1, 2 ** n - 1, '--sizes'));
-      const rows = stepwise({ n, sizes, sets, seed, algorithms, port: opts.port });
+      // progress on stderr (src/cli/progress.ts), counted in destinations planned: a set of m
+      // destinations costs about m, so the bar moves evenly from m = 1 to a broadcast
+      const port = opts.port;
+      const total = sets * sizes.reduce((a, m) => a + m, 0);
+      let done = 0;
+      const rows = withProgress('analyze stepwise', total, 'destinations planned', (p) =>
+        stepwise({ n, sizes, sets, seed, algorithms, port, onSet: (m) => p.update((done += m)) }));
       process.stdout.write(opts.json ? `${JSON.stringify(rows)}\n` : formatStepwise(rows, algorithms));
     });
 }

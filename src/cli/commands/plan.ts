@@ -7,7 +7,11 @@ import { mulberry32, parseDestinations, resolveDestinations } from '../../multic
 import type { Plan } from '../../multicast/plan.ts';
 import { MULTICAST_ALGORITHMS, getAlgorithm, routingNameFor } from '../../multicast/registry.ts';
 import { parseTopology } from '../../topology/registry.ts';
-import { createRoutingWith, cycleOption, formatList, type MulticastOptions, portOption, round, seedOption } from './multicast-options.ts';
+import { limits, refuseOver } from '../limits.ts';
+import { planEstimate } from '../plan-memory.ts';
+import { planListing } from '../plan-text.ts';
+import { withProgress } from '../progress.ts';
+import { algorithmTopologiesHelp, createRoutingWith, cycleOption, formatList, type MulticastOptions, portOption, round, seedOption } from './multicast-options.ts';
 
 interface PlanOptions extends MulticastOptions {
   source: string;
@@ -48,6 +52,7 @@ export function registerPlan(program: Command): void {
     .option('--cycle <nodes>', 'label / hcm routing: a Hamiltonian cycle in address syntax, in order ("0,0;1,0;..."), for sorted-mp/mc, the label schemes and hcm')
     .option('--no-check', 'skip the contention and physical-sharing analysis (for very large plans)')
     .option('--json', 'print JSON (docs/plan-json.md)')
+    .addHelpText('after', algorithmTopologiesHelp)
     .action((opts: PlanOptions) => {
       const t = parseTopology(opts.topology);
       const algorithm = getAlgorithm(opts.algorithm);
@@ -55,16 +60,28 @@ export function registerPlan(program: Command): void {
       const port = portOption(opts.port, algorithm);
       const source = t.parse(opts.source);
       const dests = resolveDestinations(t, source, parseDestinations(t, opts.dests), mulberry32(seedOption(opts.seed)));
-      const plan = algorithm.build(routing, source, dests);
-      const steps = evaluateSteps(plan, port);
-      const paths = tracePlan(plan);
-      const traffic = trafficOf(plan, paths);
-      let contention: ContentionResult | undefined;
-      let sharing: SharingResult | undefined;
-      if (opts.check) {
-        contention = checkContention(plan, steps, paths);
-        sharing = physicalSharing(plan, steps, paths);
-      }
+      refuseOver(`plan ${algorithm.name} on ${t.spec}`, planEstimate(routing, algorithm.name, source, dests), limits(), 'give fewer destinations (--dests random:<m>) or a smaller network');
+      // the phases, with progress on stderr when they take long (src/cli/progress.ts)
+      const { plan, steps, paths, traffic, contention, sharing } = withProgress('plan', opts.check ? 5 : 4, 'phases', (p) => {
+        // the construction cannot report as it goes: a large request says at once that it started
+        if (dests.length >= PLAN_SHOW_AT_ONCE) p.show();
+        const plan = algorithm.build(routing, source, dests);
+        p.update(1);
+        const steps = evaluateSteps(plan, port);
+        p.update(2);
+        const paths = tracePlan(plan);
+        p.update(3);
+        const traffic = trafficOf(plan, paths);
+        p.update(4);
+        let contention: ContentionResult | undefined;
+        let sharing: SharingResult | undefined;
+        if (opts.check) {
+          contention = checkContention(plan, steps, paths);
+          sharing = physicalSharing(plan, steps, paths);
+          p.update(5);
+        }
+        return { plan, steps, paths, traffic, contention, sharing };
+      });
       const hops = (id: number): HopJson[] => {
         const out: HopJson[] = [];
         for (let h = paths.offsets[id]!; h < paths.offsets[id + 1]!; h++) {
@@ -77,7 +94,7 @@ export function registerPlan(program: Command): void {
         return out;
       };
       if (opts.json) {
-        const out = {
+        const head = {
           topology: t.spec,
           routing: routing.name,
           algorithm: algorithm.name,
@@ -101,35 +118,42 @@ export function registerPlan(program: Command): void {
             stepsShared: sharing.steps,
             meanStepsShared: round(sharing.meanSteps),
           } : {}),
-          messages: plan.messages.map((m) => ({
-            id: m.id,
-            from: t.format(m.from),
-            to: t.format(m.dests[0]!),
-            dests: formatList(t, m.dests),
-            address: formatList(t, m.address),
-            after: m.after < 0 ? null : m.after,
-            order: m.order,
-            step: steps.messageStep[m.id]!,
-            kind: m.kind,
-            network: m.network ?? null,
-            hops: hops(m.id),
-          })),
         };
-        process.stdout.write(`${JSON.stringify(out)}\n`);
+        // the messages are written one by one (a broadcast on 2^20 nodes has a million of them),
+        // in the bytes JSON.stringify would give for the whole object with `messages` last
+        const out = new ChunkedWriter();
+        out.write(`${JSON.stringify(head).slice(0, -1)},"messages":[`);
+        withProgress('plan --json', plan.count, 'messages', (p) => {
+          for (let id = 0; id < plan.count; id++) {
+            const m = plan.message(id);
+            out.write(`${id > 0 ? ',' : ''}${JSON.stringify({
+              id: m.id,
+              from: t.format(m.from),
+              to: t.format(m.dests[0]!),
+              dests: formatList(t, m.dests),
+              address: formatList(t, m.address),
+              after: m.after < 0 ? null : m.after,
+              order: m.order,
+              step: steps.messageStep[m.id]!,
+              kind: m.kind,
+              network: m.network ?? null,
+              hops: hops(m.id),
+            })}`);
+            p.update(id + 1);
+          }
+        });
+        out.write(']}\n');
+        out.flush();
         return;
       }
-      const w = Math.max(...[source, ...dests].map((v) => t.format(v).length), 4);
+      // widest address among the source and the destinations (a loop: a spread of a million
+      // values into Math.max overflows the stack)
+      let w = Math.max(4, t.format(source).length);
+      for (let i = 0; i < dests.length; i++) w = Math.max(w, t.format(dests[i]!).length);
       const lines: string[] = [];
       lines.push(`${algorithm.name} on ${t.spec} (routing ${routing.name}, ${port}-port): ${t.format(source)} to ${dests.length} destinations`);
-      lines.push(`${'step'.padStart(4)}  ${'from'.padEnd(w)}    ${'to'.padEnd(w)}  path (port${routing.vcClasses.length > 1 ? '/vc' : ''} per hop); address field D`);
-      const byStep = Array.from({ length: plan.count }, (_, id) => id).sort((a, b) => steps.messageStep[a]! - steps.messageStep[b]! || a - b);
-      for (const id of byStep) {
-        const path = hops(id).map((h) => ` -${h.port}${routing.vcClasses.length > 1 ? `/${h.vc}` : ''}-> ${h.to}`).join('');
-        const m = plan.message(id);
-        const to = m.dests.length === 1 ? t.format(m.dests[0]!) : `{${formatList(t, m.dests).join(' ')}}`;
-        const d = m.address.length > 0 ? `; D = {${formatList(t, m.address).join(' ')}}` : '';
-        lines.push(`${String(steps.messageStep[id]).padStart(4)}  ${t.format(m.from).padEnd(w)} -> ${to.padEnd(w)}  ${t.format(m.from)}${path}${d}`);
-      }
+      lines.push(`${'step'.padStart(4)}  ${'from'.padEnd(w)}    ${'to'.padEnd(w)}  path (port${routing.vcClasses.length > 1 ? '/vc' : ''} per hop) or tree (node -> children); address field D`);
+      lines.push(...planListing(plan, paths, steps.messageStep, w));
       lines.push(`steps ${steps.steps} (lower bound ${steps.lowerBound}), mean ${round(steps.meanSteps)} over the destinations`);
       lines.push(`traffic ${traffic.traffic} channels (additional ${traffic.additionalTraffic}) in ${traffic.worms} messages; hops to a destination: max ${traffic.maxHops}, mean ${round(traffic.meanHops)}`);
       if (contention && sharing) {
@@ -139,4 +163,26 @@ export function registerPlan(program: Command): void {
       }
       process.stdout.write(`${lines.join('\n')}\n`);
     });
+}
+
+/** Destinations from which `plan` shows its progress at once (a plan of 2^17 takes a few seconds). */
+export const PLAN_SHOW_AT_ONCE = 1 << 17;
+
+/** Buffers many small writes to stdout into writes of about 1 MiB. */
+class ChunkedWriter {
+  private parts: string[] = [];
+  private size = 0;
+
+  write(s: string): void {
+    this.parts.push(s);
+    this.size += s.length;
+    if (this.size >= 1 << 20) this.flush();
+  }
+
+  flush(): void {
+    if (this.parts.length === 0) return;
+    process.stdout.write(this.parts.join(''));
+    this.parts = [];
+    this.size = 0;
+  }
 }

@@ -4,8 +4,11 @@ import { analyzePlan } from '../../analysis/verify.ts';
 import { mulberry32, parseDestinations, resolveDestinations } from '../../multicast/destinations.ts';
 import { MULTICAST_ALGORITHMS, getAlgorithm, routingNameFor } from '../../multicast/registry.ts';
 import { parseTopology } from '../../topology/registry.ts';
+import { limits, refuseOver } from '../limits.ts';
+import { planEstimate } from '../plan-memory.ts';
+import { withProgress } from '../progress.ts';
 import { violationJson } from './plan.ts';
-import { createRoutingWith, cycleOption, formatList, type MulticastOptions, portOption, round, seedOption } from './multicast-options.ts';
+import { algorithmTopologiesHelp, createRoutingWith, cycleOption, formatList, type MulticastOptions, portOption, round, seedOption } from './multicast-options.ts';
 
 interface VerifyOptions extends MulticastOptions {
   trials: string;
@@ -26,6 +29,7 @@ export function registerVerify(program: Command): void {
     .option('--seed <s>', 'seed of the random draws (default 1)')
     .option('--cycle <nodes>', 'label / hcm routing: a Hamiltonian cycle in address syntax, in order ("0,0;1,0;..."), for sorted-mp/mc, the label schemes and hcm')
     .option('--json', 'print JSON (docs/plan-json.md)')
+    .addHelpText('after', algorithmTopologiesHelp)
     .action((opts: VerifyOptions) => {
       const t = parseTopology(opts.topology);
       const algorithm = getAlgorithm(opts.algorithm);
@@ -49,26 +53,32 @@ export function registerVerify(program: Command): void {
       let sumPairs = 0;
       let sumBlocked = 0;
       let example: object | undefined;
-      for (let k = 0; k < trials; k++) {
-        const source = fixedSource ?? Math.floor(random() * t.nodes);
-        const dests = resolveDestinations(t, source, spec, random);
-        const plan = algorithm.build(routing, source, dests);
-        const a = analyzePlan(plan, port, 1);
-        violations += a.contention.violations;
-        if (a.contention.violations > 0) {
-          violatingTrials++;
-          example ??= { trial: k, source: t.format(source), destinations: formatList(t, dests), violation: violationJson(plan, a.contention)[0] };
+      // progress on stderr when the trials take long (src/cli/progress.ts)
+      withProgress('verify', trials, 'trials', (progress) => {
+        for (let k = 0; k < trials; k++) {
+          const source = fixedSource ?? Math.floor(random() * t.nodes);
+          const dests = resolveDestinations(t, source, spec, random);
+          // every trial plans one multicast of this size: refuse before the first if one cannot fit
+          if (k === 0) refuseOver(`verify ${algorithm.name} on ${t.spec}`, planEstimate(routing, algorithm.name, source, dests), limits(), 'give fewer destinations (--dests random:<m>) or a smaller network');
+          const plan = algorithm.build(routing, source, dests);
+          const a = analyzePlan(plan, port, 1);
+          violations += a.contention.violations;
+          if (a.contention.violations > 0) {
+            violatingTrials++;
+            example ??= { trial: k, source: t.format(source), destinations: formatList(t, dests), violation: violationJson(plan, a.contention)[0] };
+          }
+          sumSteps += a.steps.steps;
+          maxSteps = Math.max(maxSteps, a.steps.steps);
+          sumMean += a.steps.meanSteps;
+          sumBound += a.steps.lowerBound;
+          sumShared += a.sharing.steps;
+          maxShared = Math.max(maxShared, a.sharing.steps);
+          sumMeanShared += a.sharing.meanSteps;
+          sumPairs += a.sharing.sharedPairs;
+          sumBlocked += a.sharing.blocked;
+          progress.update(k + 1);
         }
-        sumSteps += a.steps.steps;
-        maxSteps = Math.max(maxSteps, a.steps.steps);
-        sumMean += a.steps.meanSteps;
-        sumBound += a.steps.lowerBound;
-        sumShared += a.sharing.steps;
-        maxShared = Math.max(maxShared, a.sharing.steps);
-        sumMeanShared += a.sharing.meanSteps;
-        sumPairs += a.sharing.sharedPairs;
-        sumBlocked += a.sharing.blocked;
-      }
+      });
       const out = {
         topology: t.spec,
         routing: routing.name,

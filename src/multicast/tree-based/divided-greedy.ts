@@ -62,10 +62,13 @@ export function dividedGreedySplit(k0: number, at: number, dests: readonly numbe
     const [a, b] = CANDIDATES[i]!;
     const sa = s[a![0]]![a![1]]!;
     const sb = s[b![0]]![b![1]]!;
-    if (d[i]!.length > 0 || (sa.length > 0 && sb.length > 0)) d[i]!.push(...sa, ...sb);
-    else {
-      d[a![2]]!.push(...sa);
-      d[b![2]]!.push(...sb);
+    // appended in loops: a spread of a list of 10^5 destinations overflows the stack
+    if (d[i]!.length > 0 || (sa.length > 0 && sb.length > 0)) {
+      for (const v of sa) d[i]!.push(v);
+      for (const v of sb) d[i]!.push(v);
+    } else {
+      for (const v of sa) d[a![2]]!.push(v);
+      for (const v of sb) d[b![2]]!.push(v);
     }
   }
   return { lists: d, local, s };

@@ -203,6 +203,8 @@ export function greedyStSublists(list: readonly number[], edges: readonly StEdge
   });
 }
 
+const DONE = { i: -1, list: [] as readonly number[] };
+
 /**
  * The greedy ST tree worm as the forward nodes build it (Fig. 5.4): bypass nodes follow the unicast
  * routing function towards the next replicate node; each replicate node rebuilds the tree of its
@@ -214,6 +216,8 @@ export function greedyStWorm(routing: RoutingFunction, source: number, sorted: r
   const queue: { i: number; list: readonly number[] }[] = [{ i: 0, list: [source, ...sorted] }];
   for (let h = 0; h < queue.length; h++) {
     const { i, list } = queue[h]!;
+    // drop the entry once read: the lists alive stay O(|D|), not one per tree node
+    queue[h] = DONE;
     const at = w.node(i);
     const u = list[0]!;
     if (at !== u) {

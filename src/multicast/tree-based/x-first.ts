@@ -25,6 +25,8 @@ export function xFirstSplit(k0: number, at: number, dests: readonly number[]): {
   return { lists, local };
 }
 
+const EMPTY = { i: -1, list: [] as readonly number[] };
+
 /**
  * Run a per-node splitting rule from the sender: every forward node splits its list into one
  * list per output port, in `portOrder`; returns the tree worm on VC class `vc`.
@@ -37,6 +39,9 @@ export function splitTree(
   const queue: { i: number; list: readonly number[] }[] = [{ i: 0, list: dests }];
   for (let h = 0; h < queue.length; h++) {
     const { i, list } = queue[h]!;
+    // drop the list once split: every destination is in one list per tree level, so the lists
+    // alive stay O(|D|) instead of one per tree node (a corner broadcast on an m x m mesh: m^3)
+    queue[h] = EMPTY;
     const { lists, local } = split(w.node(i), list);
     if (local) w.deliver(i);
     for (const p of portOrder) {
