@@ -107,3 +107,25 @@ describe('plan text on large plans', () => {
     expect(plan.message(0).dests).toHaveLength(t.nodes - 1);
   }, 60_000);
 });
+
+describe('route text on long routes', () => {
+  it('a route of 4,094 hops lists the first 200 and says so; --json has every hop', async () => {
+    const argv = ['route', '--topology', 'mesh:2048x2048', '--routing', 'dor', '--from', '0,0', '--to', '2047,2047'];
+    const r = await capture(argv);
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('dor on mesh:2048x2048: 0,0 -> 2047,2047, 4094 hops (distance 4094)');
+    expect(lines).toHaveLength(LISTING_LINES + 2);
+    expect(lines.at(-1)).toBe(`  (the listing stops after ${LISTING_LINES} lines: ${LISTING_LINES} of 4,094 hops; --json prints every hop)`);
+    const json = JSON.parse((await capture([...argv, '--json'])).stdout) as { hops: number; path: unknown[] };
+    expect(json.path).toHaveLength(4094);
+  });
+
+  it('a short route is listed whole, without a note', async () => {
+    const r = await capture(['route', '--topology', 'ccc:3', '--routing', 'hc', '--from', '(1,000)', '--to', '(0,111)']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).not.toContain('listing stops');
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines.length - 1).toBe(Number(/, (\d+) hops/.exec(lines[0]!)![1]));
+  });
+});
