@@ -93,6 +93,15 @@ describe('plan text on large plans', () => {
     expect(json.destinations).toHaveLength(4095);
   });
 
+  it('--json of worms longer than 4,096 hops (written hop by hop): valid JSON, every hop, the same hops as the text', async () => {
+    const argv = ['plan', '--topology', 'mesh:100x100', '--algorithm', 'dual-path', '--source', '3,3', '--dests', 'all', '--no-check'];
+    const json = JSON.parse((await capture([...argv, '--json'])).stdout) as { traffic: number; messages: { hops: { from: string; to: string }[] }[] };
+    const lengths = json.messages.map((m) => m.hops.length);
+    expect(Math.max(...lengths)).toBeGreaterThan(4096);
+    expect(lengths.reduce((a, b) => a + b, 0)).toBe(json.traffic);
+    for (const m of json.messages) for (let h = 1; h < m.hops.length; h++) expect(m.hops[h]!.from).toBe(m.hops[h - 1]!.to);
+  });
+
   it('a tree of 65,535 nodes (x-first on mesh:256x256): the drawing is cut, and says how much', async () => {
     const r = await capture(['plan', '--topology', 'mesh:256x256', '--algorithm', 'x-first', '--source', '0,0', '--dests', 'all', '--no-check']);
     expect(r.status).toBe(0);

@@ -82,15 +82,16 @@ export function registerPlan(program: Command): void {
         }
         return { plan, steps, paths, traffic, contention, sharing };
       });
+      const hopJson = (h: number): HopJson => {
+        const vc = paths.channels[h]! % paths.vcs;
+        const phys = (paths.channels[h]! - vc) / paths.vcs;
+        const node = Math.floor(phys / t.ports);
+        const p = phys % t.ports;
+        return { from: t.format(node), to: t.format(t.neighbor(node, p)), port: t.portName(p), vc: routing.vcClasses[vc]! };
+      };
       const hops = (id: number): HopJson[] => {
         const out: HopJson[] = [];
-        for (let h = paths.offsets[id]!; h < paths.offsets[id + 1]!; h++) {
-          const vc = paths.channels[h]! % paths.vcs;
-          const phys = (paths.channels[h]! - vc) / paths.vcs;
-          const node = Math.floor(phys / t.ports);
-          const p = phys % t.ports;
-          out.push({ from: t.format(node), to: t.format(t.neighbor(node, p)), port: t.portName(p), vc: routing.vcClasses[vc]! });
-        }
+        for (let h = paths.offsets[id]!; h < paths.offsets[id + 1]!; h++) out.push(hopJson(h));
         return out;
       };
       if (opts.json) {
@@ -126,7 +127,8 @@ export function registerPlan(program: Command): void {
         withProgress('plan --json', plan.count, 'messages', (p) => {
           for (let id = 0; id < plan.count; id++) {
             const m = plan.message(id);
-            out.write(`${id > 0 ? ',' : ''}${JSON.stringify({
+            const long = paths.offsets[id + 1]! - paths.offsets[id]! > LONG_MESSAGE_HOPS;
+            const text = JSON.stringify({
               id: m.id,
               from: t.format(m.from),
               to: t.format(m.dests[0]!),
@@ -137,8 +139,15 @@ export function registerPlan(program: Command): void {
               step: steps.messageStep[m.id]!,
               kind: m.kind,
               network: m.network ?? null,
-              hops: hops(m.id),
-            })}`);
+              hops: long ? [] : hops(m.id),
+            });
+            if (!long) out.write(`${id > 0 ? ',' : ''}${text}`);
+            else {
+              // a worm through millions of nodes: its hops one by one (the text ends in "hops":[]})
+              out.write(`${id > 0 ? ',' : ''}${text.slice(0, -2)}`);
+              for (let h = paths.offsets[id]!; h < paths.offsets[id + 1]!; h++) out.write(`${h > paths.offsets[id]! ? ',' : ''}${JSON.stringify(hopJson(h))}`);
+              out.write(']}');
+            }
             p.update(id + 1);
           }
         });
@@ -164,6 +173,9 @@ export function registerPlan(program: Command): void {
       process.stdout.write(`${lines.join('\n')}\n`);
     });
 }
+
+/** Messages with more hops than this are written hop by hop in --json. */
+export const LONG_MESSAGE_HOPS = 4096;
 
 /** Destinations from which `plan` shows its progress at once (a plan of 2^17 takes a few seconds). */
 export const PLAN_SHOW_AT_ONCE = 1 << 17;
