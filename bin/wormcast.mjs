@@ -2,8 +2,8 @@
 // The `wormcast` command: the compiled CLI in dist/ (docs/package.md), no TypeScript at run time.
 // In a git checkout (src/ beside dist/), a dist/ that is missing or older than a source file is
 // not run: the sources run through tsx instead (bin/wormcast-dev.mjs), so that a checkout never
-// runs stale code. The npm package ships no src/, so there this check is one existsSync.
-// WORMCAST_DIST=1 runs dist/ regardless (bench/cli-startup.ts, while others edit src/).
+// runs stale code (the walk over src/ takes ~2 ms). The npm package ships no src/, so there this
+// check is one existsSync.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 
 const root = new URL('../', import.meta.url);
@@ -22,7 +22,7 @@ function stale() {
   return false;
 }
 
-if (process.env.WORMCAST_DIST !== '1' && existsSync(sources) && stale()) {
+if (existsSync(sources) && stale()) {
   await import('./wormcast-dev.mjs');
 } else {
   const { main } = await import(compiled.href);
