@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,5 +43,26 @@ describe('browser app imports', () => {
     expect(g.staticNode).toEqual([]);
     // loadWasm reads build/ in Node through process.getBuiltinModule, not an import (docs/package.md)
     expect(g.dynamicNode).toEqual([]);
+  });
+
+  it("the app imports the library only through the package's name ('wormcast', 'wormcast/wasm?url'), as a user would", () => {
+    const web = resolve(root, 'src/web');
+    const outside: string[] = [];
+    const files = readdirSync(web, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
+    expect(files).toEqual(expect.arrayContaining(['main.ts', 'route-panel.ts', 'wasm-source.ts']));
+    for (const name of files) {
+      const text = readFileSync(resolve(web, name), 'utf8');
+      const specs = [
+        ...[...text.matchAll(/^\s*(?:import|export)\s(?:[^'";]*?\sfrom\s)?\s*['"]([^'"]+)['"]/gm)].map((m) => m[1]!),
+        ...[...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!),
+        ...[...text.matchAll(/new URL\(\s*['"]([^'"]+)['"]\s*,\s*import\.meta\.url/g)].map((m) => m[1]!),
+      ];
+      for (const spec of specs) {
+        const fine = spec === 'wormcast' || spec.startsWith('wormcast/')
+          || (spec.startsWith('.') && !relative(web, resolve(web, dirname(name), spec)).startsWith('..'));
+        if (!fine) outside.push(`src/web/${name}: ${spec}`);
+      }
+    }
+    expect(outside).toEqual([]);
   });
 });
