@@ -59,6 +59,21 @@ export const COMMANDS: Readonly<Record<string, LazyCommand>> = {
     summary: 'flit-level wormhole simulation: dynamic traffic, one plan (--plan) or a seed scenario (--scenario); docs/model-flit.md',
     load: async () => (await import('./commands/simulate.ts')).registerSimulate,
   },
+  sweep: {
+    term: 'sweep [options] [file]',
+    summary: 'run an experiment: a grid of simulate points with replications, confidence intervals and saturation flags, on worker threads, into a result file; docs/experiments.md',
+    load: async () => (await import('./commands/sweep.ts')).registerSweep,
+  },
+  results: {
+    term: 'results [options] <file>',
+    summary: "a sweep's result file as a table: one row per point, each metric's mean and confidence interval, saturated points marked",
+    load: async () => (await import('./commands/results.ts')).registerResults,
+  },
+  plot: {
+    term: 'plot [options] <results>',
+    summary: "plot a sweep's result file: y against x, a line per series, panels per facet, confidence intervals as error bars, saturated points marked; SVG or interactive HTML",
+    load: async () => (await import('./commands/plot.ts')).registerPlot,
+  },
 };
 
 /**

@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { WormcastError } from '../errors.ts';
 import { registerCommands } from './lazy-commands.ts';
 import { IncompleteRunError } from './exit-status.ts';
+import { InterruptedError } from './interrupted.ts';
 
 /**
  * The package version, from wormcast's package.json (`wormcast --version`): the nearest one above
@@ -111,8 +112,9 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (e instanceof WormcastError) {
       process.stderr.write(`${oneLine(e.message)}\n`);
-      // the output was printed but the run did not do what was asked (docs/cli.md, simulate)
-      return e instanceof IncompleteRunError ? e.exitCode : 2;
+      // the output was printed but the run did not do what was asked (docs/cli.md, simulate), or
+      // a command stopped cleanly on Ctrl-C (sweep, src/cli/interrupted.ts: 130)
+      return e instanceof IncompleteRunError || e instanceof InterruptedError ? e.exitCode : 2;
     }
     const msg = e instanceof Error ? e.message : String(e);
     process.stderr.write(`${oneLine(`wormcast: internal error: ${msg}`)}\n`);

@@ -1,0 +1,188 @@
+import { basename } from 'node:path';
+import { Command, Option } from 'commander';
+import { parseIntIn, parseNumberIn, WormcastError } from '../../errors.ts';
+import { readExperimentData } from '../../experiment/experiment-file.ts';
+import { didYouMean, optionValueError, parseExperiment } from '../../experiment/schema.ts';
+import { BOOLEAN_OPTIONS, NUMERIC_OPTIONS, OPTION_KEYS, flagOf, isOptionKey, keyOf, type OptionKey, type OptionValue } from '../../experiment/options.ts';
+import { defaultWorkers } from '../../experiment/pool.ts';
+import { runSweep } from '../../experiment/sweep.ts';
+import { sweepProgress } from '../../experiment/sweep-progress.ts';
+import { IncompleteRunError } from '../exit-status.ts';
+import { InterruptedError } from '../interrupted.ts';
+import { nodeMemoryEnvironment } from '../memory-environment.ts';
+import { registerSimulate } from './simulate.ts';
+
+/*
+ * `wormcast sweep [file]`: run an experiment (docs/experiments.md). The point options are the
+ * options of `wormcast simulate` (taken from its definition, so that the two never differ),
+ * without defaults here: what is not given comes from the file, or else from simulate's defaults
+ * when the point is resolved (src/experiment/point-config.ts).
+ */
+
+interface SweepCliOptions {
+  grid?: string[];
+  name?: string;
+  replications?: string;
+  seed?: string;
+  seeds?: string;
+  batches?: string;
+  confidence?: string;
+  metrics?: string;
+  until?: string;
+  maxCycles?: string;
+  out?: string;
+  workers?: string;
+  fresh?: boolean;
+  quiet?: boolean;
+  [option: string]: unknown;
+}
+
+/** simulate's options a sweep does not take: they are not points of a sweep, or the sweep has its own. */
+const NOT_POINT_OPTIONS = new Set(['plan', 'scenario', 'example', 'json', 'seed', 'help']);
+
+/** The point options, as simulate defines them (flags and descriptions), without their defaults. */
+function pointOptions(): Option[] {
+  const scratch = new Command('scratch');
+  registerSimulate(scratch);
+  const simulate = scratch.commands[0]!;
+  const out: Option[] = [];
+  for (const o of simulate.options) {
+    const key = o.attributeName();
+    if (NOT_POINT_OPTIONS.has(key) || !isOptionKey(key)) continue;
+    out.push(new Option(o.flags, o.description));
+  }
+  return out;
+}
+
+/** A command-line value of option `key` as the experiment holds it (numbers, booleans, strings). */
+function cliValue(key: OptionKey, text: string, what: string): OptionValue {
+  if (NUMERIC_OPTIONS.has(key)) return parseNumberIn(text, 0, Number.MAX_SAFE_INTEGER, what);
+  if (BOOLEAN_OPTIONS.has(key)) {
+    if (text === 'true') return true;
+    if (text === 'false') return false;
+    throw new WormcastError(`${what}: '${text}' must be true or false`);
+  }
+  return text;
+}
+
+/** `--grid load=0.01:0.2:0.01`, `--grid algorithm=dual-path,multi-path`, `--grid vcs=2`. */
+export function parseGridArg(arg: string): [OptionKey, OptionValue | OptionValue[] | { from: number; to: number; step: number }] {
+  const eq = arg.indexOf('=');
+  if (eq <= 0) throw new WormcastError(`--grid '${arg}': expected option=values, e.g. load=0.01:0.2:0.01 or algorithm=dual-path,multi-path`);
+  const name = arg.slice(0, eq);
+  const spec = arg.slice(eq + 1);
+  const key = keyOf(name);
+  if (key === 'seed') throw new WormcastError(`--grid seed: not an option of a point; use --seed (the experiment's seed) and --replications`);
+  if (!isOptionKey(key)) {
+    const guess = didYouMean(name, OPTION_KEYS.map(flagOf).map((f) => f.slice(2)));
+    throw new WormcastError(`--grid ${name}: unknown option${guess ? ` (did you mean '${guess}'?)` : ''}; expected one of ${OPTION_KEYS.map((k) => flagOf(k).slice(2)).join(', ')}`);
+  }
+  const what = `--grid ${name}`;
+  if (spec === '') throw new WormcastError(`${what}: no value; e.g. ${name}=1,2,4`);
+  if (NUMERIC_OPTIONS.has(key) && spec.includes(':')) {
+    const parts = spec.split(':');
+    if (parts.length !== 3) throw new WormcastError(`${what}: range '${spec}' must be from:to:step, e.g. 0.01:0.2:0.01`);
+    const [from, to, step] = parts.map((p, i) => parseNumberIn(p, 0, Number.MAX_SAFE_INTEGER, `${what} ${['from', 'to', 'step'][i]}`)) as [number, number, number];
+    return [key, { from, to, step }];
+  }
+  const values = spec.split(',').map((v) => cliValue(key, v.trim(), what));
+  return [key, values.length === 1 ? values[0]! : values];
+}
+
+/** The experiment as plain data, from the file (if any) with the command line's options over it. */
+function experimentData(file: string | undefined, o: SweepCliOptions, cmd: Command): unknown {
+  const data = (file !== undefined ? readExperimentData(file) : { name: o.name ?? 'sweep' }) as Record<string, unknown>;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;
+  const base: Record<string, unknown> = { ...(data.base as Record<string, unknown> | undefined) };
+  for (const key of OPTION_KEYS) {
+    const v = cmd.getOptionValue(key) as string | boolean | undefined;
+    if (v === undefined || cmd.getOptionValueSource(key) === 'default') continue;
+    const value = typeof v === 'boolean' ? v : cliValue(key, v, flagOf(key));
+    const bad = optionValueError(key, value, flagOf(key));
+    if (bad) throw new WormcastError(bad);
+    base[key] = value;
+  }
+  const grid: Record<string, unknown> = { ...(data.grid as Record<string, unknown> | undefined) };
+  for (const g of o.grid ?? []) {
+    const [key, entry] = parseGridArg(g);
+    grid[key] = entry;
+  }
+  const out: Record<string, unknown> = { ...data, base, grid };
+  if (o.name !== undefined) out.name = o.name;
+  if (o.replications !== undefined) out.replications = parseIntIn(o.replications, 1, 100_000, '--replications');
+  if (o.seed !== undefined) out.seed = parseIntIn(o.seed, 0, 2 ** 32 - 1, '--seed');
+  if (o.seeds !== undefined) out.seeds = o.seeds;
+  const statistics: Record<string, unknown> = { ...(data.statistics as Record<string, unknown> | undefined) };
+  if (o.batches !== undefined) statistics.batches = parseIntIn(o.batches, 2, 10_000, '--batches');
+  if (o.confidence !== undefined) statistics.confidence = parseNumberIn(o.confidence, 0.5, 0.9999, '--confidence');
+  if (o.metrics !== undefined) statistics.metrics = o.metrics.split(',').map((m) => m.trim());
+  if (Object.keys(statistics).length > 0) out.statistics = statistics;
+  if (o.until !== undefined || o.maxCycles !== undefined) {
+    const ru: Record<string, unknown> = { ...(data.runUntil as Record<string, unknown> | undefined) };
+    if (o.until !== undefined) ru.relativeHalfWidth = parseNumberIn(o.until, 1e-6, 0.999, '--until');
+    if (o.maxCycles !== undefined) ru.maxCycles = parseIntIn(o.maxCycles, 1, 2 ** 40, '--max-cycles');
+    if (ru.relativeHalfWidth === undefined) throw new WormcastError('--max-cycles: give --until <fraction> too (the relative half-width to reach)');
+    if (ru.maxCycles === undefined) throw new WormcastError('--until: give --max-cycles <N> too (the cap on a point\'s measured cycles)');
+    out.runUntil = ru;
+  }
+  return out;
+}
+
+/** The default result file: `<experiment name>.results.jsonl` in the current directory. */
+export function defaultOut(name: string): string {
+  return `${name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'sweep'}.results.jsonl`;
+}
+
+/** `wormcast sweep`. */
+export function registerSweep(program: Command): void {
+  const cmd = program
+    .command('sweep')
+    .description('run an experiment: a grid of simulate points with replications, confidence intervals and saturation flags, on worker threads, into a result file; docs/experiments.md')
+    .argument('[file]', 'experiment file (YAML or JSON); without it, the grid and options come from the command line')
+    .option('--grid <option=values>', 'a grid axis: load=0.01:0.2:0.01 (from:to:step), algorithm=dual-path,multi-path (list) or vcs=2; repeat for more axes', (v: string, prev: string[] | undefined) => [...(prev ?? []), v])
+    .option('--name <name>', 'experiment name (default: the file\'s, or sweep)')
+    .option('--replications <R>', 'independent runs per point (default 5)')
+    .option('--seed <s>', 'experiment seed, from which every replication\'s traffic seed is derived (default 1)')
+    .option('--seeds <mode>', 'per-point (default) | common: the same traffic seeds at every point (common random numbers)')
+    .option('--batches <B>', 'batches of the batch-means interval within a run (default 10)')
+    .option('--confidence <c>', 'confidence level of the intervals (default 0.95)')
+    .option('--metrics <list>', 'metrics with intervals, comma-separated (default meanLatency,meanNetworkLatency,meanCompletion,throughput,generated)')
+    .option('--until <fraction>', 'run each point until the interval\'s half-width is below this fraction of the mean (seed 004: 0.05)...')
+    .option('--max-cycles <N>', '...or its measured cycles reach this cap')
+    .option('--out <file>', 'result file, JSON lines (default <name>.results.jsonl); finished points in it are skipped')
+    .option('--workers <N>', 'worker threads (default: the number of cores)')
+    .option('--fresh', 'run every point again, even those already in the result file')
+    .option('--quiet', 'no progress bar: one line per finished point');
+  for (const opt of pointOptions()) cmd.addOption(opt);
+  cmd.action(async (file: string | undefined, o: SweepCliOptions, self: Command) => {
+    const source = file ?? 'sweep';
+    if (file === undefined && (o.grid === undefined || o.grid.length === 0) && o.topology === undefined) {
+      throw new WormcastError('sweep: give an experiment file, or --grid and the simulate options of the points (docs/experiments.md)');
+    }
+    const experiment = parseExperiment(experimentData(file, o, self), source);
+    const workers = o.workers === undefined ? defaultWorkers() : parseIntIn(o.workers, 1, 1024, '--workers');
+    const out = o.out ?? defaultOut(file !== undefined && o.name === undefined ? experiment.name || basename(file) : experiment.name);
+    const env = nodeMemoryEnvironment();
+    const ac = new AbortController();
+    const onSigint = () => ac.abort();
+    // the first Ctrl-C stops the sweep cleanly; a second one, unhandled, ends the process at once
+    process.once('SIGINT', onSigint);
+    let summary;
+    try {
+      summary = await runSweep(experiment, source, {
+        out, workers, fresh: o.fresh === true, progress: sweepProgress(o.quiet === true), signal: ac.signal,
+        memory: { heapSizeLimit: env.heapSizeLimit, totalMemory: env.totalMemory / workers },
+      });
+    } finally {
+      process.off('SIGINT', onSigint);
+    }
+    const done = summary.run + summary.stored;
+    if (summary.interrupted) {
+      throw new InterruptedError(`sweep interrupted: ${done} of ${summary.points} points finished and kept in ${out}; run the same command again to resume`);
+    }
+    process.stdout.write(`sweep ${summary.experiment}: ${summary.points} points (${summary.run} run, ${summary.stored} already in ${out}); ${summary.saturated} saturated; results: wormcast results ${out}\n`);
+    if (summary.incomplete > 0) {
+      throw new IncompleteRunError(`sweep: ${summary.incomplete} point${summary.incomplete === 1 ? ' has' : 's have'} runs that measured nothing (deadlock, out of slots, or no message in the window); 'wormcast results ${out}' shows which`);
+    }
+  });
+}

@@ -1,0 +1,133 @@
+import { WormcastError } from '../errors.ts';
+import { defaultNodeModel } from '../multicast/node-model.ts';
+import type { PortModel } from '../multicast/types.ts';
+import type { OptionKey, OptionValue } from './options.ts';
+import { simulationRouting, type SimulateConfig } from './simulate.ts';
+import type { MemoryEnvironment } from './memory-estimate.ts';
+
+/**
+ * The full configuration of one point: every option of `wormcast simulate` with the defaults it
+ * would use filled in (docs/cli.md), so that two ways of writing the same run (a default left
+ * out or written, `Mesh:8x8` or `mesh:8x8`, the default routing named or not) are the same
+ * point, with the same store key and the same replication seeds. `slots` and `readyListAt` stay
+ * absent when not given: the engine sizes the slots from the traffic, and readyListAt changes
+ * only the speed.
+ */
+export interface PointConfig {
+  topology: string;
+  routing: string;
+  algorithm: string;
+  /** Destinations per multicast; 0 for unicast. */
+  dests: number;
+  load: number;
+  flits: number;
+  vcs: number;
+  buffer: number;
+  port: PortModel;
+  consumption: 'port' | 'vc';
+  startup: number;
+  routerDelay: number;
+  vcLinks: boolean;
+  cycles: number;
+  warmup: number;
+  drain: number;
+  engine: 'wasm' | 'reference';
+  process: 'bernoulli' | 'exponential';
+  self: boolean;
+  watchdog: number;
+  readyListAt?: number;
+  slots?: number;
+}
+
+/** `wormcast simulate`'s defaults (src/cli/commands/simulate.ts). */
+export const SIMULATE_DEFAULTS = {
+  algorithm: 'unicast', flits: 16, vcs: 1, buffer: 8, startup: 1, routerDelay: 1, vcLinks: false,
+  cycles: 10_000, warmup: 1000, drain: 10_000, engine: 'wasm', process: 'bernoulli', self: false,
+} as const;
+
+/** The engine's default watchdog (src/engine/input.ts resolveOptions). */
+export function defaultWatchdog(startup: number, routerDelay: number): number {
+  return Math.max(1000, 4 * (startup + routerDelay + 2));
+}
+
+/**
+ * Resolve a point's options (base merged with its grid values) into its full configuration.
+ * Throws a WormcastError for a combination `simulate` would refuse: no topology or load, a
+ * routing the topology or algorithm cannot use, dests out of range, load above flits.
+ */
+export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointConfig {
+  if (o.topology === undefined) throw new WormcastError('topology: missing; set it in base or grid (e.g. mesh:8x8)');
+  if (o.load === undefined) throw new WormcastError('load: missing; set it in base or grid (message flits per node per cycle)');
+  const algorithm = (o.algorithm as string | undefined) ?? SIMULATE_DEFAULTS.algorithm;
+  const routing = simulationRouting(o.topology as string, algorithm, o.routing as string | undefined);
+  const t = routing.topology;
+  const flits = (o.flits as number | undefined) ?? SIMULATE_DEFAULTS.flits;
+  const load = o.load as number;
+  if (load > flits) throw new WormcastError(`load: ${load} must be <= flits (${flits}): one message per node per cycle at most`);
+  let dests = 0;
+  if (algorithm !== 'unicast') {
+    if (o.dests === undefined) throw new WormcastError(`dests: missing; a multicast (${algorithm}) needs dests, 1..${t.nodes - 1} on ${t.spec}`);
+    dests = o.dests as number;
+    if (dests >= t.nodes) throw new WormcastError(`dests: ${dests} must be 1..${t.nodes - 1} for a multicast on ${t.spec}`);
+  }
+  const model = defaultNodeModel(algorithm);
+  const startup = (o.startup as number | undefined) ?? SIMULATE_DEFAULTS.startup;
+  const routerDelay = (o.routerDelay as number | undefined) ?? SIMULATE_DEFAULTS.routerDelay;
+  const minWatch = startup + routerDelay + 2;
+  const watchdog = (o.watchdog as number | undefined) ?? defaultWatchdog(startup, routerDelay);
+  if (watchdog < minWatch) throw new WormcastError(`watchdog: ${watchdog} must be >= startup + routerDelay + 2 = ${minWatch} (the engine's floor)`);
+  const c: PointConfig = {
+    topology: t.spec,
+    routing: routing.name,
+    algorithm,
+    dests,
+    load,
+    flits,
+    vcs: (o.vcs as number | undefined) ?? SIMULATE_DEFAULTS.vcs,
+    buffer: (o.buffer as number | undefined) ?? SIMULATE_DEFAULTS.buffer,
+    port: (o.port as PortModel | undefined) ?? model.port,
+    consumption: (o.consumption as 'port' | 'vc' | undefined) ?? model.consumption,
+    startup,
+    routerDelay,
+    vcLinks: (o.vcLinks as boolean | undefined) ?? SIMULATE_DEFAULTS.vcLinks,
+    cycles: (o.cycles as number | undefined) ?? SIMULATE_DEFAULTS.cycles,
+    warmup: (o.warmup as number | undefined) ?? SIMULATE_DEFAULTS.warmup,
+    drain: (o.drain as number | undefined) ?? SIMULATE_DEFAULTS.drain,
+    engine: (o.engine as 'wasm' | 'reference' | undefined) ?? SIMULATE_DEFAULTS.engine,
+    process: (o.process as 'bernoulli' | 'exponential' | undefined) ?? SIMULATE_DEFAULTS.process,
+    self: (o.self as boolean | undefined) ?? SIMULATE_DEFAULTS.self,
+    watchdog,
+  };
+  if (o.readyListAt !== undefined) c.readyListAt = o.readyListAt as number;
+  if (o.slots !== undefined) c.slots = o.slots as number;
+  return c;
+}
+
+/** The `simulate()` configuration of one replication of a point. */
+export function simulateConfig(c: PointConfig, seed: number, measure = c.cycles, memory?: MemoryEnvironment): SimulateConfig {
+  return {
+    topology: c.topology, routing: c.routing, algorithm: c.algorithm, dests: c.dests, load: c.load, flits: c.flits,
+    process: c.process, self: c.self, warmup: c.warmup, measure, drain: c.drain, seed, engine: c.engine,
+    options: {
+      buffer: c.buffer, vcsPerClass: c.vcs, startup: c.startup, routerDelay: c.routerDelay, port: c.port,
+      consumption: c.consumption, vcLinks: c.vcLinks, watchdog: c.watchdog,
+      ...(c.readyListAt !== undefined ? { readyListAt: c.readyListAt } : {}),
+      ...(c.slots !== undefined ? { slots: c.slots } : {}),
+    },
+    ...(memory ? { memory } : {}),
+  };
+}
+
+/** The `wormcast simulate` command line of one replication (to re-run it alone; docs/experiments.md). */
+export function simulateCommand(c: PointConfig, seed: number, measure = c.cycles): string {
+  const args = [
+    `--topology ${c.topology}`, `--routing ${c.routing}`, `--algorithm ${c.algorithm}`, ...(c.algorithm !== 'unicast' ? [`--dests ${c.dests}`] : []),
+    `--load ${c.load}`, `--flits ${c.flits}`, `--vcs ${c.vcs}`, `--buffer ${c.buffer}`, `--port ${c.port}`, `--consumption ${c.consumption}`,
+    `--startup ${c.startup}`, `--router-delay ${c.routerDelay}`, ...(c.vcLinks ? ['--vc-links'] : []),
+    `--cycles ${measure}`, `--warmup ${c.warmup}`, `--drain ${c.drain}`, `--engine ${c.engine}`, `--process ${c.process}`,
+    ...(c.self ? ['--self'] : []), `--watchdog ${c.watchdog}`,
+    ...(c.readyListAt !== undefined ? [`--ready-list-at ${c.readyListAt}`] : []), ...(c.slots !== undefined ? [`--slots ${c.slots}`] : []),
+    `--seed ${seed}`,
+  ];
+  return `wormcast simulate ${args.join(' ')} --json`;
+}

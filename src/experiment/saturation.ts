@@ -1,0 +1,72 @@
+import type { SaturationRule } from './schema.ts';
+import type { SimulationResult } from './simulate.ts';
+
+/*
+ * Saturation (docs/experiments.md "Saturation"). Past saturation a network accepts less than it
+ * is offered, queues at the sources grow without bound, and the mean latency a run measures is
+ * no steady-state value: it grows with the length of the run (a run of the 8x8 mesh at 0.35
+ * flits/node/cycle measures ~1,000 cycles over a 20,000-cycle window and ~2,000 over 40,000).
+ * Such a latency must never be printed as an ordinary point of a curve. A replication is
+ * saturated when any of these holds:
+ * 1. the engine stopped it for messages in flight filling its records (status 'saturated');
+ * 2. messages created in the window did not all complete by the end of the drain;
+ * 3. accepted throughput < generated x (1 - throughputTolerance) (default 2 %: at a stable
+ *    point the two differ only by the flits in flight at the window's ends, well under 1 %
+ *    for windows of thousands of cycles);
+ * 4. the latency grew over the window: the mean of the second half's batch means exceeds the
+ *    first half's by more than latencyGrowth (default 25 %).
+ * A point is saturated when any of its replications is by 1-3, or when more than half of them
+ * are by 4: near the knee a stable point's latency wanders with long correlation times, and one
+ * replication in five of the 8x8 mesh at 0.30 (stable in BookSim) measured 105 then 136 cycles
+ * over the halves of a 20,000-cycle window; past saturation every replication grows.
+ */
+
+/** The growth rule's reasons start with this (src/experiment/point-run.ts counts them apart). */
+export const GROWTH_REASON = 'latency still growing';
+
+/** Whether the reasons of replications make their point saturated (rules above). */
+export function pointSaturated(reasons: readonly (readonly string[])[]): boolean {
+  if (reasons.some((why) => why.some((w) => !w.startsWith(GROWTH_REASON)))) return true;
+  return reasons.filter((why) => why.length > 0).length * 2 > reasons.length;
+}
+
+/** Why a replication counts as saturated (empty: it does not). */
+export function saturationReasons(r: SimulationResult, batchMeans: readonly number[] | null, rule: SaturationRule): string[] {
+  const why: string[] = [];
+  if ((r.status as string) === 'saturated') why.push(`the engine stopped the run at cycle ${r.cycles}: messages in flight filled its records`);
+  if (r.multicasts > 0 && r.completed < r.multicasts && r.window.to > r.window.from && (r.status === 'finished' || r.status === 'limit')) {
+    why.push(`${r.multicasts - r.completed} of the ${r.multicasts} messages created in the window did not complete by cycle ${r.cycles}`);
+  }
+  if (Number.isFinite(r.throughput) && Number.isFinite(r.generated) && r.throughput < r.generated * (1 - rule.throughputTolerance)) {
+    why.push(`accepted ${r.throughput.toFixed(4)} < generated ${r.generated.toFixed(4)} flits/node/cycle`);
+  }
+  const growth = latencyGrowth(batchMeans);
+  if (growth !== null && growth.second > growth.first * (1 + rule.latencyGrowth)) {
+    why.push(`${GROWTH_REASON}: ${growth.first.toFixed(1)} over the window's first half, ${growth.second.toFixed(1)} over its second`);
+  }
+  return why;
+}
+
+/** Mean of the first and second halves of the batch means (an odd middle batch left out); null without enough batches. */
+export function latencyGrowth(batchMeans: readonly number[] | null): { first: number; second: number } | null {
+  if (!batchMeans || batchMeans.length < 2) return null;
+  const half = Math.floor(batchMeans.length / 2);
+  const mean = (xs: readonly number[]) => {
+    const v = xs.filter((x) => Number.isFinite(x));
+    return v.length ? v.reduce((a, b) => a + b, 0) / v.length : NaN;
+  };
+  const first = mean(batchMeans.slice(0, half));
+  const second = mean(batchMeans.slice(batchMeans.length - half));
+  return Number.isFinite(first) && Number.isFinite(second) ? { first, second } : null;
+}
+
+/**
+ * Why a replication did not measure at all (a deadlock, out of slots, a bad route, no message
+ * created in the window), or null. Unlike saturation, such a point has no valid numbers.
+ */
+export function incompleteReason(r: SimulationResult): string | null {
+  if (!r.incomplete) return null;
+  if ((r.status as string) === 'saturated') return null;
+  if ((r.status === 'finished' || r.status === 'limit') && r.multicasts > 0) return null;
+  return r.incomplete;
+}
