@@ -26,6 +26,8 @@ export default defineConfig({
     assetsInlineLimit: 0,
     target: 'es2022',
   },
+  // the run worker (src/web/run-worker.ts) is an ES module worker: it shares the app's chunks
+  worker: { format: 'es' },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
 });

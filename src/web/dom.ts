@@ -50,29 +50,53 @@ export function fillSelect(select: HTMLSelectElement, options: ReadonlyArray<rea
   if (options.some(([v]) => v === keep)) select.value = keep;
 }
 
+/** What a panel's action may do while it runs: report progress, offer a Cancel button. */
+export interface RunContext {
+  /** Replace the busy line's text (`simulating: cycle 1200 of 7200 (17%)`). */
+  progress(text: string): void;
+  /** Show a Cancel button that calls `cancel`; the action then rejects (with any error) and the panel says "cancelled". */
+  cancellable(cancel: () => void): void;
+}
+
 /**
  * Run a panel's action on submit: the output shows `busy` while it runs and the result or
- * the error afterwards; the submit button is disabled meanwhile. Never rejects.
+ * the error afterwards; the submit button is disabled meanwhile. `done` is called with the
+ * output's new state. Never rejects.
  */
-export function onSubmit(form: HTMLFormElement, out: HTMLElement, action: () => Promise<Node[]> | Node[], busy = 'working…'): void {
+export function onSubmit(form: HTMLFormElement, out: HTMLElement, action: (ctx: RunContext) => Promise<Node[]> | Node[], busy = 'working…', done?: (state: 'done' | 'error' | 'cancelled') => void): void {
   const button = form.querySelector<HTMLButtonElement>('button[type=submit]');
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     void (async () => {
       if (button) button.disabled = true;
-      out.replaceChildren(el('p', { class: 'busy' }, busy));
+      const line = el('span', { 'data-testid': 'progress' }, busy);
+      const status = el('p', { class: 'busy', role: 'status' }, line);
+      out.replaceChildren(status);
       out.dataset.state = 'busy';
+      let cancelled = false;
+      const ctx: RunContext = {
+        progress: (text) => { line.textContent = text; },
+        cancellable: (cancel) => {
+          const b = el('button', { type: 'button', class: 'cancel', 'data-testid': 'cancel' }, 'Cancel');
+          b.addEventListener('click', () => { cancelled = true; cancel(); });
+          status.append(' ', b);
+        },
+      };
       // let the browser paint the busy line before a long synchronous computation
       await new Promise((r) => setTimeout(r, 0));
+      let state: 'done' | 'error' | 'cancelled';
       try {
-        out.replaceChildren(...(await action()));
-        out.dataset.state = 'done';
+        out.replaceChildren(...(await action(ctx)));
+        state = 'done';
       } catch (e) {
-        showError(out, e);
-        out.dataset.state = 'error';
+        if (cancelled) out.replaceChildren(el('p', { class: 'busy', 'data-testid': 'cancelled' }, 'cancelled'));
+        else showError(out, e);
+        state = cancelled ? 'cancelled' : 'error';
       } finally {
         if (button) button.disabled = false;
       }
+      out.dataset.state = state;
+      done?.(state);
     })();
   });
 }

@@ -1,14 +1,21 @@
 import { MULTICAST_ALGORITHMS, ROUTINGS, SCENARIOS, TOPOLOGY_FORMS, parseTopology, type Topology } from 'wormcast';
 import { byId, el, errorText, fillSelect, onSubmit } from './dom.ts';
-import { computePlan, renderPlan } from './plan-panel.ts';
-import { computeRoute, renderRoute } from './route-panel.ts';
-import { computeSimulation, renderSimulation } from './simulate-panel.ts';
+import { planOverlay, routeOverlay, simulationOverlay } from './draw/overlay.ts';
+import { NetworkView } from './draw/view.ts';
+import { exportButtons, toCsv, toJson } from './export.ts';
+import { renderPlan, type PlanRequest, type PlanView } from './plan-panel.ts';
+import { computeRoute, renderRoute, type RouteView } from './route-panel.ts';
+import { Runner } from './runner.ts';
+import { plannedCycles, renderSimulation, type SimulationRequest, type SimulationView } from './simulate-panel.ts';
+import { readState, URL_FIELDS, writeState, type Panel } from './url-state.ts';
 import { WASM_URL, wasmBytes } from './wasm-source.ts';
 
 /**
- * The browser app (docs/web.md): one shared topology field and three panels (unicast route,
- * multicast plan, flit-level simulation). Every action runs inside onSubmit, which shows a
- * WormcastError's message in the panel instead of throwing.
+ * The browser app (docs/web.md): one shared topology field, the drawing of the network, and
+ * three panels (unicast route, multicast plan, flit-level simulation). Plans and simulations
+ * run in a Web Worker (src/web/runner.ts) with progress and a Cancel button; every action runs
+ * inside onSubmit, which shows a WormcastError's message in the panel instead of throwing.
+ * Every input lives in the URL (src/web/url-state.ts).
  */
 
 const topologyInput = byId<HTMLInputElement>('topology');
@@ -19,9 +26,26 @@ const planRouting = byId<HTMLSelectElement>('plan-routing');
 const simWorkload = byId<HTMLSelectElement>('sim-workload');
 const simAlgorithm = byId<HTMLSelectElement>('sim-algorithm');
 const simRouting = byId<HTMLSelectElement>('sim-routing');
+const outputs: Record<Panel, HTMLElement> = { route: byId('route-output'), plan: byId('plan-output'), sim: byId('simulate-output') };
+const forms: Record<Panel, HTMLFormElement> = { route: byId('route-form'), plan: byId('plan-form'), sim: byId('simulate-form') };
 
 const value = (id: string): string => byId<HTMLInputElement | HTMLSelectElement>(id).value;
 const checked = (id: string): boolean => byId<HTMLInputElement>(id).checked;
+
+const drawing = new NetworkView(byId('drawing'));
+const runners = { plan: new Runner(), sim: new Runner() };
+/** The results on screen, by panel (cleared when the topology changes). */
+const results: { route?: RouteView; plan?: PlanView; sim?: SimulationView } = {};
+/** The panel whose result the drawing shows. */
+let shown: Panel | undefined;
+/** The topology spec the fields were last set for. */
+let fieldsSpec = '';
+/** While the URL's state is applied, nothing writes the URL. */
+let restoring = false;
+let restoreStep: number | undefined;
+/** The panel the URL asked the drawing to show, and the panels the URL ran that have not finished. */
+let restoreShow: Panel | undefined;
+const restoreRuns = new Set<Panel>();
 
 /** Whether the registry entry of routing `name` names topology family `kind`. */
 function fits(name: string, kind: string | undefined): boolean {
@@ -50,7 +74,23 @@ function currentTopology(): Topology | undefined {
   }
 }
 
-/** Re-rank the routing lists and set address placeholders for the topology in the field. */
+/** Forget the results of every panel (they belong to another network). */
+function clearResults(): void {
+  for (const p of ['route', 'plan', 'sim'] as const) {
+    if (p !== 'route') runners[p].cancel();
+    delete results[p];
+    outputs[p].replaceChildren();
+    delete outputs[p].dataset.state;
+  }
+  shown = undefined;
+}
+
+/**
+ * Re-rank the routing lists and set address placeholders for the topology in the field. A new
+ * network also resets the address fields to its own first and last nodes (an address of the
+ * old one may still parse, as another node: star 1234 is node 1234 of ccc:10) and clears the
+ * results of the old one.
+ */
 function topologyChanged(): void {
   const t = currentTopology();
   const options = routingOptions(t?.kind);
@@ -59,9 +99,20 @@ function topologyChanged(): void {
   fillSelect(routing, options, keep(routing, options[0]![0]));
   fillSelect(planRouting, [['', "algorithm's default"], ...options], keep(planRouting, ''));
   fillSelect(simRouting, [['', "algorithm's default"], ...options], keep(simRouting, ''));
-  if (t) {
-    for (const id of ['route-from', 'route-to', 'plan-source']) byId<HTMLInputElement>(id).placeholder = `${t.format(0)} .. ${t.format(t.nodes - 1)}`;
+  if (!t) return;
+  for (const id of ['route-from', 'route-to', 'plan-source']) byId<HTMLInputElement>(id).placeholder = `${t.format(0)} .. ${t.format(t.nodes - 1)}`;
+  if (t.spec !== fieldsSpec) {
+    if (fieldsSpec !== '' && !restoring) {
+      byId<HTMLInputElement>('route-from').value = t.format(0);
+      byId<HTMLInputElement>('route-to').value = t.format(t.nodes - 1);
+      byId<HTMLInputElement>('plan-source').value = t.format(0);
+      byId<HTMLInputElement>('plan-dests').value = `random:${Math.min(5, t.nodes - 1)}`;
+    }
+    fieldsSpec = t.spec;
+    clearResults();
+    drawing.setTopology(t);
   }
+  writeUrl();
 }
 
 function algorithmChanged(): void {
@@ -78,6 +129,72 @@ function workloadChanged(): void {
   }
 }
 
+/** The URL of the page's state: every field, the panels with results, the drawing's panel and step. */
+function writeUrl(): void {
+  if (restoring) return;
+  const fields = new Map<string, string>();
+  for (const id of URL_FIELDS) {
+    const e = byId<HTMLInputElement | HTMLSelectElement>(id);
+    fields.set(id, e instanceof HTMLInputElement && e.type === 'checkbox' ? (e.checked ? '1' : '0') : e.value);
+  }
+  const run = (['route', 'plan', 'sim'] as const).filter((p) => results[p] !== undefined);
+  const step = shown === 'plan' && results.plan && results.plan.steps > 1 ? drawing.currentStep : undefined;
+  history.replaceState(null, '', writeState({ fields, run, show: shown, step }));
+}
+
+/** Show a panel's result on the drawing (switching to its network: a scenario brings its own). */
+function draw(panel: Panel): void {
+  const v = results[panel];
+  if (!v) return;
+  const t = parseTopology(v.spec);
+  drawing.setTopology(t);
+  if (panel === 'route') {
+    const r = v as RouteView;
+    drawing.setOverlay(routeOverlay(t, r.src, r.dst, r.channels, `route: ${r.heading}`));
+  } else if (panel === 'plan') {
+    drawing.setOverlay(planOverlay(v as PlanView), restoreStep);
+    restoreStep = undefined;
+  } else drawing.setOverlay(simulationOverlay(v as SimulationView, t.ports));
+  shown = panel;
+  writeUrl();
+}
+
+/** A "draw" button and the export buttons under a result. */
+function resultTools(panel: Panel, base: string, json: () => string, csv: () => string): HTMLElement {
+  const b = el('button', { type: 'button', class: 'small', 'data-testid': `${panel}-draw` }, 'show on the drawing');
+  b.addEventListener('click', () => draw(panel));
+  const tools = exportButtons(base, json, csv, `${panel}-export`);
+  tools.prepend(b, ' ');
+  return tools;
+}
+
+function planRequest(): PlanRequest {
+  return {
+    topology: topologyInput.value, algorithm: algorithm.value, routing: planRouting.value, source: value('plan-source'),
+    dests: value('plan-dests'), port: value('plan-port'), seed: value('plan-seed'), check: checked('plan-check'),
+  };
+}
+
+function simulationRequest(): SimulationRequest {
+  return {
+    scenario: simWorkload.value, topology: topologyInput.value, routing: simRouting.value, algorithm: simAlgorithm.value,
+    dests: value('sim-dests'), load: value('sim-load'), flits: value('sim-flits'), cycles: value('sim-cycles'),
+    warmup: value('sim-warmup'), drain: value('sim-drain'), seed: value('sim-seed'), vcs: value('sim-vcs'),
+    buffer: value('sim-buffer'), port: value('sim-port'),
+  };
+}
+
+/** After a panel's run: draw its result (unless the URL asked for another panel's) and keep the URL. */
+function finished(panel: Panel, state: string): void {
+  const restored = restoreRuns.delete(panel);
+  if (state === 'done') {
+    // the runs a URL starts draw only the panel it names; any later run draws itself
+    if (!restored || restoreShow === undefined || restoreShow === panel) draw(panel);
+  } else delete results[panel];
+  if (restoreRuns.size === 0) restoreShow = undefined;
+  writeUrl();
+}
+
 function setup(): void {
   byId('topology-forms').textContent = `Forms: ${Object.values(TOPOLOGY_FORMS).join('; ')}`;
   const algorithms = Object.values(MULTICAST_ALGORITHMS);
@@ -90,28 +207,52 @@ function setup(): void {
   topologyInput.addEventListener('change', topologyChanged);
   algorithm.addEventListener('change', algorithmChanged);
   simWorkload.addEventListener('change', workloadChanged);
+  for (const id of URL_FIELDS) byId(id).addEventListener('change', writeUrl);
+  drawing.onStep = () => writeUrl();
 
-  onSubmit(byId('route-form'), byId('route-output'), async () => renderRoute(await computeRoute({
-    topology: topologyInput.value, routing: routing.value, from: value('route-from'), to: value('route-to'),
-    lowFirst: checked('low-first'), shortest: checked('shortest'),
-  }, await wasmBytes())));
+  onSubmit(forms.route, outputs.route, async () => {
+    const v = await computeRoute({
+      topology: topologyInput.value, routing: routing.value, from: value('route-from'), to: value('route-to'),
+      lowFirst: checked('low-first'), shortest: checked('shortest'),
+    }, await wasmBytes());
+    results.route = v;
+    return [...renderRoute(v), resultTools('route', 'wormcast-route', () => toJson(v),
+      () => toCsv(['#', 'from', 'to', 'port', 'vc class'], v.hops.map((h, i) => [i + 1, h.from, h.to, h.port, h.vc])))];
+  }, 'routing…', (s) => finished('route', s));
 
-  onSubmit(byId('plan-form'), byId('plan-output'), () => renderPlan(computePlan({
-    topology: topologyInput.value, algorithm: algorithm.value, routing: planRouting.value, source: value('plan-source'),
-    dests: value('plan-dests'), port: value('plan-port'), seed: value('plan-seed'), check: checked('plan-check'),
-  })));
+  onSubmit(forms.plan, outputs.plan, async (ctx) => {
+    ctx.cancellable(() => runners.plan.cancel());
+    const v = await runners.plan.run({ kind: 'plan', req: planRequest() });
+    results.plan = v;
+    return [...renderPlan(v), resultTools('plan', 'wormcast-plan', () => toJson(v),
+      () => toCsv(['id', 'step', 'from', 'to', 'kind', 'network', 'path', 'address field D'], v.rows.map((r) => [r.id, r.step, r.from, r.to, r.kind, r.network, r.path, r.address])))];
+  }, 'planning… (in a worker: the page stays usable)', (s) => finished('plan', s));
 
-  onSubmit(byId('simulate-form'), byId('simulate-output'), async () => renderSimulation(await computeSimulation({
-    scenario: simWorkload.value, topology: topologyInput.value, routing: simRouting.value, algorithm: simAlgorithm.value,
-    dests: value('sim-dests'), load: value('sim-load'), flits: value('sim-flits'), cycles: value('sim-cycles'),
-    warmup: value('sim-warmup'), drain: value('sim-drain'), seed: value('sim-seed'), vcs: value('sim-vcs'),
-    buffer: value('sim-buffer'), port: value('sim-port'),
-  }, await wasmBytes())), 'simulating…');
+  onSubmit(forms.sim, outputs.sim, async (ctx) => {
+    ctx.cancellable(() => runners.sim.cancel());
+    const req = simulationRequest();
+    const total = plannedCycles(req);
+    const v = await runners.sim.run({ kind: 'simulate', req }, (cycle) => {
+      ctx.progress(total > 0 ? `simulating: cycle ${cycle} of at most ${total} (${Math.min(100, (100 * cycle) / total).toFixed(0)}%)` : `simulating: cycle ${cycle}`);
+    });
+    results.sim = v;
+    const r = v.result;
+    return [...renderSimulation(v), resultTools('sim', 'wormcast-simulation', () => toJson({ heading: v.heading, outcome: v.outcome, outcomeText: v.outcomeText, result: r }),
+      () => toCsv(['field', 'value'], [
+        ['outcome', v.outcome], ['status', r.status], ['cycles', r.cycles], ['window from', r.window.from], ['window to', r.window.to],
+        ['messages created', r.multicasts], ['messages completed', r.completed], ['mean latency (cycles)', r.meanLatency], ['max latency (cycles)', r.maxLatency],
+        ['mean network latency (cycles)', r.meanNetworkLatency], ['mean completion (cycles)', r.meanCompletion], ['max completion (cycles)', r.maxCompletion],
+        ['accepted (flits/node/cycle)', r.throughput], ['generated (flits/node/cycle)', r.generated], ['flit-hops', r.flitHops],
+        ['mean channel utilisation', r.channelUtilisation.mean], ['max channel utilisation', r.channelUtilisation.max],
+        ...Object.entries(r.counters).map(([k, x]): [string, number] => [`counter ${k}`, x]),
+      ]))];
+  }, 'simulating… (in a worker: the page stays usable)', (s) => finished('sim', s));
 
-  const example = (id: string, fill: () => void, form: string): void => {
+  const example = (id: string, fill: () => void, submit: HTMLFormElement[]): void => {
     byId(id).addEventListener('click', () => {
       fill();
-      byId<HTMLFormElement>(form).requestSubmit();
+      writeUrl();
+      for (const f of submit) f.requestSubmit();
     });
   };
   example('example-hc', () => {
@@ -120,7 +261,7 @@ function setup(): void {
     routing.value = 'hc';
     byId<HTMLInputElement>('route-from').value = '(1,000)';
     byId<HTMLInputElement>('route-to').value = '(0,111)';
-  }, 'route-form');
+  }, [forms.route]);
   example('example-ucube', () => {
     topologyInput.value = 'hypercube:4';
     topologyChanged();
@@ -130,21 +271,47 @@ function setup(): void {
     byId<HTMLInputElement>('plan-source').value = '0100';
     byId<HTMLInputElement>('plan-dests').value = '0001 0011 0101 0111 1000 1010 1011 1111';
     byId<HTMLSelectElement>('plan-port').value = '';
-    // keep the route panel consistent with the new topology: seed 001's E-cube example
+    // the route panel follows: seed 001's E-cube example, routed too (no old route left on screen)
     routing.value = 'ecube';
     byId<HTMLInputElement>('route-from').value = '0100';
     byId<HTMLInputElement>('route-to').value = '1011';
-  }, 'plan-form');
+  }, [forms.route, forms.plan]);
   example('example-deadlock', () => {
     simWorkload.value = 'lin-fig-6.1';
     workloadChanged();
-  }, 'simulate-form');
+  }, [forms.sim]);
 
   const status = byId('wasm-status');
   wasmBytes().then(
     (b) => { status.textContent = `wasm module ${WASM_URL} loaded (${b.byteLength} bytes)`; },
     (e: unknown) => { status.className = 'error'; status.textContent = errorText(e); },
   );
+}
+
+/** Fill the fields from the URL and run the panels it names. */
+function restore(): void {
+  const state = readState(location.search);
+  if (state.fields.size === 0) return;
+  restoring = true;
+  try {
+    const set = (id: string, v: string): void => {
+      const e = byId<HTMLInputElement | HTMLSelectElement>(id);
+      if (e instanceof HTMLInputElement && e.type === 'checkbox') e.checked = v === '1';
+      else e.value = v;
+    };
+    const topo = state.fields.get('topology');
+    if (topo !== undefined) set('topology', topo);
+    topologyChanged();
+    for (const [id, v] of state.fields) if (id !== 'topology') set(id, v);
+    algorithmChanged();
+    workloadChanged();
+  } finally {
+    restoring = false;
+  }
+  restoreStep = state.step;
+  restoreShow = state.show !== undefined && state.run.includes(state.show) ? state.show : undefined;
+  for (const p of state.run) restoreRuns.add(p);
+  for (const p of state.run) forms[p].requestSubmit();
 }
 
 // A failure outside a panel's action still lands in the page, never only in the console.
@@ -154,6 +321,13 @@ window.addEventListener('unhandledrejection', (ev) => {
 
 try {
   setup();
+  restore();
+  // for the browser tests and the console: where a node is drawn, and the drawing itself
+  (window as unknown as { wormcast: unknown }).wormcast = {
+    drawing,
+    screenOf: (address: string) => { const t = drawing.topology!; drawing.paintNow(); return drawing.screenOf(t.parse(address)); },
+    results,
+  };
 } catch (e) {
   document.body.prepend(el('p', { class: 'error', role: 'alert' }, errorText(e)));
 }

@@ -36,11 +36,40 @@ export interface MessageRow {
   address: string;
 }
 
+/**
+ * A plan for the drawing (src/web/draw/overlay.ts): each message's hops as physical channels
+ * (node * ports + port), in message id order, with its step and kind.
+ */
+export interface PlanDrawing {
+  source: number;
+  dests: Int32Array;
+  /** Hops of message i: channels[offsets[i] .. offsets[i + 1]). */
+  channels: Int32Array;
+  offsets: Int32Array;
+  steps: Int32Array;
+  /** 0 unicast, 1 path worm, 2 tree worm. */
+  kinds: Uint8Array;
+  /** The destinations each message delivers to: dests of message i are msgDests[destOffsets[i] .. destOffsets[i + 1]). */
+  msgDests: Int32Array;
+  destOffsets: Int32Array;
+}
+
+/** Hops (and destinations) of one message listed at most in its row. */
+export const HOP_LIMIT = 200;
+
+/** Destinations listed by address at most (the rest are counted). */
+export const DEST_LIMIT = 1000;
+
 /** The plan and its step-level analysis, ready to show. */
 export interface PlanView {
   heading: string;
+  /** The network of the plan. */
+  spec: string;
   port: PortModel;
+  /** The first DEST_LIMIT destinations by address; destinationCount counts them all. */
   destinations: string[];
+  destinationCount: number;
+  drawing: PlanDrawing;
   /** Messages in step order (then id), at most `rowLimit`; `hidden` counts the rest. */
   rows: MessageRow[];
   hidden: number;
@@ -93,26 +122,45 @@ export function computePlan(req: PlanRequest, rowLimit = 400): PlanView {
   const rows: MessageRow[] = order.slice(0, rowLimit).map((id) => {
     const m = plan.message(id);
     const hs: Array<{ from: number; to: number; label: string }> = [];
-    for (let h = paths.offsets[id]!; h < paths.offsets[id + 1]!; h++) hs.push(hop(h));
+    // a worm of thousands of hops (a broadcast tree) is listed by its first HOP_LIMIT
+    const total = paths.offsets[id + 1]! - paths.offsets[id]!;
+    for (let h = paths.offsets[id]!; h < paths.offsets[id]! + Math.min(total, HOP_LIMIT); h++) hs.push(hop(h));
+    const more = total > HOP_LIMIT ? ` … (${total} hops in all)` : '';
     // a tree worm's hops are edges in breadth-first order, not one chain
     const path = m.kind === 'tree'
       ? hs.map((h) => `${t.format(h.from)} -${h.label}-> ${t.format(h.to)}`).join(', ')
       : `${t.format(m.from)}${hs.map((h) => ` -${h.label}-> ${t.format(h.to)}`).join('')}`;
+    const to = m.dests.length <= HOP_LIMIT ? m.dests.map((d) => t.format(d)).join(' ') : `${m.dests.slice(0, HOP_LIMIT).map((d) => t.format(d)).join(' ')} … (${m.dests.length} in all)`;
     return {
       id,
       step: steps.messageStep[id]!,
       from: t.format(m.from),
-      to: m.dests.length === 1 ? t.format(m.dests[0]!) : `{${m.dests.map((d) => t.format(d)).join(' ')}}`,
+      to: m.dests.length === 1 ? t.format(m.dests[0]!) : `{${to}}`,
       kind: m.kind,
       network: m.network ?? '',
-      path,
+      path: path + more,
       address: m.address.map((a) => t.format(a)).join(' '),
     };
   });
+  const physical = new Int32Array(paths.channels.length);
+  for (let h = 0; h < physical.length; h++) physical[h] = Math.floor(paths.channels[h]! / paths.vcs);
+  const destOffsets = new Int32Array(plan.count + 1);
+  for (let id = 0; id < plan.count; id++) destOffsets[id + 1] = destOffsets[id]! + plan.message(id).dests.length;
+  const msgDests = new Int32Array(destOffsets[plan.count]!);
+  for (let id = 0; id < plan.count; id++) msgDests.set(plan.message(id).dests, destOffsets[id]!);
+  const drawing: PlanDrawing = {
+    source, dests: Int32Array.from(dests), channels: physical, offsets: Int32Array.from(paths.offsets),
+    steps: Int32Array.from(steps.messageStep),
+    kinds: Uint8Array.from({ length: plan.count }, (_, id) => { const k = plan.message(id).kind; return k === 'tree' ? 2 : k === 'path' ? 1 : 0; }),
+    msgDests, destOffsets,
+  };
   const view: PlanView = {
     heading: `${algorithm.name} on ${t.spec} (routing ${routing.name}, ${port}-port): ${t.format(source)} to ${dests.length} destinations`,
+    spec: t.spec,
     port,
-    destinations: Array.from(dests, (d) => t.format(d)),
+    destinations: Array.from(dests.slice(0, DEST_LIMIT), (d) => t.format(d)),
+    destinationCount: dests.length,
+    drawing,
     rows,
     hidden: plan.count - rows.length,
     steps: steps.steps,
@@ -136,7 +184,32 @@ export function computePlan(req: PlanRequest, rowLimit = 400): PlanView {
   return view;
 }
 
-/** The plan as page content: heading, metrics, contention, and the message table. */
+/** Rows of the message table per page. */
+export const PAGE_ROWS = 50;
+
+/** A table paginated in the page: PAGE_ROWS rows at a time with previous/next buttons, so that a large plan keeps the page short. */
+function paginated(headers: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number>>, testId: string): HTMLElement {
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE_ROWS));
+  const holder = el('div', { class: 'paged' });
+  const info = el('span', { class: 'page-info', 'data-testid': `${testId}-page` });
+  const prev = el('button', { type: 'button', class: 'small', 'data-testid': `${testId}-prev` }, '◀ previous');
+  const next = el('button', { type: 'button', class: 'small', 'data-testid': `${testId}-next` }, 'next ▶');
+  let page = 0;
+  const show = (): void => {
+    const from = page * PAGE_ROWS;
+    const slice = rows.slice(from, from + PAGE_ROWS);
+    holder.replaceChildren(table(headers, slice, { 'data-testid': testId }));
+    info.textContent = `rows ${rows.length === 0 ? 0 : from + 1}-${from + slice.length} of ${rows.length}`;
+    prev.disabled = page === 0;
+    next.disabled = page >= pages - 1;
+  };
+  prev.addEventListener('click', () => { if (page > 0) { page--; show(); } });
+  next.addEventListener('click', () => { if (page < pages - 1) { page++; show(); } });
+  show();
+  return el('div', {}, pages > 1 ? el('p', { class: 'pager' }, prev, ' ', info, ' ', next) : info, holder);
+}
+
+/** The plan as page content: heading, metrics, contention, and the message table (paginated). */
 export function renderPlan(v: PlanView): Node[] {
   const metrics: Array<[string, string]> = [
     ['steps', String(v.steps)],
@@ -150,16 +223,17 @@ export function renderPlan(v: PlanView): Node[] {
     metrics.push(['contention (seed 001 Definition 4)', v.contention.violations === 0 ? 'contention-free' : `${v.contention.violations} contending pairs of unicasts`]);
     metrics.push(['physical-link sharing (seed 000 section 6)', `${v.sharing.sharedPairs} pairs share a link in one step; with the delays: steps ${v.sharing.steps}, mean ${v.sharing.meanSteps}`]);
   }
+  const shown = v.destinations.length < v.destinationCount ? `${v.destinations.slice(0, 30).join(' ')} … (${v.destinationCount} in all)` : v.destinations.join(' ');
   const out: Node[] = [
     el('p', { class: 'heading', 'data-testid': 'plan-heading' }, v.heading),
-    el('p', { class: 'dests' }, `destinations: ${v.destinations.join(' ')}`),
+    el('p', { class: 'dests', 'data-testid': 'plan-dests-list' }, `destinations: ${v.destinationCount > 30 ? `${v.destinations.slice(0, 30).join(' ')} … (${v.destinationCount} in all)` : shown}`),
     el('dl', { class: 'metrics', 'data-testid': 'plan-metrics' }, ...metrics.flatMap(([k, val]) => [el('dt', {}, k), el('dd', { 'data-metric': k.split(' (')[0]! }, val)])),
   ];
   if (v.contention && v.contention.examples.length > 0) {
     out.push(el('ul', { class: 'violations' }, ...v.contention.examples.map((x) => el('li', {}, x))));
   }
-  out.push(table(['step', 'from', 'to', 'kind', 'path (port per hop)', 'address field D'],
-    v.rows.map((r) => [r.step, r.from, r.to, r.network ? `${r.kind} (${r.network})` : r.kind, r.path, r.address]), { 'data-testid': 'plan-messages' }));
-  if (v.hidden > 0) out.push(el('p', { class: 'note' }, `… and ${v.hidden} more messages (not shown)`));
+  out.push(paginated(['step', 'from', 'to', 'kind', 'path (port per hop)', 'address field D'],
+    v.rows.map((r) => [r.step, r.from, r.to, r.network ? `${r.kind} (${r.network})` : r.kind, r.path, r.address]), 'plan-messages'));
+  if (v.hidden > 0) out.push(el('p', { class: 'note' }, `… and ${v.hidden} more messages not listed (the drawing shows them all; export JSON for the numbers)`));
   return out;
 }

@@ -28,6 +28,11 @@ export interface RouteView {
   distance: number;
   /** Empty when the wasm route equals the reference hop for hop (port and VC class). */
   differences: string[];
+  /** For the drawing: the network, the end nodes and the hops as channels (node * ports + port). */
+  spec: string;
+  src: number;
+  dst: number;
+  channels: number[];
 }
 
 /**
@@ -78,16 +83,23 @@ export async function computeRoute(req: RouteRequest, wasm: BufferSource): Promi
   const reference = tracePath(r, src, dst);
   let differences: string[];
   let hops: HopRow[];
+  let channels = reference.map((h) => h.from * t.ports + h.port);
   try {
     const words = (await WasmRouting.create(r, wasm)).trace(src, dst);
     differences = compareRoute(r, reference, words);
     hops = wordHops(r, src, words);
+    channels = [];
+    let node = src;
+    for (let i = 0; i < words.length && node >= 0; i++) {
+      channels.push(node * t.ports + portOf(words[i]!));
+      node = t.neighbor(node, portOf(words[i]!));
+    }
   } catch (e) {
     differences = [`wasm route failed: ${(e as Error).message}`];
     hops = reference.map((h) => ({ from: t.format(h.from), to: t.format(h.to), port: t.portName(h.port), vc: r.vcClasses[h.vc]! }));
   }
   const distance = t.distance(src, dst);
-  return { heading: `${r.name} on ${t.spec}: ${t.format(src)} -> ${t.format(dst)}, ${reference.length} hops (distance ${distance})`, hops, distance, differences };
+  return { heading: `${r.name} on ${t.spec}: ${t.format(src)} -> ${t.format(dst)}, ${reference.length} hops (distance ${distance})`, hops, distance, differences, spec: t.spec, src, dst, channels };
 }
 
 /** The route as page content: heading, hop table, and the wasm-versus-reference line. */

@@ -1,14 +1,10 @@
-import { deadlockSummary } from '../engine/results.ts';
-import { getScenario } from '../engine/scenarios.ts';
-import type { EngineOptions } from '../engine/types.ts';
-import { WasmEngine } from '../engine/wasm.ts';
-import { buildWorkload, type Workload } from '../engine/workload.ts';
-import { WormcastError, parseIntIn } from '../errors.ts';
-import { RUN_END, runWorkload, simulationRouting, type SimulationResult } from '../experiment/simulate.ts';
-import { generateTraffic } from '../experiment/traffic.ts';
-import type { RoutingFunction } from '../routing/types.ts';
-import { defaultNodeModel, type NodeModel } from '../multicast/node-model.ts';
+import {
+  RUN_END, WasmEngine, WormcastError, buildWorkload, deadlockSummary, defaultNodeModel, generateTraffic, getScenario,
+  parseIntIn, readChannelFlits, runWorkload, simulationRouting,
+  type EngineOptions, type NodeModel, type RoutingFunction, type SimulationResult, type Workload,
+} from 'wormcast';
 import { el } from './dom.ts';
+import { ProgressEngine, type CycleProgress } from './progress-engine.ts';
 
 /**
  * What the simulation form asks for (the options of `wormcast simulate`), as the form's
@@ -31,12 +27,39 @@ export interface SimulationRequest {
   port: string;
 }
 
+/**
+ * How a run ended, for the page's label: 'finished' (every message measured was delivered;
+ * the only outcome shown green), 'saturated' (the drain ended with messages of the window
+ * undelivered: the offered load is beyond what the network accepts), 'deadlock', or
+ * 'incomplete' (any other run that did not make its measurement, src/experiment/simulate.ts
+ * incompleteReason).
+ */
+export type Outcome = 'finished' | 'saturated' | 'deadlock' | 'incomplete';
+
+/** A channel of a deadlock's wait-for cycle, for the drawing: node and port (-1 off the network). */
+export interface CycleChannel {
+  node: number;
+  port: number;
+  kind: string;
+  /** `worm 0 waits for network channel 001 dim 1 vc c` */
+  label: string;
+}
+
 /** A finished run, ready to show. */
 export interface SimulationView {
   heading: string;
+  /** The network the run used (a scenario brings its own). */
+  spec: string;
   result: SimulationResult;
   /** The deadlock report in words (the CLI's lines), or null. */
   deadlock: string[] | null;
+  outcome: Outcome;
+  /** `delivered 32159 of 128145 messages created in the window (25.1%)`, and why when not all. */
+  outcomeText: string;
+  /** Flits carried by each physical channel (node * ports + port) over the run. */
+  channelFlits: Int32Array;
+  /** The wait-for cycle's channels (empty without a deadlock). */
+  cycleChannels: CycleChannel[];
 }
 
 /**
@@ -78,8 +101,47 @@ export function deadlockLines(r: SimulationResult, routing: RoutingFunction): st
   return [d.head, ...d.cycle, d.waiting];
 }
 
+/** The outcome of a run and its words (delivered of created, and why the run is not a measurement). */
+export function outcomeOf(r: SimulationResult): { outcome: Outcome; text: string } {
+  const share = r.multicasts > 0 ? ` (${(100 * r.completed / r.multicasts).toFixed(1)}%)` : '';
+  const delivered = `delivered ${r.completed} of ${r.multicasts} messages created in the ${r.window.requestedTo === null ? 'run' : 'measurement window'}${share}`;
+  if (r.status === 'deadlock') return { outcome: 'deadlock', text: `deadlock at cycle ${r.cycles}: ${delivered}` };
+  if (r.incomplete) return { outcome: 'incomplete', text: `incomplete: ${delivered}; ${r.incomplete}` };
+  if (r.completed < r.multicasts) {
+    return { outcome: 'saturated', text: `saturated: ${delivered} by cycle ${r.cycles}; the rest were still in the network when the drain ended (the offered load exceeds what the network accepts, or raise the drain)` };
+  }
+  return { outcome: 'finished', text: `${r.status === 'finished' ? 'finished' : 'measured'}: ${delivered}` };
+}
+
+/** The view of a run: outcome, channel use and the deadlock cycle's channels. */
+function viewOf(heading: string, result: SimulationResult, routing: RoutingFunction, engine: { region(): Uint8Array }): SimulationView {
+  const t = routing.topology;
+  const { outcome, text } = outcomeOf(result);
+  const cycleChannels: CycleChannel[] = [];
+  if (result.deadlock) {
+    const d = result.deadlock;
+    d.worms.forEach((w, i) => {
+      const c = d.channels[i]!;
+      const node = t.parse(c.node);
+      cycleChannels.push({
+        node, port: c.kind === 'network' ? c.port : -1, kind: c.kind,
+        label: `worm ${w} waits for ${c.kind} channel ${c.node} ${c.kind === 'network' ? t.portName(c.port) : `#${c.port}`} vc ${c.vcClass}`,
+      });
+    });
+  }
+  return {
+    heading, spec: t.spec, result, deadlock: deadlockLines(result, routing), outcome, outcomeText: text,
+    channelFlits: readChannelFlits(engine.region(), t.nodes, t.ports), cycleChannels,
+  };
+}
+
+/** The engine of a run, reporting its cycle when asked to. */
+function tracked(engine: WasmEngine, progress?: CycleProgress): WasmEngine | ProgressEngine {
+  return progress ? new ProgressEngine(engine, progress) : engine;
+}
+
 /** Run one seed scenario (src/engine/scenarios.ts): its worms, created at cycle 0, until they finish or deadlock. */
-async function runScenario(name: string, wasm: BufferSource): Promise<SimulationView> {
+async function runScenario(name: string, wasm: BufferSource, progress?: CycleProgress): Promise<SimulationView> {
   const s = getScenario(name);
   const groups = [...new Set(s.worms.map((w) => w.group ?? 0))];
   const w: Workload = {
@@ -90,8 +152,8 @@ async function runScenario(name: string, wasm: BufferSource): Promise<Simulation
     dests: groups.map((g) => [...new Set(s.worms.filter((x) => (x.group ?? 0) === g).flatMap((x) => x.dests))]),
   };
   const engine = await WasmEngine.create({ routing: s.routing, worms: s.worms, options: s.options }, wasm);
-  const result = runWorkload(engine, s.routing, w, { from: 0, to: RUN_END }, RUN_END, s.expect);
-  return { heading: `${s.name}: ${s.title}`, result, deadlock: deadlockLines(result, s.routing) };
+  const result = runWorkload(tracked(engine, progress), s.routing, w, { from: 0, to: RUN_END }, RUN_END, s.expect);
+  return viewOf(`${s.name}: ${s.title}`, result, s.routing, engine);
 }
 
 /**
@@ -99,8 +161,8 @@ async function runScenario(name: string, wasm: BufferSource): Promise<Simulation
  * (src/experiment/simulate.ts simulateWith), with the module instantiated from `wasm` (the
  * bytes of build/wormcast.wasm). Bad input throws a WormcastError.
  */
-export async function computeSimulation(req: SimulationRequest, wasm: BufferSource): Promise<SimulationView> {
-  if (req.scenario !== '') return runScenario(req.scenario, wasm);
+export async function computeSimulation(req: SimulationRequest, wasm: BufferSource, progress?: CycleProgress): Promise<SimulationView> {
+  if (req.scenario !== '') return runScenario(req.scenario, wasm, progress);
   const algorithm = req.algorithm.trim();
   const routing = simulationRouting(req.topology, algorithm, req.routing === '' ? undefined : req.routing);
   const t = routing.topology;
@@ -120,9 +182,16 @@ export async function computeSimulation(req: SimulationRequest, wasm: BufferSour
   const events = generateTraffic({ nodes: t.nodes, load, flits, dests, cycles: warmup + measure, seed });
   const w = buildWorkload(events, algorithm, routing, flits);
   const engine = await WasmEngine.create({ routing, worms: w.worms, options }, wasm);
-  const result = runWorkload(engine, routing, w, { from: warmup, to: warmup + measure }, warmup + measure + drain);
+  const result = runWorkload(tracked(engine, progress), routing, w, { from: warmup, to: warmup + measure }, warmup + measure + drain);
   const heading = `${t.spec} ${algorithm}${dests ? ` to ${dests} destinations` : ''} (routing ${routing.name}), offered ${load} flits/node/cycle, ${flits}-flit messages, ${model.port}-port nodes, consumption channels ${model.consumption === 'vc' ? 'one per incoming VC' : model.port === 'one' ? 'one per node' : 'one per incoming link'}, wasm engine`;
-  return { heading, result, deadlock: deadlockLines(result, routing) };
+  return viewOf(heading, result, routing, engine);
+}
+
+/** The cycles a request asks for at most (warm-up + cycles + drain), or 0 when open-ended (a scenario). */
+export function plannedCycles(req: SimulationRequest): number {
+  if (req.scenario !== '') return 0;
+  const n = [req.warmup, req.cycles, req.drain].map((x) => Number(x.trim()));
+  return n.every((x) => Number.isFinite(x) && x >= 0) ? n[0]! + n[1]! + n[2]! : 0;
 }
 
 /** A number for the page: two decimals, '-' for none (NaN when nothing completed). */
@@ -130,25 +199,28 @@ function f(x: number, digits = 2): string {
   return Number.isFinite(x) ? x.toFixed(digits) : '-';
 }
 
-/** The run as page content: status, latency, throughput, traffic, and the deadlock report if any. */
+/** The run as page content: outcome, status, latency, throughput, traffic, and the deadlock report if any. */
 export function renderSimulation(v: SimulationView): Node[] {
   const r = v.result;
   const rows: Array<[string, string, string]> = [
     ['status', 'status', `${r.status} at cycle ${r.cycles}; ${r.completed} of ${r.multicasts} messages measured completed`],
-    ['mean-latency', 'latency (creation to tail delivery)', `mean ${f(r.meanLatency)}, max ${r.maxLatency}`],
-    ['network-latency', 'network latency', `mean ${f(r.meanNetworkLatency)}`],
-    ['completion', 'multicast completion', `mean ${f(r.meanCompletion)}, max ${r.maxCompletion}`],
+    ['window', 'measured cycles', `${r.window.from}..${r.window.to}${r.window.requestedTo !== null && r.window.requestedTo !== r.window.to ? ` (asked ${r.window.from}..${r.window.requestedTo})` : ''}`],
+    ['mean-latency', 'latency in cycles (creation to tail delivery)', `mean ${f(r.meanLatency)}, max ${r.maxLatency}`],
+    ['network-latency', 'network latency in cycles (injection to tail delivery)', `mean ${f(r.meanNetworkLatency)}`],
+    ['completion', 'multicast completion in cycles', `mean ${f(r.meanCompletion)}, max ${r.maxCompletion}`],
     ['throughput', 'throughput (flits/node/cycle)', `${f(r.throughput, 4)} accepted, ${f(r.generated, 4)} generated`],
     ['traffic', 'flit-hops', `${r.flitHops}; VC-wait cycles ${r.counters.vcWaitCycles}; physical-channel sharing events ${r.counters.sharingEvents}`],
-    ['utilisation', 'channel utilisation', `mean ${f(r.channelUtilisation.mean, 3)}, max ${f(r.channelUtilisation.max, 3)}`],
+    ['utilisation', 'channel utilisation (flits/cycle)', `mean ${f(r.channelUtilisation.mean, 3)}, max ${f(r.channelUtilisation.max, 3)}`],
   ];
+  const ok = v.outcome === 'finished';
   return [
     el('p', { class: 'heading', 'data-testid': 'sim-heading' }, v.heading),
-    // a run that stopped early or measured nothing is not a normal result (docs/cli.md "Exit status of simulate")
-    ...(r.incomplete ? [el('p', { class: 'check bad', role: 'alert', 'data-testid': 'sim-incomplete' }, `Incomplete: ${r.incomplete}`)] : []),
+    // only a run that delivered what it measured is green (docs/cli.md "Exit status of simulate")
+    el('p', { class: `outcome ${ok ? 'check ok' : 'check bad'}`, role: ok ? 'status' : 'alert', 'data-testid': 'sim-outcome', 'data-outcome': v.outcome }, v.outcomeText),
+    ...(r.incomplete ? [el('p', { class: 'check bad', 'data-testid': 'sim-incomplete' }, `Incomplete: ${r.incomplete}`)] : []),
     el('dl', { class: 'metrics', 'data-testid': 'sim-metrics' }, ...rows.flatMap(([key, k, val]) => [el('dt', {}, k), el('dd', { 'data-metric': key }, val)])),
     v.deadlock
       ? el('div', { class: 'deadlock', role: 'alert', 'data-testid': 'sim-deadlock' }, ...v.deadlock.map((line) => el('p', {}, line)))
-      : el('p', { class: 'check ok', 'data-testid': 'sim-deadlock' }, 'deadlock: none'),
+      : el('p', { class: ok ? 'check ok' : 'check warn', 'data-testid': 'sim-deadlock' }, ok ? 'deadlock: none' : 'deadlock: none detected'),
   ];
 }

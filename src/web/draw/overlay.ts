@@ -1,0 +1,90 @@
+import type { Topology } from 'wormcast';
+import type { PlanView } from '../plan-panel.ts';
+import type { SimulationView } from '../simulate-panel.ts';
+
+/**
+ * What is drawn over a network (docs/web.md "Drawing"): directed channels (node * ports +
+ * port) as arrows with a colour group each, marked sources and destinations, a per-channel
+ * heat map, labels. A plan's arrows carry their step, and the step slider shows the steps up to
+ * the one chosen (the step-level model, docs/model.md).
+ */
+export interface Overlay {
+  caption: string;
+  /** The network the overlay belongs to (the drawing switches to it). */
+  spec: string;
+  arrows: Int32Array;
+  /** Colour of each arrow: an index into colors. */
+  group: Int32Array;
+  colors: string[];
+  /** Step of each arrow (plans); absent: always shown. */
+  step?: Int32Array;
+  /** Largest step (the slider's range); 0 without a slider. */
+  maxStep: number;
+  sources: Int32Array;
+  dests: Int32Array;
+  /** Per physical channel, 0..1 (utilisation relative to the busiest channel). */
+  heat?: Float32Array;
+  /** Thick arrows (a deadlock's wait-for cycle). */
+  thick?: boolean;
+  labels: Array<{ node: number; text: string }>;
+  legend: Array<[string, string]>;
+}
+
+/** Distinct colours for steps and worms (colour-blind safe first, then more). */
+export const PALETTE = ['#0072b2', '#e69f00', '#009e73', '#cc79a7', '#56b4e9', '#d55e00', '#7a5195', '#3d9970', '#b8860b', '#444444'];
+
+/** A unicast route: its hops as arrows, source and destination marked. */
+export function routeOverlay(t: Topology, src: number, dst: number, channels: readonly number[], caption: string): Overlay {
+  return {
+    caption, spec: t.spec, arrows: Int32Array.from(channels), group: new Int32Array(channels.length), colors: [PALETTE[0]!],
+    maxStep: 0, sources: Int32Array.of(src), dests: Int32Array.of(dst), labels: [], legend: [[PALETTE[0]!, 'route'], ['#111', 'source ◯'], ['#d55e00', 'destination ■']],
+  };
+}
+
+/**
+ * A plan: unicast trees coloured by step, path and tree worms coloured by worm (their one
+ * step would colour them alike), destinations marked.
+ */
+export function planOverlay(v: PlanView): Overlay {
+  const d = v.drawing;
+  const messages = d.steps.length;
+  const byWorm = v.steps <= 1 || d.kinds.some((k) => k !== 0);
+  const step = new Int32Array(d.channels.length);
+  const group = new Int32Array(d.channels.length);
+  for (let m = 0; m < messages; m++) {
+    for (let h = d.offsets[m]!; h < d.offsets[m + 1]!; h++) {
+      step[h] = d.steps[m]!;
+      group[h] = (byWorm ? m : d.steps[m]! - 1) % PALETTE.length;
+    }
+  }
+  const legend: Array<[string, string]> = byWorm
+    ? Array.from({ length: Math.min(messages, PALETTE.length) }, (_, m): [string, string] => [PALETTE[m]!, `worm ${m + 1}${messages > PALETTE.length && m === PALETTE.length - 1 ? ' (colours repeat)' : ''}`])
+    : Array.from({ length: Math.min(v.steps, PALETTE.length) }, (_, s): [string, string] => [PALETTE[s]!, `step ${s + 1}${v.steps > PALETTE.length && s === PALETTE.length - 1 ? ' (colours repeat)' : ''}`]);
+  legend.push(['#111', 'source ◯'], ['#d55e00', 'destination ■']);
+  return {
+    caption: `plan: ${v.heading}`, spec: v.spec, arrows: d.channels, group, colors: PALETTE, step, maxStep: v.steps,
+    sources: Int32Array.of(d.source), dests: d.dests, labels: [], legend,
+  };
+}
+
+/** A simulation: channel utilisation as a heat map, and the deadlock's wait-for cycle as thick red arrows. */
+export function simulationOverlay(v: SimulationView, ports: number): Overlay {
+  let max = 0;
+  for (const f of v.channelFlits) if (f > max) max = f;
+  const heat = new Float32Array(v.channelFlits.length);
+  if (max > 0) for (let c = 0; c < heat.length; c++) heat[c] = v.channelFlits[c]! / max;
+  const net = v.cycleChannels.filter((c) => c.port >= 0);
+  const cycle = net.length > 0;
+  return {
+    caption: `simulation: ${v.heading}${cycle ? ` — wait-for cycle of ${v.cycleChannels.length} channels` : ''}`,
+    spec: v.spec,
+    arrows: Int32Array.from(net, (c) => c.node * ports + c.port), group: new Int32Array(net.length), colors: ['#b3261e'],
+    maxStep: 0, sources: new Int32Array(0), dests: new Int32Array(0), heat: max > 0 ? heat : undefined, thick: true,
+    labels: net.map((c, i) => ({ node: c.node, text: `${i + 1}` })),
+    legend: [
+      ...(max > 0 ? [['#fee08b', `channel utilisation (busiest ${max} flits in ${v.result.cycles} cycles = red)`] as [string, string]] : []),
+      ...(cycle ? [['#b3261e', 'wait-for cycle: each worm waits for the channel the next holds'] as [string, string]] : []),
+    ],
+  };
+}
+

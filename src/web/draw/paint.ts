@@ -1,0 +1,229 @@
+import type { Layout } from './layout.ts';
+import type { Overlay } from './overlay.ts';
+import type { Pen } from './pen.ts';
+
+/** World to screen: screen = world * scale + offset. */
+export interface View {
+  scale: number;
+  ox: number;
+  oy: number;
+  width: number;
+  height: number;
+}
+
+/** What a paint drew (shown in the page's caption and read by tests). */
+export interface PaintStats {
+  /** 'detail' (nodes and links) or 'density' (blocks of nodes: far out or too many to draw one by one). */
+  mode: 'detail' | 'density';
+  nodes: number;
+  arrows: number;
+}
+
+/** Above this many nodes in view, draw density blocks instead of nodes and links. */
+export const DETAIL_NODES = 25_000;
+
+const LINK = '#b9c2cf';
+const NODE = '#5b6574';
+
+/** The visible buckets' range. */
+function visibleBuckets(L: Layout, v: View): { c0: number; c1: number; r0: number; r1: number } {
+  const x0 = (0 - v.ox) / v.scale;
+  const x1 = (v.width - v.ox) / v.scale;
+  const y0 = (0 - v.oy) / v.scale;
+  const y1 = (v.height - v.oy) / v.scale;
+  const clamp = (a: number, n: number): number => Math.max(0, Math.min(n - 1, a));
+  return {
+    c0: clamp(Math.floor((x0 - L.minX) / L.bucket) - 1, L.cols), c1: clamp(Math.floor((x1 - L.minX) / L.bucket) + 1, L.cols),
+    r0: clamp(Math.floor((y0 - L.minY) / L.bucket) - 1, L.rows), r1: clamp(Math.floor((y1 - L.minY) / L.bucket) + 1, L.rows),
+  };
+}
+
+/** Heat colour: pale yellow (little use) to red (the busiest channel). */
+export function heatColour(h: number): string {
+  const t = Math.max(0, Math.min(1, h));
+  const r = Math.round(254 - 40 * t);
+  const g = Math.round(224 - 190 * t);
+  const b = Math.round(139 - 100 * t);
+  return `rgb(${r},${g},${b})`;
+}
+
+/**
+ * Paint the network and the overlay with `pen`. Only the visible part is drawn: the buckets
+ * of the layout that meet the view; beyond DETAIL_NODES nodes in view (or below 1.5 px
+ * between neighbours), each bucket is one block shaded by its node count.
+ */
+export function paint(pen: Pen, L: Layout, o: Overlay | null, v: View, step: number): PaintStats {
+  const t = L.topology;
+  const { c0, c1, r0, r1 } = visibleBuckets(L, v);
+  let inView = 0;
+  for (let r = r0; r <= r1; r++) inView += L.start[r * L.cols + c1 + 1]! - L.start[r * L.cols + c0]!;
+  const sx = (n: number): number => L.x[n]! * v.scale + v.ox;
+  const sy = (n: number): number => L.y[n]! * v.scale + v.oy;
+  const detail = inView <= DETAIL_NODES && v.scale >= 1.5;
+  const stats: PaintStats = { mode: detail ? 'detail' : 'density', nodes: 0, arrows: 0 };
+  const inside = (x: number, y: number, m = 20): boolean => x >= -m && y >= -m && x <= v.width + m && y <= v.height + m;
+  /** A link or channel from a to b through port p, shifted sideways by `side` px (the two directions apart). */
+  const link = (a: number, p: number, b: number, side: number, stubs: boolean): void => {
+    let x1 = sx(a);
+    let y1 = sy(a);
+    let x2 = sx(b);
+    let y2 = sy(b);
+    if (L.stub(a, p, b)) {
+      // a wrap of a large ring: a short stub out of each end, pointing away from the other
+      if (!stubs) return;
+      const dx = x2 - x1;
+      const dy = y2 - y1;
+      const len = Math.hypot(dx, dy) || 1;
+      const s = Math.min(0.45 * v.scale, 14);
+      pen.line(x1, y1, x1 - (dx / len) * s, y1 - (dy / len) * s);
+      pen.line(x2, y2, x2 + (dx / len) * s, y2 + (dy / len) * s);
+      return;
+    }
+    const dx = x2 - x1;
+    const dy = y2 - y1;
+    const len = Math.hypot(dx, dy) || 1;
+    const nx = -dy / len;
+    const ny = dx / len;
+    x1 += nx * side; y1 += ny * side; x2 += nx * side; y2 += ny * side;
+    if (L.curved(a, p, b)) {
+      const bend = 0.18 * len * (a < b ? 1 : -1);
+      pen.quad(x1, y1, (x1 + x2) / 2 + nx * bend, (y1 + y2) / 2 + ny * bend, x2, y2);
+    } else pen.line(x1, y1, x2, y2);
+  };
+
+  if (detail) {
+    // links (each undirected link once), then the heat map over them
+    pen.begin(LINK, Math.max(0.5, Math.min(1.5, v.scale / 12)));
+    for (let r = r0; r <= r1; r++) {
+      for (let i = L.start[r * L.cols + c0]!; i < L.start[r * L.cols + c1 + 1]!; i++) {
+        const a = L.order[i]!;
+        for (let p = 0; p < t.ports; p++) {
+          const b = t.neighbor(a, p);
+          if (b > a) link(a, p, b, 0, true);
+        }
+      }
+    }
+    pen.end();
+    if (o?.heat) {
+      const buckets = 8;
+      const byLevel: number[][] = Array.from({ length: buckets }, () => []);
+      for (let r = r0; r <= r1; r++) {
+        for (let i = L.start[r * L.cols + c0]!; i < L.start[r * L.cols + c1 + 1]!; i++) {
+          const a = L.order[i]!;
+          for (let p = 0; p < t.ports; p++) {
+            const h = o.heat[a * t.ports + p]!;
+            if (h > 0) byLevel[Math.min(buckets - 1, Math.floor(h * buckets))]!.push(a * t.ports + p);
+          }
+        }
+      }
+      byLevel.forEach((chs, k) => {
+        pen.begin(heatColour((k + 0.5) / buckets), Math.max(1.5, Math.min(6, v.scale / 5)));
+        for (const c of chs) {
+          const a = Math.floor(c / t.ports);
+          const p = c % t.ports;
+          link(a, p, t.neighbor(a, p), Math.min(3, v.scale / 10), false);
+        }
+        pen.end();
+      });
+    }
+    const r = Math.max(1, Math.min(5, v.scale / 6));
+    pen.begin(NODE, 1, NODE);
+    for (let row = r0; row <= r1; row++) {
+      for (let i = L.start[row * L.cols + c0]!; i < L.start[row * L.cols + c1 + 1]!; i++) {
+        const a = L.order[i]!;
+        const x = sx(a);
+        const y = sy(a);
+        if (!inside(x, y)) continue;
+        pen.dot(x, y, r);
+        stats.nodes++;
+      }
+    }
+    pen.end();
+  } else {
+    // density: one block per bucket, darker with more nodes
+    const size = L.bucket * v.scale;
+    const full = L.bucket * L.bucket;
+    const shades = 6;
+    const byShade: Array<Array<[number, number]>> = Array.from({ length: shades }, () => []);
+    for (let r = r0; r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) {
+        const n = L.start[r * L.cols + c + 1]! - L.start[r * L.cols + c]!;
+        if (n === 0) continue;
+        stats.nodes += n;
+        byShade[Math.min(shades - 1, Math.floor((n / full) * shades))]!.push([L.minX + c * L.bucket, L.minY + r * L.bucket]);
+      }
+    }
+    byShade.forEach((cells, k) => {
+      const g = Math.round(215 - k * 18);
+      pen.begin('none', 0, `rgb(${g},${g + 4},${g + 10})`);
+      for (const [x, y] of cells) pen.rect(x * v.scale + v.ox, y * v.scale + v.oy, Math.max(1, size), Math.max(1, size));
+      pen.end();
+    });
+  }
+
+  if (o) {
+    // arrows grouped by colour: one batch each
+    const width = o.thick ? Math.max(3, Math.min(8, v.scale / 6)) : Math.max(1.5, Math.min(4, v.scale / 10));
+    const side = detail ? Math.min(4, v.scale / 8) : 0;
+    const heads = detail && v.scale >= 6;
+    const byGroup = new Map<number, number[]>();
+    for (let i = 0; i < o.arrows.length; i++) {
+      if (o.step && o.step[i]! > step) continue;
+      const g = o.group[i]!;
+      let list = byGroup.get(g);
+      if (!list) byGroup.set(g, (list = []));
+      list.push(i);
+    }
+    for (const [g, list] of byGroup) {
+      const colour = o.colors[g % o.colors.length]!;
+      pen.begin(colour, width);
+      const tips: number[] = [];
+      for (const i of list) {
+        const c = o.arrows[i]!;
+        const a = Math.floor(c / t.ports);
+        const p = c % t.ports;
+        const b = t.neighbor(a, p);
+        if (b < 0) continue;
+        if (!inside(sx(a), sy(a), 400) && !inside(sx(b), sy(b), 400) && !L.curved(a, p, b)) continue;
+        link(a, p, b, side, true);
+        stats.arrows++;
+        if (heads && !L.stub(a, p, b) && !L.curved(a, p, b)) tips.push(a, b);
+      }
+      pen.end();
+      if (tips.length > 0) {
+        pen.begin(colour, 1, colour);
+        const hs = Math.min(12, Math.max(5, v.scale / 4));
+        for (let k = 0; k < tips.length; k += 2) {
+          const x1 = sx(tips[k]!);
+          const y1 = sy(tips[k]!);
+          const x2 = sx(tips[k + 1]!);
+          const y2 = sy(tips[k + 1]!);
+          const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+          const ux = (x2 - x1) / len;
+          const uy = (y2 - y1) / len;
+          const nx = -uy;
+          const ny = ux;
+          // the tip sits at 70% of the way, on the shifted line
+          const tx = x1 + ux * len * 0.7 + nx * side;
+          const ty = y1 + uy * len * 0.7 + ny * side;
+          pen.tri(tx, ty, tx - ux * hs + nx * hs * 0.5, ty - uy * hs + ny * hs * 0.5, tx - ux * hs - nx * hs * 0.5, ty - uy * hs - ny * hs * 0.5);
+        }
+        pen.end();
+      }
+    }
+    const m = Math.max(3, Math.min(8, v.scale / 4));
+    // destinations reached by the steps shown (all when there is no slider)
+    pen.begin('#d55e00', 1, '#d55e00');
+    for (const d of o.dests) {
+      const x = sx(d);
+      const y = sy(d);
+      if (inside(x, y)) pen.rect(x - m, y - m, 2 * m, 2 * m);
+    }
+    pen.end();
+    pen.begin('#111111', 2.5);
+    for (const s of o.sources) pen.dot(sx(s), sy(s), m + 3);
+    pen.end();
+    for (const l of o.labels) pen.text(sx(l.node) + m + 2, sy(l.node) - m - 2, l.text, '#b3261e');
+  }
+  return stats;
+}

@@ -1,0 +1,48 @@
+/**
+ * Every input of the page in the URL (docs/web.md "Sharing and output"): the query string
+ * holds each field by its id, `run` the panels whose results are shown (route, plan, sim) and
+ * `step` the plan's step slider; opening the URL fills the fields and runs those panels, so
+ * that a shared URL reproduces the same view and numbers.
+ */
+
+/** The fields kept in the URL, by element id. */
+export const URL_FIELDS = [
+  'topology', 'routing', 'route-from', 'route-to', 'low-first', 'shortest',
+  'algorithm', 'plan-routing', 'plan-source', 'plan-dests', 'plan-seed', 'plan-port', 'plan-check',
+  'sim-workload', 'sim-algorithm', 'sim-routing', 'sim-dests', 'sim-load', 'sim-flits', 'sim-warmup', 'sim-cycles', 'sim-drain', 'sim-seed', 'sim-vcs', 'sim-buffer', 'sim-port',
+] as const;
+
+export type Panel = 'route' | 'plan' | 'sim';
+
+/** The state in a URL query. */
+export interface UrlState {
+  fields: Map<string, string>;
+  run: Panel[];
+  step: number | undefined;
+  /** Which panel's result the drawing shows. */
+  show: Panel | undefined;
+}
+
+const PANELS: readonly Panel[] = ['route', 'plan', 'sim'];
+
+export function readState(search: string): UrlState {
+  const q = new URLSearchParams(search);
+  const fields = new Map<string, string>();
+  for (const id of URL_FIELDS) {
+    const v = q.get(id);
+    if (v !== null) fields.set(id, v);
+  }
+  const run = (q.get('run') ?? '').split(',').filter((p): p is Panel => (PANELS as readonly string[]).includes(p));
+  const step = q.has('step') ? Number(q.get('step')) : undefined;
+  const show = q.get('show');
+  return { fields, run, step: Number.isInteger(step) ? step : undefined, show: (PANELS as readonly string[]).includes(show ?? '') ? show as Panel : undefined };
+}
+
+export function writeState(s: UrlState): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of s.fields) q.set(k, v);
+  if (s.run.length > 0) q.set('run', s.run.join(','));
+  if (s.show) q.set('show', s.show);
+  if (s.step !== undefined) q.set('step', String(s.step));
+  return `?${q.toString()}`;
+}
