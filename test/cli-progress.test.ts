@@ -4,7 +4,7 @@ import { dependencyGraphEstimate, withRouteProgress } from '../src/cli/deadlock-
 import { limits, refuseOver } from '../src/cli/limits.ts';
 import { main } from '../src/cli/main.ts';
 import { planEstimate } from '../src/cli/plan-memory.ts';
-import { Progress, progressSettings, type ProgressStream } from '../src/cli/progress.ts';
+import { Progress, progressSettings, seconds, type ProgressStream } from '../src/cli/progress.ts';
 import { WormcastError } from '../src/errors.ts';
 import { createRouting } from '../src/routing/registry.ts';
 import { parseTopology } from '../src/topology/registry.ts';
@@ -52,6 +52,10 @@ describe('Progress (src/cli/progress.ts)', () => {
     expect(lines[0]).toBe('wormcast verify: 300 of 1,000 trials (30%) in 5 s; about 12 s left');
     p.stop();
     expect(out.text.trim().split('\n').at(-1)).toBe('wormcast verify: finished in 19 s');
+  });
+
+  it('times read as people say them', () => {
+    expect([5400, 125_000, 5 * 3600e3 + 12 * 60e3, 89 * 86400e3 + 3 * 3600e3].map(seconds)).toEqual(['5 s', '2 min 5 s', '5 h 12 min', '89 days 3 h']);
   });
 
   it('a short job prints nothing at all, not even the closing line', () => {

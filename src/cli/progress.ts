@@ -143,12 +143,13 @@ export class Progress {
   }
 }
 
-/** Human time: `6 s`, `3 min 20 s`, `5 h 12 min`. */
+/** Human time: `6 s`, `3 min 20 s`, `5 h 12 min`, `89 days 3 h`. */
 export function seconds(ms: number): string {
   const s = Math.round(ms / 1000);
   if (s < 120) return `${s} s`;
   if (s < 7200) return `${Math.floor(s / 60)} min ${s % 60} s`;
-  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  if (s < 172800) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  return `${Math.floor(s / 86400).toLocaleString('en-US')} days ${Math.floor((s % 86400) / 3600)} h`;
 }
 
 /** Run `job` with a Progress that is stopped however the job ends. */
