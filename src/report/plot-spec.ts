@@ -22,8 +22,10 @@ export interface PlotAxes {
   /** An option whose values are separate panels. */
   facet?: string;
   title?: string;
-  /** Zoom and pan by dragging and the wheel, series toggled from the legend (the HTML page). */
+  /** Zoom and pan by dragging and the wheel (the HTML page). */
   interactive?: boolean;
+  /** Another simulator's published curve drawn beside the points (dashed, grey): e.g. BookSim2's. */
+  reference?: { label: string; points: Array<[number, number]> };
 }
 
 /** One plotted point. */
@@ -59,7 +61,7 @@ export function plotRows(points: readonly StoredPoint[], a: PlotAxes): PlotRow[]
       x: typeof xv === 'number' ? xv : String(xv),
       y: i.mean, mean: i.mean,
       lo: ok ? i.lo : null, hi: ok ? i.hi : null,
-      series: a.series ? String(configValue(p, a.series)) : a.y,
+      series: a.series ? String(configValue(p, a.series)) : a.reference ? 'wormcast' : a.y,
       facet: a.facet ? String(configValue(p, a.facet)) : '',
       state: state === 'saturated' ? 'saturated' : 'measured',
       replications: p.replications.length,
@@ -78,7 +80,7 @@ export function plotRows(points: readonly StoredPoint[], a: PlotAxes): PlotRow[]
 export function plotSpec(rows: readonly PlotRow[], a: PlotAxes): Record<string, unknown> {
   const numericX = rows.every((r) => typeof r.x === 'number');
   const x = { field: 'x', type: numericX ? 'quantitative' : 'ordinal', title: a.x };
-  const color = { field: 'series', type: 'nominal', title: a.series ?? 'metric' };
+  const color = { field: 'series', type: 'nominal', title: a.series ?? 'simulator', ...(a.series || a.reference ? {} : { legend: null }) };
   const measured = { filter: "datum.state === 'measured'" };
   const layer: Record<string, unknown>[] = [
     { mark: { type: 'line', strokeWidth: 1.5 }, transform: [measured], encoding: { x, y: { field: 'y', type: 'quantitative', title: a.y }, color } },
@@ -94,7 +96,7 @@ export function plotSpec(rows: readonly PlotRow[], a: PlotAxes): Record<string, 
         y: { field: 'y', type: 'quantitative', title: a.y },
         color,
         shape: { field: 'state', type: 'nominal', title: 'point', scale: { domain: ['measured', 'saturated'], range: ['circle', 'cross'] } },
-        fill: { condition: { test: "datum.state === 'measured'", field: 'series', type: 'nominal' }, value: 'transparent' },
+        fill: { condition: { test: "datum.state === 'measured'", field: 'series', type: 'nominal', legend: null }, value: 'transparent' },
         tooltip: [
           { field: 'series', title: a.series ?? 'metric' }, { field: 'x', title: a.x },
           { field: 'mean', title: a.y, format: '.4~f' }, { field: 'lo', title: 'CI low', format: '.4~f' },
@@ -104,6 +106,15 @@ export function plotSpec(rows: readonly PlotRow[], a: PlotAxes): Record<string, 
       ...(a.interactive ? { params: [{ name: 'zoom', select: 'interval', bind: 'scales' }] } : {}),
     },
   ];
+  if (a.reference) {
+    // its own data: drawn in every panel, in grey, named in a legend of its own
+    const ref = { data: { values: a.reference.points.map(([rx, ry]) => ({ x: rx, y: ry, source: a.reference!.label })) } };
+    const stroke = { field: 'source', type: 'nominal', title: 'reference', scale: { range: [[4, 3]] } };
+    layer.unshift(
+      { ...ref, mark: { type: 'line', strokeWidth: 1, color: '#888888' }, encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' }, strokeDash: stroke } },
+      { ...ref, mark: { type: 'square', size: 30, color: '#888888', filled: true }, encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' } } },
+    );
+  }
   const inner = { width: 420, height: 280, layer };
   const body = a.facet
     ? { facet: { field: 'facet', type: 'nominal', title: a.facet }, columns: 2, spec: inner }

@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { WormcastError } from '../../errors.ts';
 import { METRICS } from '../../experiment/metrics.ts';
@@ -8,6 +9,28 @@ import { readStore } from '../../experiment/store.ts';
 import { plotRows, plotSpec, type PlotAxes } from '../../report/plot-spec.ts';
 import { renderHtml, renderSvg } from '../../report/plot-svg.ts';
 import { orderPoints } from '../../report/results-table.ts';
+
+/** The x,y pairs of a reference curve file. */
+function readReference(path: string): Array<[number, number]> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new WormcastError(`plot --reference: cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  const points: Array<[number, number]> = [];
+  let header = false;
+  text.split(/\r?\n/).forEach((line, i) => {
+    const t = line.trim();
+    if (t === '' || t.startsWith('#')) return;
+    const [a, b] = t.split(',').map((c) => Number(c.trim()));
+    if (Number.isFinite(a) && Number.isFinite(b)) points.push([a!, b!]);
+    else if (header || points.length > 0) throw new WormcastError(`plot --reference ${path}: line ${i + 1} '${t.slice(0, 40)}' is not x,y`);
+    else header = true;
+  });
+  if (points.length === 0) throw new WormcastError(`plot --reference ${path}: no x,y line`);
+  return points;
+}
 
 /** Check that `name` is one of `known` (an option, a metric), with a did-you-mean. */
 function pick(name: string, known: readonly string[], flag: string, what: string): string {
@@ -28,14 +51,17 @@ export function registerPlot(program: Command): void {
     .option('--facet <option>', 'one panel per value of this option')
     .option('--experiment <name>', 'only the points of this experiment')
     .option('--title <text>', 'figure title')
+    .option('--reference <csv>', 'another simulator\'s curve to draw beside the points: lines x,y (a header line and # comments are skipped)')
+    .option('--reference-label <text>', 'its name in the legend (default: the file name)')
     .requiredOption('-o, --output <file>', 'fig.svg (static) or fig.html (interactive page, no network needed)')
-    .action(async (file: string, o: { x: string; y: string; series?: string; facet?: string; experiment?: string; title?: string; output: string }) => {
+    .action(async (file: string, o: { x: string; y: string; series?: string; facet?: string; experiment?: string; title?: string; reference?: string; referenceLabel?: string; output: string }) => {
       const axes: PlotAxes = {
         x: pick(o.x, OPTION_KEYS, '--x', 'an option of the points'),
         y: pick(o.y, METRICS, '--y', 'a metric'),
         ...(o.series !== undefined ? { series: pick(o.series, OPTION_KEYS, '--series', 'an option of the points') } : {}),
         ...(o.facet !== undefined ? { facet: pick(o.facet, OPTION_KEYS, '--facet', 'an option of the points') } : {}),
         ...(o.title !== undefined ? { title: o.title } : {}),
+        ...(o.reference !== undefined ? { reference: { label: o.referenceLabel ?? basename(o.reference).replace(/\.csv$/i, ''), points: readReference(o.reference) } } : {}),
       };
       const html = /\.html?$/i.test(o.output);
       if (!html && !/\.svg$/i.test(o.output)) throw new WormcastError(`plot -o '${o.output}': the file name must end in .svg or .html`);
