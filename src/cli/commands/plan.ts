@@ -10,7 +10,7 @@ import { parseTopology } from '../../topology/registry.ts';
 import { limits, refuseOver } from '../limits.ts';
 import { planEstimate } from '../plan-memory.ts';
 import { planListing } from '../plan-text.ts';
-import { withProgress } from '../progress.ts';
+import { Progress, withProgress } from '../progress.ts';
 import { algorithmTopologiesHelp, createRoutingWith, cycleOption, formatList, type MulticastOptions, portOption, round, seedOption } from './multicast-options.ts';
 
 interface PlanOptions extends MulticastOptions {
@@ -53,7 +53,7 @@ export function registerPlan(program: Command): void {
     .option('--no-check', 'skip the contention and physical-sharing analysis (for very large plans)')
     .option('--json', 'print JSON (docs/plan-json.md)')
     .addHelpText('after', algorithmTopologiesHelp)
-    .action((opts: PlanOptions) => {
+    .action(async (opts: PlanOptions) => {
       const t = parseTopology(opts.topology);
       const algorithm = getAlgorithm(opts.algorithm);
       const routing = createRoutingWith(routingNameFor(algorithm, t, opts.routing), t, cycleOption(t, opts.cycle));
@@ -124,7 +124,10 @@ export function registerPlan(program: Command): void {
         // in the bytes JSON.stringify would give for the whole object with `messages` last
         const out = new ChunkedWriter();
         out.write(`${JSON.stringify(head).slice(0, -1)},"messages":[`);
-        withProgress('plan --json', plan.count, 'messages', (p) => {
+        // written with back-pressure: a pipe to a slow reader would otherwise queue the whole
+        // output in memory (650 MB for ccc:16)
+        const p = new Progress('plan --json', plan.count, 'messages');
+        try {
           for (let id = 0; id < plan.count; id++) {
             const m = plan.message(id);
             const long = paths.offsets[id + 1]! - paths.offsets[id]! > LONG_MESSAGE_HOPS;
@@ -145,14 +148,20 @@ export function registerPlan(program: Command): void {
             else {
               // a worm through millions of nodes: its hops one by one (the text ends in "hops":[]})
               out.write(`${id > 0 ? ',' : ''}${text.slice(0, -2)}`);
-              for (let h = paths.offsets[id]!; h < paths.offsets[id + 1]!; h++) out.write(`${h > paths.offsets[id]! ? ',' : ''}${JSON.stringify(hopJson(h))}`);
+              for (let h = paths.offsets[id]!; h < paths.offsets[id + 1]!; h++) {
+                out.write(`${h > paths.offsets[id]! ? ',' : ''}${JSON.stringify(hopJson(h))}`);
+                if (out.due) await out.flush();
+              }
               out.write(']}');
             }
+            if (out.due) await out.flush();
             p.update(id + 1);
           }
-        });
+        } finally {
+          p.stop();
+        }
         out.write(']}\n');
-        out.flush();
+        await out.flush();
         return;
       }
       // widest address among the source and the destinations (a loop: a spread of a million
@@ -180,7 +189,7 @@ export const LONG_MESSAGE_HOPS = 4096;
 /** Destinations from which `plan` shows its progress at once (a plan of 2^17 takes a few seconds). */
 export const PLAN_SHOW_AT_ONCE = 1 << 17;
 
-/** Buffers many small writes to stdout into writes of about 1 MiB. */
+/** Buffers many small writes to stdout into writes of about 1 MiB, waiting for the reader between them. */
 class ChunkedWriter {
   private parts: string[] = [];
   private size = 0;
@@ -188,13 +197,34 @@ class ChunkedWriter {
   write(s: string): void {
     this.parts.push(s);
     this.size += s.length;
-    if (this.size >= 1 << 20) this.flush();
   }
 
-  flush(): void {
+  /** A chunk is ready: flush() before writing on. */
+  get due(): boolean {
+    return this.size >= 1 << 20;
+  }
+
+  async flush(): Promise<void> {
     if (this.parts.length === 0) return;
-    process.stdout.write(this.parts.join(''));
+    const ok = process.stdout.write(this.parts.join(''));
     this.parts = [];
     this.size = 0;
+    if (!ok) await drained(process.stdout);
   }
+}
+
+/** Resolves when `stream` has written what it queued (or has closed); rejects on its error. */
+function drained(stream: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (): void => { off(); resolve(); };
+    const fail = (e: Error): void => { off(); reject(e); };
+    const off = (): void => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      stream.off('error', fail);
+    };
+    stream.once('drain', done);
+    stream.once('close', done);
+    stream.once('error', fail);
+  });
 }
