@@ -37,11 +37,6 @@ const REQUIRED = [
   'package.json', 'README.md', 'LICENSE', 'bin/wormcast.mjs', 'build/wormcast.wasm', 'types/wasm.d.ts',
   'dist/index.js', 'dist/index.d.ts', 'dist/browser.js', 'dist/browser.d.ts', 'dist/cli/main.js', 'dist/wasm/module.js',
 ];
-/**
- * Runtime dependencies added for work in progress (commit 2be3468: the batch-experiments issue)
- * that no compiled module imports yet; remove a name once its code lands.
- */
-const DECLARED_AHEAD: readonly string[] = ['piscina', 'vega', 'vega-lite', 'yaml'];
 /** Today ~0.3 MB packed and ~0.9 MB unpacked; the limits leave room and catch a stray folder. */
 const MAX_PACKED = 1_000_000;
 const MAX_UNPACKED = 3_000_000;
@@ -149,8 +144,8 @@ describe('npm pack', () => {
     const declared = Object.keys(pkg.dependencies);
     // every import is a runtime dependency (tsx, assemblyscript, vite... are dev-only)
     expect([...imported].filter((p) => !declared.includes(p)).sort()).toEqual([]);
-    // and every runtime dependency is imported, but those declared ahead of their code
-    expect(declared.filter((p) => !imported.has(p) && !DECLARED_AHEAD.includes(p)).sort()).toEqual([]);
+    // and every runtime dependency is imported
+    expect(declared.filter((p) => !imported.has(p)).sort()).toEqual([]);
   });
 });
 
@@ -188,6 +183,18 @@ describe('the installed package (a fresh project outside the repository)', () =>
     expect(installed).toMatch(/latency \(creation to tail delivery\) mean [\d.]+/);
     expect(installed).toBe(source.stdout);
     expect(ok(run('npx', ['--no-install', 'wormcast', '--version'], app), 'wormcast --version').trim()).toBe(pkg.version);
+  });
+
+  it('npx wormcast sweep runs its worker threads from dist/, and plot draws the result with vega', (ctx) => {
+    needsInstall(ctx);
+    const sweep = ok(run('npx', ['--no-install', 'wormcast', 'sweep', '--topology', 'mesh:4x4', '--algorithm', 'unicast',
+      '--grid', 'load=0.05,0.1', '--replications', '2', '--warmup', '100', '--cycles', '500', '--drain', '2000',
+      '--workers', '2', '--quiet', '--out', 'sweep.jsonl'], app), 'npx wormcast sweep');
+    expect(sweep).toMatch(/2 points \(2 run/);
+    const lines = readFileSync(join(app, 'sweep.jsonl'), 'utf8').trim().split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    ok(run('npx', ['--no-install', 'wormcast', 'plot', 'sweep.jsonl', '-o', 'sweep.svg'], app), 'npx wormcast plot');
+    expect(readFileSync(join(app, 'sweep.svg'), 'utf8')).toMatch(/^<svg /);
   });
 
   it('a plain .mjs imports simulate and parseTopology and gets the numbers of the sources', async (ctx) => {
