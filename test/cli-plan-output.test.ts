@@ -70,8 +70,7 @@ describe('plan text on large plans', () => {
   it('a broadcast of 262,143 unicasts (hypercube:18): no stack overflow; the listing is cut at the stated limit', async () => {
     const argv = ['plan', '--topology', 'hypercube:18', '--algorithm', 'u-cube', '--source', '0', '--dests', 'all', '--no-check'];
     const r = await capture(argv);
-    // a request this large shows its progress at once (stderr); no error
-    expect(r.stderr).toMatch(/^wormcast plan: 0 of 4 phases \(0%\) in 0 s\n/);
+    // no error (and no progress line: not a terminal, and it is done within the delay)
     expect(r.stderr).not.toMatch(/wormcast: /);
     expect(r.status).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');

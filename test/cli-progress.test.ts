@@ -58,6 +58,17 @@ describe('Progress (src/cli/progress.ts)', () => {
     expect([5400, 125_000, 5 * 3600e3 + 12 * 60e3, 89 * 86400e3 + 3 * 3600e3].map(seconds)).toEqual(['5 s', '2 min 5 s', '5 h 12 min', '89 days 3 h']);
   });
 
+  it('show(): a terminal gets the bar at once, a log nothing early', () => {
+    for (const tty of [true, false]) {
+      const out = sink(tty);
+      const p = new Progress('plan', 5, 'phases', { delayMs: 2000, intervalMs: 5000, stream: out, now: () => 0 });
+      p.show();
+      if (tty) expect(out.text).toContain('wormcast plan [');
+      else expect(out.text).toBe('');
+      p.stop();
+    }
+  });
+
   it('a short job prints nothing at all, not even the closing line', () => {
     const out = sink(false);
     const c = clock();

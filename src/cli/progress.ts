@@ -83,18 +83,14 @@ export class Progress {
   }
 
   /**
-   * Show the progress now, before the delay: for a job known to be long whose first unit may
-   * itself take long (a plan's construction), so that it shows a sign of life at once.
+   * On a terminal, draw the bar now, before the delay: for a job known to be long whose first
+   * unit may itself take long (a plan's construction), so that it shows a sign of life at once.
+   * Without a terminal nothing is written early: a log keeps its lines for jobs that do run long,
+   * and a request that then fails still leaves one error line only.
    */
   show(): void {
-    if (this.stopped) return;
-    const t = this.now();
-    if (this.stream.isTTY === true) this.drawBar(this.done);
-    else {
-      this.nextLine = t + this.settings.intervalMs;
-      this.lines++;
-      this.stream.write(`${this.line(this.done, t - this.start)}\n`);
-    }
+    if (this.stopped || this.stream.isTTY !== true) return;
+    this.drawBar(this.done);
   }
 
   /** Add one unit (update(done + 1)). */

@@ -63,7 +63,7 @@ export function registerPlan(program: Command): void {
       refuseOver(`plan ${algorithm.name} on ${t.spec}`, planEstimate(routing, algorithm.name, source, dests), limits(), 'give fewer destinations (--dests random:<m>) or a smaller network');
       // the phases, with progress on stderr when they take long (src/cli/progress.ts)
       const { plan, steps, paths, traffic, contention, sharing } = withProgress('plan', opts.check ? 5 : 4, 'phases', (p) => {
-        // the construction cannot report as it goes: a large request says at once that it started
+        // the construction cannot report as it goes: a large request draws its bar at once (a terminal)
         if (dests.length >= PLAN_SHOW_AT_ONCE) p.show();
         const plan = algorithm.build(routing, source, dests);
         p.update(1);
