@@ -10,7 +10,7 @@ import { count, type Estimate } from './limits.ts';
  * (a tree worm's nodes and child lists, sorted lists, maps), and the traced routes take a few
  * words per hop. Per-destination constants calibrated on broadcasts of 2^18 to 2^21 nodes (peak
  * resident memory minus the CLI's own ~85 MiB, divided by the destinations; docs/cli.md):
- * unicast-based 300-615 bytes (u-cube, w-sort, combine, maxport, u-ccc, with --json), path-based
+ * unicast-based 300-690 bytes (u-cube, w-sort, combine, maxport, u-ccc, with --json), path-based
  * 140-370 (dual-path, multi-path, sorted-mp, hcm-uniform), tree-based 660-1,150 (x-first,
  * double-channel-x-first, divided-greedy, ecube-tree --json); rounded up, and the heap share taken
  * as three quarters of it.
