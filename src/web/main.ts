@@ -7,7 +7,7 @@ import { renderPlan, type PlanRequest, type PlanView } from './plan-panel.ts';
 import { computeRoute, renderRoute, type RouteView } from './route-panel.ts';
 import { Runner } from './runner.ts';
 import { plannedCycles, renderSimulation, type SimulationRequest, type SimulationView } from './simulate-panel.ts';
-import { readState, URL_FIELDS, writeState, type Panel } from './url-state.ts';
+import { readState, URL_FIELDS, writeState, type Panel, type UrlState } from './url-state.ts';
 import { WASM_URL, wasmBytes } from './wasm-source.ts';
 
 /**
@@ -289,8 +289,7 @@ function setup(): void {
 }
 
 /** Fill the fields from the URL and run the panels it names. */
-function restore(): void {
-  const state = readState(location.search);
+function restore(state: UrlState): void {
   if (state.fields.size === 0) return;
   restoring = true;
   try {
@@ -320,8 +319,16 @@ window.addEventListener('unhandledrejection', (ev) => {
 });
 
 try {
-  setup();
-  restore();
+  // read the URL before setup writes the defaults into it
+  const state = readState(location.search);
+  restoring = true;
+  try {
+    setup();
+  } finally {
+    restoring = false;
+  }
+  restore(state);
+  writeUrl();
   // for the browser tests and the console: where a node is drawn, and the drawing itself
   (window as unknown as { wormcast: unknown }).wormcast = {
     drawing,

@@ -139,7 +139,7 @@ export function computePlan(req: PlanRequest, rowLimit = 400): PlanView {
       kind: m.kind,
       network: m.network ?? '',
       path: path + more,
-      address: m.address.map((a) => t.format(a)).join(' '),
+      address: m.address.length <= HOP_LIMIT ? m.address.map((a) => t.format(a)).join(' ') : `${m.address.slice(0, HOP_LIMIT).map((a) => t.format(a)).join(' ')} … (${m.address.length} in all)`,
     };
   });
   const physical = new Int32Array(paths.channels.length);
@@ -184,8 +184,14 @@ export function computePlan(req: PlanRequest, rowLimit = 400): PlanView {
   return view;
 }
 
+/** A long cell (a worm's path, an address field) cut to CELL_CHARS characters in the table; the export has it whole. */
+export const CELL_CHARS = 400;
+function cell(text: string): string {
+  return text.length <= CELL_CHARS ? text : `${text.slice(0, CELL_CHARS)} … (${text.length} characters; export CSV or JSON for all)`;
+}
+
 /** Rows of the message table per page. */
-export const PAGE_ROWS = 50;
+export const PAGE_ROWS = 20;
 
 /** A table paginated in the page: PAGE_ROWS rows at a time with previous/next buttons, so that a large plan keeps the page short. */
 function paginated(headers: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number>>, testId: string): HTMLElement {
@@ -233,7 +239,7 @@ export function renderPlan(v: PlanView): Node[] {
     out.push(el('ul', { class: 'violations' }, ...v.contention.examples.map((x) => el('li', {}, x))));
   }
   out.push(paginated(['step', 'from', 'to', 'kind', 'path (port per hop)', 'address field D'],
-    v.rows.map((r) => [r.step, r.from, r.to, r.network ? `${r.kind} (${r.network})` : r.kind, r.path, r.address]), 'plan-messages'));
+    v.rows.map((r) => [r.step, r.from, r.to, r.network ? `${r.kind} (${r.network})` : r.kind, cell(r.path), cell(r.address)]), 'plan-messages'));
   if (v.hidden > 0) out.push(el('p', { class: 'note' }, `… and ${v.hidden} more messages not listed (the drawing shows them all; export JSON for the numbers)`));
   return out;
 }
