@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -114,5 +114,19 @@ describe('grids', () => {
     // dests does not apply to unicast: two unicast points with different dests are the same point
     const d = expandGrid(parseExperiment({ name: 'x', base: { topology: 'mesh:4x4', load: 0.1 }, grid: { dests: [2, 3], algorithm: ['unicast', 'dual-path'] } }, 't'), 't');
     expect(d.map((p) => `${p.config.algorithm}/${p.config.dests}`)).toEqual(['unicast/0', 'dual-path/2', 'dual-path/3']);
+  });
+});
+
+describe('the shipped example experiments', () => {
+  const examples = new URL('../examples/experiments/', import.meta.url);
+  const files = readdirSync(examples).filter((f) => f.endsWith('.yaml'));
+  it.each(files)('%s is valid and expands into points', (f) => {
+    const path = new URL(f, examples).pathname;
+    const e = readExperimentFile(path);
+    expect(e.name).toBe(f.replace(/\.yaml$/, ''));
+    expect(expandGrid(e, path).length).toBeGreaterThan(1);
+  });
+  it('include the BookSim2 mesh and dual-path against multi-path', () => {
+    expect(files).toEqual(expect.arrayContaining(['booksim-8x8-mesh.yaml', 'mesh-8x8-dual-vs-multi-path.yaml']));
   });
 });
