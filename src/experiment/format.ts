@@ -9,14 +9,18 @@ import type { StoredPoint } from './store.ts';
  * that grows with the run; a point whose runs measured nothing is `incomplete`.
  */
 
-/** A number with a precision fitting its size: 1184.2, 51.23, 0.3395. */
-export function formatNumber(x: number | null | undefined): string {
-  if (x === null || x === undefined || !Number.isFinite(x)) return '-';
+/** Decimals that suit a number's size: 1184.2, 51.23, 0.3395 (4 significant digits below 1). */
+function decimalsFor(x: number): number {
   const a = Math.abs(x);
-  if (a >= 100) return x.toFixed(1);
-  if (a >= 1) return x.toFixed(2);
-  if (a === 0) return '0';
-  return Number(x.toPrecision(4)).toString();
+  if (a >= 100) return 1;
+  if (a >= 1 || a === 0) return 2;
+  return Math.min(12, 3 - Math.floor(Math.log10(a)));
+}
+
+/** A number with a precision fitting its size (`digitsOf`: the number whose size decides, e.g. a mean for its half-width). */
+export function formatNumber(x: number | null | undefined, digitsOf: number | null | undefined = x): string {
+  if (x === null || x === undefined || !Number.isFinite(x)) return '-';
+  return x.toFixed(decimalsFor(digitsOf !== null && digitsOf !== undefined && Number.isFinite(digitsOf) ? digitsOf : x));
 }
 
 /** Whether a metric of this point is marked rather than printed as a number. */
@@ -33,5 +37,5 @@ export function formatInterval(p: StoredPoint, m: MetricName): string {
   const state = metricState(p, m);
   if (state === 'incomplete') return 'incomplete';
   if (state === 'saturated') return `saturated (>= ${formatNumber(i.mean)})`;
-  return i.halfWidth !== null && Number.isFinite(i.halfWidth) ? `${formatNumber(i.mean)} ± ${formatNumber(i.halfWidth)}` : formatNumber(i.mean);
+  return i.halfWidth !== null && Number.isFinite(i.halfWidth) ? `${formatNumber(i.mean)} ± ${formatNumber(i.halfWidth, i.mean)}` : formatNumber(i.mean);
 }
