@@ -45,6 +45,15 @@ describe('wormcast plot', () => {
     expect(spec.layer[0]!.transform![0]!.filter).toContain("'measured'");
     expect(spec.layer[1]!.transform![0]!.filter).toContain("'measured'");
   });
+  it('builds its spec without Node: the browser app can reuse it', () => {
+    // the spec builder and what it imports at run time (type-only imports are erased)
+    for (const f of ['../src/report/plot-spec.ts', '../src/experiment/format.ts', '../src/experiment/metrics.ts']) {
+      const src = readFileSync(new URL(f, import.meta.url), 'utf8');
+      const runtime = src.split('\n').filter((l) => /^import (?!type )/.test(l));
+      for (const l of runtime) expect(l, f).not.toMatch(/from '(node:|piscina|vega)/);
+      for (const l of runtime) expect(l, f).toMatch(/from '\.\.?\/(experiment\/)?(format|metrics)\.ts'/);
+    }
+  });
   it('writes an interactive HTML page that needs no network', async () => {
     const html = join(dir, 'fig.html');
     const r = await runMain(['plot', out, '--series', 'algorithm', '--facet', 'topology', '-o', html]);
