@@ -19,7 +19,7 @@ const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? Number(process.argv[i + 1]) : def;
 };
-const cycles = arg('cycles', 40_000);
+const cycles = arg('cycles', 80_000);
 const rounds = arg('rounds', 3);
 
 const experiment = parseExperiment({
