@@ -1,4 +1,5 @@
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, copyFileSync, existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -41,6 +42,26 @@ describe('the worker pool', () => {
     expect(workerFile('file:///x/src/experiment/pool.ts')).toBe('file:///x/src/experiment/point-worker-dev.mjs');
     expect(workerFile('file:///x/dist/experiment/pool.js')).toBe('file:///x/dist/experiment/point-task.js');
   });
+  it('runs from a tsc build (dist/, no tsx) with the same numbers', async () => {
+    // the package layout in a temporary directory: dist/ compiled now, build/ and node_modules/ linked
+    const root = mkdtempSync(join(tmpdir(), 'wormcast-dist-'));
+    const repo = new URL('..', import.meta.url).pathname;
+    // emitted even if another module has a type error at this moment (the build's own check is not this test's)
+    spawnSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), '-p', join(repo, 'tsconfig.build.json'), '--outDir', join(root, 'dist'), '--noEmitOnError', 'false'], { stdio: 'pipe' });
+    expect(existsSync(join(root, 'dist/experiment/point-task.js'))).toBe(true);
+    symlinkSync(join(repo, 'build'), join(root, 'build'));
+    symlinkSync(join(repo, 'node_modules'), join(root, 'node_modules'));
+    copyFileSync(join(repo, 'package.json'), join(root, 'package.json'));
+    const out = join(root, 'r.jsonl');
+    const script = `const { main } = await import('./dist/cli/main.js'); process.exitCode = await main(${JSON.stringify(['sweep', '--topology', 'mesh:4x4', '--grid', 'load=0.05,0.15', '--replications', '2', '--warmup', '300', '--cycles', '2000', '--drain', '2000', '--workers', '2', '--quiet', '--out', out])});`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
+    expect(r.stderr).toMatch(/sweep \[2\/2\]/);
+    expect(r.status).toBe(0);
+    const fromSources = join(dir, 'dist-ref.jsonl');
+    const e = parseExperiment({ name: 'sweep', base: { topology: 'mesh:4x4', warmup: 300, cycles: 2000, drain: 2000 }, grid: { load: [0.05, 0.15] }, replications: 2 }, 't');
+    await runSweep(e, 't', { out: fromSources, workers: 0, fresh: false, progress: quiet() });
+    expect(numbers(out)).toEqual(numbers(fromSources));
+  }, 60_000);
 });
 
 describe('the result store', () => {
