@@ -65,7 +65,13 @@ export function registerPlot(program: Command): void {
       };
       const html = /\.html?$/i.test(o.output);
       if (!html && !/\.svg$/i.test(o.output)) throw new WormcastError(`plot -o '${o.output}': the file name must end in .svg or .html`);
-      let points = orderPoints(readStore(file).points.values());
+      let stored;
+      try {
+        stored = readStore(file);
+      } catch (e) {
+        throw new WormcastError(`plot: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+      }
+      let points = orderPoints(stored.points.values());
       if (o.experiment !== undefined) points = points.filter((p) => p.experiment === o.experiment);
       if (points.length === 0) throw new WormcastError(`plot: ${file} holds no finished point${o.experiment !== undefined ? ` of experiment '${o.experiment}'` : ''}; run wormcast sweep first`);
       const missing = points.find((p) => !(axes.y in p.summary.metrics));
