@@ -87,6 +87,19 @@ describe('experiment files: one line per kind of mistake', () => {
   });
 });
 
+describe('the options of a point are the options of simulate', () => {
+  it('every simulate option of a dynamic-traffic run is an experiment option, with the same name', async () => {
+    const { Command } = await import('commander');
+    const { registerSimulate } = await import('../src/cli/commands/simulate.ts');
+    const { OPTION_KEYS } = await import('../src/experiment/options.ts');
+    const program = new Command('wormcast');
+    registerSimulate(program);
+    const simulate = program.commands[0]!.options.map((o) => o.attributeName());
+    const notPoints = ['plan', 'scenario', 'example', 'json', 'seed'];
+    expect(simulate.filter((k) => !notPoints.includes(k)).sort()).toEqual([...OPTION_KEYS].sort());
+  });
+});
+
 describe('grids', () => {
   it('0.01..0.2 step 0.01 is 20 points, exactly the decimals, ending at 0.2', () => {
     const pts = decimalRange(0.01, 0.2, 0.01);

@@ -15,7 +15,7 @@ import { MAX_SLOTS } from './simulate.ts';
 export const OPTION_KEYS = [
   'topology', 'routing', 'algorithm', 'dests', 'load', 'flits', 'vcs', 'buffer', 'port', 'consumption',
   'startup', 'routerDelay', 'vcLinks', 'cycles', 'warmup', 'drain', 'engine', 'process', 'self',
-  'watchdog', 'readyListAt', 'slots',
+  'watchdog', 'readyListAt', 'slots', 'inFlight',
 ] as const;
 
 export type OptionKey = (typeof OPTION_KEYS)[number];
@@ -52,10 +52,11 @@ export const OPTION_SCHEMAS: Readonly<Record<OptionKey, z.ZodType<OptionValue>>>
   watchdog: int(2, 1 << 30),
   readyListAt: int(0, 1 << 30),
   slots: int(16, MAX_SLOTS),
+  inFlight: int(16, 1 << 22),
 };
 
 /** Options whose values are numbers: a grid may give them as a range. */
-export const NUMERIC_OPTIONS: ReadonlySet<OptionKey> = new Set(['dests', 'load', 'flits', 'vcs', 'buffer', 'startup', 'routerDelay', 'cycles', 'warmup', 'drain', 'watchdog', 'readyListAt', 'slots']);
+export const NUMERIC_OPTIONS: ReadonlySet<OptionKey> = new Set(['dests', 'load', 'flits', 'vcs', 'buffer', 'startup', 'routerDelay', 'cycles', 'warmup', 'drain', 'watchdog', 'readyListAt', 'slots', 'inFlight']);
 
 /** Options whose values are booleans (`--self`, `--vc-links`). */
 export const BOOLEAN_OPTIONS: ReadonlySet<OptionKey> = new Set(['vcLinks', 'self']);

@@ -8,10 +8,10 @@ import type { MemoryEnvironment } from './memory-estimate.ts';
 /**
  * The full configuration of one point: every option of `wormcast simulate` with the defaults it
  * would use filled in (docs/cli.md), so that two ways of writing the same run (a default left
- * out or written, `Mesh:8x8` or `mesh:8x8`, the default routing named or not) are the same
- * point, with the same store key and the same replication seeds. `slots` and `readyListAt` stay
- * absent when not given: the engine sizes the slots from the traffic, and readyListAt changes
- * only the speed.
+ * out or written, the default routing named or not) are the same point, with the same store
+ * key and the same replication seeds. `slots`, `inFlight` and `readyListAt` stay absent when not
+ * given: simulate sizes the slots and the in-flight records from the traffic, and readyListAt
+ * changes only the speed.
  */
 export interface PointConfig {
   topology: string;
@@ -37,6 +37,8 @@ export interface PointConfig {
   watchdog: number;
   readyListAt?: number;
   slots?: number;
+  /** Messages a streamed run may hold in flight (`--in-flight`); absent: simulate's default from the load. */
+  inFlight?: number;
 }
 
 /** `wormcast simulate`'s defaults (src/cli/commands/simulate.ts). */
@@ -100,11 +102,12 @@ export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointC
   };
   if (o.readyListAt !== undefined) c.readyListAt = o.readyListAt as number;
   if (o.slots !== undefined) c.slots = o.slots as number;
+  if (o.inFlight !== undefined) c.inFlight = o.inFlight as number;
   return c;
 }
 
 /** The `simulate()` configuration of one replication of a point. */
-export function simulateConfig(c: PointConfig, seed: number, measure = c.cycles, memory?: MemoryEnvironment): SimulateConfig {
+export function simulateConfig(c: PointConfig, seed: number, measure = c.cycles, memory?: MemoryEnvironment): SimulateConfig & { inFlight?: number } {
   return {
     topology: c.topology, routing: c.routing, algorithm: c.algorithm, dests: c.dests, load: c.load, flits: c.flits,
     process: c.process, self: c.self, warmup: c.warmup, measure, drain: c.drain, seed, engine: c.engine,
@@ -115,6 +118,7 @@ export function simulateConfig(c: PointConfig, seed: number, measure = c.cycles,
       ...(c.slots !== undefined ? { slots: c.slots } : {}),
     },
     ...(memory ? { memory } : {}),
+    ...(c.inFlight !== undefined ? { inFlight: c.inFlight } : {}),
   };
 }
 
@@ -127,7 +131,7 @@ export function simulateCommand(c: PointConfig, seed: number, measure = c.cycles
     `--cycles ${measure}`, `--warmup ${c.warmup}`, `--drain ${c.drain}`, `--engine ${c.engine}`, `--process ${c.process}`,
     ...(c.self ? ['--self'] : []), `--watchdog ${c.watchdog}`,
     ...(c.readyListAt !== undefined ? [`--ready-list-at ${c.readyListAt}`] : []), ...(c.slots !== undefined ? [`--slots ${c.slots}`] : []),
-    `--seed ${seed}`,
+    ...(c.inFlight !== undefined ? [`--in-flight ${c.inFlight}`] : []), `--seed ${seed}`,
   ];
   return `wormcast simulate ${args.join(' ')} --json`;
 }

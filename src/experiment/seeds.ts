@@ -10,8 +10,8 @@ import type { SeedMode } from './schema.ts';
  * every seed a uniform 32-bit number unrelated to its neighbours):
  *
  *   pointHash = SHA-256 of the canonical JSON of the point's resolved configuration, without
- *               `engine` and `readyListAt` (they do not change the traffic: the two engines
- *               must agree on the same traffic, docs/validation.md)
+ *               `engine`, `readyListAt` and `inFlight` (they do not change the traffic's draws:
+ *               the two engines must agree on the same traffic, docs/validation.md)
  *   seed(r)   = first 4 bytes, big-endian, of SHA-256("wormcast-seed-v1:<experiment seed>:<pointHash>:<r>")
  *
  * With `seeds: common`, pointHash is the empty string: every point's replication r has the same
@@ -27,7 +27,7 @@ import type { SeedMode } from './schema.ts';
 
 /** The hex SHA-256 of a point's traffic-relevant configuration. */
 export function pointHash(c: PointConfig): string {
-  const { engine: _engine, readyListAt: _ready, ...traffic } = c;
+  const { engine: _engine, readyListAt: _ready, inFlight: _inFlight, ...traffic } = c;
   return createHash('sha256').update(canonicalJson(traffic)).digest('hex');
 }
 
