@@ -36,6 +36,6 @@ export function formatInterval(p: StoredPoint, m: MetricName): string {
   if (!i) return '-';
   const state = metricState(p, m);
   if (state === 'incomplete') return 'incomplete';
-  if (state === 'saturated') return `saturated (>= ${formatNumber(i.mean)})`;
+  if (state === 'saturated') return i.mean !== null && Number.isFinite(i.mean) ? `saturated (>= ${formatNumber(i.mean)})` : 'saturated';
   return i.halfWidth !== null && Number.isFinite(i.halfWidth) ? `${formatNumber(i.mean)} ± ${formatNumber(i.halfWidth, i.mean)}` : formatNumber(i.mean);
 }
