@@ -180,7 +180,7 @@ export function registerSweep(program: Command): void {
     if (summary.interrupted) {
       throw new InterruptedError(`sweep interrupted: ${done} of ${summary.points} points finished and kept in ${out}; run the same command again to resume`);
     }
-    process.stdout.write(`sweep ${summary.experiment}: ${summary.points} points (${summary.run} run, ${summary.stored} already in ${out}); ${summary.saturated} saturated; results: wormcast results ${out}\n`);
+    process.stdout.write(`sweep ${summary.experiment}: ${summary.points} point${summary.points === 1 ? '' : 's'} (${summary.run} run, ${summary.stored} already in ${out}); ${summary.saturated} saturated; results: wormcast results ${out}\n`);
     if (summary.incomplete > 0) {
       throw new IncompleteRunError(`sweep: ${summary.incomplete} point${summary.incomplete === 1 ? ' has' : 's have'} runs that measured nothing (deadlock, out of slots, or no message in the window); 'wormcast results ${out}' shows which`);
     }

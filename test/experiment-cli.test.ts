@@ -1,0 +1,58 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseGridArg } from '../src/cli/commands/sweep.ts';
+import type { StoredPoint } from '../src/experiment/store.ts';
+import { runMain } from './cli-main.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'wormcast-sweep-cli-'));
+
+describe('wormcast sweep from the command line', () => {
+  it('--grid: ranges, lists and single values; kebab-case option names', () => {
+    expect(parseGridArg('load=0.01:0.2:0.01')).toEqual(['load', { from: 0.01, to: 0.2, step: 0.01 }]);
+    expect(parseGridArg('algorithm=dual-path,multi-path')).toEqual(['algorithm', ['dual-path', 'multi-path']]);
+    expect(parseGridArg('router-delay=1,2,4')).toEqual(['routerDelay', [1, 2, 4]]);
+    expect(parseGridArg('topology=mesh:4x4,torus:4x4')).toEqual(['topology', ['mesh:4x4', 'torus:4x4']]);
+    expect(parseGridArg('vc-links=true')).toEqual(['vcLinks', true]);
+    expect(() => parseGridArg('load=0.1:0.2')).toThrow(/range '0\.1:0\.2' must be from:to:step/);
+    expect(() => parseGridArg('load=0x10')).toThrow(/'0x10' is not a decimal number/);
+    expect(() => parseGridArg('seed=1,2')).toThrow(/--grid seed: not an option of a point; use --seed/);
+  });
+  it('stores the resolved configuration, the seeds and the simulate --json of every replication', async () => {
+    const out = join(dir, 'a.jsonl');
+    const r = await runMain(['sweep', '--topology', 'mesh:4x4', '--grid', 'algorithm=unicast,dual-path', '--dests', '3', '--load', '0.05', '--cycles', '1500', '--warmup', '200', '--drain', '1500', '--replications', '2', '--workers', '1', '--out', out, '--quiet'], 60_000);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(`sweep sweep: 2 points (2 run, 0 already in ${out}); 0 saturated; results: wormcast results ${out}\n`);
+    const pts = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as StoredPoint).sort((a, b) => a.index - b.index);
+    expect(pts[1]!.config).toMatchObject({ algorithm: 'dual-path', routing: 'label', dests: 3, port: 'all', consumption: 'vc', load: 0.05, cycles: 1500 });
+    expect(pts[0]!.config).toMatchObject({ algorithm: 'unicast', dests: 0, port: 'one', consumption: 'port' });
+    for (const p of pts) {
+      expect(p.replications).toHaveLength(2);
+      for (const rep of p.replications) expect(Object.keys(rep.result)).toEqual(expect.arrayContaining(['status', 'meanLatency', 'accepted', 'generated', 'flitHops', 'multicasts', 'completed', 'window', 'deadlock']));
+    }
+    expect(pts[0]!.replications[0]!.seed).not.toBe(pts[0]!.replications[1]!.seed);
+  });
+  it('a replication re-run alone with wormcast simulate gives the stored numbers', async () => {
+    const out = join(dir, 'a.jsonl');
+    const p = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as StoredPoint).find((x) => x.config.algorithm === 'dual-path')!;
+    const rep = p.replications[1]!;
+    const c = p.config;
+    const r = await runMain(['simulate', '--topology', c.topology, '--algorithm', c.algorithm, '--dests', String(c.dests), '--load', String(c.load), '--cycles', String(c.cycles), '--warmup', String(c.warmup), '--drain', String(c.drain), '--seed', String(rep.seed), '--json']);
+    expect(r.status).toBe(0);
+    const alone = JSON.parse(r.stdout) as Record<string, unknown>;
+    for (const k of ['meanLatency', 'maxLatency', 'accepted', 'generated', 'flitHops', 'multicasts', 'completed']) expect(alone[k], k).toEqual(rep.result[k]);
+  });
+  it('exits 3 with a warning when points measured nothing; 2 for a bad --until', async () => {
+    const r = await runMain(['sweep', '--topology', 'mesh:2x2', '--load', '0.000001', '--cycles', '10', '--warmup', '0', '--drain', '0', '--replications', '2', '--workers', '1', '--out', join(dir, 'b.jsonl'), '--quiet'], 60_000);
+    expect(r.status).toBe(3);
+    expect(r.stdout).toMatch(/^sweep sweep: 1 point \(1 run, 0 already in /);
+    expect(r.stderr.trim().split('\n').at(-1)).toMatch(/^wormcast: warning: sweep: 1 point has runs that measured nothing/);
+    const u = await runMain(['sweep', '--topology', 'mesh:4x4', '--load', '0.1', '--until', '0.05']);
+    expect(u.status).toBe(2);
+    expect(u.stderr).toBe("wormcast: --until: give --max-cycles <N> too (the cap on a point's measured cycles)\n");
+    const n = await runMain(['sweep']);
+    expect(n.status).toBe(2);
+    expect(n.stderr).toMatch(/^wormcast: sweep: give an experiment file, or --grid/);
+  });
+});
