@@ -42,6 +42,13 @@ describe('wormcast sweep from the command line', () => {
     expect(r.status).toBe(0);
     const alone = JSON.parse(r.stdout) as Record<string, unknown>;
     for (const k of ['meanLatency', 'maxLatency', 'accepted', 'generated', 'flitHops', 'multicasts', 'completed']) expect(alone[k], k).toEqual(rep.result[k]);
+    // the command `results --format json` gives for it runs the same
+    const json = JSON.parse((await runMain(['results', out, '--format', 'json'])).stdout) as Array<{ index: number; commands: string[] }>;
+    const cmd = json.find((x) => x.index === p.index)!.commands[1]!;
+    expect(cmd).toMatch(/^wormcast simulate --topology mesh:4x4 --routing label --algorithm dual-path --dests 3 /);
+    const again = await runMain(cmd.split(' ').slice(1));
+    expect(again.status).toBe(0);
+    expect(JSON.parse(again.stdout)).toEqual(alone);
   });
   it('exits 3 with a warning when points measured nothing; 2 for a bad --until', async () => {
     const r = await runMain(['sweep', '--topology', 'mesh:2x2', '--load', '0.000001', '--cycles', '10', '--warmup', '0', '--drain', '0', '--replications', '2', '--workers', '1', '--out', join(dir, 'b.jsonl'), '--quiet'], 60_000);

@@ -1,6 +1,7 @@
 import type { Interval } from '../experiment/confidence.ts';
 import { formatInterval, metricState } from '../experiment/format.ts';
 import type { MetricName } from '../experiment/metrics.ts';
+import { simulateCommand } from '../experiment/point-config.ts';
 import type { StoredPoint } from '../experiment/store.ts';
 
 /*
@@ -56,6 +57,8 @@ export function resultsTable(points: readonly StoredPoint[], format: TableFormat
       incomplete: p.summary.incomplete, ci: p.summary.ci, batchMeans: p.summary.batchMeans,
       metrics: Object.fromEntries(metrics.map((m) => [m, { ...(p.summary.metrics[m] as Interval | undefined), state: metricState(p, m) }])),
       seeds: p.replications.map((r) => r.seed),
+      // each replication alone, as `wormcast simulate` runs it (docs/experiments.md "Seeds")
+      commands: p.replications.map((r) => simulateCommand(p.config, r.seed, r.cycles)),
     })), null, 2)}\n`;
   }
   if (format === 'csv') {
