@@ -63,8 +63,8 @@ describe('consumption channels: the checker and the engine agree (issue 10 item 
   it("the issue's example: dual-path on the 8x8 mesh deadlocks with one consumption channel per node, and not with the default node model", async () => {
     const cfg = { ...base, topology: 'mesh:8x8', algorithm: 'dual-path', dests: 8, load: 0.01, seed: 1, warmup: 1000, measure: 10_000, drain: 10_000 };
     const bad = await simulate({ ...cfg, options: { port: 'one', consumption: 'port' } });
+    // (the issue saw cycle 10,144 with the traffic generated up front; traffic streams per node now)
     expect(bad.status).toBe('deadlock');
-    expect(bad.deadlock!.cycle).toBe(10_144);
     const good = await simulate({ ...cfg, options: { port: 'all', consumption: 'vc' } });
     expect(good.status).toBe('finished');
   });

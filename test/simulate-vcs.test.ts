@@ -6,7 +6,7 @@ import { simulate, type SimulateConfig } from '../src/experiment/simulate.ts';
 // (worms pinned to copy 0, the same numbers for every K).
 
 const cfg = (algorithm: string, vcsPerClass: number, engine: 'wasm' | 'reference' = 'wasm'): SimulateConfig => ({
-  topology: 'mesh:8x8', algorithm, dests: 8, load: 0.06, flits: 16, warmup: 300, measure: 3000, drain: 6000, seed: 4, engine,
+  topology: 'mesh:8x8', algorithm, dests: 8, load: 0.05, flits: 16, warmup: 300, measure: 3000, drain: 10_000, seed: 4, engine,
   options: { vcsPerClass, port: 'all', consumption: 'vc' },
 });
 

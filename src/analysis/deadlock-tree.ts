@@ -42,7 +42,7 @@ export class TreeDependencyGraph {
     this.network = t.nodes * t.ports * this.vcs;
     this.perNode = consumption === undefined ? 0 : consumptionChannelsPerNode(consumption, t.ports, this.vcs);
     this.size = this.network + t.nodes * this.perNode;
-    if (this.size > 1 << 14) throw new WormcastError(`deadlock-tree on ${t.spec}: ${this.size} virtual channels is over the checker's ${1 << 14}`);
+    if (this.size > 1 << 14) throw new WormcastError(`deadlock-tree on ${t.spec}: ${this.size} virtual channels${this.perNode > 0 ? ' and consumption channels' : ''} is over the checker's ${1 << 14}; use a smaller network (the seeds' examples are a 3-cube and a 3 x 4 mesh)`);
     this.words = (this.size + 31) >>> 5;
     this.bits = new Uint32Array(this.size * this.words);
     this.used = new Uint8Array(this.size);

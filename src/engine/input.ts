@@ -12,6 +12,12 @@ import type { EngineInput, EngineOptions, WormSpec } from './types.ts';
  */
 export const READY_LIST_SLOTS = 2048;
 
+/**
+ * The default slot capacity is enough for every VC and worm, up to this many (256 MiB of slot
+ * records): a network of a million nodes under load needs millions (option `slots` sets it).
+ */
+export const DEFAULT_MAX_SLOTS = 1 << 22;
+
 /** Options with their defaults filled in. */
 export interface ResolvedOptions {
   buffer: number;
@@ -40,7 +46,7 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
   const minWatch = startup + routerDelay + 2;
   const watchdog = int(o.watchdog, Math.max(1000, 4 * minWatch), minWatch, 1 << 30, 'watchdog');
   const vcsPerClass = int(o.vcsPerClass, 1, 1, 64, 'vcsPerClass');
-  const slots = int(o.slots, Math.min(vcTotalHint, 1 << 20), 16, 1 << 25, 'slots');
+  const slots = int(o.slots, Math.min(vcTotalHint, DEFAULT_MAX_SLOTS), 16, 1 << 25, 'slots');
   const readyAt = int(o.readyListAt, READY_LIST_SLOTS, 0, 1 << 30, 'readyListAt');
   if (o.consumption !== undefined && o.consumption !== 'port' && o.consumption !== 'vc') {
     throw new WormcastError(`engine option consumption: '${String(o.consumption)}' must be port or vc`);

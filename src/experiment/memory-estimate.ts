@@ -185,15 +185,17 @@ export function estimateMemory(routing: RoutingFunction, shape: TrafficShape, op
 }
 
 /** What to lower, for the error lines. */
-const LOWER = 'lower --load, --cycles or --warmup, or simulate a smaller network';
+const LOWER_RUN = 'lower --load, --cycles or --warmup, or simulate a smaller network';
 
 /**
  * Refuse (WormcastError, one line) a run whose estimate exceeds a limit: the estimate, the
  * limit and how to lower it.
  */
-export function checkMemory(e: MemoryEstimate, limits: MemoryLimits, what: string): void {
+export function checkMemory(e: MemoryEstimate, limits: MemoryLimits, what: string, counted = 'expected'): void {
   const s = e.shape;
-  const events = `${Math.round(s.events).toLocaleString('en-US')} messages expected${s.worms > 1 ? ` x ${s.worms.toFixed(1)} worms` : ''}`;
+  // a streamed run (counted 'in flight') holds its messages in flight, whatever its length
+  const LOWER = counted === 'expected' ? LOWER_RUN : 'lower --load or --in-flight, or simulate a smaller network';
+  const events = `${Math.round(s.events).toLocaleString('en-US')} messages ${counted}${s.worms > 1 ? ` x ${s.worms.toFixed(1)} worms` : ''}`;
   if (e.heapBytes > limits.heapBytes) {
     throw new WormcastError(`${what}: this run would need about ${formatBytes(e.heapBytes)} of JavaScript heap (${events}) but may use ${formatBytes(limits.heapBytes)} (${limits.heapWhy}); ${LOWER}`);
   }

@@ -1,16 +1,22 @@
 import { ReferenceEngine } from '../engine/reference.ts';
 import { deadlockReport, readChannelFlits, readSlotUse, readTimes, type DeadlockReport, type SlotUse } from '../engine/results.ts';
-import type { Engine, EngineCounters, EngineInput, EngineOptions, EngineStatus } from '../engine/types.ts';
+import { prepare } from '../engine/input.ts';
+import type { Engine, EngineCounters, EngineInput, EngineOptions, EngineStatus, StreamCapacity, WormSpec } from '../engine/types.ts';
 import { WasmEngine } from '../engine/wasm.ts';
-import { buildWorkload, findAlgorithm, type Workload } from '../engine/workload.ts';
+import { findAlgorithm, type Workload } from '../engine/workload.ts';
 import { WormcastError } from '../errors.ts';
 import { DEFAULT_ROUTING, routingFor } from '../multicast/registry.ts';
 import { createRouting } from '../routing/registry.ts';
 import type { RoutingFunction } from '../routing/types.ts';
 import { parseTopology } from '../topology/registry.ts';
-import { checkMemory, estimateMemory, memoryLimits, SAMPLE_EVENTS, trafficShape, type MemoryEnvironment } from './memory-estimate.ts';
+import { checkMemory, estimateMemory, memoryLimits, SAMPLE_EVENTS, trafficShape, type MemoryEnvironment, type MemoryEstimate } from './memory-estimate.ts';
 import { summarize, type RunStats, type Window } from './stats.ts';
-import { generateTraffic } from './traffic.ts';
+import { eventWorms, runStream, streamCapacity } from './stream-run.ts';
+import type { TrafficSpec } from './traffic.ts';
+import { TrafficStream } from './traffic-stream.ts';
+
+/** Sample messages planned before a streamed run to size its records (src/experiment/stream-run.ts). */
+const STREAM_SAMPLES = 32;
 
 /** A dynamic-traffic simulation (the `wormcast simulate` options). */
 export interface SimulateConfig {
@@ -41,6 +47,22 @@ export interface SimulateConfig {
    * WormcastError before any traffic is generated. Absent: no check.
    */
   memory?: MemoryEnvironment;
+  /**
+   * Messages a run may hold in flight (created and not finished, or written ahead of the
+   * engine): the capacity of a streamed run (src/experiment/stream-run.ts); default from the
+   * load, DEFAULT_IN_FLIGHT_CYCLES of traffic. A run that needs more stops as 'saturated'.
+   */
+  inFlight?: number;
+  /** Batch means over this many equal spans of the window (SimulationResult.batchMeans); 0 or absent: none. */
+  batches?: number;
+}
+
+/** What a caller may plug into a run (not part of its configuration). */
+export interface SimulateHooks {
+  /** Builds the engine (default makeEngine(config.engine)): the browser app's wasm bytes, progress reports. */
+  engine?: (input: EngineInput) => Promise<Engine>;
+  /** Called once the configuration is checked, just before the run starts (the CLI's warnings). */
+  onStart?: () => void;
 }
 
 /**
@@ -92,6 +114,8 @@ export interface SimulationResult {
   /** The slot capacity (option `slots`, `--slots`) and the most slots live at once. */
   slots: SlotUse;
   deadlock: DeadlockReport | null;
+  /** With `batches`: the mean message latency of each span of the window's creation times (NaN: none completed). */
+  batchMeans?: number[];
 }
 
 /** The window of a Plan or a scenario run (every message is created at cycle 0): [0, RUN_END), cut where the run stops. */
@@ -201,31 +225,61 @@ export function runWorkload(engine: Engine, routing: RoutingFunction, w: Workloa
 }
 
 /** Generate the traffic, build the worms and run them (docs/validation.md shows it against BookSim). */
-export async function simulate(c: SimulateConfig): Promise<SimulationResult> {
-  return (await simulateWith(c)).result;
+export async function simulate(c: SimulateConfig, hooks: SimulateHooks = {}): Promise<SimulationResult> {
+  return (await simulateWith(c, hooks)).result;
+}
+
+/** How a streamed run of `c` is laid out: its traffic, record capacities and memory estimate. */
+export interface StreamPlan {
+  spec: TrafficSpec;
+  capacity: StreamCapacity;
+  /** Messages the run may hold in flight (option inFlight, or the default from the load). */
+  inFlight: number;
+  estimate: MemoryEstimate;
+}
+
+/**
+ * Lay out a streamed run (traffic is drawn as the run goes, src/experiment/traffic-stream.ts;
+ * the engine holds what is in flight): capacities from the load and sample plans of the run's
+ * first messages, and the memory that takes, which does not depend on the run's length.
+ */
+export function planStream(c: SimulateConfig, routing: RoutingFunction): StreamPlan {
+  const t = routing.topology;
+  const cycles = c.warmup + c.measure;
+  const spec: TrafficSpec = {
+    nodes: t.nodes, load: c.load, flits: c.flits, dests: c.algorithm === 'unicast' ? 0 : c.dests,
+    process: c.process, cycles, seed: c.seed, self: c.self,
+  };
+  const sampler = new TrafficStream(spec);
+  const samples: WormSpec[][] = [];
+  for (let k = 0; k < STREAM_SAMPLES && sampler.peekTime() !== Infinity; k++) samples.push(eventWorms(sampler.take(), c.algorithm, routing, c.flits, k));
+  const capacity = streamCapacity(t.nodes, c.load, c.flits, samples, c.inFlight);
+  let perMessage = 1;
+  for (const x of samples) perMessage = Math.max(perMessage, x.length);
+  const inFlight = Math.round(capacity.worms / perMessage);
+  const shape = trafficShape(routing, c.algorithm, c.dests, c.load, c.flits, cycles, SAMPLE_EVENTS);
+  return { spec, capacity, inFlight, estimate: estimateMemory(routing, { ...shape, events: inFlight }, c.options) };
 }
 
 /** simulate(), also returning the routing function used (to name the channels of a report). */
-export async function simulateWith(c: SimulateConfig): Promise<{ result: SimulationResult; routing: RoutingFunction }> {
+export async function simulateWith(c: SimulateConfig, hooks: SimulateHooks = {}): Promise<{ result: SimulationResult; routing: RoutingFunction }> {
   const routing = simulationRouting(c.topology, c.algorithm, c.routing);
   const t = routing.topology;
   if (c.algorithm !== 'unicast' && (c.dests < 1 || c.dests >= t.nodes)) {
     throw new WormcastError(`simulate: --dests ${c.dests} must be 1..${t.nodes - 1} for a multicast on ${t.spec}`);
   }
   const cycles = c.warmup + c.measure;
-  if (c.memory) {
-    // refuse what cannot fit before generating anything: first a lower bound, then from sample plans
-    const limits = memoryLimits(c.memory, c.engine);
-    for (const samples of [0, SAMPLE_EVENTS]) {
-      const shape = trafficShape(routing, c.algorithm, c.dests, c.load, c.flits, cycles, samples);
-      checkMemory(estimateMemory(routing, shape, c.options), limits, 'simulate');
-    }
-  }
-  const events = generateTraffic({
-    nodes: t.nodes, load: c.load, flits: c.flits, dests: c.algorithm === 'unicast' ? 0 : c.dests,
-    process: c.process, cycles, seed: c.seed, self: c.self,
-  });
-  const w = buildWorkload(events, c.algorithm, routing, c.flits);
-  const engine = await makeEngine(c.engine, { routing, worms: w.worms, options: c.options });
-  return { result: runWorkload(engine, routing, w, { from: c.warmup, to: cycles }, cycles + c.drain), routing };
+  const plan = planStream(c, routing);
+  const { spec, capacity, inFlight } = plan;
+  // refuse what cannot fit before the run: the in-flight messages, not the run's, are in memory
+  if (c.memory) checkMemory(plan.estimate, memoryLimits(c.memory, c.engine), 'simulate', 'in flight at most (--in-flight)');
+  const input = { routing, worms: [], options: c.options, capacity };
+  const prepared = prepare(input);
+  const engine = await (hooks.engine ? hooks.engine(input) : makeEngine(c.engine, input));
+  hooks.onStart?.();
+  const result = runStream(engine, prepared, {
+    routing, algorithm: c.algorithm, flits: c.flits, traffic: new TrafficStream(spec),
+    window: { from: c.warmup, to: cycles }, end: cycles + c.drain, batches: c.batches,
+  }, inFlight);
+  return { result, routing };
 }

@@ -1,6 +1,6 @@
 import {
-  RUN_END, WasmEngine, WormcastError, buildWorkload, deadlockSummary, defaultNodeModel, generateTraffic, getScenario,
-  parseIntIn, readChannelFlits, runWorkload, simulationRouting,
+  RUN_END, WasmEngine, WormcastError, deadlockSummary, defaultNodeModel, getScenario,
+  parseIntIn, readChannelFlits, runWorkload, simulate, simulationRouting,
   type EngineOptions, type NodeModel, type RoutingFunction, type SimulationResult, type Workload,
 } from 'wormcast';
 import { el } from './dom.ts';
@@ -179,12 +179,14 @@ export async function computeSimulation(req: SimulationRequest, wasm: BufferSour
   if (expected > MAX_MESSAGES) {
     throw new WormcastError(`simulate: about ${expected} messages (${t.nodes} nodes x load ${load} / ${flits} flits x ${warmup + measure} cycles); the browser app runs at most ${MAX_MESSAGES}: lower the load, the cycles or the network (the CLI has no such limit)`);
   }
-  const events = generateTraffic({ nodes: t.nodes, load, flits, dests, cycles: warmup + measure, seed });
-  const w = buildWorkload(events, algorithm, routing, flits);
-  const engine = await WasmEngine.create({ routing, worms: w.worms, options }, wasm);
-  const result = runWorkload(tracked(engine, progress), routing, w, { from: warmup, to: warmup + measure }, warmup + measure + drain);
+  // the same run as `wormcast simulate` (traffic streamed as the run goes), on the page's wasm bytes
+  let engine: WasmEngine | undefined;
+  const result = await simulate(
+    { topology: req.topology, routing: req.routing === '' ? undefined : req.routing, algorithm, dests, load, flits, warmup, measure, drain, seed, engine: 'wasm', options },
+    { engine: async (input) => tracked((engine = await WasmEngine.create(input, wasm)), progress) },
+  );
   const heading = `${t.spec} ${algorithm}${dests ? ` to ${dests} destinations` : ''} (routing ${routing.name}), offered ${load} flits/node/cycle, ${flits}-flit messages, ${model.port}-port nodes, consumption channels ${model.consumption === 'vc' ? 'one per incoming VC' : model.port === 'one' ? 'one per node' : 'one per incoming link'}, wasm engine`;
-  return viewOf(heading, result, routing, engine);
+  return viewOf(heading, result, routing, engine!);
 }
 
 /** The cycles a request asks for at most (warm-up + cycles + drain), or 0 when open-ended (a scenario). */

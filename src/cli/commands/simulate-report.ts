@@ -29,6 +29,7 @@ export function resultJson(r: SimulationResult): Record<string, unknown> {
     channelUtilisation: { mean: round(r.channelUtilisation.mean), max: round(r.channelUtilisation.max) },
     slots: r.slots,
     deadlock: r.deadlock,
+    ...(r.batchMeans ? { batchMeans: r.batchMeans.map(round) } : {}),
   };
 }
 
@@ -69,7 +70,7 @@ export function resultLines(r: SimulationResult, routing: RoutingFunction, headi
  * Print a result on stdout; then, when the run did not do what was asked, throw the
  * IncompleteRunError that makes the CLI warn on stderr and exit 3.
  */
-export function printResult(r: SimulationResult, routing: RoutingFunction, heading: string, json: boolean): void {
-  process.stdout.write(json ? `${JSON.stringify(resultJson(r))}\n` : `${resultLines(r, routing, heading).join('\n')}\n`);
+export function printResult(r: SimulationResult, routing: RoutingFunction, heading: string, json: boolean, extra: Record<string, unknown> = {}): void {
+  process.stdout.write(json ? `${JSON.stringify({ ...resultJson(r), ...extra })}\n` : `${resultLines(r, routing, heading).join('\n')}\n`);
   if (r.incomplete) throw new IncompleteRunError(r.incomplete);
 }

@@ -38,6 +38,7 @@ interface SimulateOptions {
   watchdog?: string;
   readyListAt?: string;
   slots?: string;
+  inFlight?: string;
   plan?: string;
   scenario?: string;
   example?: boolean;
@@ -112,7 +113,8 @@ export function registerSimulate(program: Command): void {
     .option('--self', 'unicast sources may address themselves (BookSim convention)')
     .option('--watchdog <W>', 'quiet cycles before a deadlock is declared')
     .option('--ready-list-at <n>', 'live slots from which a cycle is evaluated with the ready list instead of the walk (same results; default 2048, 0 = always)')
-    .option('--slots <N>', `slot capacity: live VC requests and holdings at once (16..${MAX_SLOTS}; default enough for every VC and worm, at most 1048576); a run that needs more stops with status out-of-slots`)
+    .option('--slots <N>', `slot capacity: live VC requests and holdings at once (16..${MAX_SLOTS}; default enough for every VC and worm, at most 4194304); a run that needs more stops with status out-of-slots`)
+    .option('--in-flight <N>', 'messages the run may hold in flight or waiting to be sent (16..4194304; default: about 16384 cycles of traffic, at least 4096); a run that needs more stops as saturated (traffic is generated as the run goes, docs/experiments.md)')
     .option('--plan <file>', "simulate one Plan printed by 'wormcast plan --json'")
     .option('--scenario <name>', Object.keys(SCENARIOS).join(' | '))
     .option('--example', `the built-in example: ${EXAMPLE_ARGS.join(' ')}`)
@@ -181,18 +183,26 @@ export function registerSimulate(program: Command): void {
         engine: engineKind,
         options: engineOptions(o, model),
         memory: nodeMemoryEnvironment(),
+        ...(o.inFlight !== undefined ? { inFlight: parseIntIn(o.inFlight, 16, 1 << 22, '--in-flight') } : {}),
       };
       // what the run will send, checked for deadlock freedom under the same node model first
       const runRouting = simulationRouting(o.topology, o.algorithm, o.routing);
       // user errors before the warning: an error is then the only line printed (docs/cli.md)
       if (o.algorithm !== 'unicast' && (config.dests < 1 || config.dests >= runRouting.topology.nodes)) throw new WormcastError(`simulate: --dests ${config.dests} must be 1..${runRouting.topology.nodes - 1} for a multicast on ${runRouting.topology.spec}`);
       const check = checkScheme(o.algorithm, runRouting, { ...model, copies: config.options.vcsPerClass ?? 1 });
-      if (check.verdict === 'cyclic') {
-        process.stderr.write(`wormcast: warning: ${check.report.scheme} on ${check.report.topology} with ${nodeModelText(model)} and ${config.options.vcsPerClass ?? 1} VC(s) per class has a cyclic channel dependency graph: this run may deadlock ('wormcast deadlock' shows the cycle)\n`);
-      }
-      const { result: r, routing } = await simulateWith(config);
-      const heading = `${o.topology} ${o.algorithm}${config.dests ? ` to ${config.dests} destinations` : ''}, load ${config.load} flits/node/cycle (configured), ${config.flits}-flit messages, ${nodeModelText(model)}, ${config.engine} engine; deadlock check: ${check.verdict === 'not-checked' ? `not checked (${check.reason})` : check.verdict}`;
-      printResult(r, routing, heading, o.json === true);
+      // the warning once every option is checked, just before the run (a user error stays the only line)
+      const onStart = (): void => {
+        if (check.verdict === 'cyclic') {
+          process.stderr.write(`wormcast: warning: ${check.report.scheme} on ${check.report.topology} with ${nodeModelText(model)} and ${config.options.vcsPerClass ?? 1} VC(s) per class has a cyclic channel dependency graph: this run may deadlock ('wormcast deadlock' shows the cycle)\n`);
+        }
+      };
+      const { result: r, routing } = await simulateWith(config, { onStart });
+      const verdict = check.verdict === 'not-checked' ? 'not checked (too large to check before a run; wormcast deadlock checks it)' : check.verdict;
+      const heading = `${o.topology} ${o.algorithm}${config.dests ? ` to ${config.dests} destinations` : ''}, load ${config.load} flits/node/cycle (configured), ${config.flits}-flit messages, ${nodeModelText(model)}, ${config.engine} engine; deadlock check: ${verdict}`;
+      printResult(r, routing, heading, o.json === true, {
+        nodeModel: { port: model.port, consumption: model.consumption, vcsPerClass: config.options.vcsPerClass ?? 1 },
+        deadlockCheck: check.verdict === 'not-checked' ? { verdict: 'not-checked', reason: check.reason } : { verdict: check.verdict },
+      });
     });
 }
 
