@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { TrafficStream } from '../src/experiment/traffic-stream.ts';
 import { getScenario } from '../src/engine/scenarios.ts';
 import type { WormSpec } from '../src/engine/types.ts';
 import type { Workload } from '../src/engine/workload.ts';
 import { makeEngine, runWorkload, simulate, simulationRouting, type SimulationResult } from '../src/experiment/simulate.ts';
-import { generateTraffic } from '../src/experiment/traffic.ts';
 import { runMain } from './cli-main.ts';
 
 /*
@@ -92,7 +92,10 @@ describe('statistics of a run that stops early (issue 10 item 5)', () => {
     const r = await simulate(config);
     expect(r.status).toBe('out-of-slots');
     expect(r.window).toEqual({ from: 0, to: r.cycles, requestedTo: 5000 });
-    const events = generateTraffic({ nodes: 16, load: 0.8, flits: 16, dests: 0, cycles: 5000, seed: 7 });
+    // the run's own traffic: drawn as it goes from per-node streams (src/experiment/traffic-stream.ts)
+    const stream = new TrafficStream({ nodes: 16, load: 0.8, flits: 16, dests: 0, cycles: 5000, seed: 7 });
+    const events = [];
+    while (stream.peekTime() !== Infinity) events.push(stream.take());
     const before = events.filter((e) => e.created < r.cycles).length;
     expect(before).toBeLessThan(events.length);
     expect(r.multicasts).toBe(before);

@@ -63,6 +63,8 @@ export interface SimulateHooks {
   engine?: (input: EngineInput) => Promise<Engine>;
   /** Called once the configuration is checked, just before the run starts (the CLI's warnings). */
   onStart?: () => void;
+  /** Called with the engine's cycle as the run goes (at most every 1024 cycles): progress. */
+  onCycle?: (cycle: number) => void;
 }
 
 /**
@@ -279,7 +281,7 @@ export async function simulateWith(c: SimulateConfig, hooks: SimulateHooks = {})
   hooks.onStart?.();
   const result = runStream(engine, prepared, {
     routing, algorithm: c.algorithm, flits: c.flits, traffic: new TrafficStream(spec),
-    window: { from: c.warmup, to: cycles }, end: cycles + c.drain, batches: c.batches,
+    window: { from: c.warmup, to: cycles }, end: cycles + c.drain, batches: c.batches, onCycle: hooks.onCycle,
   }, inFlight);
   return { result, routing };
 }

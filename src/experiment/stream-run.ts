@@ -56,6 +56,8 @@ export interface StreamRun {
   end: number;
   /** Batch means over this many spans of the window (0: none). */
   batches?: number;
+  /** Called with the engine's cycle after each stretch of at most FEED_CYCLES cycles (progress). */
+  onCycle?: (cycle: number) => void;
 }
 
 /**
@@ -110,6 +112,7 @@ export function runStream(engine: Engine, prepared: Prepared, s: StreamRun, inFl
       }
       status = engine.runUntil(until);
       release();
+      s.onCycle?.(engine.cycle);
       // a run that finished what it had idles until the next message: nothing happens before it
       if (status === 'finished') clock = Math.min(until, s.traffic.peekTime());
     }

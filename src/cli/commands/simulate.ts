@@ -11,6 +11,7 @@ import { nodeMemoryEnvironment } from '../memory-environment.ts';
 import { MULTICAST_ALGORITHMS } from '../../multicast/registry.ts';
 import type { RoutingFunction } from '../../routing/types.ts';
 import { readPlanFile, wormsFromPlanJson } from '../plan-file.ts';
+import { Progress } from '../progress.ts';
 import { printResult } from './simulate-report.ts';
 import { EXAMPLE_ARGS } from '../example-args.ts';
 
@@ -196,7 +197,15 @@ export function registerSimulate(program: Command): void {
           process.stderr.write(`wormcast: warning: ${check.report.scheme} on ${check.report.topology} with ${nodeModelText(model)} and ${config.options.vcsPerClass ?? 1} VC(s) per class has a cyclic channel dependency graph: this run may deadlock ('wormcast deadlock' shows the cycle)\n`);
         }
       };
-      const { result: r, routing } = await simulateWith(config, { onStart });
+      // a long run shows its cycles on stderr (src/cli/progress.ts: silent for the first seconds)
+      const progress = new Progress('simulate', config.warmup + config.measure + config.drain, 'cycles');
+      let sim: Awaited<ReturnType<typeof simulateWith>>;
+      try {
+        sim = await simulateWith(config, { onStart, onCycle: (cycle) => progress.update(cycle) });
+      } finally {
+        progress.stop();
+      }
+      const { result: r, routing } = sim;
       const verdict = check.verdict === 'not-checked' ? 'not checked (too large to check before a run; wormcast deadlock checks it)' : check.verdict;
       const heading = `${o.topology} ${o.algorithm}${config.dests ? ` to ${config.dests} destinations` : ''}, load ${config.load} flits/node/cycle (configured), ${config.flits}-flit messages, ${nodeModelText(model)}, ${config.engine} engine; deadlock check: ${verdict}`;
       printResult(r, routing, heading, o.json === true, {
