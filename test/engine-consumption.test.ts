@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ReferenceEngine } from '../src/engine/reference.ts';
 import { WasmEngine } from '../src/engine/wasm.ts';
+import { firstDifference } from './engine-helpers.ts';
 import type { WormSpec } from '../src/engine/types.ts';
 import { createRouting } from '../src/routing/registry.ts';
 import { parseTopology } from '../src/topology/registry.ts';
 import { randomConfigConsumption } from './engine-random.ts';
-
-function firstDifference(a: Uint8Array, b: Uint8Array): number {
-  if (a.length !== b.length) return -2;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return i;
-  return -1;
-}
 
 describe('consumption channels and VC copies of tree edges (issue 10 items 2 and 4)', () => {
   it('wasm and reference agree byte for byte with one consumption channel per incoming VC and copy-free tree edges', async () => {

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ReferenceEngine } from '../src/engine/reference.ts';
 import { WasmEngine } from '../src/engine/wasm.ts';
+import { firstDifference } from './engine-helpers.ts';
 import { randomConfig } from './engine-random.ts';
-
-/** FNV-1a over the bytes: comparing regions byte by byte without a slow deep equality. */
-function firstDifference(a: Uint8Array, b: Uint8Array): number {
-  if (a.length !== b.length) return -2;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return i;
-  return -1;
-}
 
 describe('differential: the wasm engine and the JS reference leave identical memory (issue 6)', () => {
   it('on 240 random small configurations, every counter, every delivery cycle, every byte', async () => {

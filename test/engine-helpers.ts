@@ -67,3 +67,10 @@ export function checkInvariants(region: Uint8Array): number {
   if (owned !== seen.size) fail(`${owned} VCs owned but ${seen.size} held by live slots`);
   return live;
 }
+
+/** The first byte at which two engine regions differ, -1 if none, -2 for different lengths (a byte loop: toEqual on big arrays is slow). */
+export function firstDifference(a: Uint8Array, b: Uint8Array): number {
+  if (a.length !== b.length) return -2;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return i;
+  return -1;
+}

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import v8 from 'node:v8';
 import { WormcastError } from '../errors.ts';
+import { formatBytes, HEAP_FRACTION, TOTAL_MEMORY_FRACTION } from '../experiment/memory-estimate.ts';
 
 /*
  * Memory limits of the analysis commands (plan, verify, deadlock; docs/cli.md "Progress and
@@ -12,8 +13,8 @@ import { WormcastError } from '../errors.ts';
  * for V8 to collect garbage and for the rest of the machine.
  */
 
-export const HEAP_SHARE = 0.5;
-export const MEMORY_SHARE = 0.5;
+export const HEAP_SHARE = HEAP_FRACTION;
+export const MEMORY_SHARE = TOTAL_MEMORY_FRACTION;
 
 export interface Limits {
   heapBytes: number;
@@ -22,13 +23,8 @@ export interface Limits {
   memoryWhy: string;
 }
 
-/** Bytes as the messages print them: 1.5 GiB, 300.0 MiB, 12 KiB. */
-export function bytesText(b: number): string {
-  if (b >= 2 ** 40) return `${(b / 2 ** 40).toFixed(1)} TiB`;
-  if (b >= 2 ** 30) return `${(b / 2 ** 30).toFixed(1)} GiB`;
-  if (b >= 2 ** 20) return `${(b / 2 ** 20).toFixed(1)} MiB`;
-  return `${Math.ceil(b / 1024)} KiB`;
-}
+/** Bytes as the messages print them: 1.5 GiB, 300.0 MiB, 12 KiB (the same words as simulate's). */
+export const bytesText = formatBytes;
 
 /** The limits of this process (tests pass their own environment). */
 export function limits(env: { heapSizeLimit: number; totalMemory: number } = { heapSizeLimit: v8.getHeapStatistics().heap_size_limit, totalMemory: os.totalmem() }): Limits {

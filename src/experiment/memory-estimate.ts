@@ -101,6 +101,7 @@ export interface MemoryLimits {
 
 /** Bytes as the messages print them: 1.5 GiB, 300.0 MiB. */
 export function formatBytes(b: number): string {
+  if (b >= 2 ** 40) return `${(b / 2 ** 40).toFixed(1)} TiB`;
   if (b >= 2 ** 30) return `${(b / 2 ** 30).toFixed(1)} GiB`;
   if (b >= 2 ** 20) return `${(b / 2 ** 20).toFixed(1)} MiB`;
   return `${Math.ceil(b / 1024)} KiB`;
