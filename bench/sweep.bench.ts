@@ -4,9 +4,9 @@
  *
  * Two workloads of 16 points doing equal work (so that the two lanes finish together and the
  * ratio measures the pool, not the order of the points), 2 replications each:
- * - small: a 4x4 mesh at load 0.3, buffers 4..19 flits, 150,000 cycles (the engine's state fits
+ * - small: a 4x4 mesh at load 0.3, buffers 4..19 flits, 400,000 cycles (the engine's state fits
  *   in a core's own caches);
- * - large: an 8x8 mesh at load 0.2, 2 VCs, buffers 4..19 flits, 80,000 cycles.
+ * - large: an 8x8 mesh at load 0.2, 2 VCs, buffers 4..19 flits, 160,000 cycles.
  * Each round runs 1 worker then 2 workers, into fresh result files; medians of the rounds are
  * reported. Start-up (threads loading tsx, the library and the wasm module) is included: it is
  * part of what a user waits for.
@@ -37,8 +37,8 @@ interface Workload {
   base: Record<string, unknown>;
 }
 const WORKLOADS: Workload[] = [
-  { name: 'small', base: { topology: 'mesh:4x4', load: 0.3, warmup: 2000, cycles: 150_000, drain: 4000 } },
-  { name: 'large', base: { topology: 'mesh:8x8', load: 0.2, vcs: 2, warmup: 2000, cycles: 80_000, drain: 4000 } },
+  { name: 'small', base: { topology: 'mesh:4x4', load: 0.3, warmup: 2000, cycles: 400_000, drain: 4000 } },
+  { name: 'large', base: { topology: 'mesh:8x8', load: 0.2, vcs: 2, warmup: 2000, cycles: 160_000, drain: 4000 } },
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'wormcast-bench-'));
