@@ -56,5 +56,23 @@ export { estimateMemory, memoryLimits, checkMemory, trafficShape, type MemoryEnv
 export { buildWorkload, type Workload, type MulticastEvent } from './engine/workload.ts';
 export { generateTraffic } from './experiment/traffic.ts';
 
+// what the browser app's watch and curves use (docs/web.md, issue 14): the engine region's layout
+// (read between runUntil calls), a streamed run driven step by step, and a sweep point's numbers
+export * as engineLayout from './engine/layout.ts';
+export { deadlockReport, type DeadlockReport } from './engine/results.ts';
+export { prepare, type Prepared } from './engine/input.ts';
+export { WormFeed } from './engine/feed.ts';
+export { TrafficStream } from './experiment/traffic-stream.ts';
+export { planStream } from './experiment/simulate.ts';
+export { eventWorms, FEED_CYCLES } from './experiment/stream-run.ts';
+export { resolvePoint, simulateConfig, type PointConfig } from './experiment/point-config.ts';
+export { canonicalJson } from './experiment/grid.ts';
+export { meanInterval, type Interval } from './experiment/confidence.ts';
+export { metricOf, DEFAULT_METRICS, type MetricName } from './experiment/metrics.ts';
+export { saturationReasons, pointSaturated, incompleteReason as replicationIncomplete } from './experiment/saturation.ts';
+export type { PointSettings, PointOutcome } from './experiment/point-run.ts';
+export type { StoredPoint } from './experiment/store.ts';
+export { plotRows, plotSpec, type PlotAxes, type PlotRow } from './report/plot-spec.ts';
+
 // wasm
 export { loadWasm, WasmRouting, type WasmMemory, type WasmSource, type WormcastExports } from './wasm/module.ts';

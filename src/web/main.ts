@@ -1,13 +1,16 @@
-import { MULTICAST_ALGORITHMS, ROUTINGS, SCENARIOS, TOPOLOGY_FORMS, parseTopology, type Topology } from 'wormcast';
-import { byId, el, errorText, fillSelect, onSubmit } from './dom.ts';
+import { MULTICAST_ALGORITHMS, ROUTINGS, SCENARIOS, TOPOLOGY_FORMS, WormcastError, parseIntIn, parseTopology, type Topology } from 'wormcast';
+import { chartOf, renderChart } from './curves/chart.ts';
+import { defaultSettings, type PointView } from './curves/point.ts';
+import { byId, el, errorText, fillSelect, onSubmit, table } from './dom.ts';
 import { planOverlay, routeOverlay, simulationOverlay } from './draw/overlay.ts';
 import { NetworkView } from './draw/view.ts';
 import { exportButtons, toCsv, toJson } from './export.ts';
 import { renderPlan, type PlanRequest, type PlanView } from './plan-panel.ts';
 import { computeRoute, renderRoute, type RouteView } from './route-panel.ts';
 import { Runner } from './runner.ts';
-import { plannedCycles, renderSimulation, type SimulationRequest, type SimulationView } from './simulate-panel.ts';
+import { parseSimulationRequest, plannedCycles, renderSimulation, type SimulationRequest, type SimulationView } from './simulate-panel.ts';
 import { readState, URL_FIELDS, writeState, type Panel, type UrlState } from './url-state.ts';
+import { WatchPanel } from './watch/watch-view.ts';
 import { WASM_URL, wasmBytes } from './wasm-source.ts';
 
 /**
@@ -33,7 +36,12 @@ const value = (id: string): string => byId<HTMLInputElement | HTMLSelectElement>
 const checked = (id: string): boolean => byId<HTMLInputElement>(id).checked;
 
 const drawing = new NetworkView(byId('drawing'));
-const runners = { plan: new Runner(), sim: new Runner() };
+const runners = { plan: new Runner(), sim: new Runner(), watch: new Runner() };
+/** The sweep's workers: two points at a time (the machines this runs on have two cores or more). */
+const curveRunners = [new Runner(), new Runner()];
+const watch = new WatchPanel(runners.watch, drawing);
+/** The sweep on screen: its points and the rows of its two charts (read by the browser tests). */
+const curves: { points?: PointView[]; latency?: unknown[]; throughput?: unknown[] } = {};
 /** The results on screen, by panel (cleared when the topology changes). */
 const results: { route?: RouteView; plan?: PlanView; sim?: SimulationView } = {};
 /** The panel whose result the drawing shows. */
@@ -83,6 +91,7 @@ function clearResults(): void {
     delete outputs[p].dataset.state;
   }
   shown = undefined;
+  watch.close();
 }
 
 /**
@@ -139,7 +148,8 @@ function writeUrl(): void {
   }
   const run = (['route', 'plan', 'sim'] as const).filter((p) => results[p] !== undefined);
   const step = shown === 'plan' && results.plan && results.plan.steps > 1 ? drawing.currentStep : undefined;
-  history.replaceState(null, '', writeState({ fields, run, show: shown, step }));
+  const watching = !watch.root.hidden && watch.frame ? watch.frame.asked : undefined;
+  history.replaceState(null, '', writeState({ fields, run, show: shown, step, ...(watching !== undefined ? { watch: watching } : {}) }));
 }
 
 /** Show a panel's result on the drawing (switching to its network: a scenario brings its own). */
@@ -209,6 +219,10 @@ function setup(): void {
   simWorkload.addEventListener('change', workloadChanged);
   for (const id of URL_FIELDS) byId(id).addEventListener('change', writeUrl);
   drawing.onStep = () => writeUrl();
+  byId('watch-box').append(watch.root);
+  watch.onFrame = () => writeUrl();
+  byId('sim-watch').addEventListener('click', () => { void watch.start(simulationRequest()).then(() => writeUrl()); });
+  onSubmit(byId<HTMLFormElement>('curve-form'), byId('curve-output'), (ctx) => sweep(ctx), 'running the sweep… (in workers: the page stays usable)');
 
   onSubmit(forms.route, outputs.route, async () => {
     const v = await computeRoute({
@@ -288,6 +302,60 @@ function setup(): void {
   );
 }
 
+/** The options of `wormcast simulate` for the simulation form's random traffic at this load (experiment option keys). */
+function pointValues(load: number): Record<string, string | number | boolean> {
+  const req = simulationRequest();
+  if (req.scenario !== '') throw new WormcastError('curves: choose random traffic in the simulation panel (a seed scenario has no load)');
+  // the same checks as a simulation of this load
+  const { config } = parseSimulationRequest({ ...req, load: String(load) });
+  const o = config.options;
+  return {
+    topology: config.topology, algorithm: config.algorithm, ...(config.routing !== undefined ? { routing: config.routing } : {}),
+    ...(config.algorithm !== 'unicast' ? { dests: config.dests } : {}), load, flits: config.flits,
+    warmup: config.warmup, cycles: config.measure, drain: config.drain, vcs: o.vcsPerClass!, buffer: o.buffer!, port: o.port!,
+  };
+}
+
+/** The page's sweep: every load's point in the workers, two at a time, then the two charts. */
+async function sweep(ctx: { progress(text: string): void; cancellable(cancel: () => void): void }): Promise<Node[]> {
+  const loads = value('curve-loads').split(/[\s,;]+/).filter((x) => x !== '').map((x) => {
+    const v = Number(x);
+    if (!Number.isFinite(v) || v <= 0) throw new WormcastError(`curves: load '${x}' must be a positive number`);
+    return v;
+  });
+  if (loads.length < 1 || loads.length > 12) throw new WormcastError(`curves: ${loads.length} loads; give 1..12 (separated by spaces or commas)`);
+  const settings = defaultSettings(parseIntIn(value('curve-reps'), 1, 20, 'replications'), parseIntIn(value('curve-seed'), 0, 2 ** 31 - 1, 'experiment seed'));
+  const values = loads.map(pointValues);
+  ctx.cancellable(() => curveRunners.forEach((r) => r.cancel()));
+  const points: PointView[] = new Array(values.length);
+  let next = 0;
+  let done = 0;
+  const report = (): void => ctx.progress(`sweep: ${done} of ${values.length} points done (${settings.replications} replications each)`);
+  report();
+  // each worker takes the next point until none is left
+  await Promise.all(curveRunners.map(async (runner) => {
+    while (next < values.length) {
+      const i = next++;
+      points[i] = await runner.run({ kind: 'point', req: { values: values[i]!, settings } });
+      done++;
+      report();
+    }
+  }));
+  const latency = chartOf(points, 'meanLatency', 'mean message latency (cycles) against offered load');
+  const throughput = chartOf(points, 'throughput', 'accepted throughput (flits/node/cycle) against offered load');
+  Object.assign(curves, { points, latency: latency.rows, throughput: throughput.rows });
+  const boxes = [el('div', { class: 'chart', 'data-testid': 'curve-latency' }), el('div', { class: 'chart', 'data-testid': 'curve-throughput' })];
+  await Promise.all([renderChart(latency.spec, boxes[0]!), renderChart(throughput.spec, boxes[1]!)]);
+  const f = (x: number | null | undefined, d: number): string => (x === null || x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(d));
+  const rows = points.map((p) => {
+    const l = p.summary.metrics.meanLatency;
+    const t = p.summary.metrics.throughput;
+    return [String(p.values.load), `${f(l?.mean, 2)} ± ${f(l?.halfWidth, 2)}`, `${f(t?.mean, 4)} ± ${f(t?.halfWidth, 4)}`,
+      p.summary.incomplete.length === p.replications.length ? 'incomplete' : p.summary.saturated ? `saturated: ${p.summary.saturation[0] ?? ''}` : 'measured'];
+  });
+  return [...boxes, table(['load', 'latency (cycles), 95% CI', 'accepted (flits/node/cycle), 95% CI', 'point'], rows, { 'data-testid': 'curve-table' })];
+}
+
 /** Fill the fields from the URL and run the panels it names. */
 function restore(state: UrlState): void {
   if (state.fields.size === 0) return;
@@ -311,6 +379,7 @@ function restore(state: UrlState): void {
   restoreShow = state.show !== undefined && state.run.includes(state.show) ? state.show : undefined;
   for (const p of state.run) restoreRuns.add(p);
   for (const p of state.run) forms[p].requestSubmit();
+  if (state.watch !== undefined) void watch.start(simulationRequest(), state.watch);
 }
 
 // A failure outside a panel's action still lands in the page, never only in the console.
@@ -334,6 +403,8 @@ try {
     drawing,
     screenOf: (address: string) => { const t = drawing.topology!; drawing.paintNow(); return drawing.screenOf(t.parse(address)); },
     results,
+    watch,
+    curves,
   };
 } catch (e) {
   document.body.prepend(el('p', { class: 'error', role: 'alert' }, errorText(e)));

@@ -1,7 +1,7 @@
 import {
   RUN_END, WasmEngine, WormcastError, deadlockSummary, defaultNodeModel, getScenario,
   parseIntIn, readChannelFlits, runWorkload, simulate, simulationRouting,
-  type EngineOptions, type NodeModel, type RoutingFunction, type SimulationResult, type Workload,
+  type EngineOptions, type NodeModel, type RoutingFunction, type SimulateConfig, type SimulationResult, type Workload,
 } from 'wormcast';
 import { el } from './dom.ts';
 import { ProgressEngine, type CycleProgress } from './progress-engine.ts';
@@ -60,6 +60,8 @@ export interface SimulationView {
   channelFlits: Int32Array;
   /** The wait-for cycle's channels (empty without a deadlock). */
   cycleChannels: CycleChannel[];
+  /** Wall time of the run in milliseconds (where it ran: the worker, or Node). */
+  ms?: number;
 }
 
 /**
@@ -114,7 +116,7 @@ export function outcomeOf(r: SimulationResult): { outcome: Outcome; text: string
 }
 
 /** The view of a run: outcome, channel use and the deadlock cycle's channels. */
-function viewOf(heading: string, result: SimulationResult, routing: RoutingFunction, engine: { region(): Uint8Array }): SimulationView {
+export function viewOf(heading: string, result: SimulationResult, routing: RoutingFunction, engine: { region(): Uint8Array }): SimulationView {
   const t = routing.topology;
   const { outcome, text } = outcomeOf(result);
   const cycleChannels: CycleChannel[] = [];
@@ -156,13 +158,15 @@ async function runScenario(name: string, wasm: BufferSource, progress?: CyclePro
   return viewOf(`${s.name}: ${s.title}`, result, s.routing, engine);
 }
 
-/**
- * Dynamic traffic through the wasm flit-level engine, as `wormcast simulate` runs it
- * (src/experiment/simulate.ts simulateWith), with the module instantiated from `wasm` (the
- * bytes of build/wormcast.wasm). Bad input throws a WormcastError.
- */
-export async function computeSimulation(req: SimulationRequest, wasm: BufferSource, progress?: CycleProgress): Promise<SimulationView> {
-  if (req.scenario !== '') return runScenario(req.scenario, wasm, progress);
+/** A random-traffic request checked and turned into the `simulate()` configuration `wormcast simulate` would use. */
+export interface ParsedRequest {
+  config: SimulateConfig;
+  routing: RoutingFunction;
+  heading: string;
+}
+
+/** Check a random-traffic request (bad input throws a WormcastError) and build its configuration. */
+export function parseSimulationRequest(req: SimulationRequest): ParsedRequest {
   const algorithm = req.algorithm.trim();
   const routing = simulationRouting(req.topology, algorithm, req.routing === '' ? undefined : req.routing);
   const t = routing.topology;
@@ -179,14 +183,25 @@ export async function computeSimulation(req: SimulationRequest, wasm: BufferSour
   if (expected > MAX_MESSAGES) {
     throw new WormcastError(`simulate: about ${expected} messages (${t.nodes} nodes x load ${load} / ${flits} flits x ${warmup + measure} cycles); the browser app runs at most ${MAX_MESSAGES}: lower the load, the cycles or the network (the CLI has no such limit)`);
   }
+  const heading = `${t.spec} ${algorithm}${dests ? ` to ${dests} destinations` : ''} (routing ${routing.name}), offered ${load} flits/node/cycle, ${flits}-flit messages, ${model.port}-port nodes, consumption channels ${model.consumption === 'vc' ? 'one per incoming VC' : model.port === 'one' ? 'one per node' : 'one per incoming link'}, wasm engine`;
+  const config: SimulateConfig = { topology: req.topology, routing: req.routing === '' ? undefined : req.routing, algorithm, dests, load, flits, warmup, measure, drain, seed, engine: 'wasm', options };
+  return { config, routing, heading };
+}
+
+/**
+ * Dynamic traffic through the wasm flit-level engine, as `wormcast simulate` runs it
+ * (src/experiment/simulate.ts simulateWith), with the module instantiated from `wasm` (the
+ * bytes of build/wormcast.wasm). Bad input throws a WormcastError. `ms` is the run's wall time
+ * (from the engine's creation to its result).
+ */
+export async function computeSimulation(req: SimulationRequest, wasm: BufferSource, progress?: CycleProgress): Promise<SimulationView> {
+  const t0 = performance.now();
+  if (req.scenario !== '') return { ...(await runScenario(req.scenario, wasm, progress)), ms: performance.now() - t0 };
+  const { config, routing, heading } = parseSimulationRequest(req);
   // the same run as `wormcast simulate` (traffic streamed as the run goes), on the page's wasm bytes
   let engine: WasmEngine | undefined;
-  const result = await simulate(
-    { topology: req.topology, routing: req.routing === '' ? undefined : req.routing, algorithm, dests, load, flits, warmup, measure, drain, seed, engine: 'wasm', options },
-    { engine: async (input) => tracked((engine = await WasmEngine.create(input, wasm)), progress) },
-  );
-  const heading = `${t.spec} ${algorithm}${dests ? ` to ${dests} destinations` : ''} (routing ${routing.name}), offered ${load} flits/node/cycle, ${flits}-flit messages, ${model.port}-port nodes, consumption channels ${model.consumption === 'vc' ? 'one per incoming VC' : model.port === 'one' ? 'one per node' : 'one per incoming link'}, wasm engine`;
-  return viewOf(heading, result, routing, engine!);
+  const result = await simulate(config, { engine: async (input) => tracked((engine = await WasmEngine.create(input, wasm)), progress) });
+  return { ...viewOf(heading, result, routing, engine!), ms: performance.now() - t0 };
 }
 
 /** The cycles a request asks for at most (warm-up + cycles + drain), or 0 when open-ended (a scenario). */

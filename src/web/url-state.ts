@@ -1,7 +1,7 @@
 /**
  * Every input of the page in the URL (docs/web.md "Sharing and output"): the query string
  * holds each field by its id, `run` the panels whose results are shown (route, plan, sim) and
- * `step` the plan's step slider; opening the URL fills the fields and runs those panels, so
+ * `step` the plan's step slider, `watch` the cycle of a watched run; opening the URL fills the fields and runs those panels, so
  * that a shared URL reproduces the same view and numbers.
  */
 
@@ -10,6 +10,7 @@ export const URL_FIELDS = [
   'topology', 'routing', 'route-from', 'route-to', 'low-first', 'shortest',
   'algorithm', 'plan-routing', 'plan-source', 'plan-dests', 'plan-seed', 'plan-port', 'plan-check',
   'sim-workload', 'sim-algorithm', 'sim-routing', 'sim-dests', 'sim-load', 'sim-flits', 'sim-warmup', 'sim-cycles', 'sim-drain', 'sim-seed', 'sim-vcs', 'sim-buffer', 'sim-port',
+  'curve-loads', 'curve-reps', 'curve-seed',
 ] as const;
 
 export type Panel = 'route' | 'plan' | 'sim';
@@ -21,6 +22,8 @@ export interface UrlState {
   step: number | undefined;
   /** Which panel's result the drawing shows. */
   show: Panel | undefined;
+  /** The cycle of the watched run on screen (the simulation fields name the run), or undefined. */
+  watch?: number;
 }
 
 const PANELS: readonly Panel[] = ['route', 'plan', 'sim'];
@@ -35,7 +38,11 @@ export function readState(search: string): UrlState {
   const run = (q.get('run') ?? '').split(',').filter((p): p is Panel => (PANELS as readonly string[]).includes(p));
   const step = q.has('step') ? Number(q.get('step')) : undefined;
   const show = q.get('show');
-  return { fields, run, step: Number.isInteger(step) ? step : undefined, show: (PANELS as readonly string[]).includes(show ?? '') ? show as Panel : undefined };
+  const watch = q.has('watch') ? Number(q.get('watch')) : undefined;
+  return {
+    fields, run, step: Number.isInteger(step) ? step : undefined, show: (PANELS as readonly string[]).includes(show ?? '') ? show as Panel : undefined,
+    ...(watch !== undefined && Number.isInteger(watch) && watch >= 0 ? { watch } : {}),
+  };
 }
 
 export function writeState(s: UrlState): string {
@@ -44,5 +51,6 @@ export function writeState(s: UrlState): string {
   if (s.run.length > 0) q.set('run', s.run.join(','));
   if (s.show) q.set('show', s.show);
   if (s.step !== undefined) q.set('step', String(s.step));
+  if (s.watch !== undefined) q.set('watch', String(s.watch));
   return `?${q.toString()}`;
 }

@@ -1,6 +1,7 @@
 import type { Topology } from 'wormcast';
 import type { PlanView } from '../plan-panel.ts';
 import type { SimulationView } from '../simulate-panel.ts';
+import type { WatchFrame } from '../watch/session.ts';
 
 /**
  * What is drawn over a network (docs/web.md "Drawing"): directed channels (node * ports +
@@ -28,6 +29,16 @@ export interface Overlay {
   thick?: boolean;
   labels: Array<{ node: number; text: string }>;
   legend: Array<[string, string]>;
+  /** Flits in the buffer of each arrow's VC, drawn as beads along it (a watched run). */
+  beads?: Int32Array;
+  /** Nodes where a header waits for a VC (red rings). */
+  rings?: Int32Array;
+  /** Colour of the destination squares (default orange). */
+  destColour?: string;
+  /** Channels (node * ports + port) of a wait-for cycle, drawn as thick red arrows over the rest. */
+  cycle?: Int32Array;
+  /** More words for a node's hover line. */
+  describe?: (node: number) => string;
 }
 
 /** Distinct colours for steps and worms (colour-blind safe first, then more). */
@@ -88,3 +99,59 @@ export function simulationOverlay(v: SimulationView, ports: number): Overlay {
   };
 }
 
+
+/**
+ * A cycle of a watched run (docs/web.md "Watching a simulation"): every network VC held, as an
+ * arrow in its worm's colour with its buffered flits as beads; headers waiting for a VC as red
+ * rings; sources injecting as circles; deliveries of the last cycles as green squares; the
+ * utilisation so far as a heat map; a deadlock's wait-for cycle as thick red arrows.
+ */
+export function watchOverlay(f: WatchFrame, t: Topology): Overlay {
+  const s = f.snapshot;
+  const P = t.ports;
+  const net = s.held.filter((h) => h.kind === 'network');
+  let max = 0;
+  for (const x of s.channelFlits) if (x > max) max = x;
+  const heat = new Float32Array(s.channelFlits.length);
+  if (max > 0) for (let c = 0; c < heat.length; c++) heat[c] = s.channelFlits[c]! / max;
+  const worms = [...new Set(net.map((h) => h.worm))].sort((a, b) => a - b);
+  const byChannel = new Map<number, string[]>();
+  for (const h of s.held) {
+    if (h.kind !== 'network') continue;
+    const list = byChannel.get(h.node) ?? [];
+    list.push(`${t.portName(h.port)} vc ${h.index} for worm ${h.worm} (${h.flits} flits buffered)`);
+    byChannel.set(h.node, list);
+  }
+  const waits = new Map<number, string[]>();
+  for (const b of s.blocked) {
+    const list = waits.get(b.node) ?? [];
+    list.push(`worm ${b.worm} waits for ${b.kind}${b.kind === 'network' ? ` ${t.portName(b.port)}` : ` #${b.port}`}${b.holder >= 0 ? ` held by worm ${b.holder}` : ''}`);
+    waits.set(b.node, list);
+  }
+  const cycle = Int32Array.from(f.cycleChannels, ([node, port]) => node * P + port);
+  return {
+    caption: `watch: ${f.heading} — cycle ${f.asked}${f.over ? ` (${f.over})` : ''}`,
+    spec: f.spec,
+    arrows: Int32Array.from(net, (h) => h.node * P + h.port),
+    group: Int32Array.from(net, (h) => worms.indexOf(h.worm) % PALETTE.length),
+    colors: PALETTE,
+    maxStep: 0,
+    sources: Int32Array.from(s.held.filter((h) => h.kind === 'injection'), (h) => h.node),
+    dests: Int32Array.from(s.delivered, (d) => d.node),
+    destColour: '#2e7d32',
+    heat: max > 0 ? heat : undefined,
+    beads: Int32Array.from(net, (h) => h.flits),
+    rings: Int32Array.from(s.blocked, (b) => b.node),
+    cycle: cycle.length > 0 ? cycle : undefined,
+    labels: [],
+    legend: [
+      ...worms.slice(0, PALETTE.length).map((w, i): [string, string] => [PALETTE[i]!, `worm ${w}${worms.length > PALETTE.length && i === PALETTE.length - 1 ? ' (colours repeat)' : ''}`]),
+      ['#111', 'injecting ◯'], ['#b3261e', 'header blocked (ring)'], ['#2e7d32', `delivered in the last cycles ■`],
+      ...(max > 0 ? [['#fee08b', `utilisation so far (busiest ${max} flits = red)`] as [string, string]] : []),
+    ],
+    describe: (node) => {
+      const parts = [...(byChannel.get(node) ?? []).map((x) => `held ${x}`), ...(waits.get(node) ?? [])];
+      return parts.length > 0 ? `; ${parts.join('; ')}` : '';
+    },
+  };
+}

@@ -211,9 +211,57 @@ export function paint(pen: Pen, L: Layout, o: Overlay | null, v: View, step: num
         pen.end();
       }
     }
+    if (o.beads && detail) {
+      // a watched run: the flits buffered in each VC, as beads along its arrow (at most 8 drawn)
+      pen.begin('#222222', 1, '#222222');
+      const br = Math.max(1, Math.min(3, v.scale / 14));
+      for (let i = 0; i < o.arrows.length; i++) {
+        const n = Math.min(8, o.beads[i]!);
+        if (n <= 0) continue;
+        const c = o.arrows[i]!;
+        const a = Math.floor(c / t.ports);
+        const b = t.neighbor(a, c % t.ports);
+        if (b < 0 || L.stub(a, c % t.ports, b) || L.curved(a, c % t.ports, b)) continue;
+        const x1 = sx(a);
+        const y1 = sy(a);
+        const x2 = sx(b);
+        const y2 = sy(b);
+        if (!inside(x1, y1, 400) && !inside(x2, y2, 400)) continue;
+        const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+        const nx = -(y2 - y1) / len;
+        const ny = (x2 - x1) / len;
+        for (let k = 0; k < n; k++) {
+          // the newest flit nearest the downstream router
+          const f = 0.85 - (0.6 * k) / 8;
+          pen.dot(x1 + (x2 - x1) * f + nx * side, y1 + (y2 - y1) * f + ny * side, br);
+        }
+      }
+      pen.end();
+    }
+    if (o.cycle && o.cycle.length > 0) {
+      // a deadlock's wait-for cycle over everything else
+      pen.begin('#b3261e', Math.max(3, Math.min(8, v.scale / 6)));
+      for (const c of o.cycle) {
+        const a = Math.floor(c / t.ports);
+        const b = t.neighbor(a, c % t.ports);
+        if (b >= 0) { link(a, c % t.ports, b, side, true); stats.arrows++; }
+      }
+      pen.end();
+    }
     const m = Math.max(3, Math.min(8, v.scale / 4));
+    if (o.rings && o.rings.length > 0) {
+      // headers waiting for a VC
+      pen.begin('#b3261e', 2);
+      for (const n of o.rings) {
+        const x = sx(n);
+        const y = sy(n);
+        if (inside(x, y)) pen.dot(x, y, m + 6);
+      }
+      pen.end();
+    }
     // destinations reached by the steps shown (all when there is no slider)
-    pen.begin('#d55e00', 1, '#d55e00');
+    const dc = o.destColour ?? '#d55e00';
+    pen.begin(dc, 1, dc);
     for (const d of o.dests) {
       const x = sx(d);
       const y = sy(d);

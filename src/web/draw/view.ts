@@ -221,7 +221,7 @@ export class NetworkView {
     }
     const heat = this.overlay?.heat;
     const use = heat ? `; utilisation ${Array.from({ length: t.ports }, (_, p) => heat[node * t.ports + p]!.toFixed(2)).join(' ')} (of the busiest)` : '';
-    return `${t.format(node)} (node ${node}): ${ports.join(', ')}${use}`;
+    return `${t.format(node)} (node ${node}): ${ports.join(', ')}${use}${this.overlay?.describe?.(node) ?? ''}`;
   }
 
   private showHover(node: number): void {

@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { getScenario } from '../../src/engine/scenarios.ts';
+import * as L from '../../src/engine/layout.ts';
+import type { Engine } from '../../src/engine/types.ts';
+import { WasmEngine } from '../../src/engine/wasm.ts';
+import { simulate } from '../../src/experiment/simulate.ts';
+import { parseSimulationRequest, type SimulationRequest } from '../../src/web/simulate-panel.ts';
+import { WatchSession } from '../../src/web/watch/session.ts';
+import { readSnapshot } from '../../src/web/watch/snapshot.ts';
+
+/**
+ * The watch (docs/web.md "Watching a simulation") in Node: the state the page shows at cycle k is
+ * the engine's at cycle k. Each check reads the region of a separate engine run to k directly
+ * (the owner array and the slot records of src/engine/layout.ts), not through the snapshot reader.
+ */
+const wasm = readFileSync(new URL('../../build/wormcast.wasm', import.meta.url));
+
+const SCENARIO = (name: string): SimulationRequest => ({
+  scenario: name, topology: '', routing: '', algorithm: '', dests: '', load: '', flits: '', cycles: '', warmup: '', drain: '', seed: '', vcs: '', buffer: '', port: '',
+});
+const RANDOM: SimulationRequest = {
+  scenario: '', topology: 'mesh:4x4', routing: '', algorithm: 'dual-path', dests: '3', load: '0.2', flits: '8',
+  cycles: '600', warmup: '100', drain: '800', seed: '3', vcs: '2', buffer: '4', port: '',
+};
+
+/** Every VC held in a region, read from the owner array: [vc, worm record, flits buffered]. */
+function heldFromOwners(region: Uint8Array): Array<[number, number, number]> {
+  const m = new Int32Array(region.buffer, region.byteOffset, region.byteLength >> 2);
+  const oO = m[L.H_O_OWNER]! >> 2;
+  const oS = m[L.H_O_SLOT]! >> 2;
+  const total = m[L.H_EJ]! + m[L.H_NODES]! * (m[L.H_QE]! || m[L.H_Q]!);
+  const out: Array<[number, number, number]> = [];
+  for (let vc = 0; vc < total; vc++) {
+    const s = m[oO + vc]!;
+    if (s < 0) continue;
+    const sb = oS + s * L.SLOT_STRIDE;
+    const eject = vc >= m[L.H_EJ]!;
+    out.push([vc, m[sb + L.S_WORM]!, eject ? 0 : m[sb + L.S_IN]! - m[sb + L.S_OUT]!]);
+  }
+  return out;
+}
+
+/**
+ * A region's words, with H_STATUS 'running' (a run not started: the watch at cycle 0 made no
+ * runUntil call) read as 'limit' (a run stopped at the cycle asked for), which is the same state.
+ */
+function words(region: Uint8Array): Int32Array {
+  const m = new Int32Array(region.slice().buffer);
+  if (m[L.H_STATUS] === L.ST_RUNNING) m[L.H_STATUS] = L.ST_LIMIT;
+  return m;
+}
+
+const sorted = <T extends number[]>(xs: T[]): T[] => [...xs].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
+
+describe('watching a run cycle by cycle', () => {
+  it('a seed scenario stepped to cycle k holds the VCs, with the flits, of the engine run to k in one call (lin-fig-6.4, lin-fig-6.1)', async () => {
+    for (const name of ['lin-fig-6.4', 'lin-fig-6.1']) {
+      const s = getScenario(name);
+      const session = await WatchSession.create(SCENARIO(name), wasm);
+      for (const k of [0, 1, 3, 7, 12, 20, 35, 60, 120]) {
+        session.advance(k);
+        const node = await WasmEngine.create({ routing: s.routing, worms: s.worms, options: s.options }, wasm);
+        node.runUntil(k);
+        const frame = session.frame(k);
+        expect(frame.snapshot.cycle, `${name} at ${k}`).toBe(node.cycle);
+        const shown = frame.snapshot.held.map((h): [number, number, number] => [h.vc, h.worm, h.flits]);
+        expect(sorted(shown), `${name} at ${k}`).toEqual(sorted(heldFromOwners(node.region())));
+        expect(words(session.region())).toEqual(words(node.region()));
+      }
+    }
+  });
+
+  it('lin-fig-6.4 watched to its end deadlocks where the CLI says, with the wait-for cycle of the simulation report, and blocked headers on the cycle', async () => {
+    const session = await WatchSession.create(SCENARIO('lin-fig-6.4'), wasm);
+    session.advance(1 << 20);
+    const f = session.frame(1 << 20);
+    expect(f.over).toMatch(/^deadlock at cycle \d+$/);
+    expect(f.cycleChannels.length).toBe(2);
+    const { computeSimulation } = await import('../../src/web/simulate-panel.ts');
+    const sim = await computeSimulation(SCENARIO('lin-fig-6.4'), wasm);
+    expect(f.snapshot.cycle).toBe(sim.result.cycles);
+    expect(f.cycleChannels).toEqual(sim.cycleChannels.map((c) => [c.node, c.port]));
+    // every channel of the cycle is asked for by a blocked header and held by another worm
+    for (const [node, port] of f.cycleChannels) {
+      const b = f.snapshot.blocked.find((x) => x.kind === 'network' && x.node === node && x.port === port);
+      expect(b, `${node} ${port}`).toBeDefined();
+      expect(b!.holder).toBeGreaterThanOrEqual(0);
+      expect(b!.holder).not.toBe(b!.worm);
+    }
+  });
+
+  it('random traffic watched to cycle k has the region of `simulate()` (the streamed run of the Simulate button) stopped at k', async () => {
+    const { config } = parseSimulationRequest(RANDOM);
+    for (const k of [0, 50, 333, 1024, 1100, 1450]) {
+      const session = await WatchSession.create(RANDOM, wasm);
+      // a few stops on the way: the state must not depend on them
+      for (const at of [Math.floor(k / 3), Math.floor(k / 2), k]) session.advance(at);
+      let seen: Uint8Array | undefined;
+      let seenCycle = -1;
+      await simulate(config, {
+        engine: async (input) => {
+          const inner = await WasmEngine.create(input, wasm);
+          const spy: Engine = {
+            name: 'wasm',
+            get cycle() { return inner.cycle; },
+            runUntil(until: number) {
+              if (seen === undefined && inner.cycle <= k && k <= until) {
+                const st = inner.runUntil(k);
+                seen = inner.region().slice();
+                seenCycle = inner.cycle;
+                if (st !== 'limit') return st;
+              }
+              return inner.runUntil(until);
+            },
+            region: () => inner.region(),
+            counters: () => inner.counters(),
+          };
+          return spy;
+        },
+      });
+      expect(seen, `cycle ${k}`).toBeDefined();
+      expect(session.frame(k).snapshot.cycle).toBe(seenCycle);
+      const a = words(session.region());
+      const b = words(seen!);
+      const differ = a.findIndex((x, i) => x !== b[i]);
+      expect(a.length, `region size at cycle ${k}`).toBe(b.length);
+      expect(differ, `first differing word at cycle ${k}`).toBe(-1);
+    }
+  });
+
+  it('in unicast traffic the flits buffered in the VCs held are the flits injected and not ejected, at every cycle (fast-check)', async () => {
+    await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 0, max: 1500 }), fc.constantFrom('1', '2'), async (seed, k, vcs) => {
+      const req = { ...RANDOM, algorithm: 'unicast', seed: String(seed), load: '0.3', vcs };
+      const session = await WatchSession.create(req, wasm);
+      session.advance(k);
+      const s = session.frame(k).snapshot;
+      const buffered = s.held.reduce((a, h) => a + h.flits, 0);
+      expect(buffered).toBe(s.injected - s.ejected);
+      // and no VC is listed twice
+      expect(new Set(s.held.map((h) => h.vc)).size).toBe(s.held.length);
+    }), { numRuns: 12 });
+  });
+});
