@@ -4,7 +4,7 @@ import {
   type EngineOptions, type NodeModel, type RoutingFunction, type SimulateConfig, type SimulationResult, type Workload,
 } from 'wormcast';
 import { el } from './dom.ts';
-import { ProgressEngine, type CycleProgress } from './progress-engine.ts';
+import { withProgress, type CycleProgress } from './progress-engine.ts';
 
 /**
  * What the simulation form asks for (the options of `wormcast simulate`), as the form's
@@ -138,8 +138,8 @@ export function viewOf(heading: string, result: SimulationResult, routing: Routi
 }
 
 /** The engine of a run, reporting its cycle when asked to. */
-function tracked(engine: WasmEngine, progress?: CycleProgress): WasmEngine | ProgressEngine {
-  return progress ? new ProgressEngine(engine, progress) : engine;
+function tracked(engine: WasmEngine, progress?: CycleProgress): WasmEngine {
+  return progress ? withProgress(engine, progress) : engine;
 }
 
 /** Run one seed scenario (src/engine/scenarios.ts): its worms, created at cycle 0, until they finish or deadlock. */

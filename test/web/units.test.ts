@@ -6,7 +6,7 @@ import { getScenario } from '../../src/engine/scenarios.ts';
 import { parseTopology } from '../../src/topology/registry.ts';
 import { layoutOf } from '../../src/web/draw/layout.ts';
 import { toCsv, toJson } from '../../src/web/export.ts';
-import { ProgressEngine } from '../../src/web/progress-engine.ts';
+import { withProgress } from '../../src/web/progress-engine.ts';
 import { computeSimulation, outcomeOf, type SimulationRequest } from '../../src/web/simulate-panel.ts';
 import { readState, writeState } from '../../src/web/url-state.ts';
 
@@ -28,11 +28,11 @@ describe('runs in chunks with progress', () => {
     expect(cycles.at(-1)).toBe(plain.result.cycles);
   });
 
-  it('ProgressEngine over a seed scenario stops where the engine stops (lin-fig-6.1 deadlocks at 209)', async () => {
+  it('withProgress over a seed scenario stops where the engine stops (lin-fig-6.1 deadlocks at 209)', async () => {
     const s = getScenario('lin-fig-6.1');
     const inner = await WasmEngine.create({ routing: s.routing, worms: s.worms, options: s.options }, wasm);
     const seen: number[] = [];
-    const e = new ProgressEngine(inner, (c) => seen.push(c), 0.001);
+    const e = withProgress(inner, (c) => seen.push(c), 0.001);
     expect(e.runUntil(1 << 30)).toBe('deadlock');
     expect(e.cycle).toBe(209);
     expect(seen.at(-1)).toBe(209);

@@ -3,12 +3,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { getScenario } from '../../src/engine/scenarios.ts';
 import * as L from '../../src/engine/layout.ts';
-import type { Engine } from '../../src/engine/types.ts';
 import { WasmEngine } from '../../src/engine/wasm.ts';
-import { simulate } from '../../src/experiment/simulate.ts';
 import { parseSimulationRequest, type SimulationRequest } from '../../src/web/simulate-panel.ts';
 import { WatchSession } from '../../src/web/watch/session.ts';
-import { readSnapshot } from '../../src/web/watch/snapshot.ts';
+import { heldFromOwners, simulateRegionAt } from './region-read.ts';
 
 /**
  * The watch (docs/web.md "Watching a simulation") in Node: the state the page shows at cycle k is
@@ -24,23 +22,6 @@ const RANDOM: SimulationRequest = {
   scenario: '', topology: 'mesh:4x4', routing: '', algorithm: 'dual-path', dests: '3', load: '0.2', flits: '8',
   cycles: '600', warmup: '100', drain: '800', seed: '3', vcs: '2', buffer: '4', port: '',
 };
-
-/** Every VC held in a region, read from the owner array: [vc, worm record, flits buffered]. */
-function heldFromOwners(region: Uint8Array): Array<[number, number, number]> {
-  const m = new Int32Array(region.buffer, region.byteOffset, region.byteLength >> 2);
-  const oO = m[L.H_O_OWNER]! >> 2;
-  const oS = m[L.H_O_SLOT]! >> 2;
-  const total = m[L.H_EJ]! + m[L.H_NODES]! * (m[L.H_QE]! || m[L.H_Q]!);
-  const out: Array<[number, number, number]> = [];
-  for (let vc = 0; vc < total; vc++) {
-    const s = m[oO + vc]!;
-    if (s < 0) continue;
-    const sb = oS + s * L.SLOT_STRIDE;
-    const eject = vc >= m[L.H_EJ]!;
-    out.push([vc, m[sb + L.S_WORM]!, eject ? 0 : m[sb + L.S_IN]! - m[sb + L.S_OUT]!]);
-  }
-  return out;
-}
 
 /**
  * A region's words, with H_STATUS 'running' (a run not started: the watch at cycle 0 made no
@@ -97,33 +78,12 @@ describe('watching a run cycle by cycle', () => {
       const session = await WatchSession.create(RANDOM, wasm);
       // a few stops on the way: the state must not depend on them
       for (const at of [Math.floor(k / 3), Math.floor(k / 2), k]) session.advance(at);
-      let seen: Uint8Array | undefined;
-      let seenCycle = -1;
-      await simulate(config, {
-        engine: async (input) => {
-          const inner = await WasmEngine.create(input, wasm);
-          const spy: Engine = {
-            name: 'wasm',
-            get cycle() { return inner.cycle; },
-            runUntil(until: number) {
-              if (seen === undefined && inner.cycle <= k && k <= until) {
-                const st = inner.runUntil(k);
-                seen = inner.region().slice();
-                seenCycle = inner.cycle;
-                if (st !== 'limit') return st;
-              }
-              return inner.runUntil(until);
-            },
-            region: () => inner.region(),
-            counters: () => inner.counters(),
-          };
-          return spy;
-        },
-      });
-      expect(seen, `cycle ${k}`).toBeDefined();
+      const at = await simulateRegionAt(config, k, wasm);
+      const seen = at.region;
+      const seenCycle = at.cycle;
       expect(session.frame(k).snapshot.cycle).toBe(seenCycle);
       const a = words(session.region());
-      const b = words(seen!);
+      const b = words(seen);
       const differ = a.findIndex((x, i) => x !== b[i]);
       expect(a.length, `region size at cycle ${k}`).toBe(b.length);
       expect(differ, `first differing word at cycle ${k}`).toBe(-1);
