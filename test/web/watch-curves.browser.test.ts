@@ -65,7 +65,7 @@ interface PageFrame {
   over: string | null;
   spec: string;
   cycleChannels: Array<[number, number]>;
-  snapshot: { cycle: number; held: Array<{ vc: number; worm: number; flits: number; kind: string }>; blocked: unknown[] };
+  snapshot: { cycle: number; held: Array<{ vc: number; worm: number; flits: number; kind: string; node: number }>; blocked: unknown[] };
 }
 
 /** The frame on screen. */
@@ -128,6 +128,13 @@ describe(`browser app: watching a run, curves, speed${SKIP}`, () => {
     // the table lists them, and the drawing has an arrow per network VC held
     expect(await page.getByTestId('watch-held').locator('tbody tr').count()).toBe(Math.min(24, f.snapshot.held.length));
     expect(await arrows()).toBe(f.snapshot.held.filter((h) => h.kind === 'network').length);
+    // hovering the upstream node of a VC held names the VC and its worm
+    const h = f.snapshot.held.find((x) => x.kind === 'network')!;
+    const at = await page.evaluate((n) => { const w = (window as unknown as { wormcast: { drawing: { paintNow(): void; screenOf(n: number): { x: number; y: number } } } }).wormcast; w.drawing.paintNow(); return w.drawing.screenOf(n); }, h.node);
+    await page.getByTestId('network-canvas').scrollIntoViewIfNeeded();
+    const box = (await page.getByTestId('network-canvas').boundingBox())!;
+    await page.mouse.move(box.x + at.x, box.y + at.y);
+    expect(await page.getByTestId('hover-info').textContent()).toContain(`for worm ${h.worm} (`);
     for (const k of [25, 11, 60]) {
       // forward, back (the run starts again) and forward
       await jump(k);
@@ -135,7 +142,6 @@ describe(`browser app: watching a run, curves, speed${SKIP}`, () => {
       f = await frame();
       expect(triples(f), `cycle ${k}`).toEqual(await nodeAt(k));
     }
-    // the hover line of a node names the VCs it holds and by whom
     await jump(1000);
     await shows(1000);
     f = await frame();
