@@ -64,6 +64,11 @@ export const COMMANDS: Readonly<Record<string, LazyCommand>> = {
     summary: 'run an experiment: a grid of simulate points with replications, confidence intervals and saturation flags, on worker threads, into a result file; docs/experiments.md',
     load: async () => (await import('./commands/sweep.ts')).registerSweep,
   },
+  worker: {
+    term: 'worker [options]',
+    summary: 'run the points of distributed sweeps (wormcast sweep --queue): take them from the queue, run them on worker threads, hand the results back through Redis; docs/distributed.md',
+    load: async () => (await import('./commands/worker.ts')).registerWorker,
+  },
   results: {
     term: 'results [options] <file>',
     summary: "a sweep's result file as a table: one row per point, each metric's mean and confidence interval, saturated points marked",

@@ -37,6 +37,11 @@ const RULES: readonly Rule[] = [
     ignored: EXAMPLE_SETS,
     reason: `the example sets it (${EXAMPLE_ARGS.join(' ')})`,
   },
+  {
+    command: 'sweep', mode: 'queue',
+    ignored: ['workers'],
+    reason: 'the points run on the wormcast worker processes; give them --concurrency',
+  },
 ];
 
 /** `--router-delay` -> routerDelay, as commander names option attributes. */

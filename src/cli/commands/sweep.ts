@@ -34,6 +34,8 @@ interface SweepCliOptions {
   workers?: string;
   fresh?: boolean;
   quiet?: boolean;
+  queue?: string;
+  detach?: boolean;
   [option: string]: unknown;
 }
 
@@ -152,7 +154,9 @@ export function registerSweep(program: Command): void {
     .option('--out <file>', 'result file, JSON lines (default <name>.results.jsonl); finished points in it are skipped')
     .option('--workers <N>', 'worker threads (default: the number of cores)')
     .option('--fresh', 'run every point again, even those already in the result file')
-    .option('--quiet', 'no progress bar: one line per finished point');
+    .option('--quiet', 'no progress bar: one line per finished point')
+    .option('--queue <url>', 'run the points on wormcast worker processes through this Redis queue, redis://[:PASSWORD@]HOST[:PORT][/DB]; docs/distributed.md')
+    .option('--detach', 'with --queue: enqueue the points and return; the same command without it collects the results');
   for (const opt of pointOptions()) cmd.addOption(opt);
   cmd.action(async (file: string | undefined, o: SweepCliOptions, self: Command) => {
     const source = file ?? 'sweep';
@@ -162,6 +166,8 @@ export function registerSweep(program: Command): void {
     const experiment = parseExperiment(experimentData(file, o, self), source);
     const workers = o.workers === undefined ? defaultWorkers() : parseIntIn(o.workers, 1, 1024, '--workers');
     const out = o.out ?? defaultOut(file !== undefined && o.name === undefined ? experiment.name || basename(file) : experiment.name);
+    if (o.detach && o.queue === undefined) throw new WormcastError('sweep --detach: give --queue redis://... too (a local sweep runs in this process)');
+    if (o.queue !== undefined) return (await import('./sweep-queue.ts')).sweepOnQueue(experiment, source, out, { ...o, queue: o.queue });
     const env = nodeMemoryEnvironment();
     const ac = new AbortController();
     const onSigint = () => ac.abort();
