@@ -59,7 +59,7 @@ async function wholeRun(kind: 'wasm' | 'reference', inp: EngineInput): Promise<{
   const status = e.runUntil(1 << 30);
   const seconds = (performance.now() - t0) / 1000;
   const c = process.cpuUsage(c0);
-  return { seconds, cpu: (c.user + c.system) / 1e6, flitHops: e.counters().flitHops, bytes: e.region().byteLength, status };
+  return { seconds, cpu: (c.user + c.system) / 1e6, flitHops: e.counters().flitHops, bytes: e.region?.().byteLength ?? 0, status };
 }
 
 // Before each timed run: a full garbage collection, then a pause for V8's helper threads to finish

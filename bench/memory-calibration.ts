@@ -7,9 +7,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { buildWorkload } from '../src/engine/workload.ts';
 import { estimateMemory, FIXED_HEAP_BYTES, formatBytes, trafficShape } from '../src/experiment/memory-estimate.ts';
-import { makeEngine, simulationRouting } from '../src/experiment/simulate.ts';
+import { WasmEngine } from '../src/engine/wasm.ts';
+import { buildWorkload } from '../src/engine/workload.ts';
+import { simulationRouting } from '../src/experiment/simulate.ts';
 import { generateTraffic } from '../src/experiment/traffic.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -44,7 +45,7 @@ async function one(i: number): Promise<void> {
   const before = measure();
   const events = generateTraffic({ nodes: t.nodes, load, flits: 16, dests, cycles, seed: 1 });
   const w = buildWorkload(events, algorithm, routing, 16);
-  const engine = await makeEngine('wasm', { routing, worms: w.worms, options });
+  const engine = await WasmEngine.create({ routing, worms: w.worms, options });
   const after = measure();
   console.log(JSON.stringify({
     run: `${topology} ${algorithm}${dests ? ` m=${dests}` : ''} load ${load}, ${cycles} cycles`, events: events.length, worms: w.worms.length,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ReferenceEngine } from '../src/engine/reference.ts';
 import type { EngineOptions } from '../src/engine/types.ts';
 import { WasmEngine } from '../src/engine/wasm.ts';
+import { firstResultDifference } from './engine-compare.ts';
 import { buildWorkload } from '../src/engine/workload.ts';
 import { simulationRouting } from '../src/experiment/simulate.ts';
 import { generateTraffic } from '../src/experiment/traffic.ts';
@@ -19,7 +20,7 @@ const PAIRS: Array<[string, string]> = [
 ];
 
 describe('differential on multicast Plans under dynamic traffic (issue 6)', () => {
-  it('wasm and reference agree byte for byte on 125 (topology, algorithm, port, multiplexing, B, load, seed) runs', async () => {
+  it('wasm and reference report the same results on 125 (topology, algorithm, port, multiplexing, B, load, seed) runs', async () => {
     let compared = 0;
     const failures: string[] = [];
     for (let seed = 0; seed < 125; seed++) {
@@ -33,7 +34,8 @@ describe('differential on multicast Plans under dynamic traffic (issue 6)', () =
       };
       const flits = 1 + Math.floor(g() * 10);
       const dests = algorithm === 'unicast' ? 0 : 1 + Math.floor(g() * Math.min(8, n - 2));
-      const events = generateTraffic({ nodes: n, load: 0.005 + g() * 0.05, flits, dests, cycles: 300, seed });
+      const load = 0.005 + g() * 0.05;
+      const events = generateTraffic({ nodes: n, load, flits, dests, cycles: 300, seed });
       let worms;
       try {
         worms = buildWorkload(events, algorithm, routing, flits).worms;
@@ -45,8 +47,9 @@ describe('differential on multicast Plans under dynamic traffic (issue 6)', () =
       const ref = new ReferenceEngine(input);
       const wasm = await WasmEngine.create(input);
       const s1 = ref.runUntil(30_000);
-      expect(wasm.runUntil(30_000)).toBe(s1);
-      expect(Buffer.compare(ref.region(), wasm.region()), `#${seed} ${topology} ${algorithm} ${JSON.stringify(options)}`).toBe(0);
+      const s2 = wasm.runUntil(30_000);
+      const run = `#${seed} ${topology} ${algorithm} options ${JSON.stringify(options)} flits ${flits} dests ${dests} load ${load} (generateTraffic seed ${seed}, 300 cycles)`;
+      expect(firstResultDifference(run, ref, s1, wasm, s2)).toBeNull();
       compared++;
     }
     expect(failures, failures.join('\n')).toEqual([]);

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import * as L from '../src/engine/layout.ts';
+import type { ReferenceEngine } from '../src/engine/reference.ts';
 
 function isChild(m: Int32Array, oS: number, p: number, s: number): boolean {
   for (let c = m[oS + p * L.SLOT_STRIDE + L.S_CHILD]!; c >= 0; c = m[oS + c * L.SLOT_STRIDE + L.S_SIB]!) if (c === s) return true;
@@ -73,4 +74,44 @@ export function firstDifference(a: Uint8Array, b: Uint8Array): number {
   if (a.length !== b.length) return -2;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return i;
   return -1;
+}
+
+/**
+ * The same invariants on the reference engine's own structures (docs/model-flit.md): one owner
+ * per VC and every granted slot owns its VC; buffers within 0..B; ejection slots buffer nothing;
+ * lock-step (a child has received exactly what its parent sent); the injection slot has received
+ * what left the source. Returns the number of live slots.
+ */
+export function checkReferenceInvariants(e: ReferenceEngine): number {
+  const B = e.options.buffer;
+  const seen = new Set<number>();
+  let live = 0;
+  const fail = (msg: string): never => expect.fail(`cycle ${e.cycle}: ${msg}`);
+  for (const w of e.active) {
+    const L = w.spec.flits;
+    for (const s of w.slots) {
+      if (s.dead) {
+        if (s.kind !== 'ejection') fail(`dead ${s.kind} slot of worm ${w.n} still listed`);
+        if (e.owner[s.vc] === s) fail(`dead slot of worm ${w.n} still owns VC ${s.vc}`);
+        continue;
+      }
+      live++;
+      if (s.worm !== w) fail(`a slot in worm ${w.n}'s list belongs to ${s.worm.n}`);
+      if (s.granted) {
+        if (e.owner[s.vc] !== s) fail(`a slot of worm ${w.n} holds VC ${s.vc} whose owner is another`);
+        if (seen.has(s.vc)) fail(`VC ${s.vc} held twice`);
+        seen.add(s.vc);
+      } else if (s.in !== 0) fail(`a pending slot of worm ${w.n} holds flits`);
+      if (s.out < 0 || s.out > s.in || s.in > L) fail(`worm ${w.n} slot on VC ${s.vc}: in ${s.in} out ${s.out} L ${L}`);
+      if (s.kind !== 'ejection' && s.in - s.out > B) fail(`worm ${w.n} VC ${s.vc} buffers ${s.in - s.out} > B ${B}`);
+      if (s.kind === 'ejection' && s.in !== s.out) fail(`ejection slot of worm ${w.n} buffers flits`);
+      if (!s.parent) {
+        if (s.kind !== 'injection') fail(`root slot of worm ${w.n} is not on an injection VC`);
+        if (s.in !== L - w.toSend) fail(`injection slot of worm ${w.n}: in ${s.in}, sent ${L - w.toSend}`);
+      } else if (s.parent.out !== s.in) fail(`worm ${w.n} VC ${s.vc} received ${s.in} but its parent sent ${s.parent.out}`);
+    }
+  }
+  const owned = e.owner.filter((o) => o !== null).length;
+  if (owned !== seen.size) fail(`${owned} VCs owned but ${seen.size} held by live slots`);
+  return live;
 }

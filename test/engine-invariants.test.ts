@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import * as L from '../src/engine/layout.ts';
 import { ReferenceEngine } from '../src/engine/reference.ts';
-import { deadlockReport, readChannelFlits, readTimes } from '../src/engine/results.ts';
-import { checkInvariants } from './engine-helpers.ts';
+import { WasmEngine } from '../src/engine/wasm.ts';
+import { checkInvariants, checkReferenceInvariants } from './engine-helpers.ts';
 import { randomConfig } from './engine-random.ts';
 
 describe('conservation invariants, checked on every cycle of the JS reference (issue 6)', () => {
@@ -15,28 +14,26 @@ describe('conservation invariants, checked on every cycle of the JS reference (i
       const e = new ReferenceEngine({ routing: cfg.routing, worms: cfg.worms, options: cfg.options });
       let status = e.runUntil(1);
       while (status === 'limit') {
-        checkInvariants(e.region());
+        checkReferenceInvariants(e);
         cycles++;
         status = e.runUntil(e.cycle + 1);
       }
       const c = e.counters();
-      const region = e.region();
       if (status === 'finished') {
         finished++;
-        const times = readTimes(region);
+        const times = e.times();
         expect(Array.from(times.destTail).every((x) => x > 0), cfg.label).toBe(true);
         expect(c.ejectedFlits).toBe(cfg.worms.reduce((a, w) => a + w.flits * w.dests.length, 0));
         expect(c.injectedFlits).toBe(cfg.worms.reduce((a, w) => a + w.flits, 0));
-        const m = new Int32Array(region.buffer);
-        expect(m[L.H_LIVESLOTS]).toBe(0);
+        expect(e.active).toEqual([]);
+        expect(e.owner.every((o) => o === null)).toBe(true);
         if (cfg.options.channelUse) {
-          const t = cfg.routing.topology;
-          expect(readChannelFlits(region, t.nodes, t.ports).reduce((a, b) => a + b, 0)).toBe(c.flitHops);
+          expect(e.channelFlits().reduce((a, b) => a + b, 0)).toBe(c.flitHops);
         }
       } else {
         expect(status, cfg.label).toBe('deadlock');
         deadlocked++;
-        const rep = deadlockReport(region, cfg.routing);
+        const rep = e.deadlock();
         expect(rep.worms.length, cfg.label).toBeGreaterThan(0);
         expect(rep.channels.length).toBe(rep.worms.length);
       }
@@ -44,6 +41,22 @@ describe('conservation invariants, checked on every cycle of the JS reference (i
     expect(finished + deadlocked).toBe(80);
     expect(finished).toBeGreaterThan(60);
     expect(cycles).toBeGreaterThan(10_000);
+  });
+
+  it("hold on the wasm engine's region too, every cycle of 40 random configurations", async () => {
+    let cycles = 0;
+    for (let seed = 0; seed < 40; seed++) {
+      const cfg = randomConfig(seed);
+      const e = await WasmEngine.create({ routing: cfg.routing, worms: cfg.worms, options: cfg.options });
+      let status = e.runUntil(1);
+      while (status === 'limit') {
+        checkInvariants(e.region());
+        cycles++;
+        status = e.runUntil(e.cycle + 1);
+      }
+      expect(['finished', 'deadlock'], cfg.label).toContain(status);
+    }
+    expect(cycles).toBeGreaterThan(5000);
   });
 
   it('unicast traffic with deadlock-free routing always finishes', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ReferenceEngine } from '../src/engine/reference.ts';
-import { readTimes } from '../src/engine/results.ts';
 import type { WormSpec } from '../src/engine/types.ts';
 import { WasmEngine } from '../src/engine/wasm.ts';
 import { createRouting } from '../src/routing/registry.ts';
@@ -24,7 +23,7 @@ describe('injection queues with an odd number of queues (nodes x Q odd)', () => 
       const wasm = await WasmEngine.create({ routing: r, worms, options });
       expect(wasm.runUntil(1_000_000)).toBe('finished');
       for (const e of [ref, wasm]) {
-        const times = readTimes(e.region());
+        const times = e.times();
         worms.forEach((w, i) => {
           const h = tracePath(r, w.src, w.dests[0]!).length;
           expect(times.destTail[i], `worm from node ${w.src}`).toBe(40 * i + 1 + (h + 2) + (h + 1) + 3);

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ReferenceEngine } from '../src/engine/reference.ts';
-import { readTimes } from '../src/engine/results.ts';
 import type { EngineOptions, WormSpec } from '../src/engine/types.ts';
 import { createRouting } from '../src/routing/registry.ts';
 import { tracePath } from '../src/routing/trace.ts';
 import { parseTopology } from '../src/topology/registry.ts';
-import { checkInvariants } from './engine-helpers.ts';
+import { checkReferenceInvariants } from './engine-helpers.ts';
 import { rng } from './utils.ts';
 
 /** Every routing function on a small network of each topology it supports. */
@@ -19,7 +18,7 @@ export const ROUTED: Array<[string, string]> = [
 export function runChecked(e: ReferenceEngine, limit = 100_000): string {
   let status = e.runUntil(e.cycle + 1);
   while (status === 'limit' && e.cycle < limit) {
-    checkInvariants(e.region());
+    checkReferenceInvariants(e);
     status = e.runUntil(e.cycle + 1);
   }
   return status;
@@ -45,7 +44,7 @@ describe('zero-load latency: tail at c + S + (h + 2) + (h + 1) R + (L - 1) (docs
         const worms: WormSpec[] = [{ kind: 'unicast', src, dests: [dst], flits, created: c }];
         const e = new ReferenceEngine({ routing: r, worms, options });
         expect(runChecked(e)).toBe('finished');
-        const times = readTimes(e.region());
+        const times = e.times();
         const S = options.startup!;
         const R = options.routerDelay!;
         expect(times.destTail[0], `${src}->${dst} h=${h} L=${flits} S=${S} R=${R}`).toBe(c + S + (h + 2) + (h + 1) * R + (flits - 1));
@@ -65,7 +64,7 @@ describe('zero-load latency: tail at c + S + (h + 2) + (h + 1) R + (L - 1) (docs
     const hops = [3, 4, 4];
     const e = new ReferenceEngine({ routing: r, worms: [{ kind: 'path', src: 0, dests, flits: 10, created: 2 }], options: { startup: 3, routerDelay: 2 } });
     expect(runChecked(e)).toBe('finished');
-    const times = readTimes(e.region());
+    const times = e.times();
     let h = 0;
     hops.forEach((d, i) => {
       h += d;
@@ -81,6 +80,6 @@ describe('zero-load latency: tail at c + S + (h + 2) + (h + 1) R + (L - 1) (docs
     const e = new ReferenceEngine({ routing: r, worms: [{ kind: 'unicast', src: 0, dests: [3], flits: 6, created: 0 }], options: { buffer: 1, startup: 1, routerDelay: 1 } });
     expect(runChecked(e)).toBe('finished');
     const h = 3;
-    expect(readTimes(e.region()).destTail[0]).toBe(1 + (h + 2) + (h + 1) + 2 * 5);
+    expect(e.times().destTail[0]).toBe(1 + (h + 2) + (h + 1) + 2 * 5);
   });
 });

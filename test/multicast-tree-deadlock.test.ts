@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkTreeDeadlock, treeDependencyGraph, type TreeHoldModel } from '../src/analysis/deadlock-tree.ts';
 import { ReferenceEngine } from '../src/engine/reference.ts';
-import { deadlockReport } from '../src/engine/results.ts';
 import { createPlan } from '../src/multicast/registry.ts';
 import { scenarioWorms, TREE_SCENARIOS, treeScenario } from '../src/multicast/tree-based/scenarios.ts';
 import { treeEdges } from '../src/multicast/tree-based/tree.ts';
@@ -108,7 +107,7 @@ describe('deadlock scenarios for the flit-level engine', () => {
       const routing = s.plans[0]!.plan.routing;
       const e = new ReferenceEngine({ routing, worms: scenarioWorms(s) });
       expect(e.runUntil(50000)).toBe('deadlock');
-      const rep = deadlockReport(e.region(), routing);
+      const rep = e.deadlock();
       const t = routing.topology;
       const waited = rep.channels.map((c) => `${c.node}->${t.format(t.neighbor(t.parse(c.node), c.port))}`).sort();
       const expected = s.waits.flatMap((w) => w.map(([a, b]) => `${a}->${b}`));

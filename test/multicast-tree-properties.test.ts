@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ReferenceEngine } from '../src/engine/reference.ts';
-import { readTimes } from '../src/engine/results.ts';
 import type { Plan } from '../src/multicast/plan.ts';
 import { checkPlan } from '../src/multicast/plan-check.ts';
 import { createPlan } from '../src/multicast/registry.ts';
@@ -172,7 +171,7 @@ describe('tree plans run in the flit-level engine', () => {
       const worms = treeWorms(plan, 16, 0).slice(0, 1);
       const e = new ReferenceEngine({ routing: plan.routing, worms });
       expect(e.runUntil(100000)).toBe('finished');
-      const times = readTimes(e.region());
+      const times = e.times();
       const m = treeTraffic(plan);
       const dests = worms[0]!.dests;
       // docs/model-flit.md zero-load: c + S + (h + 2) + (h + 1) R + (L - 1) with S = R = 1

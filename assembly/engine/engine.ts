@@ -1,6 +1,9 @@
 // The flit-level wormhole engine (docs/model-flit.md), over the flat region laid out by
-// src/engine/layout.ts. Its JavaScript twin is src/engine/reference.ts: the same steps in the
-// same order, so both leave byte-identical memory behind. Nothing here allocates.
+// src/engine/layout.ts, with the evaluation shortcuts of docs/model-flit.md "Evaluation order".
+// Its specification is the JS reference src/engine/reference.ts, which evaluates the page's rules
+// as written; the two are held equal on their results (test/engine-differential*.test.ts). The
+// comments "reference.ts X" below name functions of the twin the reference was until issue 15
+// (git show fa6d1f6:src/engine/reference.ts). Nothing here allocates.
 import {
   H_PORTS, H_V, H_K, H_Q, H_B, H_R, H_S, H_WATCHDOG, H_FLAGS, H_WORMS, H_CYCLE, H_NEXTCREATE,
   H_ACTIVE_N, H_FREESLOT, H_DONE, H_STATUS, H_LASTPROGRESS, H_LIVESLOTS, H_MAXSLOTS,

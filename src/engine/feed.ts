@@ -1,8 +1,6 @@
 import type { RoutingFunction } from '../routing/types.ts';
 import type { Prepared } from './input.ts';
-import { writeWorm } from './input.ts';
-import * as L from './layout.ts';
-import type { Engine, WormSpec } from './types.ts';
+import type { Engine, WormPlace, WormSpec } from './types.ts';
 
 /**
  * One multicast (or unicast) written into a streamed run: its worms are the absolute worm
@@ -32,11 +30,13 @@ export interface GroupTimes {
 
 /**
  * Writes the worms of a run while it runs (issue 11: runs whose memory does not grow with their
- * length). Worm records, destination records and tree entries are three rings: worm number n
- * is record n mod H_WCAP (the engine creates worms in number order, assembly/engine/engine.ts
- * step 1), a worm's destinations and tree are contiguous (a range that would wrap starts again
- * at 0). A multicast's records are released, oldest first, once every worm of it is done: its
- * trigger lists may name any of its worms until then.
+ * length), through Engine.append, and reads what they did through Engine.times. The capacity is
+ * the wasm engine's: worm records, destination records and tree entries are three rings; worm
+ * number n is record n mod H_WCAP (the engine creates worms in number order, assembly/engine/
+ * engine.ts step 1), a worm's destinations and tree are contiguous (a range that would wrap
+ * starts again at 0). A multicast's records are released, oldest first, once every worm of it is
+ * done: its trigger lists may name any of its worms until then. The reference engine ignores the
+ * places but is held to the same capacity, so both engines saturate at the same point.
  */
 export class WormFeed {
   private written = 0;
@@ -53,8 +53,9 @@ export class WormFeed {
 
   constructor(
     private readonly engine: Engine,
-    private readonly routing: RoutingFunction,
-    private readonly prepared: Prepared,
+    // kept for the callers' sake (the routing is the engine's own now)
+    _routing: RoutingFunction,
+    prepared: Prepared,
   ) {
     const s = prepared.layout.sizes;
     this.wcap = s.worms;
@@ -70,11 +71,6 @@ export class WormFeed {
   /** Worms written so far (absolute numbers 0 .. written - 1). */
   get wormsWritten(): number {
     return this.written;
-  }
-
-  private view(): Int32Array {
-    const r = this.engine.region();
-    return new Int32Array(r.buffer, r.byteOffset, r.byteLength >> 2);
   }
 
   /** Start of a contiguous range of n records in a ring of `cap` at absolute position `w`, or -1 if it does not fit. */
@@ -106,30 +102,15 @@ export class WormFeed {
       dw = d + w.dests.length;
       tw = t + te;
     }
-    const m = this.view();
-    const lay = this.prepared.layout;
-    const K = this.prepared.options.vcsPerClass;
-    const W0 = lay.worm >> 2;
     const first = this.written;
-    const lastTrig = new Map<number, number>();
-    worms.forEach((w, i) => {
-      const rec = (first + i) % this.wcap;
-      writeWorm(m, lay, this.routing, K, w, { rec, dest: placeD[i]! % this.dcap, entry: this.tcap > 0 ? placeT[i]! % this.tcap : 0, group: id }, first + i);
-      if (w.after !== undefined) {
-        const a = (first + w.after) % this.wcap;
-        const last = lastTrig.get(a);
-        if (last === undefined) m[W0 + a * L.WORM_STRIDE + L.W_FIRSTTRIG] = rec;
-        else m[W0 + last * L.WORM_STRIDE + L.W_NEXTTRIG] = rec;
-        lastTrig.set(a, rec);
-      }
-    });
+    const places: WormPlace[] = worms.map((_, i) => ({
+      rec: (first + i) % this.wcap, dest: placeD[i]! % this.dcap, entry: this.tcap > 0 ? placeT[i]! % this.tcap : 0, group: id,
+    }));
+    this.engine.append(worms, places);
     this.written += worms.length;
     this.destW = dw;
     this.treeW = tw;
     this.groups.push({ id, created, dests, first, count: worms.length, destEnd: dw, treeEnd: tw });
-    m[L.H_WORMS] = this.written;
-    // a run that finished the worms it had goes on with these
-    if (m[L.H_STATUS] === L.ST_FINISHED) m[L.H_STATUS] = L.ST_RUNNING;
     return true;
   }
 
@@ -138,14 +119,10 @@ export class WormFeed {
    * stops the release), handing each with its times to `done` first; returns how many.
    */
   release(done: (g: FedGroup, times: GroupTimes) => void): number {
-    const m = this.view();
-    const lay = this.prepared.layout;
-    const W0 = lay.worm >> 2;
-    const D0 = lay.dest >> 2;
     let n = 0;
     while (this.head < this.groups.length) {
       const g = this.groups[this.head]!;
-      const times = this.timesOf(m, W0, D0, g, true);
+      const times = this.timesOf(g, true);
       if (!times) break;
       done(g, times);
       this.freed = g.first + g.count;
@@ -163,32 +140,19 @@ export class WormFeed {
 
   /** Every group not released, with what it has delivered so far (the end of a run). */
   remaining(each: (g: FedGroup, times: GroupTimes) => void): void {
-    const m = this.view();
-    const lay = this.prepared.layout;
     for (let i = this.head; i < this.groups.length; i++) {
       const g = this.groups[i]!;
-      each(g, this.timesOf(m, lay.worm >> 2, lay.dest >> 2, g, false)!);
+      each(g, this.timesOf(g, false)!);
     }
   }
 
-  private timesOf(m: Int32Array, W0: number, D0: number, g: FedGroup, onlyDone: boolean): GroupTimes | null {
-    const injected: number[] = [];
-    const destNode: number[] = [];
-    const destTail: number[] = [];
-    const destWorm: number[] = [];
-    for (let i = 0; i < g.count; i++) {
-      const wb = W0 + ((g.first + i) % this.wcap) * L.WORM_STRIDE;
-      if (onlyDone && m[wb + L.W_DONE]! < 0) return null;
-      injected.push(m[wb + L.W_INJECT]!);
-      const d0 = m[wb + L.W_DEST]!;
-      for (let k = 0; k < m[wb + L.W_NDEST]!; k++) {
-        const db = D0 + (d0 + k) * L.DEST_STRIDE;
-        destNode.push(m[db + L.D_NODE]!);
-        destTail.push(m[db + L.D_TAIL]!);
-        destWorm.push(i);
-      }
-    }
-    return { injected, destNode, destTail, destWorm };
+  private timesOf(g: FedGroup, onlyDone: boolean): GroupTimes | null {
+    const t = this.engine.times(g.first, g.count);
+    if (onlyDone && t.done.some((x) => x < 0)) return null;
+    return {
+      injected: Array.from(t.injected), destNode: Array.from(t.destNode), destTail: Array.from(t.destTail),
+      destWorm: Array.from(t.destWorm, (n) => n - g.first),
+    };
   }
 
   /** The absolute number of the worm in record `rec` (a worm not yet released). */

@@ -2,7 +2,7 @@ import { WormcastError } from '../errors.ts';
 import { DELIVER } from '../routing/types.ts';
 import * as L from './layout.ts';
 import type { RoutingFunction } from '../routing/types.ts';
-import type { EngineInput, EngineOptions, WormSpec } from './types.ts';
+import type { EngineInput, EngineOptions, WormPlace, WormSpec } from './types.ts';
 
 /**
  * Default of option readyListAt: a multiplexed cycle that starts with this many live slots or
@@ -210,12 +210,66 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
   });
 }
 
-/** Where a worm goes in a region: its worm record, first destination record and first tree entry, and its multicast. */
-export interface WormPlace {
-  rec: number;
-  dest: number;
-  entry: number;
-  group: number;
+export type { WormPlace } from './types.ts';
+
+/**
+ * A tree worm's tree, checked (docs/model-flit.md "Worms and slots"): entry 0 is the source,
+ * entry k + 1 the end of edge k. Both engines build their trees from it.
+ */
+export interface WormTree {
+  node: number[];
+  /** Parent entry (-1 for the source). */
+  parent: number[];
+  /** Port of the parent's node the edge leaves by (-1 for the source). */
+  port: number[];
+  /** VC index within the channel: class * K + copy (-1 for the source). */
+  vc: number[];
+  /** The edge names its copy (TreeEdge.copy): no choice among the class's K VCs. */
+  exact: boolean[];
+  /** Child entries, in edge order. */
+  children: number[][];
+  /** Index in the worm's dests delivered at this entry, or -1. */
+  dest: number[];
+}
+
+/** The checked tree of tree worm `w` (`label` names it in errors). */
+export function wormTree(r: RoutingFunction, vcsPerClass: number, w: WormSpec, label: number): WormTree {
+  const t = r.topology;
+  const i = label;
+  const edges = w.tree ?? [];
+  const tr: WormTree = { node: [w.src], parent: [-1], port: [-1], vc: [-1], exact: [false], children: [[]], dest: [-1] };
+  edges.forEach((edge, k) => {
+    if (edge.parent < -1 || edge.parent >= k) throw new WormcastError(`worm ${i}: tree edge ${k} has parent ${edge.parent}; must be -1..${k - 1} (parents first)`);
+    const from = tr.node[edge.parent + 1]!;
+    const to = t.neighbor(from, edge.port);
+    if (to < 0) throw new WormcastError(`worm ${i}: tree edge ${k}: port ${edge.port} of ${t.format(from)} leads nowhere`);
+    if (edge.vc < 0 || edge.vc >= r.vcClasses.length) throw new WormcastError(`worm ${i}: tree edge ${k}: VC class ${edge.vc} must be 0..${r.vcClasses.length - 1}`);
+    const copy = edge.copy ?? 0;
+    if (!Number.isInteger(copy) || copy < 0 || copy >= vcsPerClass) throw new WormcastError(`worm ${i}: tree edge ${k}: copy ${copy} must be 0..${vcsPerClass - 1}`);
+    tr.node.push(to);
+    tr.parent.push(edge.parent + 1);
+    tr.port.push(edge.port);
+    tr.vc.push(edge.vc * vcsPerClass + copy);
+    tr.exact.push(edge.copy !== undefined);
+    tr.children.push([]);
+    tr.dest.push(-1);
+    tr.children[edge.parent + 1]!.push(k + 1);
+  });
+  w.dests.forEach((d, k) => {
+    const at = tr.node.indexOf(d);
+    if (at < 0) throw new WormcastError(`worm ${i}: destination ${t.format(d)} is not a node of its tree`);
+    tr.dest[at] = k;
+  });
+  return tr;
+}
+
+/** A unicast or path worm must be routable: the routing function must reach each destination in turn. */
+export function checkRoutable(r: RoutingFunction, w: WormSpec, label: number): void {
+  let at = w.src;
+  for (const d of w.dests) {
+    if (at !== d && r.route(at, d, -1) === DELIVER) throw new WormcastError(`worm ${label}: ${r.name} cannot route ${r.topology.format(at)} -> ${r.topology.format(d)}`);
+    at = d;
+  }
 }
 
 /**
@@ -224,8 +278,6 @@ export interface WormPlace {
  * in errors. Trigger links (W_FIRSTTRIG, W_NEXTTRIG) are the caller's.
  */
 export function writeWorm(i32: Int32Array, lay: L.Layout, r: RoutingFunction, vcsPerClass: number, w: WormSpec, place: WormPlace, label: number): void {
-  const t = r.topology;
-  const i = label;
   const { dest, entry: root } = place;
   const W0 = lay.worm >> 2;
   const D0 = lay.dest >> 2;
@@ -263,52 +315,25 @@ export function writeWorm(i32: Int32Array, lay: L.Layout, r: RoutingFunction, vc
     i32[db + L.D_WORM] = place.rec;
   });
   if (w.kind === 'tree' && w.tree) {
+    const tr = wormTree(r, vcsPerClass, w, label);
     i32[wb + L.W_TREE] = root;
-    const nodes = [w.src];
-    const e = (k: number): number => T0 + (root + k) * L.TREE_STRIDE;
-    i32[e(0) + L.T_NODE] = w.src;
-    i32[e(0) + L.T_PARENT] = -1;
-    i32[e(0) + L.T_PORT] = -1;
-    i32[e(0) + L.T_VC] = -1;
-    i32[e(0) + L.T_EXACT] = 0;
-    w.tree.forEach((edge, k) => {
-      if (edge.parent < -1 || edge.parent >= k) throw new WormcastError(`worm ${i}: tree edge ${k} has parent ${edge.parent}; must be -1..${k - 1} (parents first)`);
-      const from = nodes[edge.parent + 1]!;
-      const to = t.neighbor(from, edge.port);
-      if (to < 0) throw new WormcastError(`worm ${i}: tree edge ${k}: port ${edge.port} of ${t.format(from)} leads nowhere`);
-      if (edge.vc < 0 || edge.vc >= r.vcClasses.length) throw new WormcastError(`worm ${i}: tree edge ${k}: VC class ${edge.vc} must be 0..${r.vcClasses.length - 1}`);
-      nodes.push(to);
-      const b = e(k + 1);
-      i32[b + L.T_NODE] = to;
-      i32[b + L.T_PARENT] = root + edge.parent + 1;
-      i32[b + L.T_PORT] = edge.port;
-      const copy = edge.copy ?? 0;
-      if (!Number.isInteger(copy) || copy < 0 || copy >= vcsPerClass) throw new WormcastError(`worm ${i}: tree edge ${k}: copy ${copy} must be 0..${vcsPerClass - 1}`);
-      i32[b + L.T_VC] = edge.vc * vcsPerClass + copy;
-      i32[b + L.T_EXACT] = edge.copy === undefined ? 0 : 1;
-    });
-    for (let k = 0; k <= w.tree.length; k++) {
-      i32[e(k) + L.T_DEST] = -1;
-      i32[e(k) + L.T_CHILD] = -1;
-      i32[e(k) + L.T_SIB] = -1;
+    for (let k = 0; k < tr.node.length; k++) {
+      const b = T0 + (root + k) * L.TREE_STRIDE;
+      const ch = tr.children[k]!;
+      i32[b + L.T_NODE] = tr.node[k]!;
+      i32[b + L.T_PARENT] = k === 0 ? -1 : root + tr.parent[k]!;
+      i32[b + L.T_PORT] = tr.port[k]!;
+      i32[b + L.T_VC] = tr.vc[k]!;
+      i32[b + L.T_EXACT] = tr.exact[k]! ? 1 : 0;
+      i32[b + L.T_DEST] = tr.dest[k]! < 0 ? -1 : dest + tr.dest[k]!;
+      // children in edge order: the first child, then each child's next sibling
+      i32[b + L.T_CHILD] = ch.length > 0 ? root + ch[0]! : -1;
+      const p = tr.parent[k]!;
+      const sibs = p < 0 ? [] : tr.children[p]!;
+      const next = sibs.indexOf(k) + 1;
+      i32[b + L.T_SIB] = p >= 0 && next < sibs.length ? root + sibs[next]! : -1;
     }
-    // children in edge order: prepend while walking the edges backwards
-    for (let k = w.tree.length - 1; k >= 0; k--) {
-      const p = w.tree[k]!.parent + 1;
-      i32[e(k + 1) + L.T_SIB] = i32[e(p) + L.T_CHILD]!;
-      i32[e(p) + L.T_CHILD] = root + k + 1;
-    }
-    w.dests.forEach((d, k) => {
-      const at = nodes.indexOf(d);
-      if (at < 0) throw new WormcastError(`worm ${i}: destination ${t.format(d)} is not a node of its tree`);
-      i32[e(at) + L.T_DEST] = dest + k;
-    });
   } else if (w.kind !== 'tree') {
-    // a path must be routable: the routing function must reach each destination in turn
-    let at = w.src;
-    for (const d of w.dests) {
-      if (at !== d && r.route(at, d, -1) === DELIVER) throw new WormcastError(`worm ${i}: ${r.name} cannot route ${t.format(at)} -> ${t.format(d)}`);
-      at = d;
-    }
+    checkRoutable(r, w, label);
   }
 }

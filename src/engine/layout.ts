@@ -1,7 +1,8 @@
 /**
- * The flat memory layout shared by the WebAssembly engine (assembly/engine/) and its
- * JavaScript twin (reference.ts): one region of i32 (and a few f64) words, addressed by
- * byte offsets stored in the region's own header, so both engines read the same fields.
+ * The flat memory layout of the WebAssembly engine (assembly/engine/), written and read by the
+ * TypeScript host (input.ts, results.ts, feed.ts): one region of i32 (and a few f64) words,
+ * addressed by byte offsets stored in the region's own header. (The JS reference engine keeps
+ * its own objects, reference.ts.)
  * Every link inside the region is an index (slot, worm, VC), never an address, so two
  * copies of the region at different places compare byte for byte.
  * The rules the engines apply to it are in docs/model-flit.md.

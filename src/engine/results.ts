@@ -60,29 +60,48 @@ export interface WormTimes {
   destWorm: Int32Array;
 }
 
-/** Copy the per-worm and per-destination results out of a region. */
+/** Copy the per-worm and per-destination results out of a region (every worm of a whole run). */
 export function readTimes(region: Uint8Array): WormTimes {
+  return readWormTimes(region, 0, new Int32Array(region.buffer, region.byteOffset, L.HEADER_WORDS)[L.H_WORMS]!);
+}
+
+/**
+ * The results of worms first .. first + count - 1 (worm n is in record n mod H_WCAP): destBase
+ * indexes the returned destination arrays, destWorm gives worm numbers.
+ */
+export function readWormTimes(region: Uint8Array, first: number, count: number): WormTimes {
   const m = new Int32Array(region.buffer, region.byteOffset, region.byteLength >> 2);
-  const worms = m[L.H_WORMS]!;
+  const wcap = m[L.H_WCAP]!;
   const oW = m[L.H_O_WORM]! >> 2;
   const oD = m[L.H_O_DEST]! >> 2;
+  const rec = (k: number): number => oW + ((first + k) % wcap) * L.WORM_STRIDE;
   const wf = (f: number): Int32Array => {
-    const a = new Int32Array(worms);
-    for (let w = 0; w < worms; w++) a[w] = m[oW + w * L.WORM_STRIDE + f]!;
+    const a = new Int32Array(count);
+    for (let k = 0; k < count; k++) a[k] = m[rec(k) + f]!;
     return a;
   };
-  const destBase = wf(L.W_DEST);
+  const destBase = new Int32Array(count);
   let dests = 0;
-  for (let w = 0; w < worms; w++) dests += m[oW + w * L.WORM_STRIDE + L.W_NDEST]!;
-  const df = (f: number): Int32Array => {
-    const a = new Int32Array(dests);
-    for (let d = 0; d < dests; d++) a[d] = m[oD + d * L.DEST_STRIDE + f]!;
-    return a;
-  };
-  return {
-    activated: wf(L.W_ACT), injected: wf(L.W_INJECT), done: wf(L.W_DONE), waits: wf(L.W_WAIT), destBase,
-    destNode: df(L.D_NODE), destHead: df(L.D_HEAD), destTail: df(L.D_TAIL), destWorm: df(L.D_WORM),
-  };
+  for (let k = 0; k < count; k++) {
+    destBase[k] = dests;
+    dests += m[rec(k) + L.W_NDEST]!;
+  }
+  const destNode = new Int32Array(dests);
+  const destHead = new Int32Array(dests);
+  const destTail = new Int32Array(dests);
+  const destWorm = new Int32Array(dests);
+  for (let k = 0; k < count; k++) {
+    const d0 = m[rec(k) + L.W_DEST]!;
+    for (let j = 0; j < m[rec(k) + L.W_NDEST]!; j++) {
+      const db = oD + (d0 + j) * L.DEST_STRIDE;
+      const d = destBase[k]! + j;
+      destNode[d] = m[db + L.D_NODE]!;
+      destHead[d] = m[db + L.D_HEAD]!;
+      destTail[d] = m[db + L.D_TAIL]!;
+      destWorm[d] = first + k;
+    }
+  }
+  return { activated: wf(L.W_ACT), injected: wf(L.W_INJECT), done: wf(L.W_DONE), waits: wf(L.W_WAIT), destBase, destNode, destHead, destTail, destWorm };
 }
 
 /** Flits carried by each network physical channel (empty when channelUse was off). */
@@ -124,61 +143,57 @@ export interface DeadlockReport {
   waiting: number[];
 }
 
-/** Name a VC id of the layout. */
-export function nameVc(region: Uint8Array, routing: RoutingFunction, vc: number): VcName {
-  const m = new Int32Array(region.buffer, region.byteOffset, region.byteLength >> 2);
-  const t = routing.topology;
-  const P = m[L.H_PORTS]!;
-  const V = m[L.H_V]!;
-  const Q = m[L.H_Q]!;
-  const inj = m[L.H_INJ]!;
-  const ej = m[L.H_EJ]!;
-  if (vc < inj) {
-    const ch = Math.floor(vc / V);
-    return { vc, kind: 'network', node: t.format(Math.floor(ch / P)), port: ch % P, vcClass: `${routing.vcClasses[Math.floor((vc % V) / m[L.H_K]!)] ?? '?'}${m[L.H_K]! > 1 ? `.${vc % m[L.H_K]!}` : ''}` };
-  }
-  const kind = vc < ej ? 'injection' : 'ejection';
+/** How VC ids are numbered (docs/model-flit.md "Channels and virtual channels"). */
+export interface VcSpace {
+  ports: number;
+  /** VCs per network channel (V) and per routing class (K). */
+  v: number;
+  k: number;
+  /** Injection and ejection channels per node. */
+  q: number;
+  qe: number;
+  /** First injection and first ejection VC id. */
+  inj: number;
+  ej: number;
+}
+
+/** The VC numbering of a region. */
+export function vcSpace(region: Uint8Array): VcSpace {
+  const m = new Int32Array(region.buffer, region.byteOffset, L.HEADER_WORDS);
   // ejection channels per node: H_QE when the region has it (consumption channels may outnumber Q)
-  const per = vc < ej ? Q : (m[L.H_QE]! || Q);
-  const k = vc - (vc < ej ? inj : ej);
+  return { ports: m[L.H_PORTS]!, v: m[L.H_V]!, k: m[L.H_K]!, q: m[L.H_Q]!, qe: m[L.H_QE]! || m[L.H_Q]!, inj: m[L.H_INJ]!, ej: m[L.H_EJ]! };
+}
+
+/** Name a VC id. */
+export function nameVcOf(s: VcSpace, routing: RoutingFunction, vc: number): VcName {
+  const t = routing.topology;
+  if (vc < s.inj) {
+    const ch = Math.floor(vc / s.v);
+    return { vc, kind: 'network', node: t.format(Math.floor(ch / s.ports)), port: ch % s.ports, vcClass: `${routing.vcClasses[Math.floor((vc % s.v) / s.k)] ?? '?'}${s.k > 1 ? `.${vc % s.k}` : ''}` };
+  }
+  const kind = vc < s.ej ? 'injection' : 'ejection';
+  const per = vc < s.ej ? s.q : s.qe;
+  const k = vc - (vc < s.ej ? s.inj : s.ej);
   return { vc, kind, node: t.format(Math.floor(k / per)), port: k % per, vcClass: '-' };
 }
 
+/** Name a VC id of a region's layout. */
+export function nameVc(region: Uint8Array, routing: RoutingFunction, vc: number): VcName {
+  return nameVcOf(vcSpace(region), routing, vc);
+}
+
+/** An edge of the wait-for graph: the worm waits for VC `vc`, held by worm `to`. */
+export interface WaitEdge {
+  to: number;
+  vc: number;
+}
+
 /**
- * The deadlock report of a stopped run: the wait-for graph (worm -> the holder of each VC it
- * has requested and not been granted) and one cycle in it, by depth-first search from the
- * lowest-numbered waiting worm (docs/model-flit.md "Watchdog").
+ * The deadlock report from the wait-for graph `edges` (waiting worm -> its edges, worms in
+ * ascending order, each worm's edges sorted by holder then VC): one cycle of it, by depth-first
+ * search from the lowest-numbered waiting worm (docs/model-flit.md "Watchdog").
  */
-export function deadlockReport(region: Uint8Array, routing: RoutingFunction): DeadlockReport {
-  const m = new Int32Array(region.buffer, region.byteOffset, region.byteLength >> 2);
-  const oW = m[L.H_O_WORM]! >> 2;
-  const oS = m[L.H_O_SLOT]! >> 2;
-  const oO = m[L.H_O_OWNER]! >> 2;
-  const oA = m[L.H_O_ACTIVE]! >> 2;
-  const edges = new Map<number, Array<{ to: number; vc: number }>>();
-  const active = Array.from(m.subarray(oA, oA + m[L.H_ACTIVE_N]!)).sort((a, b) => a - b);
-  for (const w of active) {
-    const wb = oW + w * L.WORM_STRIDE;
-    const out: Array<{ to: number; vc: number }> = [];
-    if (m[wb + L.W_STATE] === L.WS_REQUEST) {
-      const vc = m[wb + L.W_INJVC]!;
-      const h = m[oO + vc]!;
-      if (h >= 0) out.push({ to: m[oS + h * L.SLOT_STRIDE + L.S_WORM]!, vc });
-    }
-    for (let s = m[wb + L.W_SLOTS]!; s >= 0; s = m[oS + s * L.SLOT_STRIDE + L.S_NEXT]!) {
-      const f = m[oS + s * L.SLOT_STRIDE + L.S_FLAGS]!;
-      if ((f & L.F_PENDING) === 0) continue;
-      const vc = m[oS + s * L.SLOT_STRIDE + L.S_VC]!;
-      // a network request may take any of the K VCs of its class: it waits for all their holders
-      const k = (f & (L.F_NET | L.F_EXACT)) === L.F_NET ? m[L.H_K]! : 1;
-      for (let i = 0; i < k; i++) {
-        const h = m[oO + vc + i]!;
-        if (h >= 0) out.push({ to: m[oS + h * L.SLOT_STRIDE + L.S_WORM]!, vc: vc + i });
-      }
-    }
-    out.sort((a, b) => a.to - b.to || a.vc - b.vc);
-    if (out.length > 0) edges.set(w, out);
-  }
+export function waitForCycle(edges: Map<number, WaitEdge[]>, name: (vc: number) => VcName, cycle: number, lastProgress: number): DeadlockReport {
   const waiting = [...edges.keys()];
   // iterative DFS with colours; the first back edge closes a cycle
   const colour = new Map<number, number>();
@@ -197,14 +212,10 @@ export function deadlockReport(region: Uint8Array, routing: RoutingFunction): De
       const e = out[top.i++]!;
       const c = colour.get(e.to) ?? 0;
       if (c === 1) {
-        const from = stack.findIndex((f) => f.w === e.to);
-        const ring = stack.slice(from);
+        const ring = stack.slice(stack.findIndex((f) => f.w === e.to));
         const worms = ring.map((f) => f.w);
-        const channels = ring.map((f) => {
-          const list = edges.get(f.w)!;
-          return nameVc(region, routing, list[f.i - 1]!.vc);
-        });
-        return { cycle: m[L.H_CYCLE]!, lastProgress: m[L.H_LASTPROGRESS]!, worms, channels, waiting };
+        const channels = ring.map((f) => name(edges.get(f.w)![f.i - 1]!.vc));
+        return { cycle, lastProgress, worms, channels, waiting };
       }
       if (c === 0) {
         colour.set(e.to, 1);
@@ -212,7 +223,47 @@ export function deadlockReport(region: Uint8Array, routing: RoutingFunction): De
       }
     }
   }
-  return { cycle: m[L.H_CYCLE]!, lastProgress: m[L.H_LASTPROGRESS]!, worms: [], channels: [], waiting };
+  return { cycle, lastProgress, worms: [], channels: [], waiting };
+}
+
+/**
+ * The deadlock report of a stopped run: the wait-for graph (worm -> the holder of each VC it
+ * has requested and not been granted) and one cycle in it, by depth-first search from the
+ * lowest-numbered waiting worm (docs/model-flit.md "Watchdog"). `number` gives the worm number of
+ * a record (a streamed run reuses records: WasmEngine.deadlock); by default records are numbers.
+ */
+export function deadlockReport(region: Uint8Array, routing: RoutingFunction, number: (rec: number) => number = (r) => r): DeadlockReport {
+  const m = new Int32Array(region.buffer, region.byteOffset, region.byteLength >> 2);
+  const oW = m[L.H_O_WORM]! >> 2;
+  const oS = m[L.H_O_SLOT]! >> 2;
+  const oO = m[L.H_O_OWNER]! >> 2;
+  const oA = m[L.H_O_ACTIVE]! >> 2;
+  const edges = new Map<number, WaitEdge[]>();
+  const active = Array.from(m.subarray(oA, oA + m[L.H_ACTIVE_N]!)).sort((a, b) => number(a) - number(b));
+  for (const w of active) {
+    const wb = oW + w * L.WORM_STRIDE;
+    const out: WaitEdge[] = [];
+    if (m[wb + L.W_STATE] === L.WS_REQUEST) {
+      const vc = m[wb + L.W_INJVC]!;
+      const h = m[oO + vc]!;
+      if (h >= 0) out.push({ to: number(m[oS + h * L.SLOT_STRIDE + L.S_WORM]!), vc });
+    }
+    for (let s = m[wb + L.W_SLOTS]!; s >= 0; s = m[oS + s * L.SLOT_STRIDE + L.S_NEXT]!) {
+      const f = m[oS + s * L.SLOT_STRIDE + L.S_FLAGS]!;
+      if ((f & L.F_PENDING) === 0) continue;
+      const vc = m[oS + s * L.SLOT_STRIDE + L.S_VC]!;
+      // a network request may take any of the K VCs of its class: it waits for all their holders
+      const k = (f & (L.F_NET | L.F_EXACT)) === L.F_NET ? m[L.H_K]! : 1;
+      for (let i = 0; i < k; i++) {
+        const h = m[oO + vc + i]!;
+        if (h >= 0) out.push({ to: number(m[oS + h * L.SLOT_STRIDE + L.S_WORM]!), vc: vc + i });
+      }
+    }
+    out.sort((a, b) => a.to - b.to || a.vc - b.vc);
+    if (out.length > 0) edges.set(number(w), out);
+  }
+  const space = vcSpace(region);
+  return waitForCycle(edges, (vc) => nameVcOf(space, routing, vc), m[L.H_CYCLE]!, m[L.H_LASTPROGRESS]!);
 }
 
 /** A deadlock report in a few short lines (the text output; the full report is the JSON). */

@@ -1,3 +1,4 @@
+import type { DeadlockReport, SlotUse, WormTimes } from './results.ts';
 import type { RoutingFunction } from '../routing/types.ts';
 
 /** One edge of an explicit tree worm: the tree node `node` is reached from tree node `parent`. */
@@ -114,14 +115,45 @@ export interface EngineCounters {
  */
 export type EngineStatus = 'running' | 'finished' | 'deadlock' | 'limit' | 'out-of-slots' | 'bad-route' | 'saturated';
 
-/** The engine contract: both the WebAssembly engine and the JS reference implement it. */
+/** Where the wasm engine's records of a worm go in a streamed run (src/engine/feed.ts chooses them). */
+export interface WormPlace {
+  /** Worm record, first destination record, first tree entry. */
+  rec: number;
+  dest: number;
+  entry: number;
+  /** Its multicast (WormSpec.group of a whole run). */
+  group: number;
+}
+
+/**
+ * The engine contract: both the WebAssembly engine and the JS reference implement it. Results
+ * are read through these methods, never from an engine's memory, so the two engines are free to
+ * keep their state as they like (the reference: plain objects; the wasm engine: one flat region).
+ */
 export interface Engine {
   readonly name: 'wasm' | 'reference';
   /** Simulate up to (not including) cycle `until`, or until finished or deadlocked. */
   runUntil(until: number): EngineStatus;
   /** The next cycle to simulate. */
   readonly cycle: number;
-  /** The engine's whole memory region (a copy-free view; valid until the next run call). */
-  region(): Uint8Array;
   counters(): EngineCounters;
+  /**
+   * Per-worm and per-destination results of worms first .. first + count - 1 (default: every
+   * worm given); in a streamed run only worms not yet released by the feed may be asked for.
+   */
+  times(first?: number, count?: number): WormTimes;
+  /** Flits carried by each network physical channel (empty when option channelUse is off). */
+  channelFlits(): Int32Array;
+  /** The slot capacity and the most slots live at once. */
+  slotUse(): SlotUse;
+  /** The wait-for graph of the stopped run and one cycle of it (worms named by their numbers). */
+  deadlock(): DeadlockReport;
+  /**
+   * Streamed runs: add worms numbered on from those given so far (`after` counts from the first
+   * of them), at the wasm engine's records `places` (one per worm; the reference ignores where).
+   * A run that had finished goes on with them.
+   */
+  append(worms: readonly WormSpec[], places: readonly WormPlace[]): void;
+  /** The wasm engine's memory region (a copy-free view; valid until the next run call): the web app draws from it. */
+  region?(): Uint8Array;
 }

@@ -1,8 +1,9 @@
 import { loadWasm, WasmRouting, type WasmSource, type WormcastExports } from '../wasm/module.ts';
-import { prepare, writeInput, type Prepared } from './input.ts';
+import type { RoutingFunction } from '../routing/types.ts';
+import { prepare, writeInput, writeWorm, type Prepared } from './input.ts';
 import * as L from './layout.ts';
-import { readCounters, statusName } from './results.ts';
-import type { Engine, EngineCounters, EngineInput, EngineStatus } from './types.ts';
+import { deadlockReport, readChannelFlits, readCounters, readSlotUse, readWormTimes, statusName, type DeadlockReport, type SlotUse, type WormTimes } from './results.ts';
+import type { Engine, EngineCounters, EngineInput, EngineStatus, WormPlace, WormSpec } from './types.ts';
 
 /** The engine export of build/wormcast.wasm (assembly/engine/engine.ts). */
 interface EngineExports extends WormcastExports {
@@ -25,6 +26,7 @@ export class WasmEngine implements Engine {
     private readonly wasm: EngineExports,
     private readonly base: number,
     readonly prepared: Prepared,
+    private readonly routing: RoutingFunction,
   ) {}
 
   /** Instantiate a module and write the input; `source` as for loadWasm (browser bytes). */
@@ -35,7 +37,7 @@ export class WasmEngine implements Engine {
     // the region starts on a 64-byte boundary, so its 64-byte aligned records are cache lines
     const base = (wasm.allocBytes(prepared.layout.bytes + 64) + 63) & ~63;
     writeInput(wasm.memory.buffer, base, input, prepared);
-    return new WasmEngine(wasm, base, prepared);
+    return new WasmEngine(wasm, base, prepared, input.routing);
   }
 
   get cycle(): number {
@@ -59,5 +61,54 @@ export class WasmEngine implements Engine {
 
   counters(): EngineCounters {
     return readCounters(new Float64Array(this.wasm.memory.buffer, this.base + L.COUNTERS_BYTE, L.COUNTERS));
+  }
+
+  private header(): Int32Array {
+    return new Int32Array(this.wasm.memory.buffer, this.base, L.HEADER_WORDS);
+  }
+
+  times(first = 0, count = this.header()[L.H_WORMS]! - first): WormTimes {
+    return readWormTimes(this.region(), first, count);
+  }
+
+  channelFlits(): Int32Array {
+    const t = this.routing.topology;
+    return readChannelFlits(this.region(), t.nodes, t.ports);
+  }
+
+  slotUse(): SlotUse {
+    return readSlotUse(this.region());
+  }
+
+  /** The report names worms by number: a streamed run's record r holds the one worm n = r mod H_WCAP of the last H_WCAP written. */
+  deadlock(): DeadlockReport {
+    const h = this.header();
+    const wcap = h[L.H_WCAP]!;
+    const base = h[L.H_WORMS]! - wcap;
+    return deadlockReport(this.region(), this.routing, (r) => base + ((((r - base) % wcap) + wcap) % wcap));
+  }
+
+  append(worms: readonly WormSpec[], places: readonly WormPlace[]): void {
+    const r = this.region();
+    const m = new Int32Array(r.buffer, r.byteOffset, r.byteLength >> 2);
+    const lay = this.prepared.layout;
+    const W0 = lay.worm >> 2;
+    const first = m[L.H_WORMS]!;
+    // trigger lists in worm order: W_FIRSTTRIG, then W_NEXTTRIG from one triggered worm to the next
+    const lastTrig = new Map<number, number>();
+    worms.forEach((w, i) => {
+      const place = places[i]!;
+      writeWorm(m, lay, this.routing, this.prepared.options.vcsPerClass, w, place, first + i);
+      if (w.after !== undefined) {
+        const a = places[w.after]!.rec;
+        const last = lastTrig.get(a);
+        if (last === undefined) m[W0 + a * L.WORM_STRIDE + L.W_FIRSTTRIG] = place.rec;
+        else m[W0 + last * L.WORM_STRIDE + L.W_NEXTTRIG] = place.rec;
+        lastTrig.set(a, place.rec);
+      }
+    });
+    m[L.H_WORMS] = first + worms.length;
+    // a run that finished the worms it had goes on with these
+    if (m[L.H_STATUS] === L.ST_FINISHED) m[L.H_STATUS] = L.ST_RUNNING;
   }
 }

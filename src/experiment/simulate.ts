@@ -1,5 +1,5 @@
 import { ReferenceEngine } from '../engine/reference.ts';
-import { deadlockReport, readChannelFlits, readSlotUse, readTimes, type DeadlockReport, type SlotUse } from '../engine/results.ts';
+import type { DeadlockReport, SlotUse } from '../engine/results.ts';
 import { prepare } from '../engine/input.ts';
 import type { Engine, EngineCounters, EngineInput, EngineOptions, EngineStatus, StreamCapacity, WormSpec } from '../engine/types.ts';
 import { WasmEngine } from '../engine/wasm.ts';
@@ -176,11 +176,10 @@ export function runWorkload(engine: Engine, routing: RoutingFunction, w: Workloa
   if (status === 'limit') status = engine.runUntil(window.to);
   const e1 = engine.counters().ejectedFlits;
   if (status === 'limit' && end > window.to) status = engine.runUntil(end);
-  const region = engine.region();
   const t = routing.topology;
   // cycles [0, stopped) were simulated
   const stopped = engine.cycle;
-  const deadlock = status === 'deadlock' ? deadlockReport(region, routing) : null;
+  const deadlock = status === 'deadlock' ? engine.deadlock() : null;
   // a deadlocked network froze after its last progress: the watchdog's quiet cycles measure nothing
   const live = deadlock ? Math.min(stopped, deadlock.lastProgress + 1) : stopped;
   // a Plan or a scenario: the window ends with the run
@@ -189,7 +188,7 @@ export function runWorkload(engine: Engine, routing: RoutingFunction, w: Workloa
     : status === 'finished' ? (open ? Math.max(window.from, stopped) : window.to)
     : Math.max(window.from, Math.min(window.to, live));
   const measured: MeasuredWindow = { from: window.from, to, requestedTo: open ? null : window.to };
-  const times = readTimes(region);
+  const times = engine.times();
   if (status === 'finished') {
     // 'finished' promises every copy delivered: never report a run that lost a worm as complete
     const lost = times.destTail.findIndex((x) => x < 0);
@@ -198,12 +197,12 @@ export function runWorkload(engine: Engine, routing: RoutingFunction, w: Workloa
   const stats: RunStats = summarize(w, times, measured, t.nodes, e1 - e0);
   const counters = engine.counters();
   const cycles = stopped;
-  const use = readChannelFlits(engine.region(), t.nodes, t.ports);
+  const use = engine.channelFlits();
   let used = 0;
   let sum = 0;
   let max = 0;
   for (const f of use) if (f > 0) { used++; sum += f; if (f > max) max = f; }
-  const slots = readSlotUse(engine.region());
+  const slots = engine.slotUse();
   return {
     status,
     incomplete: incompleteReason(goal, status, stopped, measured, stats.multicasts, stats.completed, slots, deadlock?.lastProgress),

@@ -1,6 +1,5 @@
 import { WormFeed } from '../engine/feed.ts';
 import type { Prepared } from '../engine/input.ts';
-import { deadlockReport, readChannelFlits, readSlotUse } from '../engine/results.ts';
 import type { Engine, EngineStatus, StreamCapacity, WormSpec } from '../engine/types.ts';
 import { findAlgorithm, planWorms } from '../engine/workload.ts';
 import { normalizeDestinations } from '../multicast/destinations.ts';
@@ -122,13 +121,8 @@ export function runStream(engine: Engine, prepared: Prepared, s: StreamRun, inFl
   const e0 = ejected[0]!;
   const e1 = ejected[1]!;
   const stopped = engine.cycle;
-  const region = engine.region();
-  const deadlock = status === 'deadlock' ? deadlockReport(region, routing) : null;
-  if (deadlock) {
-    // name worms by their numbers in the run, not the records they occupy
-    deadlock.worms = deadlock.worms.map((r) => feed.wormNumber(r));
-    deadlock.waiting = deadlock.waiting.map((r) => feed.wormNumber(r));
-  }
+  // worms are named by their numbers in the run (Engine.deadlock), not the records they occupy
+  const deadlock = status === 'deadlock' ? engine.deadlock() : null;
   const live = deadlock ? Math.min(stopped, deadlock.lastProgress + 1) : stopped;
   const finished = status === 'finished' && !saturated && exhausted();
   const to = saturated ? Math.max(window.from, Math.min(window.to, stopped))
@@ -139,12 +133,12 @@ export function runStream(engine: Engine, prepared: Prepared, s: StreamRun, inFl
   if (finished && feed.pending > 0) throw new Error(`engine reported 'finished' but ${feed.pending} multicasts were never completed`);
   const st = stats.result(measured, t.nodes, e1 - e0);
   const counters = engine.counters();
-  const use = readChannelFlits(region, t.nodes, t.ports);
+  const use = engine.channelFlits();
   let used = 0;
   let sum = 0;
   let max = 0;
   for (const f of use) if (f > 0) { used++; sum += f; if (f > max) max = f; }
-  const slots = readSlotUse(region);
+  const slots = engine.slotUse();
   const finalStatus: EngineStatus = saturated ? 'saturated' : status;
   const incomplete = saturated
     ? `the network saturated at cycle ${stopped}: ${inFlight} messages were in flight or waiting to be sent (raise --in-flight, or lower the load): measured cycles ${window.from}..${to} of the requested ${window.from}..${window.to}`
