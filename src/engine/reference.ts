@@ -89,6 +89,8 @@ export class ReferenceEngine implements Engine {
   private readonly queues = new Map<number, Worm[]>();
   /** Round-robin pointer of each multiplexed channel: the VC index (class K + copy) it last moved. */
   private readonly rr: Int32Array;
+  /** The VC index each channel granted in this cycle's arbitration (read only for channels asked for). */
+  private readonly winner: Int32Array;
   private readonly chanFlits: Int32Array;
   private readonly count: EngineCounters = { flitHops: 0, injectedFlits: 0, ejectedFlits: 0, vcWaitCycles: 0, sameMulticastWaits: 0, sharingEvents: 0, grants: 0 };
   private status: EngineStatus = 'running';
@@ -114,6 +116,7 @@ export class ReferenceEngine implements Engine {
     this.ej = layout.ejBase;
     this.owner = new Array<Slot | null>(layout.vcTotal).fill(null);
     this.rr = new Int32Array(s.nodes * s.ports).fill(s.vcs - 1);
+    this.winner = new Int32Array(s.nodes * s.ports);
     this.chanFlits = new Int32Array(s.channelUse ? s.nodes * s.ports : 0);
     this.append(input.worms, input.worms.map((w, i) => ({ rec: i, dest: 0, entry: 0, group: w.group ?? i })));
   }
@@ -220,14 +223,17 @@ export class ReferenceEngine implements Engine {
 
   /** Step 2 over the active list; false if the run stopped in it (out of slots in a routing, bad route). */
   private routingAndAllocation(t: number): boolean {
-    // queue heads appended during the step are served from the next cycle (2a)
-    for (const w of this.active.slice()) {
+    // queue heads appended during the step (at the end of the list) are served from the next cycle (2a)
+    const heads = this.active.length;
+    for (let k = 0; k < heads; k++) {
+      const w = this.active[k]!;
       if (w.state === 'request') {
         this.requestInjection(w, t);
         continue;
       }
-      // newest slot first; children created by a routing are requested at once, not visited again
-      for (const s of w.slots.slice().reverse()) {
+      // newest slot first; children created by a routing (appended) are requested at once, not visited again
+      for (let i = w.slots.length - 1; i >= 0; i--) {
+        const s = w.slots[i]!;
         if (s.dead) continue;
         if (!s.granted) this.request(s, t);
         else if (!s.routed && s.kind !== 'ejection' && s.head >= 0 && t >= s.head + this.options.routerDelay) {
@@ -343,6 +349,7 @@ export class ReferenceEngine implements Engine {
   /** 4e: an ejection slot freed by its parent's move returns to the free list in the next cycle, after its step 2. */
   private freeDeadEjectionSlots(): void {
     for (const w of this.active) {
+      if (!w.slots.some((s) => s.dead)) continue;
       const kept = w.slots.filter((s) => !s.dead);
       this.liveSlots -= w.slots.length - kept.length;
       w.slots = kept;
@@ -383,13 +390,18 @@ export class ReferenceEngine implements Engine {
         else asks.set(c.chan, [c.vc % this.V]);
       }
     }
-    const winner = new Map<number, number>();
     for (const [chan, vcs] of asks) {
       if (vcs.length > 1) this.count.sharingEvents++;
-      const after = (v: number): number => (v - this.rr[chan]! - 1 + this.V) % this.V;
-      winner.set(chan, vcs.reduce((best, v) => (after(v) < after(best) ? v : best)));
+      let best = vcs[0]!;
+      for (const v of vcs) if (this.turn(chan, v) < this.turn(chan, best)) best = v;
+      this.winner[chan] = best;
     }
-    return moves.filter((s) => s.children.every((c) => c.kind !== 'network' || winner.get(c.chan) === c.vc % this.V));
+    return moves.filter((s) => s.children.every((c) => c.kind !== 'network' || this.winner[c.chan] === c.vc % this.V));
+  }
+
+  /** Round-robin order: 0 for the VC index after the channel's pointer, V - 1 for the pointer's own. */
+  private turn(chan: number, v: number): number {
+    return (v - this.rr[chan]! - 1 + this.V) % this.V;
   }
 
   // ---- step 4: end of cycle ----
@@ -399,6 +411,7 @@ export class ReferenceEngine implements Engine {
     if (moves.length + sources.length > 0) this.lastProgress = t;
     for (const w of sources) this.inject(w, t);
     for (const s of moves) this.move(s, t);
+    let done = 0;
     for (const w of this.active) {
       if (w.state === 'sending' && w.toSend === 0 && w.live === 0) {
         // 4e: done; its dead ejection slots return at once
@@ -406,9 +419,10 @@ export class ReferenceEngine implements Engine {
         w.done = t + 1;
         this.liveSlots -= w.slots.length;
         w.slots = [];
+        done++;
       }
     }
-    this.active = this.active.filter((w) => w.state !== 'done');
+    if (done > 0) this.active = this.active.filter((w) => w.state !== 'done');
   }
 
   /** The source puts its next flit into the injection buffer. */
