@@ -64,6 +64,11 @@ export const COMMANDS: Readonly<Record<string, LazyCommand>> = {
     summary: 'run an experiment: a grid of simulate points with replications, confidence intervals and saturation flags, on worker threads, into a result file; docs/experiments.md',
     load: async () => (await import('./commands/sweep.ts')).registerSweep,
   },
+  reproduce: {
+    term: 'reproduce [options] [ids...]',
+    summary: "regenerate a figure, table or worked example of the seeds: data (JSON, CSV), an SVG laid out like the seed's, and the seed's claims checked; docs/reproductions.md",
+    load: async () => (await import('./commands/reproduce.ts')).registerReproduce,
+  },
   worker: {
     term: 'worker [options]',
     summary: 'run the points of distributed sweeps (wormcast sweep --queue): take them from the queue, run them on worker threads, hand the results back through Redis; docs/distributed.md',

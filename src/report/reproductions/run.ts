@@ -1,0 +1,63 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { renderSvg } from '../plot-svg.ts';
+import { figureCsv, figureSpec } from './figure-plot.ts';
+import { asExpected, verdictOf, type CheckOutcome, type FigureData, type Reproduction, type RunContext, type Verdict } from './types.ts';
+
+/* Run one reproduction: compute its data, check the seed's claims, write JSON, CSV and SVG. */
+
+export interface ReproductionOutcome {
+  id: string;
+  data: FigureData;
+  checks: Array<CheckOutcome & { claim: string; cite: string; expect: 'holds' | 'fails'; asExpected: boolean }>;
+  verdict: Verdict;
+  seconds: number;
+  files: { json: string; csv: string; svg: string | null };
+}
+
+/** A file name for an id: '004-fig7.8' -> '004-fig7-8'. */
+export function fileStem(id: string): string {
+  return id.replace(/[^A-Za-z0-9-]/g, '-');
+}
+
+export async function runReproduction(r: Reproduction, ctx: RunContext, outDir: string): Promise<ReproductionOutcome> {
+  const t0 = performance.now();
+  const data = await r.compute(ctx);
+  const checks = r.checks.map((c) => {
+    let o: CheckOutcome;
+    try {
+      o = c.test(data);
+    } catch (e) {
+      o = { ok: false, detail: `the check could not be evaluated: ${(e as Error).message}` };
+    }
+    return { ...o, claim: c.claim, cite: c.cite, expect: c.expect ?? 'holds', asExpected: asExpected(c, o) };
+  });
+  const verdict = verdictOf(r, checks);
+  mkdirSync(outDir, { recursive: true });
+  const stem = fileStem(r.id);
+  const json = join(outDir, `${stem}.json`);
+  const csv = join(outDir, `${stem}.csv`);
+  const seconds = (performance.now() - t0) / 1000;
+  writeFileSync(json, `${JSON.stringify({ id: r.id, caption: r.caption, quick: ctx.quick, verdict, checks, data }, null, 1)}\n`);
+  writeFileSync(csv, figureCsv(data));
+  const spec = figureSpec(data, `${r.id}: ${r.caption}${ctx.quick ? ' (quick)' : ''}`);
+  let svg: string | null = null;
+  if (spec) {
+    svg = join(outDir, `${stem}.svg`);
+    writeFileSync(svg, await renderSvg(spec));
+  }
+  return { id: r.id, data, checks, verdict, seconds, files: { json, csv, svg } };
+}
+
+/** The comparison printed after a run. */
+export function comparisonText(r: Reproduction, o: ReproductionOutcome): string {
+  const lines = [`${r.id}: ${r.caption}`, `  ${o.data.setup}`];
+  for (const c of o.checks) {
+    const mark = c.ok ? 'holds' : 'fails';
+    lines.push(`  [${mark}${c.asExpected ? '' : ' - UNEXPECTED'}] ${c.claim} (${c.detail})`, `      seed: ${c.cite}`);
+  }
+  for (const d of r.deviations) lines.push(`  deviation: ${d}`);
+  if (r.notReproducible) lines.push(`  not reproducible: ${r.notReproducible}`);
+  lines.push(`  verdict: ${o.verdict} (${o.seconds.toFixed(1)} s); files: ${[o.files.json, o.files.csv, o.files.svg].filter(Boolean).join(', ')}`);
+  return lines.join('\n');
+}
