@@ -27,15 +27,18 @@ export function notAbove(d: FigureData, a: string, b: string, x: number, slack =
   const measured = (p: FigurePoint) => (p.state ?? 'measured') === 'measured';
   // a saturated b against a measured a: a is better
   if (measured(pa) && !measured(pb)) return { ok: true, detail: `at ${x}: ${a} ${fmt(pa.y)}, ${b} ${pb.state}` };
+  // both past saturation: their measured latencies (lower bounds of growing values) are compared
+  if (!measured(pa) && !measured(pb) && Number.isFinite(pa.y) && Number.isFinite(pb.y)) return { ok: pa.y <= pb.y * (1 + slack), detail: `at ${x}, both ${pa.state}: ${a} ${fmt(pa.y)} vs ${b} ${fmt(pb.y)} (measured lower bounds)` };
   if (!measured(pa)) return { ok: false, detail: `at ${x}: ${a} ${pa.state}` };
   return { ok: pa.y <= pb.y * (1 + slack), detail: `at ${x}: ${a} ${fmt(pa.y)} vs ${b} ${fmt(pb.y)}` };
 }
 
-/** a's y <= b's y at every common x (measured points), with a relative slack. */
-export function alwaysBelow(d: FigureData, a: string, b: string, slack = 0): CheckOutcome {
+/** a's y <= b's y at every common x (measured points, x >= from), with a relative slack. */
+export function alwaysBelow(d: FigureData, a: string, b: string, slack = 0, from = -Infinity): CheckOutcome {
   const bad: string[] = [];
   let n = 0;
   for (const p of series(d, a).points) {
+    if (p.x < from) continue;
     const q = at(d, b, p.x);
     if (!q) continue;
     n++;
