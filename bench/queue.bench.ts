@@ -18,7 +18,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseQueueUrl } from '../src/experiment/queue.ts';
@@ -95,7 +95,7 @@ const own = process.env.WORMCAST_BENCH_REDIS_URL ? undefined : await OwnRedis.st
 const url = process.env.WORMCAST_BENCH_REDIS_URL ?? own!.url(0);
 const started: ChildProcess[] = [];
 try {
-  console.log(`machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), Node ${process.version}, ${own ? 'redis-server started here on loopback' : 'Redis from WORMCAST_BENCH_REDIS_URL'}`);
+  console.log(`machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), Node ${process.version}, ${own ? 'redis-server started here on loopback' : 'Redis from WORMCAST_BENCH_REDIS_URL'}; load average (1 min) ${loadavg()[0]!.toFixed(2)}`);
   if (only !== 'long') {
     const pts = 60;
     const l: number[] = [];
@@ -141,6 +141,8 @@ try {
     console.log(`  queue: 1 worker process ${(c / 1000).toFixed(2)} s, 2 worker processes ${(d / 1000).toFixed(2)} s (${(c / d).toFixed(2)}x)`);
     console.log(`  queue against local: ${(((c - a) / a) * 100).toFixed(1)} % with 1, ${(((d - b) / b) * 100).toFixed(1)} % with 2 (the local times include their threads' start)`);
   }
+  // other jobs on the machine take cores from the workers: read the numbers against this
+  console.log(`load average (1 min) at the end: ${loadavg()[0]!.toFixed(2)}`);
 } finally {
   await stop(started);
   await own?.stop();

@@ -1,3 +1,6 @@
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expandGrid } from '../src/experiment/grid.ts';
@@ -119,6 +122,19 @@ describe('the command line', () => {
       expect(w.stderr).toBe('wormcast: worker: give --queue redis://HOST:PORT[/DB] (or set WORMCAST_QUEUE)\n');
     } finally {
       if (saved !== undefined) process.env.WORMCAST_QUEUE = saved;
+    }
+  });
+
+  it('no Redis at the URL: one error line at once (no endless retries), without the password', async () => {
+    const srv = createServer();
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+    const port = (srv.address() as AddressInfo).port;
+    await new Promise((r) => srv.close(r));
+    for (const argv of [['worker', '--queue', `redis://:topsecret@127.0.0.1:${port}/0`], ['sweep', '--topology', 'mesh:4x4', '--grid', 'load=0.1', '--out', join(tmpdir(), `wormcast-noredis-${port}.jsonl`), '--queue', `redis://:topsecret@127.0.0.1:${port}/0`]]) {
+      const r = await runMain(argv, 8000);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toBe(`wormcast: ${argv[0]}: cannot reach Redis at redis://***@127.0.0.1:${port}/0: connect ECONNREFUSED 127.0.0.1:${port}; is redis-server running there, and reachable from this machine?\n`);
+      expect(r.millis).toBeLessThan(5000);
     }
   });
 

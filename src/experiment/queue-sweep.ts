@@ -2,7 +2,7 @@ import { Job, Queue, QueueEvents } from 'bullmq';
 import { WormcastError } from '../errors.ts';
 import { engineVersion as currentEngineVersion } from './engine-version.ts';
 import { expandGrid, pointLabel, type Point } from './grid.ts';
-import { CONNECT_MS, KEEP_SECONDS, QUEUE_NAME, redisErrorLine, within, type QueueUrl } from './queue.ts';
+import { CONNECT_MS, KEEP_SECONDS, QUEUE_NAME, probeRedis, redisErrorLine, within, type QueueUrl } from './queue.ts';
 import { isPointOutcome, JOB_NAME, pointJob } from './queue-job.ts';
 import type { Experiment } from './schema.ts';
 import { pointKey, ResultStore, type StoredPoint } from './store.ts';
@@ -100,6 +100,13 @@ export async function runQueueSweep(e: Experiment, source: string, o: QueueSweep
     return summary;
   }
 
+  // first contact, bounded: a wrong host or password is one error line at once
+  try {
+    await probeRedis(o.url, 'sweep');
+  } catch (err) {
+    store.close();
+    throw err;
+  }
   const queue = new Queue(QUEUE_NAME, { connection: o.url.connection });
   let events: QueueEvents | undefined;
   let lastError = '';
@@ -109,11 +116,7 @@ export async function runQueueSweep(e: Experiment, source: string, o: QueueSweep
   let wake: () => void = () => undefined;
   let progressStarted = false;
   try {
-    try {
-      await within((async () => { await queue.waitUntilReady(); await queue.getJobCounts('waiting'); })(), CONNECT_MS, 'connect');
-    } catch (err) {
-      throw new WormcastError(redisErrorLine(o.url, lastError || err, 'sweep: cannot reach Redis at'));
-    }
+    await within(queue.waitUntilReady(), CONNECT_MS, 'connect');
     if (!o.detach) {
       // listening before the jobs are added, so that no event of theirs is missed
       events = new QueueEvents(QUEUE_NAME, { connection: o.url.connection });

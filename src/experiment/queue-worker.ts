@@ -1,11 +1,10 @@
 import { hostname } from 'node:os';
-import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
-import { WormcastError } from '../errors.ts';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { engineVersion as currentEngineVersion } from './engine-version.ts';
 import type { MemoryEnvironment } from './memory-estimate.ts';
 import type { PointFailure, PointOutcome } from './point-run.ts';
 import { workerPool, type PointRunner } from './pool.ts';
-import { CONNECT_MS, LOCK_MS, MAX_STALLED, QUEUE_NAME, STALLED_MS, redact, redisErrorLine, within, type QueueUrl } from './queue.ts';
+import { LOCK_MS, MAX_STALLED, QUEUE_NAME, STALLED_MS, probeRedis, redact, redisErrorLine, type QueueUrl } from './queue.ts';
 import { checkJob, shownId } from './queue-job.ts';
 
 /*
@@ -56,16 +55,7 @@ export async function serveQueue(o: QueueWorkerOptions): Promise<QueueWorkerSumm
   const version = o.engineVersion ?? currentEngineVersion();
   const summary: QueueWorkerSummary = { ran: 0, failed: 0, rejected: 0, stopped: 'signal' };
   // first contact, bounded: a wrong host or password is one error line, not endless retries
-  const probe = new Queue(QUEUE_NAME, { connection: { ...o.url.connection, maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: () => null } });
-  let probeError: Error | undefined;
-  probe.on('error', (err) => { probeError = err; });
-  try {
-    await within((async () => { await probe.waitUntilReady(); await probe.getJobCounts('waiting'); })(), CONNECT_MS, 'connect');
-  } catch (err) {
-    throw new WormcastError(redisErrorLine(o.url, probeError ?? err, 'worker: cannot reach Redis at'));
-  } finally {
-    await probe.close().catch(() => undefined);
-  }
+  await probeRedis(o.url, 'worker');
 
   const runner = o.runner ?? workerPool(o.concurrency);
   let active = 0;

@@ -1,4 +1,4 @@
-import type { ConnectionOptions } from 'bullmq';
+import { Queue, type ConnectionOptions } from 'bullmq';
 import { WormcastError } from '../errors.ts';
 
 /*
@@ -110,5 +110,22 @@ export async function within<T>(p: Promise<T>, ms: number, what: string): Promis
     return await Promise.race([p, limit]);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * The first contact with Redis, bounded and without retries: a wrong host, port or password is
+ * one error line at once (`who: cannot reach Redis at ...`), not endless reconnection attempts.
+ */
+export async function probeRedis(url: QueueUrl, who: string): Promise<void> {
+  const probe = new Queue(QUEUE_NAME, { connection: { ...url.connection, maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: () => null } });
+  let probeError: Error | undefined;
+  probe.on('error', (err) => { probeError = err; });
+  try {
+    await within((async () => { await probe.waitUntilReady(); await probe.getJobCounts('waiting'); })(), CONNECT_MS, 'connect');
+  } catch (err) {
+    throw new WormcastError(redisErrorLine(url, probeError ?? err, `${who}: cannot reach Redis at`));
+  } finally {
+    await probe.disconnect().catch(() => undefined);
   }
 }
