@@ -1,8 +1,8 @@
 import { WormcastError } from '../errors.ts';
 import { decimalRange } from './decimal-range.ts';
-import type { OptionKey, OptionValue } from './options.ts';
+import type { OptionKey, OptionValue } from './option-keys.ts';
 import { resolvePoint, type PointConfig } from './point-config.ts';
-import type { Experiment, GridEntry } from './schema.ts';
+import type { Experiment, GridEntry } from './experiment-types.ts';
 
 /** The most points one experiment may have. */
 export const MAX_POINTS = 100_000;

@@ -11,17 +11,9 @@ import { MAX_SLOTS } from './simulate.ts';
  * --example and --json are not points of a sweep.
  */
 
-/** Every option of a point, in the order `wormcast simulate --help` lists them. */
-export const OPTION_KEYS = [
-  'topology', 'routing', 'algorithm', 'dests', 'load', 'flits', 'vcs', 'buffer', 'port', 'consumption',
-  'startup', 'routerDelay', 'vcLinks', 'cycles', 'warmup', 'drain', 'engine', 'process', 'self',
-  'watchdog', 'readyListAt', 'slots', 'inFlight',
-] as const;
+import { OPTION_KEYS, type OptionKey, type OptionValue } from './option-keys.ts';
 
-export type OptionKey = (typeof OPTION_KEYS)[number];
-
-/** An option's value as a file or the command line gives it. */
-export type OptionValue = string | number | boolean;
+export { OPTION_KEYS, type OptionKey, type OptionValue };
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 

@@ -1,7 +1,7 @@
 import { WormcastError } from '../errors.ts';
 import { defaultNodeModel } from '../multicast/node-model.ts';
 import type { PortModel } from '../multicast/types.ts';
-import type { OptionKey, OptionValue } from './options.ts';
+import type { OptionKey, OptionValue } from './option-keys.ts';
 import { simulationRouting, type SimulateConfig } from './simulate.ts';
 import type { MemoryEnvironment } from './memory-estimate.ts';
 

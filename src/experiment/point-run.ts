@@ -3,10 +3,10 @@ import { WormcastError } from '../errors.ts';
 import { meanInterval, relativeHalfWidth, type Interval } from './confidence.ts';
 import type { MemoryEnvironment } from './memory-estimate.ts';
 import { metricOf, type MetricName } from './metrics.ts';
-import type { OptionKey, OptionValue } from './options.ts';
+import type { OptionKey, OptionValue } from './option-keys.ts';
 import { simulateConfig, type PointConfig } from './point-config.ts';
 import { incompleteReason, pointSaturated, saturationReasons } from './saturation.ts';
-import type { RunUntil, SaturationRule, SeedMode, Statistics } from './schema.ts';
+import type { RunUntil, SaturationRule, SeedMode, Statistics } from './experiment-types.ts';
 import { replicationSeeds } from './seeds.ts';
 import { simulate, type SimulateConfig, type SimulationResult } from './simulate.ts';
 

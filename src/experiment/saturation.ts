@@ -1,5 +1,12 @@
-import type { SaturationRule } from './schema.ts';
 import type { SimulationResult } from './simulate.ts';
+
+/** When a point counts as saturated (an experiment's `saturation`, src/experiment/schema.ts). */
+export interface SaturationRule {
+  /** A point is saturated when accepted < generated x (1 - throughputTolerance). */
+  throughputTolerance: number;
+  /** ... or when the second half of its window's messages waited > (1 + latencyGrowth) x the first half's. */
+  latencyGrowth: number;
+}
 
 /*
  * Saturation (docs/experiments.md "Saturation"). Past saturation a network accepts less than it

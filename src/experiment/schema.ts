@@ -20,57 +20,8 @@ import { EXPERIMENT_SEED_MAX, NUMERIC_OPTIONS, OPTION_KEYS, OPTION_SCHEMAS, isOp
  * `wormcast: experiment.yaml: grid.load.step: -0.1 must be > 0`.
  */
 
-/** A range of a numeric option: from, from + step, ... up to `to` inclusive (exact decimal steps, src/experiment/grid.ts). */
-export interface Range {
-  from: number;
-  to: number;
-  step: number;
-}
-
-/** What a grid gives an option: one value, a list, or a range. */
-export type GridEntry = OptionValue | readonly OptionValue[] | Range;
-
-/** How replications get their traffic seeds (src/experiment/seeds.ts). */
-export type SeedMode = 'per-point' | 'common';
-
-export interface Statistics {
-  /** Metrics that get a mean and a confidence interval. */
-  metrics: MetricName[];
-  /** Confidence level of the intervals (0.95: 95 %). */
-  confidence: number;
-  /** Batches of the batch-means interval within each run. */
-  batches: number;
-}
-
-export interface SaturationRule {
-  /** A point is saturated when accepted < generated x (1 - throughputTolerance). */
-  throughputTolerance: number;
-  /** ... or when the second half of its window's messages waited > (1 + latencyGrowth) x the first half's. */
-  latencyGrowth: number;
-}
-
-/** Run each point until its interval is narrow enough (seed 004 section 7.2: "smaller than 5 percent of the mean"). */
-export interface RunUntil {
-  relativeHalfWidth: number;
-  /** Cap on the measured cycles of a point (all its replications together). */
-  maxCycles: number;
-  metric: MetricName;
-}
-
-/** A validated experiment. */
-export interface Experiment {
-  name: string;
-  description?: string;
-  base: Partial<Record<OptionKey, OptionValue>>;
-  /** In the file's order: the first key varies slowest. */
-  grid: Array<[OptionKey, GridEntry]>;
-  replications: number;
-  seed: number;
-  seeds: SeedMode;
-  statistics: Statistics;
-  saturation: SaturationRule;
-  runUntil: RunUntil | null;
-}
+export type { Experiment, GridEntry, Range, RunUntil, SaturationRule, SeedMode, Statistics } from './experiment-types.ts';
+import type { Experiment, GridEntry } from './experiment-types.ts';
 
 const SEED_HINT = "the experiment's own top-level 'seed': each replication's traffic seed is derived from it (docs/experiments.md \"Seeds\")";
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { WormcastError } from '../errors.ts';
 import { canonicalJson } from './grid.ts';
-import type { OptionKey, OptionValue } from './options.ts';
+import type { OptionKey, OptionValue } from './option-keys.ts';
 import type { PointConfig } from './point-config.ts';
 import type { PointSettings, PointOutcome } from './point-run.ts';
 
