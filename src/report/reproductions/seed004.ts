@@ -247,7 +247,7 @@ interface StaticFig {
 
 function staticFigures(): Reproduction[] {
   const belowBaselines = (label: string, cite: string): Reproduction['checks'] => [
-    { claim: `${label} creates less additional traffic than multiple one-to-one at every k`, cite, test: (d) => alwaysBelow(d, label, d.series.find((s) => /one-to-one/.test(s.name))!.name) },
+    { claim: `${label} creates less additional traffic than multiple one-to-one at every k >= 10`, cite, test: (d) => alwaysBelow(d, label, d.series.find((s) => /one-to-one/.test(s.name))!.name, 0, 10) },
     { claim: `${label} creates less additional traffic than broadcast at every k`, cite, test: (d) => alwaysBelow(d, label, 'broadcast') },
   ];
   const figs: StaticFig[] = [
@@ -257,6 +257,7 @@ function staticFigures(): Reproduction[] {
       baselines: { oneToOne: 'multiple one-to-one', broadcast: 'broadcast' },
       seedShows: 'Average additional traffic (0-3000) against the number of destinations (0-900): multiple one-to-one rises to ~2500+, broadcast falls linearly from 1023, sorted MP stays below both.',
       checks: belowBaselines('sorted MP', '"The proposed algorithm always creates less traffic compared with multiple one-to-one and broadcast methods."'),
+      deviations: ['"Always" does not hold for the smallest sets: for k = 1 sorted MP takes more links than a shortest unicast (full run: 42.1 against 20.6 extra links on the 32x32 mesh, 5.8 against 4.2 on the 10-cube), because its worm follows the Hamiltonian-path labelling\'s routing, which is not shortest between two nodes. The check starts at k = 10; from k = 50 on, sorted MP is far below both baselines.'],
     },
     {
       id: '004-fig7.2', caption: 'Performance of the sorted MP algorithm on a 10-cube.', topology: 'hypercube:10',
@@ -264,6 +265,7 @@ function staticFigures(): Reproduction[] {
       baselines: { oneToOne: 'multiple one-to-one', broadcast: 'broadcast' },
       seedShows: 'Average additional traffic (0-1400) against the number of destinations (0-900) on a 10-cube: multiple one-to-one, broadcast, sorted MP lowest.',
       checks: belowBaselines('sorted MP', '"The proposed algorithm always creates less traffic compared with multiple one-to-one and broadcast methods."'),
+      deviations: ['"Always" does not hold for the smallest sets: for k = 1 sorted MP takes more links than a shortest unicast (full run: 42.1 against 20.6 extra links on the 32x32 mesh, 5.8 against 4.2 on the 10-cube), because its worm follows the Hamiltonian-path labelling\'s routing, which is not shortest between two nodes. The check starts at k = 10; from k = 50 on, sorted MP is far below both baselines.'],
     },
     {
       id: '004-fig7.3', caption: 'Performance of the greedy ST algorithm on a 32 x 32 mesh.', topology: 'mesh:32x32',
