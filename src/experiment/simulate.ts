@@ -158,6 +158,18 @@ export function incompleteReason(goal: RunGoal, status: EngineStatus, stopped: n
   return null;
 }
 
+/** Mean and maximum flits per cycle over the network channels that carried any, over `cycles` cycles. */
+export function channelUtilisation(flits: ArrayLike<number>, cycles: number): { mean: number; max: number } {
+  let used = 0;
+  let sum = 0;
+  let max = 0;
+  for (let c = 0; c < flits.length; c++) {
+    const f = flits[c]!;
+    if (f > 0) { used++; sum += f; if (f > max) max = f; }
+  }
+  return { mean: used && cycles ? sum / used / cycles : 0, max: cycles ? max / cycles : 0 };
+}
+
 /** The largest slot capacity (src/engine/input.ts resolveOptions). */
 export const MAX_SLOTS = 1 << 25;
 
@@ -197,11 +209,6 @@ export function runWorkload(engine: Engine, routing: RoutingFunction, w: Workloa
   const stats: RunStats = summarize(w, times, measured, t.nodes, e1 - e0);
   const counters = engine.counters();
   const cycles = stopped;
-  const use = engine.channelFlits();
-  let used = 0;
-  let sum = 0;
-  let max = 0;
-  for (const f of use) if (f > 0) { used++; sum += f; if (f > max) max = f; }
   const slots = engine.slotUse();
   return {
     status,
@@ -219,7 +226,7 @@ export function runWorkload(engine: Engine, routing: RoutingFunction, w: Workloa
     multicasts: stats.multicasts,
     completed: stats.completed,
     counters,
-    channelUtilisation: { mean: used && cycles ? sum / used / cycles : 0, max: cycles ? max / cycles : 0 },
+    channelUtilisation: channelUtilisation(engine.channelFlits(), cycles),
     slots,
     deadlock,
   };

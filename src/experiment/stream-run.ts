@@ -4,7 +4,7 @@ import type { Engine, EngineStatus, StreamCapacity, WormSpec } from '../engine/t
 import { findAlgorithm, planWorms } from '../engine/workload.ts';
 import { normalizeDestinations } from '../multicast/destinations.ts';
 import type { RoutingFunction } from '../routing/types.ts';
-import { incompleteReason, type MeasuredWindow, type SimulationResult } from './simulate.ts';
+import { channelUtilisation, incompleteReason, type MeasuredWindow, type SimulationResult } from './simulate.ts';
 import { StreamStats } from './stream-stats.ts';
 import type { Window } from './stats.ts';
 import type { TrafficEvent } from './traffic.ts';
@@ -133,11 +133,6 @@ export function runStream(engine: Engine, prepared: Prepared, s: StreamRun, inFl
   if (finished && feed.pending > 0) throw new Error(`engine reported 'finished' but ${feed.pending} multicasts were never completed`);
   const st = stats.result(measured, t.nodes, e1 - e0);
   const counters = engine.counters();
-  const use = engine.channelFlits();
-  let used = 0;
-  let sum = 0;
-  let max = 0;
-  for (const f of use) if (f > 0) { used++; sum += f; if (f > max) max = f; }
   const slots = engine.slotUse();
   const finalStatus: EngineStatus = saturated ? 'saturated' : status;
   const incomplete = saturated
@@ -159,7 +154,7 @@ export function runStream(engine: Engine, prepared: Prepared, s: StreamRun, inFl
     multicasts: st.multicasts,
     completed: st.completed,
     counters,
-    channelUtilisation: { mean: used && stopped ? sum / used / stopped : 0, max: stopped ? max / stopped : 0 },
+    channelUtilisation: channelUtilisation(engine.channelFlits(), stopped),
     slots,
     deadlock,
     ...(s.batches ? { batchMeans: stats.batchMeans() } : {}),
