@@ -13,6 +13,7 @@ import { readStore, type StoredPoint } from '../src/experiment/store.ts';
 import { runSweep } from '../src/experiment/sweep.ts';
 import { sweepProgress } from '../src/experiment/sweep-progress.ts';
 import { bin } from './cli.ts';
+import { runMain } from './cli-main.ts';
 import { flushDb, noRedisReason, OwnRedis, redisServerOnPath, testRedis, type TestRedis } from './redis-server.ts';
 
 /*
@@ -299,6 +300,21 @@ describe.skipIf(skip !== undefined)('distributed sweeps (BullMQ on a real redis-
       await q.close();
     }
   }, 90_000);
+
+  it('a wrong password or a database the server does not have: one error line at once, exit 2, no password printed', async () => {
+    const url = new URL(redis.url(99));
+    for (const [u, text] of [
+      [url.href, 'ERR DB index is out of range; the database number'],
+      [(() => { const v = new URL(redis.url(1)); v.password = 'wrong-pass'; return v.href; })(), redis.password ? 'check the password' : 'AUTH'],
+    ] as const) {
+      const r = await runMain(['worker', '--queue', u], 10_000);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(/^wormcast: worker: cannot reach Redis at redis:\/\/(\*\*\*@)?127\.0\.0\.1:\d+\/\d+: /);
+      expect(r.stderr).toContain(text);
+      expect(r.stderr).not.toContain('wrong-pass');
+      noPassword(r.stderr);
+    }
+  });
 
   it.skipIf(!redisServerOnPath())('Redis restarted (append-only file): the sweep and the worker go on; every point stored once', async () => {
     const own = await OwnRedis.start();

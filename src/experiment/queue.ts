@@ -1,4 +1,5 @@
-import { Queue, type ConnectionOptions } from 'bullmq';
+import type { ConnectionOptions } from 'bullmq';
+import { Redis } from 'ioredis';
 import { WormcastError } from '../errors.ts';
 
 /*
@@ -98,6 +99,7 @@ export function redisErrorLine(url: QueueUrl, err: unknown, doing: string): stri
   const msg = redact(err instanceof Error ? err.message : String(err), url).replace(/\.$/, '');
   let hint = '';
   if (/WRONGPASS|NOAUTH|invalid password|AUTH/i.test(msg)) hint = `; check the password (in the URL or ${PASSWORD_ENV})`;
+  else if (/DB index/i.test(msg)) hint = '; the database number (the URL\'s /DB) must be below the server\'s `databases` setting (16 by default)';
   else if (/ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|timed out/i.test(msg)) hint = '; is redis-server running there, and reachable from this machine?';
   return `${doing} ${url.shown}: ${msg}${hint}`;
 }
@@ -114,18 +116,23 @@ export async function within<T>(p: Promise<T>, ms: number, what: string): Promis
 }
 
 /**
- * The first contact with Redis, bounded and without retries: a wrong host, port or password is
- * one error line at once (`who: cannot reach Redis at ...`), not endless reconnection attempts.
+ * The first contact with Redis, with a plain client (ioredis, the client BullMQ runs on), bounded
+ * and without retries: a wrong host, port, database or password is one error line at once
+ * (`who: cannot reach Redis at ...`), not endless reconnection attempts.
  */
 export async function probeRedis(url: QueueUrl, who: string): Promise<void> {
-  const probe = new Queue(QUEUE_NAME, { connection: { ...url.connection, maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: () => null } });
-  let probeError: Error | undefined;
-  probe.on('error', (err) => { probeError = err; });
+  const { host, port, db, username, password, tls } = url.connection as QueueUrl['connection'] & { username?: string; password?: string; tls?: object };
+  const client = new Redis({
+    host, port, ...(username ? { username } : {}), ...(password ? { password } : {}), ...(tls ? { tls } : {}),
+    lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null, disconnectTimeout: 100,
+  });
+  let clientError: Error | undefined;
+  client.on('error', (err: Error) => { clientError = err; });
   try {
-    await within((async () => { await probe.waitUntilReady(); await probe.getJobCounts('waiting'); })(), CONNECT_MS, 'connect');
+    await within((async () => { await client.connect(); await client.select(db); await client.ping(); })(), CONNECT_MS, 'connect');
   } catch (err) {
-    throw new WormcastError(redisErrorLine(url, probeError ?? err, `${who}: cannot reach Redis at`));
+    throw new WormcastError(redisErrorLine(url, clientError ?? err, `${who}: cannot reach Redis at`));
   } finally {
-    await probe.disconnect().catch(() => undefined);
+    client.disconnect();
   }
 }
