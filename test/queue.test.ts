@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
@@ -130,6 +130,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const p of children) p.kill('SIGKILL');
   await redis?.stop();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 describe.skipIf(skip !== undefined)('distributed sweeps (BullMQ on a real redis-server)', () => {
@@ -337,7 +338,7 @@ describe.skipIf(skip !== undefined)('distributed sweeps (BullMQ on a real redis-
       expect(new Set(runs(w.err())).size).toBe(8);
       for (const t of [s.err(), s.out(), w.err()]) expect(t).not.toContain(own.password);
     } finally {
-      await own.stop();
+      await own.remove();
     }
   }, 90_000);
 });

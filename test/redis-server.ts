@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,6 +89,12 @@ export class OwnRedis {
       p.kill('SIGTERM');
     });
   }
+
+  /** Stop it and delete its files. */
+  async remove(): Promise<void> {
+    await this.stop();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
 }
 
 /** The Redis the tests use: CI's (from its URL), or one started here. */
@@ -112,7 +118,7 @@ export async function testRedis(): Promise<TestRedis> {
     };
   }
   const own = await OwnRedis.start();
-  return { url: (db) => own.url(db), password: own.password, own, stop: () => own.stop() };
+  return { url: (db) => own.url(db), password: own.password, own, stop: () => own.remove() };
 }
 
 /** Empty database `db` of the server at `url`. */
