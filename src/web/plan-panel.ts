@@ -82,7 +82,7 @@ export interface PlanView {
   maxHops: number;
   meanHops: number;
   /** Absent when the check was not asked for. */
-  contention?: { violations: number; examples: string[] };
+  contention?: { violations: number; examples: string[]; channels: number[] };
   sharing?: { sharedPairs: number; blocked: number; steps: number; meanSteps: number };
 }
 
@@ -177,6 +177,8 @@ export function computePlan(req: PlanRequest, rowLimit = 400): PlanView {
     const s = physicalSharing(plan, steps, paths);
     view.contention = {
       violations: c.violations,
+      // the physical channels of the listed contending pairs, highlighted on the drawing
+      channels: [...new Set(c.examples.map((v) => v.node * t.ports + v.port))],
       examples: c.examples.map((v) => `messages ${v.first} (step ${v.firstStep}, ${t.format(plan.senders[v.first]!)} -> ${t.format(plan.receiver(v.first))}) and ${v.second} (step ${v.secondStep}, ${t.format(plan.senders[v.second]!)} -> ${t.format(plan.receiver(v.second))}) share ${t.format(v.node)} ${t.portName(v.port)} vc ${routing.vcClasses[v.vc] ?? v.vc}`),
     };
     view.sharing = { sharedPairs: s.sharedPairs, blocked: s.blocked, steps: s.steps, meanSteps: round(s.meanSteps) };

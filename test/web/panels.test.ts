@@ -8,6 +8,7 @@ import { pack } from '../../src/routing/types.ts';
 import { parseTopology } from '../../src/topology/registry.ts';
 import { errorText } from '../../src/web/dom.ts';
 import { computePlan, type PlanRequest } from '../../src/web/plan-panel.ts';
+import { planOverlay } from '../../src/web/draw/overlay.ts';
 import { compareRoute, computeRoute } from '../../src/web/route-panel.ts';
 import { computeSimulation, MAX_MESSAGES, type SimulationRequest } from '../../src/web/simulate-panel.ts';
 
@@ -78,7 +79,7 @@ describe('plan panel', () => {
     const v = computePlan(FIG5);
     expect(v.heading).toBe('u-cube on hypercube:4 (routing ecube, one-port): 0100 to 8 destinations');
     expect([v.steps, v.lowerBound, v.meanSteps, v.worms, v.traffic, v.additionalTraffic, v.maxHops, v.meanHops]).toEqual([4, 4, 2.625, 8, 15, 7, 8, 4.5]);
-    expect(v.contention).toEqual({ violations: 0, examples: [] });
+    expect(v.contention).toEqual({ violations: 0, examples: [], channels: [] });
     expect(v.sharing).toEqual({ sharedPairs: 0, blocked: 0, steps: 4, meanSteps: 2.625 });
     expect(v.rows.map((r) => r.step)).toEqual([1, 2, 2, 3, 3, 3, 3, 4]);
     expect(v.rows[0]).toEqual({ id: 0, step: 1, from: '0100', to: '0011', kind: 'unicast', network: '', path: '0100 -dim 2-> 0000 -dim 1-> 0010 -dim 0-> 0011', address: '1111 1000 1010 1011' });
@@ -165,5 +166,23 @@ describe('errorText', () => {
     expect(errorText(new WormcastError('ccc:1: n must be 3..16'))).toBe('wormcast: ccc:1: n must be 3..16');
     expect(errorText(new RangeError('boom'))).toBe('internal error: boom');
     expect(errorText('plain')).toBe('internal error: plain');
+  });
+});
+
+describe('plan drawing: contention highlighted (issue 14)', () => {
+  it('U-cube on all-port nodes contends (seed 001 Definition 4): the contended channels are drawn as thick red arrows, named in the legend', () => {
+    // the 6-cube set of test/multicast-hypercube.test.ts, whose U-cube plan contends under the all-port model
+    const dests = '000001 000011 000100 000101 000110 001010 001011 010000 010011 010101 010111 011000 011011 011111 100000 100001 100011 101100 101111 110001 110010 110101 110111 111001 111110';
+    const v = computePlan({ topology: 'hypercube:6', algorithm: 'u-cube', routing: '', source: '000000', dests, port: 'all', seed: '', check: true });
+    expect(v.contention!.violations).toBeGreaterThan(0);
+    const o = planOverlay(v);
+    expect(o.cycle).toBeDefined();
+    expect(Array.from(o.cycle!).sort((a, b) => a - b)).toEqual([...v.contention!.channels].sort((a, b) => a - b));
+    // every contended channel is a channel of the plan
+    const arrows = new Set(Array.from(o.arrows));
+    for (const c of o.cycle!) expect(arrows.has(c)).toBe(true);
+    expect(o.legend.some(([, text]) => text.startsWith('contended channel'))).toBe(true);
+    // a contention-free plan draws none
+    expect(planOverlay(computePlan(FIG5)).cycle).toBeUndefined();
   });
 });

@@ -72,9 +72,12 @@ export function planOverlay(v: PlanView): Overlay {
     ? Array.from({ length: Math.min(messages, PALETTE.length) }, (_, m): [string, string] => [PALETTE[m]!, `worm ${m + 1}${messages > PALETTE.length && m === PALETTE.length - 1 ? ' (colours repeat)' : ''}`])
     : Array.from({ length: Math.min(v.steps, PALETTE.length) }, (_, s): [string, string] => [PALETTE[s]!, `step ${s + 1}${v.steps > PALETTE.length && s === PALETTE.length - 1 ? ' (colours repeat)' : ''}`]);
   legend.push(['#111', 'source ◯'], ['#d55e00', 'destination ■']);
+  // channels two messages of one step both use (seed 001 Definition 4), as thick red arrows over the plan
+  const contended = v.contention && v.contention.channels.length > 0 ? Int32Array.from(v.contention.channels) : undefined;
+  if (contended) legend.push(['#c00', `contended channel (${v.contention!.violations} contending pairs; seed 001 Definition 4)`]);
   return {
     caption: `plan: ${v.heading}`, spec: v.spec, arrows: d.channels, group, colors: PALETTE, step, maxStep: v.steps,
-    sources: Int32Array.of(d.source), dests: d.dests, labels: [], legend,
+    sources: Int32Array.of(d.source), dests: d.dests, labels: [], legend, ...(contended ? { cycle: contended } : {}),
   };
 }
 
