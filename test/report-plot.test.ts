@@ -45,6 +45,13 @@ describe('wormcast plot', () => {
     expect(spec.layer[0]!.transform![0]!.filter).toContain("'measured'");
     expect(spec.layer[1]!.transform![0]!.filter).toContain("'measured'");
   });
+  it('a saturated point is marked on a throughput chart too, with its measured value (only a latency is a lower bound)', () => {
+    const points = [...readStore(out).points.values()];
+    const rows = plotRows(points, { x: 'load', y: 'throughput', series: 'algorithm' });
+    expect(rows.filter((x) => x.state === 'saturated').map((x) => x.x)).toEqual([0.9, 0.9]);
+    // the accepted throughput of a saturated point is a measurement: plotted where it is, not clipped
+    for (const r of rows.filter((x) => x.state === 'saturated')) expect(r.y).toBe(r.mean);
+  });
   it('builds its spec without Node: the browser app can reuse it', () => {
     // the spec builder and what it imports at run time (type-only imports are erased)
     for (const f of ['../src/report/plot-spec.ts', '../src/experiment/format.ts', '../src/experiment/metrics.ts']) {

@@ -63,7 +63,8 @@ export function plotRows(points: readonly StoredPoint[], a: PlotAxes): PlotRow[]
       lo: ok ? i.lo : null, hi: ok ? i.hi : null,
       series: a.series ? String(configValue(p, a.series)) : a.reference ? 'wormcast' : a.y,
       facet: a.facet ? String(configValue(p, a.facet)) : '',
-      state: state === 'saturated' ? 'saturated' : 'measured',
+      // a saturated point is marked on every metric's chart; only a latency is a lower bound there
+      state: state === 'saturated' || p.summary.saturated ? 'saturated' : 'measured',
       replications: p.replications.length,
     });
   }
