@@ -149,7 +149,7 @@ function writeUrl(): void {
   const run = (['route', 'plan', 'sim'] as const).filter((p) => results[p] !== undefined);
   const step = shown === 'plan' && results.plan && results.plan.steps > 1 ? drawing.currentStep : undefined;
   const watching = !watch.root.hidden && watch.frame ? watch.frame.asked : undefined;
-  history.replaceState(null, '', writeState({ fields, run, show: shown, step, ...(watching !== undefined ? { watch: watching } : {}) }));
+  history.replaceState(null, '', writeState({ fields, run, show: shown, step, ...(watching !== undefined ? { watch: watching } : {}), ...(curves.points ? { curves: true } : {}) }));
 }
 
 /** Show a panel's result on the drawing (switching to its network: a scenario brings its own). */
@@ -344,6 +344,7 @@ async function sweep(ctx: { progress(text: string): void; cancellable(cancel: ()
   const latency = chartOf(points, 'meanLatency', 'mean message latency (cycles) against offered load');
   const throughput = chartOf(points, 'throughput', 'accepted throughput (flits/node/cycle) against offered load');
   Object.assign(curves, { points, latency: latency.rows, throughput: throughput.rows });
+  writeUrl();
   const boxes = [el('div', { class: 'chart', 'data-testid': 'curve-latency' }), el('div', { class: 'chart', 'data-testid': 'curve-throughput' })];
   await Promise.all([renderChart(latency.spec, boxes[0]!), renderChart(throughput.spec, boxes[1]!)]);
   const f = (x: number | null | undefined, d: number): string => (x === null || x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(d));
@@ -380,6 +381,7 @@ function restore(state: UrlState): void {
   for (const p of state.run) restoreRuns.add(p);
   for (const p of state.run) forms[p].requestSubmit();
   if (state.watch !== undefined) void watch.start(simulationRequest(), state.watch);
+  if (state.curves) byId<HTMLFormElement>('curve-form').requestSubmit();
 }
 
 // A failure outside a panel's action still lands in the page, never only in the console.

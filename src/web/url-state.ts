@@ -24,6 +24,8 @@ export interface UrlState {
   show: Panel | undefined;
   /** The cycle of the watched run on screen (the simulation fields name the run), or undefined. */
   watch?: number;
+  /** The curves panel's sweep is on screen: opening the URL runs it again (same fields, same seeds, same numbers). */
+  curves?: boolean;
 }
 
 const PANELS: readonly Panel[] = ['route', 'plan', 'sim'];
@@ -42,6 +44,7 @@ export function readState(search: string): UrlState {
   return {
     fields, run, step: Number.isInteger(step) ? step : undefined, show: (PANELS as readonly string[]).includes(show ?? '') ? show as Panel : undefined,
     ...(watch !== undefined && Number.isInteger(watch) && watch >= 0 ? { watch } : {}),
+    ...(q.get('curves') === '1' ? { curves: true } : {}),
   };
 }
 
@@ -52,5 +55,6 @@ export function writeState(s: UrlState): string {
   if (s.show) q.set('show', s.show);
   if (s.step !== undefined) q.set('step', String(s.step));
   if (s.watch !== undefined) q.set('watch', String(s.watch));
+  if (s.curves) q.set('curves', '1');
   return `?${q.toString()}`;
 }

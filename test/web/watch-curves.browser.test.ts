@@ -210,6 +210,20 @@ describe(`browser app: watching a run, curves, speed${SKIP}`, () => {
     }
     expect(await page.getByTestId('curve-table').locator('tbody tr').count()).toBe(3);
     expect(await page.getByTestId('curve-table').textContent()).toContain('saturated');
+    // the URL holds the sweep: opening it in another page runs it again and shows the same numbers
+    const shared = page.url();
+    expect(new URL(shared).searchParams.get('curves')).toBe('1');
+    const other = await browser!.newPage({ viewport: { width: 1100, height: 900 } });
+    try {
+      await other.goto(shared, { waitUntil: 'load', timeout: WAIT });
+      await other.waitForSelector('[data-testid=curve-output][data-state=done]', { timeout: 30_000 });
+      const again = await other.evaluate(() => (window as unknown as { wormcast: { curves: { latency: unknown[]; throughput: unknown[] } } }).wormcast.curves);
+      expect(again.latency).toEqual(latency);
+      expect(again.throughput).toEqual(throughput);
+      expect(await other.getByTestId('curve-table').textContent()).toBe(await page.getByTestId('curve-table').textContent());
+    } finally {
+      await other.close();
+    }
   });
 
   it.skipIf(!hasChromium)('speed: the same run takes the page (its worker) at most 1.5 times what it takes Node (best of 3 each)', async () => {
