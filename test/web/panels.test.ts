@@ -8,7 +8,7 @@ import { pack } from '../../src/routing/types.ts';
 import { parseTopology } from '../../src/topology/registry.ts';
 import { errorText } from '../../src/web/dom.ts';
 import { computePlan, type PlanRequest } from '../../src/web/plan-panel.ts';
-import { planOverlay } from '../../src/web/draw/overlay.ts';
+import { planOverlay, sharedLinks } from '../../src/web/draw/overlay.ts';
 import { compareRoute, computeRoute } from '../../src/web/route-panel.ts';
 import { computeSimulation, MAX_MESSAGES, type SimulationRequest } from '../../src/web/simulate-panel.ts';
 
@@ -184,5 +184,23 @@ describe('plan drawing: contention highlighted (issue 14)', () => {
     expect(o.legend.some(([, text]) => text.startsWith('contended channel'))).toBe(true);
     // a contention-free plan draws none
     expect(planOverlay(computePlan(FIG5)).cycle).toBeUndefined();
+  });
+});
+
+describe('plan drawing: physical link sharing highlighted (issue 14)', () => {
+  it('U-CCC on the 5-CCC (seed 000 section 6): links two unicasts of one step cross are hot exactly when the analysis counts shared pairs', () => {
+    for (const seed of ['1', '2', '3']) {
+      const v = computePlan({ topology: 'ccc:5', algorithm: 'u-ccc', routing: '', source: '(0,00000)', dests: 'random:40', port: '', seed, check: true });
+      const heat = sharedLinks(v.drawing);
+      const o = planOverlay(v);
+      expect(heat !== undefined, `seed ${seed}: ${v.sharing!.sharedPairs} shared pairs`).toBe(v.sharing!.sharedPairs > 0);
+      if (heat) {
+        expect(o.heat).toEqual(heat);
+        expect(o.legend.some(([, text]) => text.startsWith('link shared'))).toBe(true);
+        // every hot link is crossed by the plan
+        const arrows = new Set(Array.from(o.arrows));
+        heat.forEach((h, c) => { if (h > 0) expect(arrows.has(c)).toBe(true); });
+      } else expect(o.heat).toBeUndefined();
+    }
   });
 });

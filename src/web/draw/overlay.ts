@@ -2,6 +2,7 @@ import type { Topology } from 'wormcast';
 import type { PlanView } from '../plan-panel.ts';
 import type { SimulationView } from '../simulate-panel.ts';
 import type { WatchFrame } from '../watch/session.ts';
+import { heatColour } from './paint.ts';
 
 /**
  * What is drawn over a network (docs/web.md "Drawing"): directed channels (node * ports +
@@ -72,13 +73,41 @@ export function planOverlay(v: PlanView): Overlay {
     ? Array.from({ length: Math.min(messages, PALETTE.length) }, (_, m): [string, string] => [PALETTE[m]!, `worm ${m + 1}${messages > PALETTE.length && m === PALETTE.length - 1 ? ' (colours repeat)' : ''}`])
     : Array.from({ length: Math.min(v.steps, PALETTE.length) }, (_, s): [string, string] => [PALETTE[s]!, `step ${s + 1}${v.steps > PALETTE.length && s === PALETTE.length - 1 ? ' (colours repeat)' : ''}`]);
   legend.push(['#111', 'source ◯'], ['#d55e00', 'destination ■']);
+  // physical links two unicasts of one step both cross (seed 000 section 6: the VCs of a link share
+  // it), highlighted as the heat map's hottest colour
+  const shared = sharedLinks(d);
+  if (shared) legend.push([heatColour(1), 'link shared by two unicasts of one step (seed 000 section 6)']);
   // channels two messages of one step both use (seed 001 Definition 4), as thick red arrows over the plan
   const contended = v.contention && v.contention.channels.length > 0 ? Int32Array.from(v.contention.channels) : undefined;
   if (contended) legend.push(['#c00', `contended channel (${v.contention!.violations} contending pairs; seed 001 Definition 4)`]);
   return {
     caption: `plan: ${v.heading}`, spec: v.spec, arrows: d.channels, group, colors: PALETTE, step, maxStep: v.steps,
-    sources: Int32Array.of(d.source), dests: d.dests, labels: [], legend, ...(contended ? { cycle: contended } : {}),
+    sources: Int32Array.of(d.source), dests: d.dests, labels: [], legend, ...(contended ? { cycle: contended } : {}), ...(shared ? { heat: shared } : {}),
   };
+}
+
+/**
+ * The physical links (node * ports + port) that two or more unicast messages of one step cross,
+ * as a heat map (1 on each such link), or undefined when there is none. Path and tree worms are
+ * one step each and are not counted.
+ */
+export function sharedLinks(d: PlanView['drawing']): Float32Array | undefined {
+  const byStep = new Map<number, Map<number, number>>();
+  let top = -1;
+  for (let m = 0; m < d.steps.length; m++) {
+    if (d.kinds[m] !== 0) continue;
+    const uses = byStep.get(d.steps[m]!) ?? new Map<number, number>();
+    byStep.set(d.steps[m]!, uses);
+    const seen = new Set<number>();
+    for (let h = d.offsets[m]!; h < d.offsets[m + 1]!; h++) seen.add(d.channels[h]!);
+    for (const c of seen) uses.set(c, (uses.get(c) ?? 0) + 1);
+  }
+  const hot: number[] = [];
+  for (const uses of byStep.values()) for (const [c, n] of uses) if (n >= 2) { hot.push(c); if (c > top) top = c; }
+  if (hot.length === 0) return undefined;
+  const heat = new Float32Array(top + 1);
+  for (const c of hot) heat[c] = 1;
+  return heat;
 }
 
 /** A simulation: channel utilisation as a heat map, and the deadlock's wait-for cycle as thick red arrows. */
