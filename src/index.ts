@@ -76,3 +76,4 @@ export { plotRows, plotSpec, type PlotAxes, type PlotRow } from './report/plot-s
 
 // wasm
 export { loadWasm, WasmRouting, type WasmMemory, type WasmSource, type WormcastExports } from './wasm/module.ts';
+export { summarizePoint, type SummarizedReplication } from './experiment/point-summary.ts';

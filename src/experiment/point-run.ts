@@ -7,6 +7,7 @@ import type { OptionKey, OptionValue } from './option-keys.ts';
 import { simulateConfig, type PointConfig } from './point-config.ts';
 import { incompleteReason, pointSaturated, saturationReasons } from './saturation.ts';
 import type { RunUntil, SaturationRule, SeedMode, Statistics } from './experiment-types.ts';
+import { summarizePoint } from './point-summary.ts';
 import { replicationSeeds } from './seeds.ts';
 import { simulate, type SimulateConfig, type SimulationResult } from './simulate.ts';
 
@@ -105,22 +106,6 @@ async function replication(task: PointTask, seed: number, measure: number): Prom
   };
 }
 
-function summarizePoint(reps: readonly Rep[], st: PointSettings, ci: CiOutcome | null): PointSummary {
-  const metrics: Partial<Record<MetricName, Interval>> = {};
-  for (const m of st.statistics.metrics) metrics[m] = meanInterval(reps.map((x) => metricOf(x.raw, m)), st.statistics.confidence);
-  const batches = reps.flatMap((x) => x.batchMeans ?? []);
-  const sat = reps.filter((x) => x.saturation.length > 0);
-  const saturated = pointSaturated(reps.map((x) => x.saturation));
-  return {
-    metrics,
-    batchMeans: batches.length > 0 ? meanInterval(batches, st.statistics.confidence) : null,
-    saturated,
-    saturatedReplications: sat.length,
-    saturation: saturated ? sat[0]!.saturation : [],
-    incomplete: reps.flatMap((x) => (x.incomplete ? [`seed ${x.seed}: ${x.incomplete}`] : [])),
-    ci,
-  };
-}
 
 /** Run a point: its replications (and, under runUntil, more of them or longer windows) and their summary. */
 export async function runPoint(task: PointTask): Promise<PointOutcome> {

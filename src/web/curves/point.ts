@@ -1,6 +1,6 @@
 import {
-  DEFAULT_METRICS, WasmEngine, meanInterval, metricOf, pointSaturated, replicationIncomplete, resolvePoint, saturationReasons, simulate,
-  simulateConfig, type Interval, type MetricName, type PointConfig, type PointOutcome, type PointSettings, type SimulationResult,
+  DEFAULT_METRICS, WasmEngine, replicationIncomplete, resolvePoint, saturationReasons, simulate, summarizePoint,
+  simulateConfig, type PointConfig, type PointOutcome, type PointSettings, type SimulationResult,
 } from 'wormcast';
 import type { CycleProgress } from '../progress-engine.ts';
 import { replicationSeeds } from './seeds.ts';
@@ -65,19 +65,6 @@ export async function computePoint(req: PointRequest, wasm: BufferSource, progre
     const batchMeans = Array.isArray(bm) ? [...bm] : null;
     reps.push({ seed, cycles: config.cycles, batchMeans, saturation: saturationReasons(r, batchMeans, st.saturation), incomplete: replicationIncomplete(r), raw: r });
   }
-  const metrics: Partial<Record<MetricName, Interval>> = {};
-  for (const m of st.statistics.metrics) metrics[m] = meanInterval(reps.map((x) => metricOf(x.raw, m)), st.statistics.confidence);
-  const batches = reps.flatMap((x) => x.batchMeans ?? []);
-  const sat = reps.filter((x) => x.saturation.length > 0);
-  const saturated = pointSaturated(reps.map((x) => x.saturation));
-  const summary: PointOutcome['summary'] = {
-    metrics,
-    batchMeans: batches.length > 0 ? meanInterval(batches, st.statistics.confidence) : null,
-    saturated,
-    saturatedReplications: sat.length,
-    saturation: saturated ? sat[0]!.saturation : [],
-    incomplete: reps.flatMap((x) => (x.incomplete ? [`seed ${x.seed}: ${x.incomplete}`] : [])),
-    ci: null,
-  };
+  const summary: PointOutcome['summary'] = summarizePoint(reps, st, null);
   return { values: req.values, config, settings: st, replications: reps.map(({ raw: _raw, ...rest }) => rest), summary, ms: performance.now() - t0 };
 }
