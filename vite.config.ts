@@ -15,7 +15,10 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^wormcast$/, replacement: fileURLToPath(new URL('./src/browser.ts', import.meta.url)) },
-      { find: /^wormcast\/wasm(?=\?|$)/, replacement: fileURLToPath(new URL('./build/wormcast.wasm', import.meta.url)) },
+      {
+        find: /^wormcast\/wasm(?=\?|$)/,
+        replacement: fileURLToPath(new URL('./build/wormcast.wasm', import.meta.url)),
+      },
     ],
   },
   // relative asset URLs: dist-web/ works from any path of a static server

@@ -46,17 +46,25 @@ function time(entry: string, argv: string[], runs: number): { median: number; mi
 /** The installed package's layout in a temporary directory, compiled from the current sources. */
 function install(): string {
   const dir = mkdtempSync(join(tmpdir(), 'wormcast-startup-'));
-  execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', join(root, 'tsconfig.build.json'), '--outDir', join(dir, 'dist')], { cwd: root, stdio: 'inherit' });
+  execFileSync(
+    join(root, 'node_modules', '.bin', 'tsc'),
+    ['-p', join(root, 'tsconfig.build.json'), '--outDir', join(dir, 'dist')],
+    { cwd: root, stdio: 'inherit' },
+  );
   for (const d of ['bin', 'build']) mkdirSync(join(dir, d));
-  for (const f of ['bin/wormcast.mjs', 'build/wormcast.wasm', 'package.json']) copyFileSync(join(root, f), join(dir, f));
+  for (const f of ['bin/wormcast.mjs', 'build/wormcast.wasm', 'package.json'])
+    copyFileSync(join(root, f), join(dir, f));
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return dir;
 }
 
 const pkgDir = install();
 process.on('exit', () => rmSync(pkgDir, { recursive: true, force: true }));
-const entries: Array<[string, string, number]> = [[join(pkgDir, 'bin/wormcast.mjs'), 'wormcast (compiled, dist/)', RUNS]];
-if (args.includes('--dev')) entries.push([join(root, 'bin/wormcast-dev.mjs'), 'wormcast-dev (sources via tsx)', Math.min(RUNS, 10)]);
+const entries: Array<[string, string, number]> = [
+  [join(pkgDir, 'bin/wormcast.mjs'), 'wormcast (compiled, dist/)', RUNS],
+];
+if (args.includes('--dev'))
+  entries.push([join(root, 'bin/wormcast-dev.mjs'), 'wormcast-dev (sources via tsx)', Math.min(RUNS, 10)]);
 
 console.log(`node ${process.version}, ${RUNS} runs after ${WARMUP} warm-up runs; wall time of the whole process`);
 let over = 0;
@@ -65,11 +73,15 @@ for (const [entry, label, runs] of entries) {
     const r = time(entry, c.args, runs);
     const limit = entry === entries[0]![0] && Number.isFinite(c.limitMs) ? ` (limit ${c.limitMs} ms)` : '';
     if (limit && r.median > c.limitMs) over++;
-    console.log(`${label.padEnd(32)} ${c.args.join(' ').padEnd(20)} median ${r.median.toFixed(0).padStart(4)} ms  min ${r.min.toFixed(0).padStart(4)}  max ${r.max.toFixed(0).padStart(4)}${limit}`);
+    console.log(
+      `${label.padEnd(32)} ${c.args.join(' ').padEnd(20)} median ${r.median.toFixed(0).padStart(4)} ms  min ${r.min.toFixed(0).padStart(4)}  max ${r.max.toFixed(0).padStart(4)}${limit}`,
+    );
   }
 }
 const bare = time('-e', ['0'], RUNS);
-console.log(`${'node -e 0 (for reference)'.padEnd(32)} ${''.padEnd(20)} median ${bare.median.toFixed(0).padStart(4)} ms  min ${bare.min.toFixed(0).padStart(4)}  max ${bare.max.toFixed(0).padStart(4)}`);
+console.log(
+  `${'node -e 0 (for reference)'.padEnd(32)} ${''.padEnd(20)} median ${bare.median.toFixed(0).padStart(4)} ms  min ${bare.min.toFixed(0).padStart(4)}  max ${bare.max.toFixed(0).padStart(4)}`,
+);
 if (over > 0) {
   console.log(`${over} command(s) over the limit`);
   process.exitCode = 1;

@@ -52,15 +52,28 @@ function checksum(c: Case): string {
 
 const withChecksum = args.includes('--checksum');
 const names = args.filter((a) => !a.startsWith('--'));
-console.log(`case | topology | verdict | VCs used | dependencies | checker s | command s${withChecksum ? ' | checksum' : ''}`);
+console.log(
+  `case | topology | verdict | VCs used | dependencies | checker s | command s${withChecksum ? ' | checksum' : ''}`,
+);
 for (const c of CASES) {
   if (names.length > 0 && !names.includes(c.name)) continue;
-  const argv = [bin, 'deadlock', '--topology', c.topology, '--routing', c.routing, ...(c.algorithm ? ['--algorithm', c.algorithm] : []), '--json'];
+  const argv = [
+    bin,
+    'deadlock',
+    '--topology',
+    c.topology,
+    '--routing',
+    c.routing,
+    ...(c.algorithm ? ['--algorithm', c.algorithm] : []),
+    '--json',
+  ];
   const t0 = performance.now();
   const run = spawnSync(process.execPath, argv, { encoding: 'utf8' });
   const wall = (performance.now() - t0) / 1000;
   if (run.status !== 0) throw new Error(`${c.name}: ${run.stderr}`);
   const out = JSON.parse(run.stdout) as { verdict: string; channels: number; dependencies: number; millis: number };
   const sum = withChecksum ? ` | ${checksum(c)}` : '';
-  console.log(`${c.name} | ${c.topology} | ${out.verdict} | ${out.channels} | ${out.dependencies} | ${(out.millis / 1000).toFixed(2)} | ${wall.toFixed(2)}${sum}`);
+  console.log(
+    `${c.name} | ${c.topology} | ${out.verdict} | ${out.channels} | ${out.dependencies} | ${(out.millis / 1000).toFixed(2)} | ${wall.toFixed(2)}${sum}`,
+  );
 }

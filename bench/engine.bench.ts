@@ -39,15 +39,62 @@ interface Workload {
 }
 
 const WORKLOADS: Workload[] = [
-  { name: '8x8 mesh, dor, unicast at 0.17 (half of saturation 0.337)', topology: 'mesh:8x8', routing: 'dor', algorithm: 'unicast', dests: 0, load: 0.17, flits: 16, cycles: 20_000, options: { buffer: 8, vcsPerClass: 2, routerDelay: 1 } },
-  { name: '16x16 torus, dor, unicast at 0.085 (half of saturation 0.17)', topology: 'torus:16x16', routing: 'dor', algorithm: 'unicast', dests: 0, load: 0.085, flits: 16, cycles: 20_000, options: { buffer: 8, routerDelay: 1 } },
-  { name: '10-CCC (10,240 nodes), hc, U-CCC multicasts to 64 destinations', topology: 'ccc:10', routing: 'hc', algorithm: 'u-ccc', dests: 64, load: 0.0005, flits: 16, cycles: 4_000, options: { buffer: 4, routerDelay: 1, startup: 10 } },
-  { name: '64x64 torus, hcm, dual-path (hp-dual-path) multicasts to 16 destinations', topology: 'torus:64x64', routing: 'hcm', algorithm: 'hp-dual-path', dests: 16, load: 0.002, flits: 16, cycles: 3_000, options: { buffer: 4, routerDelay: 1, port: 'all' } },
+  {
+    name: '8x8 mesh, dor, unicast at 0.17 (half of saturation 0.337)',
+    topology: 'mesh:8x8',
+    routing: 'dor',
+    algorithm: 'unicast',
+    dests: 0,
+    load: 0.17,
+    flits: 16,
+    cycles: 20_000,
+    options: { buffer: 8, vcsPerClass: 2, routerDelay: 1 },
+  },
+  {
+    name: '16x16 torus, dor, unicast at 0.085 (half of saturation 0.17)',
+    topology: 'torus:16x16',
+    routing: 'dor',
+    algorithm: 'unicast',
+    dests: 0,
+    load: 0.085,
+    flits: 16,
+    cycles: 20_000,
+    options: { buffer: 8, routerDelay: 1 },
+  },
+  {
+    name: '10-CCC (10,240 nodes), hc, U-CCC multicasts to 64 destinations',
+    topology: 'ccc:10',
+    routing: 'hc',
+    algorithm: 'u-ccc',
+    dests: 64,
+    load: 0.0005,
+    flits: 16,
+    cycles: 4_000,
+    options: { buffer: 4, routerDelay: 1, startup: 10 },
+  },
+  {
+    name: '64x64 torus, hcm, dual-path (hp-dual-path) multicasts to 16 destinations',
+    topology: 'torus:64x64',
+    routing: 'hcm',
+    algorithm: 'hp-dual-path',
+    dests: 16,
+    load: 0.002,
+    flits: 16,
+    cycles: 3_000,
+    options: { buffer: 4, routerDelay: 1, port: 'all' },
+  },
 ];
 
 function input(w: Workload, cycles: number): EngineInput {
   const routing = simulationRouting(w.topology, w.algorithm, w.routing);
-  const events = generateTraffic({ nodes: routing.topology.nodes, load: w.load, flits: w.flits, dests: w.algorithm === 'unicast' ? 0 : w.dests, cycles, seed: 42 });
+  const events = generateTraffic({
+    nodes: routing.topology.nodes,
+    load: w.load,
+    flits: w.flits,
+    dests: w.algorithm === 'unicast' ? 0 : w.dests,
+    cycles,
+    seed: 42,
+  });
   return { routing, worms: buildWorkload(events, w.algorithm, routing, w.flits).worms, options: w.options };
 }
 
@@ -56,7 +103,10 @@ async function make(kind: 'wasm' | 'reference', inp: EngineInput): Promise<Engin
 }
 
 /** One whole run: seconds of wall and CPU time in runUntil and the flit-hops it simulated. */
-async function wholeRun(kind: 'wasm' | 'reference', inp: EngineInput): Promise<{ seconds: number; cpu: number; flitHops: number; bytes: number; status: string }> {
+async function wholeRun(
+  kind: 'wasm' | 'reference',
+  inp: EngineInput,
+): Promise<{ seconds: number; cpu: number; flitHops: number; bytes: number; status: string }> {
   const e = await make(kind, inp);
   await settle();
   const c0 = process.cpuUsage();
@@ -64,7 +114,13 @@ async function wholeRun(kind: 'wasm' | 'reference', inp: EngineInput): Promise<{
   const status = e.runUntil(1 << 30);
   const seconds = (performance.now() - t0) / 1000;
   const c = process.cpuUsage(c0);
-  return { seconds, cpu: (c.user + c.system) / 1e6, flitHops: e.counters().flitHops, bytes: e.region?.().byteLength ?? 0, status };
+  return {
+    seconds,
+    cpu: (c.user + c.system) / 1e6,
+    flitHops: e.counters().flitHops,
+    bytes: e.region?.().byteLength ?? 0,
+    status,
+  };
 }
 
 // Before each timed run: a full garbage collection, then a pause for V8's helper threads to finish
@@ -104,7 +160,8 @@ async function main(): Promise<void> {
       rate[kind] = r.flitHops / median(runs.map((x) => x.seconds));
       cpuRate[kind] = r.flitHops / median(runs.map((x) => x.cpu));
       // the region is the wasm engine's (the reference keeps objects, not a region)
-      if (kind === 'wasm') info = `${inp.worms.length} worms, ${r.flitHops} flit-hops, ${r.status}, region ${(r.bytes / 2 ** 20).toFixed(1)} MiB`;
+      if (kind === 'wasm')
+        info = `${inp.worms.length} worms, ${r.flitHops} flit-hops, ${r.status}, region ${(r.bytes / 2 ** 20).toFixed(1)} MiB`;
     }
     const m = (x: number): string => (x / 1e6).toFixed(2);
     console.log(`- ${w.name}: ${info}`);
@@ -112,38 +169,59 @@ async function main(): Promise<void> {
       console.log(`    wasm: wall ${m(rate.wasm!)}, cpu ${m(cpuRate.wasm!)} M flit-hops/s`);
       continue;
     }
-    console.log(`    wall: wasm ${m(rate.wasm!)} M flit-hops/s, reference ${m(rate.reference!)} M flit-hops/s, ratio ${(rate.wasm! / rate.reference!).toFixed(2)}`);
-    console.log(`    cpu:  wasm ${m(cpuRate.wasm!)} M flit-hops/s, reference ${m(cpuRate.reference!)} M flit-hops/s, ratio ${(cpuRate.wasm! / cpuRate.reference!).toFixed(2)}`);
+    console.log(
+      `    wall: wasm ${m(rate.wasm!)} M flit-hops/s, reference ${m(rate.reference!)} M flit-hops/s, ratio ${(rate.wasm! / rate.reference!).toFixed(2)}`,
+    );
+    console.log(
+      `    cpu:  wasm ${m(cpuRate.wasm!)} M flit-hops/s, reference ${m(cpuRate.reference!)} M flit-hops/s, ratio ${(cpuRate.wasm! / cpuRate.reference!).toFixed(2)}`,
+    );
   }
   if (only >= 0 || wasmOnly) return;
 
   console.log('\n## tinybench: 2,000 cycles of the 8x8 mesh workload');
   const small = input(WORKLOADS[0]!, 2000);
   const bench = new Bench({ time: quick ? 200 : 2000, warmupTime: quick ? 100 : 500 });
-  bench.add('wasm engine', async () => { (await make('wasm', small)).runUntil(1 << 30); });
-  bench.add('reference engine', async () => { (await make('reference', small)).runUntil(1 << 30); });
+  bench.add('wasm engine', async () => {
+    (await make('wasm', small)).runUntil(1 << 30);
+  });
+  bench.add('reference engine', async () => {
+    (await make('reference', small)).runUntil(1 << 30);
+  });
   await bench.run();
   console.table(bench.table());
 
   console.log('\n## idle and lightly loaded million-node networks (wasm)');
-  for (const [topology, routing] of [['ccc:16', 'hc'], ['hypercube:20', 'ecube']] as const) {
+  for (const [topology, routing] of [
+    ['ccc:16', 'hc'],
+    ['hypercube:20', 'ecube'],
+  ] as const) {
     const r = simulationRouting(topology, 'unicast', routing);
     const n = r.topology.nodes;
     // ten unicasts 100,000 cycles apart: a million cycles, nearly all of them idle
-    const worms = Array.from({ length: 10 }, (_, k) => ({ kind: 'unicast' as const, src: (k * 7919) % n, dests: [(k * 104729 + 1) % n], flits: 16, created: k * 100_000 }));
+    const worms = Array.from({ length: 10 }, (_, k) => ({
+      kind: 'unicast' as const,
+      src: (k * 7919) % n,
+      dests: [(k * 104729 + 1) % n],
+      flits: 16,
+      created: k * 100_000,
+    }));
     const t0 = performance.now();
     const e = await WasmEngine.create({ routing: r, worms, options: { channelUse: false, slots: 4096 } });
     const t1 = performance.now();
     const status = e.runUntil(1 << 30);
     const t2 = performance.now();
-    console.log(`- ${topology} (${n} nodes): region ${(e.region().byteLength / 2 ** 20).toFixed(0)} MiB, set-up ${((t1 - t0) / 1000).toFixed(2)} s, ${e.cycle} cycles (${status}) in ${((t2 - t1) * 1000).toFixed(0)} us`);
+    console.log(
+      `- ${topology} (${n} nodes): region ${(e.region().byteLength / 2 ** 20).toFixed(0)} MiB, set-up ${((t1 - t0) / 1000).toFixed(2)} s, ${e.cycle} cycles (${status}) in ${((t2 - t1) * 1000).toFixed(0)} us`,
+    );
     const light = generateTraffic({ nodes: n, load: 0.0001, flits: 16, dests: 0, cycles: quick ? 200 : 1000, seed: 1 });
     const lw = buildWorkload(light, 'unicast', r, 16);
     const e2 = await WasmEngine.create({ routing: r, worms: lw.worms, options: { channelUse: false, slots: 1 << 18 } });
     const t3 = performance.now();
     const s2 = e2.runUntil(1 << 30);
     const t4 = performance.now();
-    console.log(`    lightly loaded (0.0001 flits/node/cycle, ${lw.worms.length} unicasts): ${e2.cycle} cycles (${s2}) in ${((t4 - t3) / 1000).toFixed(2)} s, ${(e2.counters().flitHops / ((t4 - t3) / 1000) / 1e6).toFixed(2)} M flit-hops/s`);
+    console.log(
+      `    lightly loaded (0.0001 flits/node/cycle, ${lw.worms.length} unicasts): ${e2.cycle} cycles (${s2}) in ${((t4 - t3) / 1000).toFixed(2)} s, ${(e2.counters().flitHops / ((t4 - t3) / 1000) / 1e6).toFixed(2)} M flit-hops/s`,
+    );
   }
 }
 

@@ -47,22 +47,40 @@ async function one(i: number): Promise<void> {
   const w = buildWorkload(events, algorithm, routing, 16);
   const engine = await WasmEngine.create({ routing, worms: w.worms, options });
   const after = measure();
-  console.log(JSON.stringify({
-    run: `${topology} ${algorithm}${dests ? ` m=${dests}` : ''} load ${load}, ${cycles} cycles`, events: events.length, worms: w.worms.length,
-    heapEstimate: estimate.heapBytes - FIXED_HEAP_BYTES, heap: after.heapUsed - before.heapUsed, baseHeap: before.heapUsed,
-    nativeEstimate: estimate.nativeBytes, native: after.external - before.external, region: engine.region().byteLength, regionEstimate: estimate.engineBytes,
-  }));
+  console.log(
+    JSON.stringify({
+      run: `${topology} ${algorithm}${dests ? ` m=${dests}` : ''} load ${load}, ${cycles} cycles`,
+      events: events.length,
+      worms: w.worms.length,
+      heapEstimate: estimate.heapBytes - FIXED_HEAP_BYTES,
+      heap: after.heapUsed - before.heapUsed,
+      baseHeap: before.heapUsed,
+      nativeEstimate: estimate.nativeBytes,
+      native: after.external - before.external,
+      region: engine.region().byteLength,
+      regionEstimate: estimate.engineBytes,
+    }),
+  );
 }
 
 if (process.argv[2] !== undefined) await one(Number(process.argv[2]));
 else {
   // each run in a fresh process, so that no run measures another's garbage
-  const rows = ['| run | events | worms | heap estimate | heap measured | region estimate | region | native estimate | native measured |', '|---|---|---|---|---|---|---|---|---|'];
+  const rows = [
+    '| run | events | worms | heap estimate | heap measured | region estimate | region | native estimate | native measured |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
   for (let i = 0; i < RUNS.length; i++) {
-    const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), String(i)], { encoding: 'utf8' });
+    const out = execFileSync(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), String(i)],
+      { encoding: 'utf8' },
+    );
     const r = JSON.parse(out) as Record<string, number | string>;
     const b = (k: string): string => formatBytes(r[k] as number);
-    rows.push(`| ${r.run} | ${r.events} | ${r.worms} | ${b('heapEstimate')} | ${b('heap')} | ${b('regionEstimate')} | ${b('region')} | ${b('nativeEstimate')} | ${b('native')} |`);
+    rows.push(
+      `| ${r.run} | ${r.events} | ${r.worms} | ${b('heapEstimate')} | ${b('heap')} | ${b('regionEstimate')} | ${b('region')} | ${b('nativeEstimate')} | ${b('native')} |`,
+    );
   }
   console.log(rows.join('\n'));
 }

@@ -39,7 +39,14 @@ function broadcastSet(nodes: number, source: number): Int32Array {
   await bench.run();
   const res = bench.getTask('plan+steps')!.result;
   if (!res || !('latency' in res)) throw new Error('plan+steps failed');
-  rows.push(['u-ccc 10-CCC, 512 random dests: plan + steps', (1000 / res.latency.mean).toFixed(0), res.latency.mean.toFixed(3), String(steps), '', 'target >= 1000 ops/s']);
+  rows.push([
+    'u-ccc 10-CCC, 512 random dests: plan + steps',
+    (1000 / res.latency.mean).toFixed(0),
+    res.latency.mean.toFixed(3),
+    String(steps),
+    '',
+    'target >= 1000 ops/s',
+  ]);
 }
 
 // 2. U-CCC broadcast on 10-CCC with steps, full contention verification and physical sharing
@@ -59,7 +66,14 @@ function broadcastSet(nodes: number, source: number): Int32Array {
   await bench.run();
   const res = bench.getTask('broadcast')!.result;
   if (!res || !('latency' in res)) throw new Error('broadcast failed');
-  rows.push(['u-ccc 10-CCC broadcast: plan + steps + contention + sharing', (1000 / res.latency.mean).toFixed(1), res.latency.mean.toFixed(1), String(steps), '', note]);
+  rows.push([
+    'u-ccc 10-CCC broadcast: plan + steps + contention + sharing',
+    (1000 / res.latency.mean).toFixed(1),
+    res.latency.mean.toFixed(1),
+    String(steps),
+    '',
+    note,
+  ]);
 }
 
 // 3. Plans of about a million nodes: build + step evaluation, heap and array-buffer memory
@@ -81,8 +95,21 @@ for (const [spec, name, port] of BIG) {
   const ms = performance.now() - t0;
   const after = process.memoryUsage();
   const used = after.heapUsed - before.heapUsed + after.arrayBuffers - before.arrayBuffers;
-  rows.push([`${name} ${spec} broadcast (${t.nodes} nodes): plan + ${port}-port steps`, '', ms.toFixed(0), String(s.steps), mb(used), `${plan.count} messages; lower bound ${s.lowerBound}; rss ${mb(after.rss)} MB`]);
+  rows.push([
+    `${name} ${spec} broadcast (${t.nodes} nodes): plan + ${port}-port steps`,
+    '',
+    ms.toFixed(0),
+    String(s.steps),
+    mb(used),
+    `${plan.count} messages; lower bound ${s.lowerBound}; rss ${mb(after.rss)} MB`,
+  ]);
 }
 
 const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
-for (const row of rows) console.log(row.map((cell, c) => (c === 0 || c === 5 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ').trimEnd());
+for (const row of rows)
+  console.log(
+    row
+      .map((cell, c) => (c === 0 || c === 5 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!)))
+      .join('  ')
+      .trimEnd(),
+  );

@@ -15,7 +15,9 @@ const CASES: Array<[string, number, string[]]> = [
   ['torus:64x64', 4095, ['hcm-uniform', 'hcm-fixed', 'hp-dual-path']],
 ];
 
-const rows: string[][] = [['topology', 'destinations', 'algorithm', 'plans/s', 'mean ms', 'plan + traffic ms', 'traffic']];
+const rows: string[][] = [
+  ['topology', 'destinations', 'algorithm', 'plans/s', 'mean ms', 'plan + traffic ms', 'traffic'],
+];
 for (const [spec, k, algorithms] of CASES) {
   const t = parseTopology(spec);
   for (const name of algorithms) {
@@ -41,13 +43,28 @@ for (const [spec, k, algorithms] of CASES) {
     const plan = bench.getTask('plan')!.result;
     const both = bench.getTask('plan+traffic')!.result;
     if (!plan || !('latency' in plan) || !both || !('latency' in both)) throw new Error(`${name} failed`);
-    rows.push([spec, String(k), name, (1000 / plan.latency.mean).toFixed(0), plan.latency.mean.toFixed(3), both.latency.mean.toFixed(3), String(traffic)]);
+    rows.push([
+      spec,
+      String(k),
+      name,
+      (1000 / plan.latency.mean).toFixed(0),
+      plan.latency.mean.toFixed(3),
+      both.latency.mean.toFixed(3),
+      String(traffic),
+    ]);
   }
 }
 for (const row of rows) console.log(row.join(' | '));
 
 console.log('\ndeadlock checker (one run each):');
-for (const [spec, name] of [['torus:64x64', 'dor'], ['torus:64x64', 'hcm'], ['ccc:10', 'hc'], ['hypercube:10', 'label']] as const) {
+for (const [spec, name] of [
+  ['torus:64x64', 'dor'],
+  ['torus:64x64', 'hcm'],
+  ['ccc:10', 'hc'],
+  ['hypercube:10', 'label'],
+] as const) {
   const rep = checkRoutingDeadlock(createRouting(name, parseTopology(spec)));
-  console.log(`${spec} | ${name} | ${rep.verdict} | ${rep.channels} VCs | ${rep.dependencies} dependencies | ${(rep.millis / 1000).toFixed(2)} s`);
+  console.log(
+    `${spec} | ${name} | ${rep.verdict} | ${rep.channels} VCs | ${rep.dependencies} dependencies | ${(rep.millis / 1000).toFixed(2)} s`,
+  );
 }

@@ -67,8 +67,12 @@ for (const [spec, name] of CASES) {
   const expected = routeBatchTs(r, pairs);
   if (wasm.routeBatch(pairs) !== expected) throw new Error(`${spec} ${name}: wasm and TS hop totals differ`);
   const bench = new Bench({ time: 1500, warmupTime: 500 });
-  bench.add('wasm', () => { wasm.routeBatch(pairs); });
-  bench.add('ts', () => { routeBatchTs(r, pairs); });
+  bench.add('wasm', () => {
+    wasm.routeBatch(pairs);
+  });
+  bench.add('ts', () => {
+    routeBatchTs(r, pairs);
+  });
   await bench.run();
   const perSec = (task: string): number => {
     const res = bench.getTask(task)?.result;

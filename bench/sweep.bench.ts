@@ -46,11 +46,19 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 /** Wall milliseconds of one sweep (and CPU of all the process's threads). */
 async function sweep(w: Workload, workers: number, round: number): Promise<{ ms: number; cpu: number }> {
-  const e = parseExperiment({ name: `bench-${w.name}`, base: w.base, grid: { buffer: { from: 4, to: 19, step: 1 } }, replications: 2 }, 'bench');
+  const e = parseExperiment(
+    { name: `bench-${w.name}`, base: w.base, grid: { buffer: { from: 4, to: 19, step: 1 } }, replications: 2 },
+    'bench',
+  );
   const out = join(dir, `${w.name}-w${workers}-${round}.jsonl`);
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  const s = await runSweep(e, 'bench', { out, workers, fresh: true, progress: sweepProgress(true, { write: () => true }) });
+  const s = await runSweep(e, 'bench', {
+    out,
+    workers,
+    fresh: true,
+    progress: sweepProgress(true, { write: () => true }),
+  });
   const ms = performance.now() - t0;
   const c = process.cpuUsage(c0);
   if (s.run !== 16) throw new Error(`ran ${s.run} points`);
@@ -60,11 +68,34 @@ async function sweep(w: Workload, workers: number, round: number): Promise<{ ms:
 /** Threads each running `runs` simulations of the workload's first point, no pool: wall ms. */
 async function plainThreads(w: Workload, threads: number, runs: number): Promise<number> {
   const b = w.base as { topology: string; load: number; vcs?: number; warmup: number; cycles: number; drain: number };
-  const cfg = { topology: b.topology, algorithm: 'unicast', dests: 0, load: b.load, flits: 16, warmup: b.warmup, measure: b.cycles, drain: b.drain, seed: 1, engine: 'wasm', options: { vcsPerClass: b.vcs ?? 1, buffer: 8 } };
-  const ws = Array.from({ length: threads }, () => new Worker(new URL('./plain-thread.mjs', import.meta.url), { workerData: { cfg, runs } }));
+  const cfg = {
+    topology: b.topology,
+    algorithm: 'unicast',
+    dests: 0,
+    load: b.load,
+    flits: 16,
+    warmup: b.warmup,
+    measure: b.cycles,
+    drain: b.drain,
+    seed: 1,
+    engine: 'wasm',
+    options: { vcsPerClass: b.vcs ?? 1, buffer: 8 },
+  };
+  const ws = Array.from(
+    { length: threads },
+    () => new Worker(new URL('./plain-thread.mjs', import.meta.url), { workerData: { cfg, runs } }),
+  );
   await Promise.all(ws.map((x) => new Promise((res) => x.once('message', res))));
   const t0 = performance.now();
-  await Promise.all(ws.map((x) => new Promise((res) => { x.once('message', res); x.postMessage('go'); })));
+  await Promise.all(
+    ws.map(
+      (x) =>
+        new Promise((res) => {
+          x.once('message', res);
+          x.postMessage('go');
+        }),
+    ),
+  );
   const ms = performance.now() - t0;
   await Promise.all(ws.map((x) => x.terminate()));
   return ms;
@@ -72,11 +103,22 @@ async function plainThreads(w: Workload, threads: number, runs: number): Promise
 
 /** Work of two busy threads over one's in the same time: the cores this process can have now. */
 async function coresAvailable(): Promise<number> {
-  const code = "let x = 0; const t = Date.now(); while (Date.now() - t < 1000) x++; require('node:worker_threads').parentPort.postMessage(x);";
-  const spin = (n: number) => Promise.all(Array.from({ length: n }, () => new Promise<number>((res) => {
-    const w = new Worker(code, { eval: true });
-    w.on('message', (x: number) => { res(x); void w.terminate(); });
-  }))).then((xs) => xs.reduce((a, b) => a + b, 0));
+  const code =
+    "let x = 0; const t = Date.now(); while (Date.now() - t < 1000) x++; require('node:worker_threads').parentPort.postMessage(x);";
+  const spin = (n: number) =>
+    Promise.all(
+      Array.from(
+        { length: n },
+        () =>
+          new Promise<number>((res) => {
+            const w = new Worker(code, { eval: true });
+            w.on('message', (x: number) => {
+              res(x);
+              void w.terminate();
+            });
+          }),
+      ),
+    ).then((xs) => xs.reduce((a, b) => a + b, 0));
   const one = await spin(1);
   return (await spin(2)) / one;
 }
@@ -95,8 +137,12 @@ for (const w of WORKLOADS.filter((x) => !only || x.name === only)) {
     one.push(a.ms);
     two.push(b.ms);
     ceiling.push((2 * p1) / p2);
-    console.log(`${w.name} round ${r + 1}: 1 worker ${(a.ms / 1000).toFixed(2)} s (${(a.cpu / 1000).toFixed(2)} s CPU), 2 workers ${(b.ms / 1000).toFixed(2)} s (${(b.cpu / 1000).toFixed(2)} s CPU): ${(a.ms / b.ms).toFixed(2)}x; plain threads ${ceiling[r]!.toFixed(2)}x; cores available ${cores[r]!.toFixed(2)}`);
+    console.log(
+      `${w.name} round ${r + 1}: 1 worker ${(a.ms / 1000).toFixed(2)} s (${(a.cpu / 1000).toFixed(2)} s CPU), 2 workers ${(b.ms / 1000).toFixed(2)} s (${(b.cpu / 1000).toFixed(2)} s CPU): ${(a.ms / b.ms).toFixed(2)}x; plain threads ${ceiling[r]!.toFixed(2)}x; cores available ${cores[r]!.toFixed(2)}`,
+    );
   }
-  console.log(`${w.name} (${JSON.stringify(w.base)}, 16 points x 2 replications): 1 worker ${(median(one) / 1000).toFixed(2)} s, 2 workers ${(median(two) / 1000).toFixed(2)} s, speed-up ${(median(one) / median(two)).toFixed(2)}x (medians of ${rounds}); two plain threads on the same engine work: ${median(ceiling).toFixed(2)}x; cores available ${median(cores).toFixed(2)}`);
+  console.log(
+    `${w.name} (${JSON.stringify(w.base)}, 16 points x 2 replications): 1 worker ${(median(one) / 1000).toFixed(2)} s, 2 workers ${(median(two) / 1000).toFixed(2)} s, speed-up ${(median(one) / median(two)).toFixed(2)}x (medians of ${rounds}); two plain threads on the same engine work: ${median(ceiling).toFixed(2)}x; cores available ${median(cores).toFixed(2)}`,
+  );
 }
 rmSync(dir, { recursive: true, force: true });

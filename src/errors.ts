@@ -28,16 +28,19 @@ export function parseIntIn(text: string, min: number, max: number, what: string)
   const s = text.trim();
   if (!INTEGER.test(s)) throw new WormcastError(`${what}: ${shown(text)} is not an integer; must be ${min}..${max}`);
   const v = Number(s);
-  if (v < min || v > max) throw new WormcastError(`${what}: ${s.length > 40 ? shown(s) : v} is out of range; must be ${min}..${max}`);
+  if (v < min || v > max)
+    throw new WormcastError(`${what}: ${s.length > 40 ? shown(s) : v} is out of range; must be ${min}..${max}`);
   return v;
 }
 
 /** Parse a decimal number (DECIMAL above) that must lie in [min, max]; `what` names it in the error. */
 export function parseNumberIn(text: string, min: number, max: number, what: string): number {
   const s = text.trim();
-  if (!DECIMAL.test(s)) throw new WormcastError(`${what}: ${shown(text)} is not a decimal number; must be ${min}..${max}`);
+  if (!DECIMAL.test(s))
+    throw new WormcastError(`${what}: ${shown(text)} is not a decimal number; must be ${min}..${max}`);
   const v = Number(s);
-  if (!Number.isFinite(v) || v < min || v > max) throw new WormcastError(`${what}: ${s.length > 40 ? shown(s) : s} is out of range; must be ${min}..${max}`);
+  if (!Number.isFinite(v) || v < min || v > max)
+    throw new WormcastError(`${what}: ${s.length > 40 ? shown(s) : s} is out of range; must be ${min}..${max}`);
   return v;
 }
 

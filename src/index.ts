@@ -46,13 +46,37 @@ export { reedTable, reedRow } from './analysis/reed.ts';
 export { stepwise, type StepwiseRow } from './report/stepwise.ts';
 
 // flit-level engine and experiments
-export type { Engine, EngineCounters, EngineInput, EngineOptions, EngineStatus, WormSpec, TreeEdge } from './engine/types.ts';
+export type {
+  Engine,
+  EngineCounters,
+  EngineInput,
+  EngineOptions,
+  EngineStatus,
+  WormSpec,
+  TreeEdge,
+} from './engine/types.ts';
 export { deadlockSummary, readChannelFlits } from './engine/results.ts';
 export { ReferenceEngine } from './engine/reference.ts';
 export { WasmEngine } from './engine/wasm.ts';
 export { SCENARIOS, getScenario } from './engine/scenarios.ts';
-export { simulate, simulationRouting, runWorkload, RUN_END, type MeasuredWindow, type RunGoal, type SimulateConfig, type SimulationResult } from './experiment/simulate.ts';
-export { estimateMemory, memoryLimits, checkMemory, trafficShape, type MemoryEnvironment, type MemoryEstimate } from './experiment/memory-estimate.ts';
+export {
+  simulate,
+  simulationRouting,
+  runWorkload,
+  RUN_END,
+  type MeasuredWindow,
+  type RunGoal,
+  type SimulateConfig,
+  type SimulationResult,
+} from './experiment/simulate.ts';
+export {
+  estimateMemory,
+  memoryLimits,
+  checkMemory,
+  trafficShape,
+  type MemoryEnvironment,
+  type MemoryEstimate,
+} from './experiment/memory-estimate.ts';
 export { buildWorkload, type Workload, type MulticastEvent } from './engine/workload.ts';
 export { generateTraffic } from './experiment/traffic.ts';
 
@@ -69,7 +93,11 @@ export { resolvePoint, simulateConfig, type PointConfig } from './experiment/poi
 export { canonicalJson } from './experiment/grid.ts';
 export { meanInterval, type Interval } from './experiment/confidence.ts';
 export { metricOf, DEFAULT_METRICS, type MetricName } from './experiment/metrics.ts';
-export { saturationReasons, pointSaturated, incompleteReason as replicationIncomplete } from './experiment/saturation.ts';
+export {
+  saturationReasons,
+  pointSaturated,
+  incompleteReason as replicationIncomplete,
+} from './experiment/saturation.ts';
 export type { PointSettings, PointOutcome } from './experiment/point-run.ts';
 export type { StoredPoint } from './experiment/store.ts';
 export { plotRows, plotSpec, type PlotAxes, type PlotRow } from './report/plot-spec.ts';

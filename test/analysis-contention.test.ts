@@ -23,7 +23,12 @@ const q3 = createRouting('ecube', parseTopology('hypercube:3'));
 
 describe('reachable sets (seed 001 Definition 3)', () => {
   it('R_u is u and the subtree of u', () => {
-    const p = plan(q3, 0, [[0, 4, NONE, 0], [0, 1, NONE, 1], [4, 6, 0, 0], [6, 7, 2, 0]]);
+    const p = plan(q3, 0, [
+      [0, 4, NONE, 0],
+      [0, 1, NONE, 1],
+      [4, 6, 0, 0],
+      [6, 7, 2, 0],
+    ]);
     const R = new ReachableSets(p);
     expect([0, 1, 4, 6, 7].every((x) => R.contains(0, x))).toBe(true);
     expect([4, 6, 7].map((x) => R.contains(4, x))).toEqual([true, true, true]);
@@ -47,7 +52,11 @@ describe('reachable sets (seed 001 Definition 3)', () => {
 describe('contention (seed 001 Definition 4) over the channels of the routing function', () => {
   it('two unicasts of one step that share a channel violate it, wherever they come from', () => {
     // step 2: 000 -> 110 (000, 100, 110) and 100 -> 111 (100, 110, 111) share channel 100 -dim 1->
-    const p = plan(q3, 0, [[0, 4, NONE, 0], [0, 6, NONE, 1], [4, 7, 0, 0]]);
+    const p = plan(q3, 0, [
+      [0, 4, NONE, 0],
+      [0, 6, NONE, 1],
+      [4, 7, 0, 0],
+    ]);
     const c = checkContention(p, evaluateSteps(p, 'one'));
     expect(c.violations).toBe(1);
     expect(c.examples[0]).toMatchObject({ first: 1, second: 2, firstStep: 2, secondStep: 2, node: 4, port: 1, vc: 0 });
@@ -55,7 +64,12 @@ describe('contention (seed 001 Definition 4) over the channels of the routing fu
 
   it('an earlier unicast (u, v, t) and a later (x, y, tau) sharing a channel violate it when x is not in R_u', () => {
     // 100 -> 110 at step 2 and 000 -> 111 at step 3 share 100 -dim 1->; 000 is not in R_100
-    const p = plan(q3, 0, [[0, 4, NONE, 0], [0, 1, NONE, 1], [0, 7, NONE, 2], [4, 6, 0, 0]]);
+    const p = plan(q3, 0, [
+      [0, 4, NONE, 0],
+      [0, 1, NONE, 1],
+      [0, 7, NONE, 2],
+      [4, 6, 0, 0],
+    ]);
     const s = evaluateSteps(p, 'one');
     expect(Array.from(s.messageStep)).toEqual([1, 2, 3, 2]);
     const c = checkContention(p, s);
@@ -65,12 +79,21 @@ describe('contention (seed 001 Definition 4) over the channels of the routing fu
 
   it('... and are contention-free when x is in R_u (a descendant sends later on the channel)', () => {
     // 000 -> 111 at step 1 uses 100 -dim 1->; 100 (reached from 000) uses it again at step 3
-    const p = plan(q3, 0, [[0, 7, NONE, 0], [0, 4, NONE, 1], [4, 6, 1, 0]]);
+    const p = plan(q3, 0, [
+      [0, 7, NONE, 0],
+      [0, 4, NONE, 1],
+      [4, 6, 1, 0],
+    ]);
     expect(checkContention(p, evaluateSteps(p, 'one')).violations).toBe(0);
   });
 
   it('unicasts from one sender share channels freely in different steps (seed 001 Theorem 3)', () => {
-    const p = plan(q3, 0, [[0, 4, NONE, 0], [0, 5, NONE, 1], [0, 6, NONE, 2], [0, 7, NONE, 3]]);
+    const p = plan(q3, 0, [
+      [0, 4, NONE, 0],
+      [0, 5, NONE, 1],
+      [0, 6, NONE, 2],
+      [0, 7, NONE, 3],
+    ]);
     expect(checkContention(p, evaluateSteps(p, 'one')).violations).toBe(0);
     // all-port puts them in successive steps on their common first channel: still free
     expect(checkContention(p, evaluateSteps(p, 'all')).violations).toBe(0);
@@ -88,7 +111,8 @@ describe('contention (seed 001 Definition 4) over the channels of the routing fu
         violating++;
         const v = c.examples[0]!;
         const paths = tracePlan(p);
-        const uses = (id: number): number[] => Array.from(paths.channels.subarray(paths.offsets[id]!, paths.offsets[id + 1]!));
+        const uses = (id: number): number[] =>
+          Array.from(paths.channels.subarray(paths.offsets[id]!, paths.offsets[id + 1]!));
         expect(uses(v.first)).toContain(v.channel);
         expect(uses(v.second)).toContain(v.channel);
       }
@@ -122,7 +146,7 @@ describe('physical-link sharing (seed 000 section 6)', () => {
     expect(checkContention(p, steps, paths).violations).toBe(0);
   });
 
-  it('one of them is blocked one step and its receiver\'s subtree moves with it: 3 steps become 4', () => {
+  it("one of them is blocked one step and its receiver's subtree moves with it: 3 steps become 4", () => {
     const s = physicalSharing(p, steps, paths);
     expect(s.sharedPairs).toBe(1);
     expect(s.blocked).toBe(1);

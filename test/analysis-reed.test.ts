@@ -99,7 +99,9 @@ describe('the symmetry shortcut (one source, n 2^n routes)', () => {
 describe('reduction of ccc-optimal over ccc-simple', () => {
   it('is (simple - optimal) / simple: 4/23 for n = 3, then 16.0 .. 19.1 % for n = 4..12', () => {
     expect(table[0]!.reduction).toBeCloseTo(4 / 23, 14);
-    expect(table.map((r) => Math.round(1000 * r.reduction) / 10)).toEqual([17.4, 16.0, 19.1, 17.9, 18.5, 17.6, 17.6, 16.9, 16.7, 16.1]);
+    expect(table.map((r) => Math.round(1000 * r.reduction) / 10)).toEqual([
+      17.4, 16.0, 19.1, 17.9, 18.5, 17.6, 17.6, 16.9, 16.7, 16.1,
+    ]);
     for (const r of table) expect(r.reduction).toBeCloseTo((r.simple - r.optimal) / r.simple, 14);
   });
 
@@ -111,7 +113,7 @@ describe('reduction of ccc-optimal over ccc-simple', () => {
     }
     const r10 = table[7]!;
     expect(r10.nodes).toBe(10_240); // seed 002: "D = 10 gives 10,240 nodes"
-    expect(Math.round(1000 * (r10.simple - r10.optimal) / r10.optimal) / 10).toBe(20.3);
+    expect(Math.round((1000 * (r10.simple - r10.optimal)) / r10.optimal) / 10).toBe(20.3);
   });
 
   it('the optimal never takes more ring links than the simple on any pair of the 5-CCC', () => {
@@ -143,7 +145,10 @@ describe('link message intensities (seed 002, "Comparisons")', () => {
   it('is the load of every single link: per-link traversals over all N^2 pairs of the 4-CCC, divided by N^2', () => {
     const t = new Ccc(4);
     const row = reedRow(4);
-    for (const [name, ringIntensity] of [['ccc-simple', row.ringIntensitySimple], ['ccc-optimal', row.ringIntensityOptimal]] as const) {
+    for (const [name, ringIntensity] of [
+      ['ccc-simple', row.ringIntensitySimple],
+      ['ccc-optimal', row.ringIntensityOptimal],
+    ] as const) {
       const r = createRouting(name, t);
       const load = new Map<string, number>();
       for (let s = 0; s < t.nodes; s++) {
@@ -205,7 +210,16 @@ describe('wormcast analyze reed', () => {
     const rows = JSON.parse(r.stdout) as ReedRow[];
     expect(rows.map((row) => row.n)).toEqual([3, 4, 5, 6]);
     for (const row of rows) {
-      for (const key of ['simple', 'optimal', 'formula', 'formula2', 'reduction', 'cubeIntensity', 'ringIntensitySimple', 'ringIntensityOptimal']) {
+      for (const key of [
+        'simple',
+        'optimal',
+        'formula',
+        'formula2',
+        'reduction',
+        'cubeIntensity',
+        'ringIntensitySimple',
+        'ringIntensityOptimal',
+      ]) {
         expect(typeof (row as unknown as Record<string, unknown>)[key], key).toBe('number');
       }
     }

@@ -26,7 +26,8 @@ describe('the lower bound by message kind (docs/model.md "What is reported")', (
   it('a plan of multidestination worms: 1, whatever the port model (one worm can deliver to all)', () => {
     for (const alg of ['dual-path', 'multi-path', 'sorted-mp', 'fixed-path']) {
       const plan = createPlan(alg, mesh6, mesh6.parse('3,2'), ids());
-      for (const port of ['one', 'all'] as const) expect(evaluateSteps(plan, port).lowerBound, `${alg} ${port}`).toBe(1);
+      for (const port of ['one', 'all'] as const)
+        expect(evaluateSteps(plan, port).lowerBound, `${alg} ${port}`).toBe(1);
     }
     for (const alg of ['x-first', 'greedy-st', 'divided-greedy', 'double-channel-x-first']) {
       expect(planLowerBound(createPlan(alg, mesh6, mesh6.parse('3,2'), ids()), 'one'), alg).toBe(1);
@@ -74,8 +75,21 @@ describe('all-port steps use the channels the worms really take (plan.routes, pl
     b.add({ from: 0, dests: [1, 3], after: NONE, order: 0, kind: 'tree' });
     b.add({ from: 0, dests: [6], after: NONE, order: 1, kind: 'tree' });
     const channels = Int32Array.from([0 * P + 0, 0 * P + 2, 0 * P + 2, 3 * P + 2]);
-    const trees = { offsets: Int32Array.from([0, 2, 4]), nodes: Int32Array.from([1, 3, 3, 6]), channels, parents: Int32Array.from([-1, -1, -1, 0]) };
-    const plan = b.build(r.topology, r, 'hand', 0, Int32Array.from([1, 3, 6]), { offsets: trees.offsets, channels }, trees);
+    const trees = {
+      offsets: Int32Array.from([0, 2, 4]),
+      nodes: Int32Array.from([1, 3, 3, 6]),
+      channels,
+      parents: Int32Array.from([-1, -1, -1, 0]),
+    };
+    const plan = b.build(
+      r.topology,
+      r,
+      'hand',
+      0,
+      Int32Array.from([1, 3, 6]),
+      { offsets: trees.offsets, channels },
+      trees,
+    );
     expect(Array.from(evaluateSteps(plan, 'all').messageStep)).toEqual([1, 2]);
     expect(Array.from(evaluateSteps(plan, 'one').messageStep)).toEqual([1, 2]);
   });

@@ -28,7 +28,7 @@ describe('hops of tree plans are per-destination depths in the tree', () => {
     expect(m.traffic).toBe(7);
   });
 
-  it('X-first on seed 004 Fig. 5.11: max 5 (was 23, the tree\'s link count), every destination at its distance', () => {
+  it("X-first on seed 004 Fig. 5.11: max 5 (was 23, the tree's link count), every destination at its distance", () => {
     const plan = createPlan('x-first', mesh6, SRC, D);
     const m = trafficOf(plan);
     expect(m.maxHops).toBe(5);
@@ -66,7 +66,7 @@ function routeLength(plan: Plan, d: number): number {
         len++;
         // the edge's channel leaves the node its parent edge reaches
         const from = tr.parents[a + e]! < 0 ? sender : tr.nodes[a + tr.parents[a + e]!]!;
-        expect(((tr.channels[a + e]! / V) | 0) / t.ports | 0).toBe(from);
+        expect((((tr.channels[a + e]! / V) | 0) / t.ports) | 0).toBe(from);
       }
     } else {
       // unicast or path worm: the routing function from destination to destination
@@ -85,42 +85,65 @@ function routeLength(plan: Plan, d: number): number {
 }
 
 const multicast = (t: Topology, max: number) =>
-  fc.tuple(fc.integer({ min: 0, max: t.nodes - 1 }), fc.uniqueArray(fc.integer({ min: 0, max: t.nodes - 1 }), { minLength: 1, maxLength: Math.min(max, t.nodes - 1) }))
+  fc
+    .tuple(
+      fc.integer({ min: 0, max: t.nodes - 1 }),
+      fc.uniqueArray(fc.integer({ min: 0, max: t.nodes - 1 }), { minLength: 1, maxLength: Math.min(max, t.nodes - 1) }),
+    )
     .map(([s, ds]) => [s, ds.filter((x) => x !== s)] as const)
     .filter(([, ds]) => ds.length > 0);
 
 const CASES: readonly (readonly [string, string])[] = [
-  ['x-first', 'mesh:7x5'], ['x-first', 'mesh:4x9'], ['divided-greedy', 'mesh:7x5'], ['greedy-st', 'mesh:6x6'],
-  ['greedy-st', 'hypercube:6'], ['ecube-tree', 'hypercube:5'], ['double-channel-x-first', 'mesh:6x5'],
-  ['dual-path', 'mesh:5x6'], ['multi-path', 'mesh:6x6'], ['separate', 'mesh:5x5'], ['u-cube', 'hypercube:5'],
+  ['x-first', 'mesh:7x5'],
+  ['x-first', 'mesh:4x9'],
+  ['divided-greedy', 'mesh:7x5'],
+  ['greedy-st', 'mesh:6x6'],
+  ['greedy-st', 'hypercube:6'],
+  ['ecube-tree', 'hypercube:5'],
+  ['double-channel-x-first', 'mesh:6x5'],
+  ['dual-path', 'mesh:5x6'],
+  ['multi-path', 'mesh:6x6'],
+  ['separate', 'mesh:5x5'],
+  ['u-cube', 'hypercube:5'],
 ];
 
-describe('property: every destination\'s hops equal its route length (fast-check)', () => {
+describe("property: every destination's hops equal its route length (fast-check)", () => {
   it('over random algorithms, topologies and destination sets', () => {
     const arb = fc.constantFrom(...CASES).chain(([alg, spec]) => {
       const t = parseTopology(spec);
       return multicast(t, 30).map(([s, ds]) => ({ alg, t, s, ds }));
     });
-    fc.assert(fc.property(arb, ({ alg, t, s, ds }) => {
-      const plan = createPlan(alg, t, s, ds);
-      const m = trafficOf(plan);
-      const expected = Array.from(plan.destinations, (d) => routeLength(plan, d));
-      expect(Array.from(m.hops)).toEqual(expected);
-      expect(m.maxHops).toBe(Math.max(0, ...expected));
-      expect(m.meanHops).toBeCloseTo(expected.reduce((a, b) => a + b, 0) / expected.length, 10);
-      // a route is never shorter than the distance
-      plan.destinations.forEach((d, i) => expect(m.hops[i]!).toBeGreaterThanOrEqual(t.distance(s, d)));
-    }), { numRuns: 400, seed: 10 });
+    fc.assert(
+      fc.property(arb, ({ alg, t, s, ds }) => {
+        const plan = createPlan(alg, t, s, ds);
+        const m = trafficOf(plan);
+        const expected = Array.from(plan.destinations, (d) => routeLength(plan, d));
+        expect(Array.from(m.hops)).toEqual(expected);
+        expect(m.maxHops).toBe(Math.max(0, ...expected));
+        expect(m.meanHops).toBeCloseTo(expected.reduce((a, b) => a + b, 0) / expected.length, 10);
+        // a route is never shorter than the distance
+        plan.destinations.forEach((d, i) => expect(m.hops[i]!).toBeGreaterThanOrEqual(t.distance(s, d)));
+      }),
+      { numRuns: 400, seed: 10 },
+    );
   });
 
   it('route-union trees (x-first, ecube-tree): hops = the unicast route length of the routing function', () => {
-    for (const [alg, spec] of [['x-first', 'mesh:8x6'], ['ecube-tree', 'hypercube:6']] as const) {
+    for (const [alg, spec] of [
+      ['x-first', 'mesh:8x6'],
+      ['ecube-tree', 'hypercube:6'],
+    ] as const) {
       const t = parseTopology(spec);
-      fc.assert(fc.property(multicast(t, 40), ([s, ds]) => {
-        const plan = createPlan(alg, t, s, ds);
-        const m = trafficOf(plan);
-        expect(Array.from(m.hops)).toEqual(Array.from(plan.destinations, (d) => tracePath(plan.routing, s, d).length));
-      }), { numRuns: 150, seed: 11 });
+      fc.assert(
+        fc.property(multicast(t, 40), ([s, ds]) => {
+          const plan = createPlan(alg, t, s, ds);
+          const m = trafficOf(plan);
+          expect(Array.from(m.hops)).toEqual(
+            Array.from(plan.destinations, (d) => tracePath(plan.routing, s, d).length),
+          );
+        }),
+        { numRuns: 150, seed: 11 },
+      );
     }
   });
 });

@@ -54,7 +54,10 @@ describe('static traffic metrics (seed 004 section 7.1)', () => {
   // On the 10-cube with 10 destinations the two are level (about 39 and 40 additional units), so
   // the hypercube comparison starts at 50 (docs/algorithms-path.md, static metrics).
   it('sorted MP needs less traffic than multiple one-to-one and broadcast (seed 004 Figs. 7.1, 7.2)', () => {
-    for (const [spec, ks] of [['mesh:32x32', [10, 100, 500, 900]], ['hypercube:10', [50, 100, 500, 900]]] as const) {
+    for (const [spec, ks] of [
+      ['mesh:32x32', [10, 100, 500, 900]],
+      ['hypercube:10', [50, 100, 500, 900]],
+    ] as const) {
       const t = parseTopology(spec);
       const r = createRouting(spec.startsWith('mesh') ? 'dor' : 'ecube', t);
       for (const k of ks) {

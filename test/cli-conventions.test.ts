@@ -39,16 +39,42 @@ describe('item 7: names of Object.prototype members are unknown names, not inter
 
   it('every option that names a registry entry', async () => {
     for (const name of PROTOTYPE_NAMES) {
-      expect(await userError('route', '--topology', 'mesh:4x4', '--routing', name, '--from', '0,0', '--to', '1,1')).toContain(`unknown routing '${name}'`);
-      expect(await userError('plan', '--topology', 'mesh:4x4', '--algorithm', name, '--source', '0,0', '--dests', '1,1')).toContain(`'${name}'`);
-      expect(await userError('plan', '--topology', 'mesh:4x4', '--algorithm', 'x-first', '--routing', name, '--source', '0,0', '--dests', '1,1')).toContain(`'${name}'`);
-      expect(await userError('verify', '--topology', 'mesh:4x4', '--algorithm', name, '--dests', 'random:3')).toContain(`'${name}'`);
+      expect(
+        await userError('route', '--topology', 'mesh:4x4', '--routing', name, '--from', '0,0', '--to', '1,1'),
+      ).toContain(`unknown routing '${name}'`);
+      expect(
+        await userError('plan', '--topology', 'mesh:4x4', '--algorithm', name, '--source', '0,0', '--dests', '1,1'),
+      ).toContain(`'${name}'`);
+      expect(
+        await userError(
+          'plan',
+          '--topology',
+          'mesh:4x4',
+          '--algorithm',
+          'x-first',
+          '--routing',
+          name,
+          '--source',
+          '0,0',
+          '--dests',
+          '1,1',
+        ),
+      ).toContain(`'${name}'`);
+      expect(await userError('verify', '--topology', 'mesh:4x4', '--algorithm', name, '--dests', 'random:3')).toContain(
+        `'${name}'`,
+      );
       expect(await userError('simulate', '--scenario', name)).toContain(`unknown scenario '${name}'`);
-      expect(await userError('simulate', '--topology', 'mesh:4x4', '--load', '0.1', '--algorithm', name, '--dests', '2')).toContain(`'${name}'`);
-      expect(await userError('simulate', '--topology', 'mesh:4x4', '--load', '0.1', '--routing', name)).toContain(`unknown routing '${name}'`);
+      expect(
+        await userError('simulate', '--topology', 'mesh:4x4', '--load', '0.1', '--algorithm', name, '--dests', '2'),
+      ).toContain(`'${name}'`);
+      expect(await userError('simulate', '--topology', 'mesh:4x4', '--load', '0.1', '--routing', name)).toContain(
+        `unknown routing '${name}'`,
+      );
       expect(await userError('analyze', 'stepwise', '--algorithms', name)).toContain(`'${name}'`);
       expect(await userError('deadlock', '--topology', 'mesh:4x4', '--algorithm', name)).toContain(`'${name}'`);
-      expect(await userError('deadlock', '--topology', 'mesh:4x4', '--routing', name)).toContain(`unknown routing '${name}'`);
+      expect(await userError('deadlock', '--topology', 'mesh:4x4', '--routing', name)).toContain(
+        `unknown routing '${name}'`,
+      );
       expect(await userError('topology', `${name}:4`)).toMatch(/bad topology|unknown topology family/);
     }
   });
@@ -60,7 +86,9 @@ function runWithClosedPipe(...args: string[]): Promise<{ status: number | null; 
     const p = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     p.stdout.destroy();
     let stderr = '';
-    p.stderr.on('data', (d) => { stderr += d; });
+    p.stderr.on('data', (d) => {
+      stderr += d;
+    });
     p.on('close', (status) => resolve({ status, stderr }));
   });
 }
@@ -79,19 +107,33 @@ describe('item 10: a reader that goes away (`| head -1`) ends the command quietl
 describe("item 12: commander's own errors are one `wormcast: ` line with exit 2", () => {
   it('unknown option, unknown command, missing option, missing argument, too many arguments, no command', async () => {
     expect(await userError('topology', 'mesh:4x4', '--foo')).toBe("wormcast: topology: unknown option '--foo'\n");
-    expect(await userError('topology', 'mesh:4x4', '--jsn')).toBe("wormcast: topology: unknown option '--jsn' (Did you mean --json?)\n");
+    expect(await userError('topology', 'mesh:4x4', '--jsn')).toBe(
+      "wormcast: topology: unknown option '--jsn' (Did you mean --json?)\n",
+    );
     expect(await userError('frobnicate')).toBe("wormcast: unknown command 'frobnicate'\n");
     expect(await userError('rout')).toBe("wormcast: unknown command 'rout' (Did you mean route?)\n");
-    expect(await userError('route', '--from', '0,0')).toBe("wormcast: route: required option '--topology <spec>' not specified\n");
+    expect(await userError('route', '--from', '0,0')).toBe(
+      "wormcast: route: required option '--topology <spec>' not specified\n",
+    );
     expect(await userError('topology')).toBe("wormcast: topology: missing required argument 'spec'\n");
     expect(await userError('topology', 'mesh:4x4', 'extra')).toMatch(/^wormcast: topology: too many arguments/);
-    expect(await userError('route', '--topology')).toBe("wormcast: route: option '--topology <spec>' argument missing\n");
-    expect(await userError()).toMatch(/^wormcast: give a command: example, topology, route, analyze, plan, deadlock, verify, simulate/);
+    expect(await userError('route', '--topology')).toBe(
+      "wormcast: route: option '--topology <spec>' argument missing\n",
+    );
+    expect(await userError()).toMatch(
+      /^wormcast: give a command: example, topology, route, analyze, plan, deadlock, verify, simulate/,
+    );
     expect(await userError('analyze')).toMatch(/^wormcast: analyze: give a command: reed, stepwise/);
   });
 
   it('--help still prints help on stdout with exit 0; --version prints package.json version', async () => {
-    for (const argv of [['--help'], ['help'], ['plan', '--help'], ['help', 'simulate'], ['analyze', 'reed', '--help']]) {
+    for (const argv of [
+      ['--help'],
+      ['help'],
+      ['plan', '--help'],
+      ['help', 'simulate'],
+      ['analyze', 'reed', '--help'],
+    ]) {
       const r = await runMain(argv);
       expect(r.status, argv.join(' ')).toBe(0);
       expect(r.stdout).toMatch(/^Usage: wormcast/);
@@ -105,13 +147,30 @@ describe("item 12: commander's own errors are one `wormcast: ` line with exit 2"
   });
 
   it('a user text with a newline stays on one line', async () => {
-    expect(await userError('route', '--topology', 'mesh:4x4', '--routing', 'dor\nx', '--from', '0,0', '--to', '1,1')).toContain("unknown routing 'dor\\nx'");
+    expect(
+      await userError('route', '--topology', 'mesh:4x4', '--routing', 'dor\nx', '--from', '0,0', '--to', '1,1'),
+    ).toContain("unknown routing 'dor\\nx'");
   });
 });
 
-describe('item 12: numbers are decimal, ranges are the engine\'s', () => {
+describe("item 12: numbers are decimal, ranges are the engine's", () => {
   it('the shared parsers take decimal notation only', () => {
-    for (const bad of ['0x10', '0b11', '0o7', 'Infinity', '', ' ', 'NaN', '1_000', '1,5', '--1', '-1', '1e', '.', '١٢']) {
+    for (const bad of [
+      '0x10',
+      '0b11',
+      '0o7',
+      'Infinity',
+      '',
+      ' ',
+      'NaN',
+      '1_000',
+      '1,5',
+      '--1',
+      '-1',
+      '1e',
+      '.',
+      '١٢',
+    ]) {
       expect(() => parseNumberIn(bad, 0, 100, '--x'), bad).toThrow(WormcastError);
     }
     expect(parseNumberIn('16', 0, 100, '--x')).toBe(16);
@@ -119,46 +178,133 @@ describe('item 12: numbers are decimal, ranges are the engine\'s', () => {
     expect(parseNumberIn('+2.5e1', 0, 100, '--x')).toBe(25);
     expect(parseNumberIn('1E-3', 0, 100, '--x')).toBe(0.001);
     expect(() => parseNumberIn('1e999', 0, 100, '--x')).toThrow('out of range');
-    for (const bad of ['0x10', '1.0', '1e3', '', '-0', '+-1']) expect(() => parseIntIn(bad, 0, 10000, '--n'), bad).toThrow(WormcastError);
+    for (const bad of ['0x10', '1.0', '1e3', '', '-0', '+-1'])
+      expect(() => parseIntIn(bad, 0, 10000, '--n'), bad).toThrow(WormcastError);
     expect(parseIntIn('+7', 0, 10, '--n')).toBe(7);
     expect(() => parseIntIn('99999999999999999999999', 0, 10, '--n')).toThrow('out of range');
   });
 
   it('--load 0x10 is not 16', async () => {
-    expect(await userError('simulate', '--topology', 'mesh:4x4', '--load', '0x10', '--flits', '16')).toContain("--load (at most --flits: one message per node per cycle): '0x10' is not a decimal number");
-    expect(await userError('simulate', '--topology', 'mesh:4x4', '--load', '17', '--flits', '16')).toContain('17 is out of range; must be 1e-9..16');
+    expect(await userError('simulate', '--topology', 'mesh:4x4', '--load', '0x10', '--flits', '16')).toContain(
+      "--load (at most --flits: one message per node per cycle): '0x10' is not a decimal number",
+    );
+    expect(await userError('simulate', '--topology', 'mesh:4x4', '--load', '17', '--flits', '16')).toContain(
+      '17 is out of range; must be 1e-9..16',
+    );
   });
 
   it('--watchdog: the CLI refuses what the engine would refuse, and accepts its floor', async () => {
-    expect(await userError('simulate', '--topology', 'mesh:4x4', '--load', '0.05', '--watchdog', '1')).toContain('--watchdog (at least --startup + --router-delay + 2');
-    expect(await userError('simulate', '--topology', 'mesh:4x4', '--load', '0.05', '--watchdog', '7', '--startup', '3', '--router-delay', '3')).toContain('7 is out of range; must be 8..');
-    const ok = await runMain(['simulate', '--topology', 'mesh:4x4', '--load', '0.05', '--watchdog', '8', '--startup', '3', '--router-delay', '3', '--cycles', '100', '--warmup', '0', '--drain', '100', '--json']);
+    expect(await userError('simulate', '--topology', 'mesh:4x4', '--load', '0.05', '--watchdog', '1')).toContain(
+      '--watchdog (at least --startup + --router-delay + 2',
+    );
+    expect(
+      await userError(
+        'simulate',
+        '--topology',
+        'mesh:4x4',
+        '--load',
+        '0.05',
+        '--watchdog',
+        '7',
+        '--startup',
+        '3',
+        '--router-delay',
+        '3',
+      ),
+    ).toContain('7 is out of range; must be 8..');
+    const ok = await runMain([
+      'simulate',
+      '--topology',
+      'mesh:4x4',
+      '--load',
+      '0.05',
+      '--watchdog',
+      '8',
+      '--startup',
+      '3',
+      '--router-delay',
+      '3',
+      '--cycles',
+      '100',
+      '--warmup',
+      '0',
+      '--drain',
+      '100',
+      '--json',
+    ]);
     expect(ok.stderr).not.toMatch(/watchdog|internal/);
     expect(JSON.parse(ok.stdout).cycles).toBeGreaterThan(0);
   });
 
   it('one seed range, 0..2^32-1, in every command that takes --seed', async () => {
     const commands: string[][] = [
-      ['plan', '--topology', 'hypercube:3', '--algorithm', 'u-cube', '--source', '000', '--dests', 'random:3', '--json'],
-      ['verify', '--topology', 'hypercube:3', '--algorithm', 'u-cube', '--dests', 'random:3', '--trials', '2', '--json'],
+      [
+        'plan',
+        '--topology',
+        'hypercube:3',
+        '--algorithm',
+        'u-cube',
+        '--source',
+        '000',
+        '--dests',
+        'random:3',
+        '--json',
+      ],
+      [
+        'verify',
+        '--topology',
+        'hypercube:3',
+        '--algorithm',
+        'u-cube',
+        '--dests',
+        'random:3',
+        '--trials',
+        '2',
+        '--json',
+      ],
       ['analyze', 'stepwise', '--n', '3', '--sets', '2', '--json'],
-      ['simulate', '--topology', 'mesh:3x3', '--load', '0.05', '--cycles', '50', '--warmup', '0', '--drain', '50', '--json'],
+      [
+        'simulate',
+        '--topology',
+        'mesh:3x3',
+        '--load',
+        '0.05',
+        '--cycles',
+        '50',
+        '--warmup',
+        '0',
+        '--drain',
+        '50',
+        '--json',
+      ],
     ];
     for (const c of commands) {
       const top = await runMain([...c, '--seed', '4294967295']);
       expect(top.stderr, c[0]).not.toMatch(/--seed/);
-      expect(await userError(...c, '--seed', '4294967296')).toContain('--seed: 4294967296 is out of range; must be 0..4294967295');
+      expect(await userError(...c, '--seed', '4294967296')).toContain(
+        '--seed: 4294967296 is out of range; must be 0..4294967295',
+      );
     }
   });
 });
 
 describe('item 12: options a mode would ignore, flags of another routing function', () => {
   it('simulate --example / --scenario / --plan refuse options they would ignore', async () => {
-    expect(await userError('simulate', '--example', '--topology', 'torus:4x4')).toContain('simulate --example: --topology would be ignored');
-    expect(await userError('simulate', '--example', '--load', '0.1', '--vcs', '4')).toContain('--load, --vcs would be ignored');
-    expect(await userError('simulate', '--scenario', 'lin-fig-6.1', '--cycles', '5')).toContain('simulate --scenario: --cycles would be ignored');
-    expect(await userError('simulate', '--scenario', 'lin-fig-6.1', '--example')).toContain('--example would be ignored');
-    expect(await userError('simulate', '--plan', 'x.json', '--load', '0.1')).toContain('simulate --plan: --load would be ignored');
+    expect(await userError('simulate', '--example', '--topology', 'torus:4x4')).toContain(
+      'simulate --example: --topology would be ignored',
+    );
+    expect(await userError('simulate', '--example', '--load', '0.1', '--vcs', '4')).toContain(
+      '--load, --vcs would be ignored',
+    );
+    expect(await userError('simulate', '--scenario', 'lin-fig-6.1', '--cycles', '5')).toContain(
+      'simulate --scenario: --cycles would be ignored',
+    );
+    expect(await userError('simulate', '--scenario', 'lin-fig-6.1', '--example')).toContain(
+      '--example would be ignored',
+    );
+    expect(await userError('simulate', '--plan', 'x.json', '--load', '0.1')).toContain(
+      'simulate --plan: --load would be ignored',
+    );
     // the options a mode uses stay allowed (defaults never count)
     const scen = await runMain(['simulate', '--scenario', 'lin-fig-6.1', '--engine', 'reference', '--json']);
     expect(scen.stderr).not.toMatch(/ignored/);
@@ -167,21 +313,64 @@ describe('item 12: options a mode would ignore, flags of another routing functio
   });
 
   it('--dests with a unicast run is an error (it was echoed and ignored)', async () => {
-    expect(await userError('simulate', '--topology', 'mesh:4x4', '--load', '0.1', '--dests', '5')).toContain('--dests applies to multicast algorithms');
-    expect(await userError('simulate', '--topology', 'mesh:4x4', '--load', '0.1', '--algorithm', 'unicast', '--dests', '1')).toContain('--dests applies to multicast algorithms');
+    expect(await userError('simulate', '--topology', 'mesh:4x4', '--load', '0.1', '--dests', '5')).toContain(
+      '--dests applies to multicast algorithms',
+    );
+    expect(
+      await userError('simulate', '--topology', 'mesh:4x4', '--load', '0.1', '--algorithm', 'unicast', '--dests', '1'),
+    ).toContain('--dests applies to multicast algorithms');
   });
 
   it('a flag of another routing function is an error', async () => {
-    expect(await userError('deadlock', '--topology', 'mesh:4x4', '--routing', 'dor', '--drop-boundary-rule')).toBe('wormcast: --drop-boundary-rule applies to routing hcm only, not dor\n');
-    expect(await userError('deadlock', '--topology', 'mesh:4x4', '--algorithm', 'dual-path', '--low-first')).toContain('--low-first applies to routing ecube only, not label');
-    expect(await userError('route', '--topology', 'mesh:4x4', '--routing', 'dor', '--from', '0,0', '--to', '1,1', '--shortest')).toContain('--shortest applies to routing label only, not dor');
-    expect(await userError('route', '--topology', 'mesh:4x4', '--routing', 'dor', '--from', '0,0', '--to', '1,1', '--low-first')).toContain('--low-first applies to routing ecube only');
-    const ok = await runMain(['deadlock', '--topology', 'torus:4x4', '--routing', 'hcm', '--drop-boundary-rule', '--json']);
+    expect(await userError('deadlock', '--topology', 'mesh:4x4', '--routing', 'dor', '--drop-boundary-rule')).toBe(
+      'wormcast: --drop-boundary-rule applies to routing hcm only, not dor\n',
+    );
+    expect(await userError('deadlock', '--topology', 'mesh:4x4', '--algorithm', 'dual-path', '--low-first')).toContain(
+      '--low-first applies to routing ecube only, not label',
+    );
+    expect(
+      await userError(
+        'route',
+        '--topology',
+        'mesh:4x4',
+        '--routing',
+        'dor',
+        '--from',
+        '0,0',
+        '--to',
+        '1,1',
+        '--shortest',
+      ),
+    ).toContain('--shortest applies to routing label only, not dor');
+    expect(
+      await userError(
+        'route',
+        '--topology',
+        'mesh:4x4',
+        '--routing',
+        'dor',
+        '--from',
+        '0,0',
+        '--to',
+        '1,1',
+        '--low-first',
+      ),
+    ).toContain('--low-first applies to routing ecube only');
+    const ok = await runMain([
+      'deadlock',
+      '--topology',
+      'torus:4x4',
+      '--routing',
+      'hcm',
+      '--drop-boundary-rule',
+      '--json',
+    ]);
     expect(ok.status).toBe(0);
   });
 
   it('topology reports the largest node degree, not the port count', async () => {
-    const degree = async (spec: string): Promise<number> => JSON.parse((await runMain(['topology', spec, '--json'])).stdout).degree as number;
+    const degree = async (spec: string): Promise<number> =>
+      JSON.parse((await runMain(['topology', spec, '--json'])).stdout).degree as number;
     expect(await degree('mesh:1x1')).toBe(0);
     expect(await degree('mesh:1x4')).toBe(2);
     expect(await degree('mesh:2x2')).toBe(2);
@@ -193,7 +382,16 @@ describe('item 12: options a mode would ignore, flags of another routing functio
     expect(await degree('star:3')).toBe(2);
     expect((await runMain(['topology', 'mesh:1x1'])).stdout).toBe('mesh:1x1: 1 nodes, degree 0, diameter 0, 0 links\n');
     // the degree is what the neighbour function gives
-    for (const spec of ['mesh:1x1', 'mesh:2x3', 'mesh:1x2x3', 'mesh:4x4', 'torus:3x4', 'ccc:3', 'hypercube:3', 'star:4']) {
+    for (const spec of [
+      'mesh:1x1',
+      'mesh:2x3',
+      'mesh:1x2x3',
+      'mesh:4x4',
+      'torus:3x4',
+      'ccc:3',
+      'hypercube:3',
+      'star:4',
+    ]) {
       const t = parseTopology(spec);
       let max = 0;
       for (let v = 0; v < t.nodes; v++) {
@@ -237,11 +435,16 @@ describe('item 13: the docs and the CLI agree', () => {
     expect(named.length).toBeGreaterThan(0);
     const { evaluateSteps, createPlan } = await import('../src/index.ts');
     const t = parseTopology('ccc:5');
-    const steps = evaluateSteps(createPlan('u-ccc', t, t.parse('(3,01010)'), [t.parse('(1,00101)'), t.parse('(0,10000)')]), 'one');
+    const steps = evaluateSteps(
+      createPlan('u-ccc', t, t.parse('(3,01010)'), [t.parse('(1,00101)'), t.parse('(0,10000)')]),
+      'one',
+    );
     for (const f of named) expect(steps, `steps.${f}`).toHaveProperty(f);
     // run it: the import made absolute, the simulation shortened (the call itself is unchanged)
     const src = new URL('../src/index.ts', import.meta.url).href;
-    const body = snippet.replace("from './src/index.ts'", `from '${src}'`).replace('measure: 10000, drain: 10000', 'measure: 500, drain: 500');
+    const body = snippet
+      .replace("from './src/index.ts'", `from '${src}'`)
+      .replace('measure: 10000, drain: 10000', 'measure: 500, drain: 500');
     const { writeFileSync, mkdtempSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const file = `${mkdtempSync(`${tmpdir()}/wormcast-readme-`)}/snippet.ts`;

@@ -42,18 +42,102 @@ const PROGRAM = await buildProgram();
 const LEAVES = leaves(PROGRAM);
 
 /** Networks small enough for every command (a tree algorithm's all-subsets check included). */
-const SMALL = ['hypercube:1', 'hypercube:3', 'ccc:3', 'mesh:1x1', 'mesh:1x3', 'mesh:2x2', 'mesh:3x3', 'mesh:2x2x2', 'torus:3x3', 'star:3'];
+const SMALL = [
+  'hypercube:1',
+  'hypercube:3',
+  'ccc:3',
+  'mesh:1x1',
+  'mesh:1x3',
+  'mesh:2x2',
+  'mesh:3x3',
+  'mesh:2x2x2',
+  'torus:3x3',
+  'star:3',
+];
 /** Larger, for everything but the deadlock checker of tree algorithms. */
-const MEDIUM = [...SMALL, 'hypercube:4', 'ccc:4', 'mesh:4x4', 'mesh:5x3', 'mesh:2x3x2', 'torus:4x4', 'torus:4x3', 'torus:3x3x3', 'star:4'];
+const MEDIUM = [
+  ...SMALL,
+  'hypercube:4',
+  'ccc:4',
+  'mesh:4x4',
+  'mesh:5x3',
+  'mesh:2x3x2',
+  'torus:4x4',
+  'torus:4x3',
+  'torus:3x3x3',
+  'star:4',
+];
 
 const PROTO = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
 /** Text a user might mistype, or an attacker try: for any option. */
 const JUNK = [
-  '', ' ', '-1', '-0', '+5', '0', '1', '.5', '5.', '1e3', '1e-3', '1e400', '-1e400', '0x10', '0b11', '0o17', 'NaN', 'Infinity', '-Infinity',
-  '99999999999999999999999', '4294967296', '4294967295', '2147483648', '1073741824', '3.5', '1,5', '1_000',
-  ...PROTO, '😀', 'é', 'ñ:3', '٣', '\u202e', 'a\nb', 'tab\there', '"quoted"', "'", '\\', 'x'.repeat(300),
-  'mesh:', 'mesh:0x0', 'mesh:4x', 'torus:2x2', 'hypercube:0', 'hypercube:21', 'ccc:2', 'ccc:17', 'star:10', 'star:2', 'mesh:100000x100000', 'mesh:1x1x1x1',
-  'random:', 'random:-1', 'random:0', 'random:99999', 'random:1.5', 'all', 'none', '0,0', '(0,000)', '#0', '#-1', '1234', '0000', ';', ';;', '0,0;0,0',
+  '',
+  ' ',
+  '-1',
+  '-0',
+  '+5',
+  '0',
+  '1',
+  '.5',
+  '5.',
+  '1e3',
+  '1e-3',
+  '1e400',
+  '-1e400',
+  '0x10',
+  '0b11',
+  '0o17',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '99999999999999999999999',
+  '4294967296',
+  '4294967295',
+  '2147483648',
+  '1073741824',
+  '3.5',
+  '1,5',
+  '1_000',
+  ...PROTO,
+  '😀',
+  'é',
+  'ñ:3',
+  '٣',
+  '\u202e',
+  'a\nb',
+  'tab\there',
+  '"quoted"',
+  "'",
+  '\\',
+  'x'.repeat(300),
+  'mesh:',
+  'mesh:0x0',
+  'mesh:4x',
+  'torus:2x2',
+  'hypercube:0',
+  'hypercube:21',
+  'ccc:2',
+  'ccc:17',
+  'star:10',
+  'star:2',
+  'mesh:100000x100000',
+  'mesh:1x1x1x1',
+  'random:',
+  'random:-1',
+  'random:0',
+  'random:99999',
+  'random:1.5',
+  'all',
+  'none',
+  '0,0',
+  '(0,000)',
+  '#0',
+  '#-1',
+  '1234',
+  '0000',
+  ';',
+  ';;',
+  '0,0;0,0',
 ];
 
 /** Files for --plan: a valid plan, malformed ones, a device, a directory, a missing path. */
@@ -68,60 +152,118 @@ const addressOf = (spec: string): fc.Arbitrary<string> => {
   );
 };
 
-const list = (a: fc.Arbitrary<string>, sep: string, max = 4): fc.Arbitrary<string> => fc.array(a, { minLength: 1, maxLength: max }).map((xs) => xs.join(sep));
+const list = (a: fc.Arbitrary<string>, sep: string, max = 4): fc.Arbitrary<string> =>
+  fc.array(a, { minLength: 1, maxLength: max }).map((xs) => xs.join(sep));
 const int = (min: number, max: number): fc.Arbitrary<string> => fc.integer({ min, max }).map(String);
-const decimal = (min: number, max: number): fc.Arbitrary<string> => fc.double({ min, max, noNaN: true }).map((x) => String(Number(x.toPrecision(3))));
+const decimal = (min: number, max: number): fc.Arbitrary<string> =>
+  fc.double({ min, max, noNaN: true }).map((x) => String(Number(x.toPrecision(3))));
 
 /** Valid and boundary values of an option, keyed by commander's attribute name. */
 function validValue(command: string, key: string, topology: string): fc.Arbitrary<string> | undefined {
   const t = parseTopology(topology);
   const simulate = command === 'simulate';
   switch (key) {
-    case 'topology': return fc.constant(topology);
+    case 'topology':
+      return fc.constant(topology);
     case 'routing': {
       // mostly one defined on this family (the registry's topologies text names it)
       const fits = Object.keys(ROUTINGS).filter((n) => ROUTINGS[n]!.topologies.includes(t.kind));
-      return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...fits) }, { weight: 1, arbitrary: fc.constantFrom(...Object.keys(ROUTINGS)) });
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...fits) },
+        { weight: 1, arbitrary: fc.constantFrom(...Object.keys(ROUTINGS)) },
+      );
     }
     case 'algorithm': {
       const all = Object.keys(MULTICAST_ALGORITHMS);
-      const fits = all.filter((n) => { const a = MULTICAST_ALGORITHMS[n]!; return a.topologies === 'any' || a.topologies.includes(t.kind); });
-      return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...(simulate ? ['unicast'] : []), ...fits) }, { weight: 1, arbitrary: fc.constantFrom(...all) });
+      const fits = all.filter((n) => {
+        const a = MULTICAST_ALGORITHMS[n]!;
+        return a.topologies === 'any' || a.topologies.includes(t.kind);
+      });
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...(simulate ? ['unicast'] : []), ...fits) },
+        { weight: 1, arbitrary: fc.constantFrom(...all) },
+      );
     }
-    case 'algorithms': return list(fc.constantFrom('u-cube', 'maxport', 'combine', 'w-sort', 'separate', 'dual-path', 'x-first'), ',', 3);
-    case 'from': case 'to': case 'source': return addressOf(topology);
+    case 'algorithms':
+      return list(
+        fc.constantFrom('u-cube', 'maxport', 'combine', 'w-sort', 'separate', 'dual-path', 'x-first'),
+        ',',
+        3,
+      );
+    case 'from':
+    case 'to':
+    case 'source':
+      return addressOf(topology);
     case 'dests':
       if (simulate) return int(0, t.nodes);
-      return fc.oneof(fc.constant('all'), int(0, t.nodes).map((m) => `random:${m}`), list(addressOf(topology), ';', 5));
-    case 'cycle': return fc.oneof(list(addressOf(topology), ';', t.nodes + 1), fc.constant('0,0;1,0;1,1;0,1'), fc.constant('000 001 011 010 110 111 101 100'));
-    case 'load': return fc.oneof(decimal(0.001, 0.6), fc.constantFrom('1e-9', '0.000000001', '16', '0.5'));
-    case 'flits': return fc.oneof(int(1, 16), fc.constant('16777217'));
-    case 'vcs': return int(1, 4);
-    case 'buffer': return int(1, 8);
-    case 'startup': return int(0, 4);
-    case 'routerDelay': return int(0, 4);
-    case 'cycles': return int(1, 300);
-    case 'warmup': return int(0, 100);
-    case 'drain': return int(0, 300);
-    case 'watchdog': return int(1, 400);
-    case 'readyListAt': return int(0, 64);
-    case 'slots': return int(0, 5000);
-    case 'seed': return fc.oneof(int(0, 1000), fc.constantFrom('0', '4294967295', '4294967296', '2147483647', '2147483648'));
-    case 'port': return fc.constantFrom('one', 'all');
-    case 'engine': return fc.constantFrom('wasm', 'reference');
-    case 'process': return fc.constantFrom('bernoulli', 'exponential');
-    case 'holding': return fc.constantFrom('lock-step', 'branch');
-    case 'enumeration': return fc.constantFrom('broadcast', ...(t.nodes <= 9 ? ['all-subsets'] : []));
-    case 'pairs': return fc.constantFrom('all', 'distinct');
-    case 'consumption': return fc.constantFrom('port', 'vc');
-    case 'maxN': case 'minN': return int(2, 8);
-    case 'n': return int(1, 6);
-    case 'sets': return int(0, 3);
-    case 'sizes': return list(int(0, 70), ',', 3);
-    case 'trials': return int(0, 5);
-    case 'plan': return fc.constantFrom(...PLAN_FILES);
-    case 'scenario': return fc.constantFrom(...Object.keys(SCENARIOS), ...PROTO, 'lin-fig-6', '');
-    default: return undefined;
+      return fc.oneof(
+        fc.constant('all'),
+        int(0, t.nodes).map((m) => `random:${m}`),
+        list(addressOf(topology), ';', 5),
+      );
+    case 'cycle':
+      return fc.oneof(
+        list(addressOf(topology), ';', t.nodes + 1),
+        fc.constant('0,0;1,0;1,1;0,1'),
+        fc.constant('000 001 011 010 110 111 101 100'),
+      );
+    case 'load':
+      return fc.oneof(decimal(0.001, 0.6), fc.constantFrom('1e-9', '0.000000001', '16', '0.5'));
+    case 'flits':
+      return fc.oneof(int(1, 16), fc.constant('16777217'));
+    case 'vcs':
+      return int(1, 4);
+    case 'buffer':
+      return int(1, 8);
+    case 'startup':
+      return int(0, 4);
+    case 'routerDelay':
+      return int(0, 4);
+    case 'cycles':
+      return int(1, 300);
+    case 'warmup':
+      return int(0, 100);
+    case 'drain':
+      return int(0, 300);
+    case 'watchdog':
+      return int(1, 400);
+    case 'readyListAt':
+      return int(0, 64);
+    case 'slots':
+      return int(0, 5000);
+    case 'seed':
+      return fc.oneof(int(0, 1000), fc.constantFrom('0', '4294967295', '4294967296', '2147483647', '2147483648'));
+    case 'port':
+      return fc.constantFrom('one', 'all');
+    case 'engine':
+      return fc.constantFrom('wasm', 'reference');
+    case 'process':
+      return fc.constantFrom('bernoulli', 'exponential');
+    case 'holding':
+      return fc.constantFrom('lock-step', 'branch');
+    case 'enumeration':
+      return fc.constantFrom('broadcast', ...(t.nodes <= 9 ? ['all-subsets'] : []));
+    case 'pairs':
+      return fc.constantFrom('all', 'distinct');
+    case 'consumption':
+      return fc.constantFrom('port', 'vc');
+    case 'maxN':
+    case 'minN':
+      return int(2, 8);
+    case 'n':
+      return int(1, 6);
+    case 'sets':
+      return int(0, 3);
+    case 'sizes':
+      return list(int(0, 70), ',', 3);
+    case 'trials':
+      return int(0, 5);
+    case 'plan':
+      return fc.constantFrom(...PLAN_FILES);
+    case 'scenario':
+      return fc.constantFrom(...Object.keys(SCENARIOS), ...PROTO, 'lin-fig-6', '');
+    default:
+      return undefined;
   }
 }
 
@@ -137,16 +279,65 @@ function valueFor(command: string, key: string, topology: string): fc.Arbitrary<
 }
 
 /** Options that bound a run's work: a simulation always gets a short window (docs/cli.md). */
-const BUDGET: Record<string, string[]> = { simulate: ['cycles', 'warmup', 'drain'], 'analyze reed': ['maxN'], 'analyze stepwise': ['n', 'sets'] };
+const BUDGET: Record<string, string[]> = {
+  simulate: ['cycles', 'warmup', 'drain'],
+  'analyze reed': ['maxN'],
+  'analyze stepwise': ['n', 'sets'],
+};
 /** simulate's modes and the options each one uses (the rest would be ignored: exit 2, tried now and then). */
 const MODE_USES: Record<string, readonly string[]> = {
   scenario: ['engine', 'json'],
-  plan: ['flits', 'vcs', 'buffer', 'port', 'startup', 'routerDelay', 'vcLinks', 'watchdog', 'readyListAt', 'slots', 'engine', 'json', 'consumption'],
-  example: ['algorithm', 'cycles', 'warmup', 'drain', 'seed', 'engine', 'process', 'port', 'startup', 'watchdog', 'json', 'vcLinks', 'readyListAt', 'slots'],
+  plan: [
+    'flits',
+    'vcs',
+    'buffer',
+    'port',
+    'startup',
+    'routerDelay',
+    'vcLinks',
+    'watchdog',
+    'readyListAt',
+    'slots',
+    'engine',
+    'json',
+    'consumption',
+  ],
+  example: [
+    'algorithm',
+    'cycles',
+    'warmup',
+    'drain',
+    'seed',
+    'engine',
+    'process',
+    'port',
+    'startup',
+    'watchdog',
+    'json',
+    'vcLinks',
+    'readyListAt',
+    'slots',
+  ],
 };
 
 /** Options that apply to few combinations (one routing function, tree algorithms...): given less often. */
-const RARE = ['port', 'holding', 'enumeration', 'lowFirst', 'shortest', 'dropBoundaryRule', 'oneClass', 'cycle', 'consumption', 'self', 'vcLinks', 'readyListAt', 'slots', 'watchdog', 'vcs'];
+const RARE = [
+  'port',
+  'holding',
+  'enumeration',
+  'lowFirst',
+  'shortest',
+  'dropBoundaryRule',
+  'oneClass',
+  'cycle',
+  'consumption',
+  'self',
+  'vcLinks',
+  'readyListAt',
+  'slots',
+  'watchdog',
+  'vcs',
+];
 
 const attr = (o: Option): string => o.attributeName();
 
@@ -176,26 +367,42 @@ function commandLine(leaf: Leaf): fc.Arbitrary<string[]> {
       const flag = fc.constantFrom(o.long ?? o.short!, ...(o.short ? [o.short] : []));
       const valid = takesValue ? (validValue(name, key, topology) ?? valueFor(name, key, topology)) : fc.constant('');
       const bad = takesValue ? valueFor(name, key, topology) : fc.constant('');
-      return fc.tuple(present, flag, valid, bad).map(([here, f, v, b]) => ({ here, flag: f, takesValue: !!takesValue, valid: v, bad: b }));
+      return fc
+        .tuple(present, flag, valid, bad)
+        .map(([here, f, v, b]) => ({ here, flag: f, takesValue: !!takesValue, valid: v, bad: b }));
     });
     const args = leaf.cmd.registeredArguments.map(() => fc.tuple(fc.constant(topology), fc.constantFrom(...JUNK)));
     const corrupt = fc.array(fc.nat(), { minLength: 1, maxLength: 2 });
     const extra = fc.oneof(
       { weight: 15, arbitrary: fc.constant<string[]>([]) },
-      { weight: 1, arbitrary: fc.constantFrom(['--unknown-option'], ['--jsn'], ['stray'], ['--json', '--json'], ['--'], ['-x']) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(['--unknown-option'], ['--jsn'], ['stray'], ['--json', '--json'], ['--'], ['-x']),
+      },
     );
-    return fc.tuple(fc.tuple(...parts), fc.tuple(...args), fc.oneof({ weight: 6, arbitrary: fc.constant<number[]>([]) }, { weight: 4, arbitrary: corrupt }), extra, fc.boolean())
+    return fc
+      .tuple(
+        fc.tuple(...parts),
+        fc.tuple(...args),
+        fc.oneof({ weight: 6, arbitrary: fc.constant<number[]>([]) }, { weight: 4, arbitrary: corrupt }),
+        extra,
+        fc.boolean(),
+      )
       .map(([ps, as, bad, ex, reverse]) => {
         const slots = ps.length + as.length;
         const broken = new Set(bad.map((b) => (slots > 0 ? b % slots : 0)));
-        const words: string[][] = ps.filter((x, i) => x.here || broken.has(i)).map((x) => {
-          const i = ps.indexOf(x);
-          if (!x.takesValue) return [x.flag];
-          const v = broken.has(i) ? x.bad : x.valid;
-          return x.flag.startsWith('--') && v.startsWith('-') ? [`${x.flag}=${v}`] : [x.flag, v];
-        });
+        const words: string[][] = ps
+          .filter((x, i) => x.here || broken.has(i))
+          .map((x) => {
+            const i = ps.indexOf(x);
+            if (!x.takesValue) return [x.flag];
+            const v = broken.has(i) ? x.bad : x.valid;
+            return x.flag.startsWith('--') && v.startsWith('-') ? [`${x.flag}=${v}`] : [x.flag, v];
+          });
         if (reverse) words.reverse();
-        const positional = as.map(([good, junk], k) => (broken.has(ps.length + k) ? junk : good)).filter((a) => !a.startsWith('-'));
+        const positional = as
+          .map(([good, junk], k) => (broken.has(ps.length + k) ? junk : good))
+          .filter((a) => !a.startsWith('-'));
         return [...leaf.path, ...positional, ...words.flat(), ...ex];
       });
   });
@@ -204,13 +411,31 @@ function commandLine(leaf: Leaf): fc.Arbitrary<string[]> {
 /** Whole command lines; now and then a bare or unknown command. */
 const COMMAND_LINES: fc.Arbitrary<string[]> = fc.oneof(
   { weight: 40, arbitrary: fc.constantFrom(...LEAVES).chain(commandLine) },
-  { weight: 1, arbitrary: fc.constantFrom<string[]>([], ['analyze'], ['nope'], ['constructor'], ['__proto__'], ['help', 'plan'], ['--version'], ['--help'], ['plan', '--help'], ['toString', '--json']) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<string[]>(
+      [],
+      ['analyze'],
+      ['nope'],
+      ['constructor'],
+      ['__proto__'],
+      ['help', 'plan'],
+      ['--version'],
+      ['--help'],
+      ['plan', '--help'],
+      ['toString', '--json'],
+    ),
+  },
 );
 
 /** The contract of one run (docs/cli.md); returns a description of the breach, or undefined. */
-function breach(argv: string[], r: { status: number; stdout: string; stderr: string; millis: number }): string | undefined {
+function breach(
+  argv: string[],
+  r: { status: number; stdout: string; stderr: string; millis: number },
+): string | undefined {
   if (r.millis > CASE_MILLIS) return `took ${Math.round(r.millis)} ms`;
-  if (/internal error/.test(r.stderr) || /\n\s+at /.test(r.stderr)) return `internal error or stack trace: ${r.stderr.slice(0, 400)}`;
+  if (/internal error/.test(r.stderr) || /\n\s+at /.test(r.stderr))
+    return `internal error or stack trace: ${r.stderr.slice(0, 400)}`;
   if (r.status === 0) {
     const help = argv.includes('--help') || argv[0] === 'help' || argv.includes('--version') || argv.includes('-V');
     if (!help && argv.includes('--json')) {
@@ -227,13 +452,15 @@ function breach(argv: string[], r: { status: number; stdout: string; stderr: str
     return undefined;
   }
   if (r.status === 2) {
-    if (!/^wormcast: [^\n]*\n$/.test(r.stderr)) return `exit 2 without exactly one 'wormcast: ' line: ${JSON.stringify(r.stderr.slice(0, 400))}`;
+    if (!/^wormcast: [^\n]*\n$/.test(r.stderr))
+      return `exit 2 without exactly one 'wormcast: ' line: ${JSON.stringify(r.stderr.slice(0, 400))}`;
     return undefined;
   }
   if (r.status === EXIT_INCOMPLETE && argv[0] === 'simulate') {
     // a simulation that printed its result but did not complete the measurement (docs/cli.md)
     // (a pre-run warning, e.g. a cyclic dependency graph, may come first)
-    if (!/^(wormcast: warning: [^\n]*\n)+$/.test(r.stderr)) return `exit ${r.status} without 'wormcast: warning: ' lines only: ${JSON.stringify(r.stderr.slice(0, 400))}`;
+    if (!/^(wormcast: warning: [^\n]*\n)+$/.test(r.stderr))
+      return `exit ${r.status} without 'wormcast: warning: ' lines only: ${JSON.stringify(r.stderr.slice(0, 400))}`;
     if (r.stdout.trim() === '') return `exit ${r.status} printed no result`;
     if (argv.includes('--json')) {
       try {
@@ -250,7 +477,18 @@ function breach(argv: string[], r: { status: number; stdout: string; stderr: str
 describe('CLI fuzz (docs/cli.md contract)', () => {
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'wormcast-fuzz-'));
-    const plan = await runMain(['plan', '--topology', 'mesh:4x4', '--algorithm', 'dual-path', '--source', '1,1', '--dests', '0,0;3,3;2,0', '--json']);
+    const plan = await runMain([
+      'plan',
+      '--topology',
+      'mesh:4x4',
+      '--algorithm',
+      'dual-path',
+      '--source',
+      '1,1',
+      '--dests',
+      '0,0;3,3;2,0',
+      '--json',
+    ]);
     expect(plan.status).toBe(0);
     const write = (name: string, text: string): string => {
       const p = join(dir, name);
@@ -264,13 +502,30 @@ describe('CLI fuzz (docs/cli.md contract)', () => {
       write('empty.json', ''),
       write('array.json', '[]'),
       write('banana.json', JSON.stringify({ ...p, messages: p.messages.map((m) => ({ ...m, kind: 'banana' })) })),
-      write('cycle.json', JSON.stringify({ ...p, messages: p.messages.map((m, i) => ({ ...m, after: (i + 1) % p.messages.length })) })),
-      '/dev/null', dir, join(dir, 'missing.json'),
+      write(
+        'cycle.json',
+        JSON.stringify({ ...p, messages: p.messages.map((m, i) => ({ ...m, after: (i + 1) % p.messages.length })) }),
+      ),
+      '/dev/null',
+      dir,
+      join(dir, 'missing.json'),
     ];
   });
 
   it('the definitions give every command and its options', () => {
-    expect(LEAVES.map((l) => l.path.join(' '))).toEqual(expect.arrayContaining(['example', 'topology', 'route', 'analyze reed', 'analyze stepwise', 'plan', 'deadlock', 'verify', 'simulate']));
+    expect(LEAVES.map((l) => l.path.join(' '))).toEqual(
+      expect.arrayContaining([
+        'example',
+        'topology',
+        'route',
+        'analyze reed',
+        'analyze stepwise',
+        'plan',
+        'deadlock',
+        'verify',
+        'simulate',
+      ]),
+    );
   });
 
   it(`${RUNS} seeded command lines: exit 0 with well-formed output, or exit 2 with one wormcast: line`, async () => {

@@ -19,8 +19,14 @@ import { buildProgram, main } from '../src/cli/main.ts';
 async function capture(argv: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => { stdout += String(s); return true; });
-  vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => { stderr += String(s); return true; });
+  vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => {
+    stdout += String(s);
+    return true;
+  });
+  vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => {
+    stderr += String(s);
+    return true;
+  });
   try {
     const status = await main(argv);
     return { status, stdout, stderr };
@@ -93,10 +99,20 @@ describe('lazy commands', () => {
     // a module resolve hook registered before tsx prints every module the process resolves
     const dir = mkdtempSync(join(tmpdir(), 'wormcast-lazy-'));
     try {
-      writeFileSync(join(dir, 'hooks.mjs'), "export async function resolve(s, c, next) { const r = await next(s, c); process.stderr.write(`LOADED ${r.url}\\n`); return r; }\n");
-      writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});\n`);
+      writeFileSync(
+        join(dir, 'hooks.mjs'),
+        'export async function resolve(s, c, next) { const r = await next(s, c); process.stderr.write(`LOADED ${r.url}\\n`); return r; }\n',
+      );
+      writeFileSync(
+        join(dir, 'register.mjs'),
+        `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});\n`,
+      );
       const loaded = (...args: string[]): string[] => {
-        const r = spawnSync(process.execPath, ['--import', pathToFileURL(join(dir, 'register.mjs')).href, bin, ...args], { encoding: 'utf8', timeout: 60_000 });
+        const r = spawnSync(
+          process.execPath,
+          ['--import', pathToFileURL(join(dir, 'register.mjs')).href, bin, ...args],
+          { encoding: 'utf8', timeout: 60_000 },
+        );
         expect(r.status).toBe(0);
         return [...r.stderr.matchAll(/^LOADED (.*)$/gm)].map((m) => m[1]!);
       };
@@ -104,7 +120,9 @@ describe('lazy commands', () => {
       expect(help.some((u) => u.endsWith('/src/cli/main.ts'))).toBe(true);
       expect(help.filter((u) => u.includes('/src/cli/commands/') || u.includes('/node_modules/zod/'))).toEqual([]);
       const topology = loaded('topology', 'ccc:3');
-      expect(topology.filter((u) => u.includes('/src/cli/commands/')).map((u) => u.replace(/.*\/src\//, 'src/'))).toEqual(['src/cli/commands/topology.ts']);
+      expect(
+        topology.filter((u) => u.includes('/src/cli/commands/')).map((u) => u.replace(/.*\/src\//, 'src/')),
+      ).toEqual(['src/cli/commands/topology.ts']);
       expect(topology.filter((u) => u.includes('/node_modules/zod/'))).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

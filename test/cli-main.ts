@@ -19,14 +19,25 @@ export async function runMain(argv: string[], timeoutMs = 20_000): Promise<MainR
   let stderr = '';
   const out = process.stdout.write;
   const err = process.stderr.write;
-  process.stdout.write = ((chunk: string | Uint8Array) => { stdout += String(chunk); return true; }) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string | Uint8Array) => { stderr += String(chunk); return true; }) as typeof process.stderr.write;
+  process.stdout.write = ((chunk: string | Uint8Array) => {
+    stdout += String(chunk);
+    return true;
+  }) as typeof process.stdout.write;
+  process.stderr.write = ((chunk: string | Uint8Array) => {
+    stderr += String(chunk);
+    return true;
+  }) as typeof process.stderr.write;
   const t0 = performance.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const status = await Promise.race([
       main(argv),
-      new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`wormcast ${argv.join(' ')}: no answer within ${timeoutMs} ms`)), timeoutMs); }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`wormcast ${argv.join(' ')}: no answer within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+      }),
     ]);
     return { status, stdout, stderr, millis: performance.now() - t0 };
   } finally {

@@ -30,12 +30,31 @@ describe('wormcast plan', () => {
     const r = await run('plan', ...FIG5, '--algorithm', 'u-cube', '--json');
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(out).toMatchObject({ topology: 'hypercube:4', routing: 'ecube', algorithm: 'u-cube', port: 'one', source: '0100', steps: 4, lowerBound: 4, violations: 0, stepsShared: 4 });
+    expect(out).toMatchObject({
+      topology: 'hypercube:4',
+      routing: 'ecube',
+      algorithm: 'u-cube',
+      port: 'one',
+      source: '0100',
+      steps: 4,
+      lowerBound: 4,
+      violations: 0,
+      stepsShared: 4,
+    });
     expect(out.meanSteps).toBe(2.625);
     expect(out.destinations).toHaveLength(8);
     expect(out.messages).toHaveLength(8);
     expect(out.messages[0]).toEqual({
-      id: 0, from: '0100', to: '0011', dests: ['0011'], address: ['1111', '1000', '1010', '1011'], after: null, order: 0, step: 1, kind: 'unicast', network: null,
+      id: 0,
+      from: '0100',
+      to: '0011',
+      dests: ['0011'],
+      address: ['1111', '1000', '1010', '1011'],
+      after: null,
+      order: 0,
+      step: 1,
+      kind: 'unicast',
+      network: null,
       hops: [
         { from: '0100', to: '0000', port: 'dim 2', vc: 'c' },
         { from: '0000', to: '0010', port: 'dim 1', vc: 'c' },
@@ -46,29 +65,97 @@ describe('wormcast plan', () => {
   });
 
   it('w-sort is evaluated all-port by default (2 steps, Fig. 3(e)); --port one overrides', async () => {
-    expect(JSON.parse((await run('plan', ...FIG5, '--algorithm', 'w-sort', '--json')).stdout)).toMatchObject({ port: 'all', steps: 2, lowerBound: 2 });
-    expect(JSON.parse((await run('plan', ...FIG5, '--algorithm', 'w-sort', '--port', 'one', '--json')).stdout)).toMatchObject({ port: 'one', steps: 4 });
+    expect(JSON.parse((await run('plan', ...FIG5, '--algorithm', 'w-sort', '--json')).stdout)).toMatchObject({
+      port: 'all',
+      steps: 2,
+      lowerBound: 2,
+    });
+    expect(
+      JSON.parse((await run('plan', ...FIG5, '--algorithm', 'w-sort', '--port', 'one', '--json')).stdout),
+    ).toMatchObject({ port: 'one', steps: 4 });
   });
 
   it('prints the tree: step, sender, receiver, path and address field, then the metrics', async () => {
-    const r = await run('plan', '--topology', 'ccc:5', '--algorithm', 'u-ccc', '--source', '(3,01010)', '--dests', '(1,00101);(0,10000);(4,01011);(2,10101);(3,00000);(1,01011);(0,11000)');
+    const r = await run(
+      'plan',
+      '--topology',
+      'ccc:5',
+      '--algorithm',
+      'u-ccc',
+      '--source',
+      '(3,01010)',
+      '--dests',
+      '(1,00101);(0,10000);(4,01011);(2,10101);(3,00000);(1,01011);(0,11000)',
+    );
     expect(r.status).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toBe('u-ccc on ccc:5 (routing hc, one-port): (3,01010) to 7 destinations');
-    expect(lines[2]).toMatch(/^ {3}1 {2}\(3,01010\) -> \(2,10101\) {2}\(3,01010\) -cycle\+\/h0-> \(4,01010\) .*-> \(2,10101\); D = \{\(0,11000\) \(3,00000\) \(1,00101\)\}$/);
+    expect(lines[2]).toMatch(
+      /^ {3}1 {2}\(3,01010\) -> \(2,10101\) {2}\(3,01010\) -cycle\+\/h0-> \(4,01010\) .*-> \(2,10101\); D = \{\(0,11000\) \(3,00000\) \(1,00101\)\}$/,
+    );
     expect(lines).toContain('steps 3 (lower bound 3), mean 2.4286 over the destinations');
     expect(lines).toContain('contention-free (seed 001 Definition 4)');
   });
 
   it('mesh addresses with commas, random sets and --no-check', async () => {
-    const a = JSON.parse((await run('plan', '--topology', 'mesh:6x6', '--algorithm', 'u-mesh', '--source', '2,3', '--dests', '0,0;5,4', '--json')).stdout);
+    const a = JSON.parse(
+      (
+        await run(
+          'plan',
+          '--topology',
+          'mesh:6x6',
+          '--algorithm',
+          'u-mesh',
+          '--source',
+          '2,3',
+          '--dests',
+          '0,0;5,4',
+          '--json',
+        )
+      ).stdout,
+    );
     expect(a.destinations).toEqual(['0,0', '5,4']);
     expect(a.steps).toBe(2);
-    const b = JSON.parse((await run('plan', '--topology', 'ccc:6', '--algorithm', 'u-ccc', '--source', '0', '--dests', 'random:40', '--seed', '3', '--no-check', '--json')).stdout);
+    const b = JSON.parse(
+      (
+        await run(
+          'plan',
+          '--topology',
+          'ccc:6',
+          '--algorithm',
+          'u-ccc',
+          '--source',
+          '0',
+          '--dests',
+          'random:40',
+          '--seed',
+          '3',
+          '--no-check',
+          '--json',
+        )
+      ).stdout,
+    );
     expect(b.destinations).toHaveLength(40);
     expect(b.steps).toBe(6);
     expect(b.violations).toBeUndefined();
-    const c = JSON.parse((await run('plan', '--topology', 'ccc:6', '--algorithm', 'u-ccc', '--source', '0', '--dests', 'random:40', '--seed', '3', '--json')).stdout);
+    const c = JSON.parse(
+      (
+        await run(
+          'plan',
+          '--topology',
+          'ccc:6',
+          '--algorithm',
+          'u-ccc',
+          '--source',
+          '0',
+          '--dests',
+          'random:40',
+          '--seed',
+          '3',
+          '--json',
+        )
+      ).stdout,
+    );
     expect(c.destinations).toEqual(b.destinations);
   });
 
@@ -84,29 +171,92 @@ describe('wormcast plan', () => {
       expect(r.stderr).toContain(message);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
     }
-    const r = await run('plan', '--topology', 'hypercube:4', '--algorithm', 'u-cube', '--source', '0100', '--dests', '0100;0001');
+    const r = await run(
+      'plan',
+      '--topology',
+      'hypercube:4',
+      '--algorithm',
+      'u-cube',
+      '--source',
+      '0100',
+      '--dests',
+      '0100;0001',
+    );
     expect(r.stderr).toBe('wormcast: hypercube:4: destination 0100 is the source\n');
   });
 });
 
 describe('wormcast verify', () => {
   it('--json: U-CCC on 6-CCC over 30 random sets: no violations, steps = ceil(log2 m)', async () => {
-    const r = await run('verify', '--topology', 'ccc:6', '--algorithm', 'u-ccc', '--dests', 'random:31', '--trials', '30', '--seed', '2', '--json');
+    const r = await run(
+      'verify',
+      '--topology',
+      'ccc:6',
+      '--algorithm',
+      'u-ccc',
+      '--dests',
+      'random:31',
+      '--trials',
+      '30',
+      '--seed',
+      '2',
+      '--json',
+    );
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(out).toMatchObject({ topology: 'ccc:6', routing: 'hc', algorithm: 'u-ccc', port: 'one', trials: 30, seed: 2, violations: 0, violatingTrials: 0, meanSteps: 5, maxSteps: 5, meanLowerBound: 5, example: null });
+    expect(out).toMatchObject({
+      topology: 'ccc:6',
+      routing: 'hc',
+      algorithm: 'u-ccc',
+      port: 'one',
+      trials: 30,
+      seed: 2,
+      violations: 0,
+      violatingTrials: 0,
+      meanSteps: 5,
+      maxSteps: 5,
+      meanLowerBound: 5,
+      example: null,
+    });
     expect(out.meanStepsShared).toBeGreaterThanOrEqual(5);
     expect(typeof out.meanSharedPairs).toBe('number');
   });
 
   it('reports violations with an example when the plan is not contention-free (U-CCC on all-port)', async () => {
-    const out = JSON.parse((await run('verify', '--topology', 'ccc:4', '--algorithm', 'u-ccc', '--port', 'all', '--dests', 'random:30', '--trials', '100', '--json')).stdout);
+    const out = JSON.parse(
+      (
+        await run(
+          'verify',
+          '--topology',
+          'ccc:4',
+          '--algorithm',
+          'u-ccc',
+          '--port',
+          'all',
+          '--dests',
+          'random:30',
+          '--trials',
+          '100',
+          '--json',
+        )
+      ).stdout,
+    );
     expect(out.violations).toBeGreaterThan(0);
     expect(out.example.violation).toMatchObject({ channel: expect.objectContaining({ node: expect.any(String) }) });
   });
 
   it('prints a summary; an explicit list needs --source', async () => {
-    const r = await run('verify', '--topology', 'hypercube:6', '--algorithm', 'w-sort', '--dests', 'random:20', '--trials', '20');
+    const r = await run(
+      'verify',
+      '--topology',
+      'hypercube:6',
+      '--algorithm',
+      'w-sort',
+      '--dests',
+      'random:20',
+      '--trials',
+      '20',
+    );
     expect(r.stdout).toContain('violations of seed 001 Definition 4: 0 pairs in 0 multicasts');
     const bad = await run('verify', '--topology', 'hypercube:4', '--algorithm', 'w-sort', '--dests', '0001;0010');
     expect(bad.status).toBe(2);
@@ -114,7 +264,18 @@ describe('wormcast verify', () => {
   });
 
   it('runs from the installed bin script', () => {
-    const r = runCli('verify', '--topology', 'hypercube:5', '--algorithm', 'u-cube', '--dests', 'random:7', '--trials', '5', '--json');
+    const r = runCli(
+      'verify',
+      '--topology',
+      'hypercube:5',
+      '--algorithm',
+      'u-cube',
+      '--dests',
+      'random:7',
+      '--trials',
+      '5',
+      '--json',
+    );
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ violations: 0, meanSteps: 3, maxSteps: 3 });
   });

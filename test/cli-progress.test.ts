@@ -55,7 +55,12 @@ describe('Progress (src/cli/progress.ts)', () => {
   });
 
   it('times read as people say them', () => {
-    expect([5400, 125_000, 5 * 3600e3 + 12 * 60e3, 89 * 86400e3 + 3 * 3600e3].map(seconds)).toEqual(['5 s', '2 min 5 s', '5 h 12 min', '89 days 3 h']);
+    expect([5400, 125_000, 5 * 3600e3 + 12 * 60e3, 89 * 86400e3 + 3 * 3600e3].map(seconds)).toEqual([
+      '5 s',
+      '2 min 5 s',
+      '5 h 12 min',
+      '89 days 3 h',
+    ]);
   });
 
   it('show(): a terminal gets the bar at once, a log nothing early', () => {
@@ -73,7 +78,10 @@ describe('Progress (src/cli/progress.ts)', () => {
     const out = sink(false);
     const c = clock();
     const p = new Progress('plan', 4, 'phases', { delayMs: 2000, intervalMs: 5000, stream: out, now: c.now });
-    for (let i = 1; i <= 4; i++) { c.at = i * 100; p.update(i); }
+    for (let i = 1; i <= 4; i++) {
+      c.at = i * 100;
+      p.update(i);
+    }
     p.stop();
     expect(out.text).toBe('');
   });
@@ -83,7 +91,10 @@ describe('Progress (src/cli/progress.ts)', () => {
     const c = clock();
     const before = process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
     const p = new Progress('deadlock', 50, 'destinations', { delayMs: 0, intervalMs: 5000, stream: out, now: c.now });
-    for (let i = 1; i <= 50; i++) { c.at = i; p.update(i); }
+    for (let i = 1; i <= 50; i++) {
+      c.at = i;
+      p.update(i);
+    }
     expect(out.text).toContain('wormcast deadlock [');
     expect(out.text).toMatch(/\d+%/);
     p.stop();
@@ -97,8 +108,14 @@ async function capture(argv: string[]): Promise<{ status: number; stdout: string
   let stderr = '';
   const ow = process.stdout.write.bind(process.stdout);
   const ew = process.stderr.write.bind(process.stderr);
-  process.stdout.write = ((s: string | Uint8Array) => { stdout += String(s); return true; }) as typeof process.stdout.write;
-  process.stderr.write = ((s: string | Uint8Array) => { stderr += String(s); return true; }) as typeof process.stderr.write;
+  process.stdout.write = ((s: string | Uint8Array) => {
+    stdout += String(s);
+    return true;
+  }) as typeof process.stdout.write;
+  process.stderr.write = ((s: string | Uint8Array) => {
+    stderr += String(s);
+    return true;
+  }) as typeof process.stderr.write;
   try {
     const status = await main(argv);
     return { status, stdout, stderr };
@@ -161,12 +178,24 @@ describe('requests that cannot fit are refused before they start', () => {
       expect(r.stdout).toBe('');
       const lines = r.stderr.trim().split('\n');
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/^wormcast: (plan|verify) \S+ on \S+: would need about [\d.]+ [GT]iB of (JavaScript heap|memory) \(16,777,215 destinations, about [\d,]+ hops\) but may use [\d.]+ [GM]iB \(50% of .*\); give fewer destinations \(--dests random:<m>\) or a smaller network$/);
+      expect(lines[0]).toMatch(
+        /^wormcast: (plan|verify) \S+ on \S+: would need about [\d.]+ [GT]iB of (JavaScript heap|memory) \(16,777,215 destinations, about [\d,]+ hops\) but may use [\d.]+ [GM]iB \(50% of .*\); give fewer destinations \(--dests random:<m>\) or a smaller network$/,
+      );
     }
   });
 
   it('as the user runs it (a child process): exit 2 and one line, no stack trace', () => {
-    const r = runCli('plan', '--topology', 'mesh:4096x4096', '--algorithm', 'separate', '--source', '0,0', '--dests', 'all');
+    const r = runCli(
+      'plan',
+      '--topology',
+      'mesh:4096x4096',
+      '--algorithm',
+      'separate',
+      '--source',
+      '0,0',
+      '--dests',
+      'all',
+    );
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -177,19 +206,34 @@ describe('requests that cannot fit are refused before they start', () => {
     const t = parseTopology('hypercube:10');
     const r = createRouting('ecube', t);
     const few = planEstimate(r, 'u-cube', 0, Int32Array.from([1, 2, 3]));
-    const all = planEstimate(r, 'u-cube', 0, Int32Array.from({ length: 1023 }, (_, i) => i + 1));
+    const all = planEstimate(
+      r,
+      'u-cube',
+      0,
+      Int32Array.from({ length: 1023 }, (_, i) => i + 1),
+    );
     expect(all.totalBytes).toBeGreaterThan(few.totalBytes);
     expect(all.size).toBe('1,023 destinations, about 5,120 hops');
     const small = limits({ heapSizeLimit: 64 << 20, totalMemory: 1 << 30 });
     expect(small.heapBytes).toBe(32 << 20);
-    expect(() => refuseOver('plan u-cube on hypercube:10', all, small, 'give fewer destinations')).toThrow(WormcastError);
+    expect(() => refuseOver('plan u-cube on hypercube:10', all, small, 'give fewer destinations')).toThrow(
+      WormcastError,
+    );
     expect(() => refuseOver('plan u-cube on hypercube:10', all, limits(), 'give fewer destinations')).not.toThrow();
   });
 
   it('deadlock: the dependency graph is estimated per virtual channel and refused over the limit', () => {
     const big = dependencyGraphEstimate(createRouting('dor', parseTopology('torus:4096x4096')));
     expect(big.size).toBe('134,217,728 virtual channels on 16,777,216 nodes');
-    expect(() => refuseOver('deadlock on torus:4096x4096', big, limits({ heapSizeLimit: 4 * 2 ** 30, totalMemory: 4 * 2 ** 30 }), 'check a smaller network'))
-      .toThrow(/^wormcast: deadlock on torus:4096x4096: would need about [\d.]+ GiB of memory \(134,217,728 virtual channels on 16,777,216 nodes\) but may use 2\.0 GiB \(50% of the machine's 4\.0 GiB\); check a smaller network$/);
+    expect(() =>
+      refuseOver(
+        'deadlock on torus:4096x4096',
+        big,
+        limits({ heapSizeLimit: 4 * 2 ** 30, totalMemory: 4 * 2 ** 30 }),
+        'check a smaller network',
+      ),
+    ).toThrow(
+      /^wormcast: deadlock on torus:4096x4096: would need about [\d.]+ GiB of memory \(134,217,728 virtual channels on 16,777,216 nodes\) but may use 2\.0 GiB \(50% of the machine's 4\.0 GiB\); check a smaller network$/,
+    );
   });
 });

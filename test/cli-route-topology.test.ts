@@ -11,7 +11,18 @@ describe('wormcast topology / route CLI', () => {
   });
 
   it('route --json gives hops and one path entry per hop with from, to, port, vc', () => {
-    const r = run('route', '--topology', 'hypercube:4', '--routing', 'ecube', '--from', '0100', '--to', '1011', '--json');
+    const r = run(
+      'route',
+      '--topology',
+      'hypercube:4',
+      '--routing',
+      'ecube',
+      '--from',
+      '0100',
+      '--to',
+      '1011',
+      '--json',
+    );
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.hops).toBe(4);
@@ -33,7 +44,9 @@ describe('wormcast topology / route CLI', () => {
       expect(r.stderr).not.toMatch(/\n\s+at /);
     }
     expect(run('topology', 'ccc:1').stderr).toContain('n must be 3..16');
-    expect(run('route', '--topology', 'hypercube:4', '--routing', 'nope', '--from', '0', '--to', '1').stderr).toContain('expected one of ecube, dor, hc');
+    expect(run('route', '--topology', 'hypercube:4', '--routing', 'nope', '--from', '0', '--to', '1').stderr).toContain(
+      'expected one of ecube, dor, hc',
+    );
   });
 
   it('--help works on every command', () => {

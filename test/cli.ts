@@ -26,8 +26,12 @@ export function startCli(...args: string[]): Promise<CliResult> {
     const p = spawn(process.execPath, [bin, ...args]);
     let stdout = '';
     let stderr = '';
-    p.stdout.on('data', (d) => { stdout += d; });
-    p.stderr.on('data', (d) => { stderr += d; });
+    p.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    p.stderr.on('data', (d) => {
+      stderr += d;
+    });
     p.on('close', (status) => resolve({ status, stdout, stderr }));
   });
 }

@@ -11,7 +11,8 @@ import type { RoutingFunction } from '../src/routing/types.ts';
 // model, so that checker acyclic => the engine never deadlocks, and an engine deadlock is a cycle
 // of the checker's graph (docs/deadlock.md "Consumption channels").
 
-const scheme = (algorithm: string, r: RoutingFunction) => (Object.hasOwn(PATH_BASED_ALGORITHMS, algorithm) ? wormSchemeFor(algorithm, r) : unicastScheme(r));
+const scheme = (algorithm: string, r: RoutingFunction) =>
+  Object.hasOwn(PATH_BASED_ALGORITHMS, algorithm) ? wormSchemeFor(algorithm, r) : unicastScheme(r);
 
 function verdict(topology: string, algorithm: string, m: ConsumptionModel): 'acyclic' | 'cyclic' {
   return checkDeadlock(scheme(algorithm, simulationRouting(topology, algorithm)), m).verdict;
@@ -61,7 +62,17 @@ describe('consumption channels: the checker and the engine agree (issue 10 item 
   });
 
   it("the issue's example: dual-path on the 8x8 mesh deadlocks with one consumption channel per node, and not with the default node model", async () => {
-    const cfg = { ...base, topology: 'mesh:8x8', algorithm: 'dual-path', dests: 8, load: 0.01, seed: 1, warmup: 1000, measure: 10_000, drain: 10_000 };
+    const cfg = {
+      ...base,
+      topology: 'mesh:8x8',
+      algorithm: 'dual-path',
+      dests: 8,
+      load: 0.01,
+      seed: 1,
+      warmup: 1000,
+      measure: 10_000,
+      drain: 10_000,
+    };
     const bad = await simulate({ ...cfg, options: { port: 'one', consumption: 'port' } });
     // (the issue saw cycle 10,144 with the traffic generated up front; traffic streams per node now)
     expect(bad.status).toBe('deadlock');
@@ -71,9 +82,19 @@ describe('consumption channels: the checker and the engine agree (issue 10 item 
 
   it('on random workloads: checker acyclic => no engine deadlock; every engine deadlock cycle lies on one cycle of the checker graph', async () => {
     const configs: Array<[string, string, ConsumptionModel]> = [];
-    for (const [topology, algorithms] of [['mesh:6x6', ['dual-path', 'multi-path', 'fixed-path']], ['hypercube:4', ['dual-path']], ['torus:6x6', ['hcm-uniform', 'hcm-fixed', 'hp-dual-path']]] as const) {
+    for (const [topology, algorithms] of [
+      ['mesh:6x6', ['dual-path', 'multi-path', 'fixed-path']],
+      ['hypercube:4', ['dual-path']],
+      ['torus:6x6', ['hcm-uniform', 'hcm-fixed', 'hp-dual-path']],
+    ] as const) {
       for (const algorithm of algorithms) {
-        for (const m of [{ port: 'one', consumption: 'port', copies: 1 }, { port: 'all', consumption: 'port', copies: 1 }, { port: 'all', consumption: 'port', copies: 2 }, { port: 'all', consumption: 'vc', copies: 2 }, { port: 'one', consumption: 'vc', copies: 1 }] as const) {
+        for (const m of [
+          { port: 'one', consumption: 'port', copies: 1 },
+          { port: 'all', consumption: 'port', copies: 1 },
+          { port: 'all', consumption: 'port', copies: 2 },
+          { port: 'all', consumption: 'vc', copies: 2 },
+          { port: 'one', consumption: 'vc', copies: 1 },
+        ] as const) {
           configs.push([topology, algorithm, m]);
         }
       }
@@ -86,8 +107,20 @@ describe('consumption channels: the checker and the engine agree (issue 10 item 
       const csr = withConsumption(g, m);
       const comp = strongComponents(csr);
       const acyclic = checkDeadlock(scheme(algorithm, routing), m).verdict === 'acyclic';
-      for (const [load, dests, seed] of [[0.02, 6, 1], [0.08, 4, 2], [0.3, 3, 3]] as const) {
-        const r = await simulate({ ...base, topology, algorithm, dests, load, seed, options: { port: m.port, consumption: m.consumption, vcsPerClass: m.copies, watchdog: 400 } });
+      for (const [load, dests, seed] of [
+        [0.02, 6, 1],
+        [0.08, 4, 2],
+        [0.3, 3, 3],
+      ] as const) {
+        const r = await simulate({
+          ...base,
+          topology,
+          algorithm,
+          dests,
+          load,
+          seed,
+          options: { port: m.port, consumption: m.consumption, vcsPerClass: m.copies, watchdog: 400 },
+        });
         const label = `${topology} ${algorithm} ${m.port}/${m.consumption}/K${m.copies} load ${load}`;
         if (acyclic) {
           acyclicRuns++;
@@ -99,7 +132,10 @@ describe('consumption channels: the checker and the engine agree (issue 10 item 
         const vs = r.deadlock!.channels.map((c) => vertexOf(routing, g.vcs, c, m));
         const size = new Map<number, number>();
         for (let v = 0; v < csr.size; v++) size.set(comp[v]!, (size.get(comp[v]!) ?? 0) + 1);
-        expect(new Set(vs.map((v) => comp[v])).size, `${label}: reported channels in one strongly connected component`).toBe(1);
+        expect(
+          new Set(vs.map((v) => comp[v])).size,
+          `${label}: reported channels in one strongly connected component`,
+        ).toBe(1);
         expect(size.get(comp[vs[0]!]!)!, label).toBeGreaterThan(1);
       }
     }

@@ -9,7 +9,21 @@ import { parseTopology } from '../src/topology/registry.ts';
 
 // Issue 10 item 3: every default is deadlock-free for the traffic it is the default for.
 
-const NETWORKS = ['hypercube:3', 'hypercube:6', 'ccc:3', 'ccc:5', 'mesh:4x4', 'mesh:8x8', 'mesh:3x3x3', 'torus:4x4', 'torus:8x8', 'torus:3x3x3', 'star:4', 'star:5', 'star:6'];
+const NETWORKS = [
+  'hypercube:3',
+  'hypercube:6',
+  'ccc:3',
+  'ccc:5',
+  'mesh:4x4',
+  'mesh:8x8',
+  'mesh:3x3x3',
+  'torus:4x4',
+  'torus:8x8',
+  'torus:3x3x3',
+  'star:4',
+  'star:5',
+  'star:6',
+];
 
 /**
  * Schemes with a cyclic graph as the engine moves them (docs/deadlock.md): the seeds show x-first,
@@ -17,7 +31,15 @@ const NETWORKS = ['hypercube:3', 'hypercube:6', 'ccc:3', 'ccc:5', 'mesh:4x4', 'm
  * 6.1-6.2); double-channel-x-first is deadlock-free under the seed's lock-step tree model but not
  * under the engine's branch-by-branch replication (docs/algorithms-tree.md).
  */
-const DEADLOCK_PRONE = new Set(['x-first', 'ecube-tree', 'greedy-st', 'divided-greedy', 'sorted-mp', 'sorted-mc', 'double-channel-x-first']);
+const DEADLOCK_PRONE = new Set([
+  'x-first',
+  'ecube-tree',
+  'greedy-st',
+  'divided-greedy',
+  'sorted-mp',
+  'sorted-mc',
+  'double-channel-x-first',
+]);
 
 describe('defaults are deadlock-free (issue 10 item 3)', () => {
   it('the default routing function of every topology family is acyclic', () => {
@@ -53,7 +75,19 @@ describe('defaults are deadlock-free (issue 10 item 3)', () => {
 
   it('star graphs under load no longer deadlock with the default routing (star:5 at 0.2 did with star-min)', async () => {
     for (const seed of [1, 2, 3]) {
-      const r = await simulate({ topology: 'star:5', algorithm: 'unicast', dests: 0, load: 0.2, flits: 16, warmup: 500, measure: 3000, drain: 5000, seed, engine: 'wasm', options: {} });
+      const r = await simulate({
+        topology: 'star:5',
+        algorithm: 'unicast',
+        dests: 0,
+        load: 0.2,
+        flits: 16,
+        warmup: 500,
+        measure: 3000,
+        drain: 5000,
+        seed,
+        engine: 'wasm',
+        options: {},
+      });
       expect(r.status, `seed ${seed}`).not.toBe('deadlock');
     }
     expect(simulationRouting('star:5', 'unicast').name).toBe('hcm');

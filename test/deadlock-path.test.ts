@@ -9,7 +9,8 @@ import type { RoutingFunction } from '../src/routing/types.ts';
 import { parseTopology } from '../src/topology/registry.ts';
 
 const verdict = (algorithm: string, r: RoutingFunction): string => checkDeadlock(wormSchemeFor(algorithm, r)).verdict;
-const defaultRouting = (algorithm: string, spec: string): RoutingFunction => routingFor(getAlgorithm(algorithm), parseTopology(spec));
+const defaultRouting = (algorithm: string, spec: string): RoutingFunction =>
+  routingFor(getAlgorithm(algorithm), parseTopology(spec));
 
 /**
  * Every dependency of `count` random plans of the algorithm (consecutive channels of a worm,
@@ -35,7 +36,9 @@ function expectPlansInside(algorithm: string, r: RoutingFunction, g: DependencyG
         const head = g.headOf[Math.floor(a / V)]!;
         const bit = b - head * P * V;
         if (bit < 0 || bit >= P * V || ((g.succ[a]! >>> bit) & 1) === 0) {
-          throw new Error(`${algorithm} on ${t.spec}: plan ${i} message ${id} depends ${a} -> ${b}, not in the scheme graph`);
+          throw new Error(
+            `${algorithm} on ${t.spec}: plan ${i} message ${id} depends ${a} -> ${b}, not in the scheme graph`,
+          );
         }
         checked++;
       }
@@ -59,13 +62,16 @@ describe('deadlock checker on path-based schemes (issue 4 acceptance)', () => {
       for (const spec of ['torus:4x4', 'torus:6x6', 'star:4', 'star:5']) {
         const t = parseTopology(spec);
         expect(verdict(alg, createRouting('hcm', t)), `${alg} ${spec}`).toBe('acyclic');
-        expect(verdict(alg, createRouting('hcm', t, { dropBoundaryRule: true })), `${alg} ${spec} dropped`).toBe('cyclic');
+        expect(verdict(alg, createRouting('hcm', t, { dropBoundaryRule: true })), `${alg} ${spec} dropped`).toBe(
+          'cyclic',
+        );
       }
     }
   });
 
   it('hp-dual-path (the Hamiltonian path baseline) is acyclic on torus and star', () => {
-    for (const spec of ['torus:6x6', 'star:5']) expect(verdict('hp-dual-path', defaultRouting('hp-dual-path', spec))).toBe('acyclic');
+    for (const spec of ['torus:6x6', 'star:5'])
+      expect(verdict('hp-dual-path', defaultRouting('hp-dual-path', spec))).toBe('acyclic');
   });
 
   it('sorted MP and MC (seed 004 chapter 5, before the deadlock-free schemes) are cyclic', () => {
@@ -84,10 +90,18 @@ describe('deadlock checker on path-based schemes (issue 4 acceptance)', () => {
 
   it('the schemes cover the worms the algorithms build (dependencies of random plans are edges of the graph)', () => {
     const cases: Array<[string, string, object]> = [
-      ['dual-path', 'mesh:6x5', {}], ['multi-path', 'mesh:6x5', {}], ['fixed-path', 'mesh:6x5', {}],
-      ['dual-path', 'hypercube:5', {}], ['multi-path', 'hypercube:5', { shortest: true }], ['fixed-path', 'hypercube:5', {}],
-      ['sorted-mp', 'mesh:6x5', {}], ['sorted-mc', 'hypercube:5', {}],
-      ['hcm-uniform', 'torus:6x6', {}], ['hcm-fixed', 'torus:6x6', {}], ['hcm-uniform', 'star:5', {}], ['hcm-fixed', 'star:5', {}],
+      ['dual-path', 'mesh:6x5', {}],
+      ['multi-path', 'mesh:6x5', {}],
+      ['fixed-path', 'mesh:6x5', {}],
+      ['dual-path', 'hypercube:5', {}],
+      ['multi-path', 'hypercube:5', { shortest: true }],
+      ['fixed-path', 'hypercube:5', {}],
+      ['sorted-mp', 'mesh:6x5', {}],
+      ['sorted-mc', 'hypercube:5', {}],
+      ['hcm-uniform', 'torus:6x6', {}],
+      ['hcm-fixed', 'torus:6x6', {}],
+      ['hcm-uniform', 'star:5', {}],
+      ['hcm-fixed', 'star:5', {}],
       ['hcm-uniform', 'torus:4x4', { dropBoundaryRule: true }],
     ];
     for (const [alg, spec, opts] of cases) {

@@ -18,7 +18,9 @@ export function referenceDependencyGraph(scheme: WormScheme): DependencyGraph {
   const P = t.ports;
   const V = r.vcClasses.length;
   if (P * V > 32) {
-    throw new WormcastError(`deadlock ${scheme.name} on ${t.spec}: ${P} ports x ${V} VC classes is over the checker's 32 (port, class) pairs per node`);
+    throw new WormcastError(
+      `deadlock ${scheme.name} on ${t.spec}: ${P} ports x ${V} VC classes is over the checker's 32 (port, class) pairs per node`,
+    );
   }
   const NV = n * P * V;
   const headOf = new Int32Array(n * P);
@@ -34,7 +36,8 @@ export function referenceDependencyGraph(scheme: WormScheme): DependencyGraph {
   let epoch = 0;
   // Classes whose junction legs equal the source legs of the first pass (every b allowed there).
   let injectedAlike = 0;
-  if (!scheme.first || scheme.first === scheme.next) for (const k of scheme.startClasses) if (k >= 0) injectedAlike |= 1 << k;
+  if (!scheme.first || scheme.first === scheme.next)
+    for (const k of scheme.startClasses) if (k >= 0) injectedAlike |= 1 << k;
 
   const fail = (why: string): never => {
     throw new WormcastError(`deadlock ${scheme.name} on ${t.spec}: ${why}`);
@@ -44,7 +47,8 @@ export function referenceDependencyGraph(scheme: WormScheme): DependencyGraph {
     if (word === DELIVER) fail(`${r.name} delivers at ${t.format(a)} on the way to ${t.format(b)}`);
     const port = portOf(word);
     const k = vcOf(word);
-    if (port >= P || headOf[a * P + port]! < 0) fail(`${r.name} leaves ${t.format(a)} through port ${port}, which leads nowhere (to ${t.format(b)})`);
+    if (port >= P || headOf[a * P + port]! < 0)
+      fail(`${r.name} leaves ${t.format(a)} through port ${port}, which leads nowhere (to ${t.format(b)})`);
     if (k < 0 || k >= V) fail(`${r.name} uses undeclared VC class ${k} at ${t.format(a)}`);
     return (a * P + port) * V + k;
   };
@@ -61,7 +65,10 @@ export function referenceDependencyGraph(scheme: WormScheme): DependencyGraph {
           for (const k of scheme.startClasses) {
             if (scheme.first && !scheme.first(a, b, k)) continue;
             const o = vcOfWord(a, b, r.route(a, b, k));
-            if (stamp[o] !== epoch) { stamp[o] = epoch; queue[tail++] = o; }
+            if (stamp[o] !== epoch) {
+              stamp[o] = epoch;
+              queue[tail++] = o;
+            }
           }
         } else {
           let m = startMask![a]!;
@@ -73,7 +80,10 @@ export function referenceDependencyGraph(scheme: WormScheme): DependencyGraph {
             firstOut[a * V + k]! |= 1 << (o - a * P * V);
             // a leg a -> b on a start class was walked in the first pass already
             if (injectedAlike & (1 << k)) continue;
-            if (stamp[o] !== epoch) { stamp[o] = epoch; queue[tail++] = o; }
+            if (stamp[o] !== epoch) {
+              stamp[o] = epoch;
+              queue[tail++] = o;
+            }
           }
         }
       }
@@ -89,7 +99,10 @@ export function referenceDependencyGraph(scheme: WormScheme): DependencyGraph {
         }
         const o = vcOfWord(w, b, r.route(w, b, k));
         succ[c]! |= 1 << (o - w * P * V);
-        if (stamp[o] !== epoch) { stamp[o] = epoch; queue[tail++] = o; }
+        if (stamp[o] !== epoch) {
+          stamp[o] = epoch;
+          queue[tail++] = o;
+        }
       }
     }
   };
@@ -125,4 +138,3 @@ export function referenceDependencyGraph(scheme: WormScheme): DependencyGraph {
   }
   return { routing: r, vcs: V, headOf, succ, used, arrived: new Uint8Array(0), junctionOut: new Uint32Array(0) };
 }
-

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildDependencyGraph, checkDeadlock, type DependencyGraph, unicastScheme, withOneClass, type WormScheme } from '../src/analysis/deadlock.ts';
+import {
+  buildDependencyGraph,
+  checkDeadlock,
+  type DependencyGraph,
+  unicastScheme,
+  withOneClass,
+  type WormScheme,
+} from '../src/analysis/deadlock.ts';
 import { TreeDependencyGraph, treeDependencyGraph, type TreeHoldModel } from '../src/analysis/deadlock-tree.ts';
 import { withNeighborTable } from '../src/analysis/neighbor-table.ts';
 import { customLabelling } from '../src/labelling/custom.ts';
@@ -12,7 +19,8 @@ import type { RoutingFunction, RoutingOptions } from '../src/routing/types.ts';
 import { parseTopology } from '../src/topology/registry.ts';
 import { referenceDependencyGraph } from './deadlock-reference.ts';
 
-const routing = (name: string, spec: string, opts: RoutingOptions = {}): RoutingFunction => createRouting(name, parseTopology(spec), opts);
+const routing = (name: string, spec: string, opts: RoutingOptions = {}): RoutingFunction =>
+  createRouting(name, parseTopology(spec), opts);
 
 /** The two graphs have the same dependencies and the same used VCs. */
 function expectSameGraph(a: DependencyGraph, b: DependencyGraph, what: string): void {
@@ -25,24 +33,50 @@ function expectSameGraph(a: DependencyGraph, b: DependencyGraph, what: string): 
 describe('the faster dependency-graph builder builds the graph the straightforward one builds (docs/deadlock.md "Scale")', () => {
   it('unicast routing functions, edge for edge', () => {
     const cases: Array<[string, string, RoutingOptions?]> = [
-      ['dor', 'torus:5x4'], ['dor', 'torus:4x4x3'], ['dor', 'mesh:5x3'], ['hcm', 'torus:6x4'], ['hcm', 'star:4'],
-      ['hcm', 'torus:4x4', { dropBoundaryRule: true }], ['hc', 'ccc:4'], ['ccc-optimal', 'ccc:3'], ['label', 'mesh:4x3'],
-      ['label', 'hypercube:4', { shortest: true }], ['ecube', 'hypercube:4'], ['star-min', 'star:4'], ['xy-double', 'mesh:4x4'],
+      ['dor', 'torus:5x4'],
+      ['dor', 'torus:4x4x3'],
+      ['dor', 'mesh:5x3'],
+      ['hcm', 'torus:6x4'],
+      ['hcm', 'star:4'],
+      ['hcm', 'torus:4x4', { dropBoundaryRule: true }],
+      ['hc', 'ccc:4'],
+      ['ccc-optimal', 'ccc:3'],
+      ['label', 'mesh:4x3'],
+      ['label', 'hypercube:4', { shortest: true }],
+      ['ecube', 'hypercube:4'],
+      ['star-min', 'star:4'],
+      ['xy-double', 'mesh:4x4'],
     ];
     for (const [name, spec, opts] of cases) {
       const r = routing(name, spec, opts);
-      expectSameGraph(buildDependencyGraph(unicastScheme(r)), referenceDependencyGraph(unicastScheme(r)), `${name} on ${spec}`);
+      expectSameGraph(
+        buildDependencyGraph(unicastScheme(r)),
+        referenceDependencyGraph(unicastScheme(r)),
+        `${name} on ${spec}`,
+      );
     }
     const one = withOneClass(routing('dor', 'torus:5x4'));
-    expectSameGraph(buildDependencyGraph(unicastScheme(one)), referenceDependencyGraph(unicastScheme(one)), 'dor one class');
+    expectSameGraph(
+      buildDependencyGraph(unicastScheme(one)),
+      referenceDependencyGraph(unicastScheme(one)),
+      'dor one class',
+    );
   });
 
   it('every path-based scheme, with and without the table of legs across passes', () => {
     const cases: Array<[string, string, string, RoutingOptions?]> = [
-      ['mesh:4x4', 'label', 'sorted-mp'], ['mesh:4x4', 'label', 'sorted-mc'], ['hypercube:4', 'label', 'sorted-mc'],
-      ['mesh:5x4', 'label', 'dual-path'], ['mesh:4x4', 'label', 'multi-path'], ['hypercube:4', 'label', 'fixed-path'],
-      ['torus:4x4', 'hcm', 'hcm-uniform'], ['torus:6x4', 'hcm', 'hcm-fixed'], ['star:4', 'hcm', 'hcm-uniform'],
-      ['torus:4x4', 'hcm', 'hcm-uniform', { dropBoundaryRule: true }], ['torus:6x4', 'hcm', 'hp-dual-path'], ['star:4', 'hcm', 'hp-dual-path'],
+      ['mesh:4x4', 'label', 'sorted-mp'],
+      ['mesh:4x4', 'label', 'sorted-mc'],
+      ['hypercube:4', 'label', 'sorted-mc'],
+      ['mesh:5x4', 'label', 'dual-path'],
+      ['mesh:4x4', 'label', 'multi-path'],
+      ['hypercube:4', 'label', 'fixed-path'],
+      ['torus:4x4', 'hcm', 'hcm-uniform'],
+      ['torus:6x4', 'hcm', 'hcm-fixed'],
+      ['star:4', 'hcm', 'hcm-uniform'],
+      ['torus:4x4', 'hcm', 'hcm-uniform', { dropBoundaryRule: true }],
+      ['torus:6x4', 'hcm', 'hp-dual-path'],
+      ['star:4', 'hcm', 'hp-dual-path'],
     ];
     for (const [spec, name, alg, opts] of cases) {
       const s = wormSchemeFor(alg, routing(name, spec, opts));
@@ -80,8 +114,16 @@ describe('withNeighborTable: the same topology with neighbours read from a table
       const f = withNeighborTable(t);
       expect(f).not.toBe(t);
       expect(f).toBeInstanceOf(Grid);
-      expect([f.spec, f.kind, f.nodes, f.ports, f.format(7), f.distance(0, 7)]).toEqual([t.spec, t.kind, t.nodes, t.ports, t.format(7), t.distance(0, 7)]);
-      for (let v = 0; v < t.nodes; v++) for (let p = -1; p <= t.ports; p++) expect(f.neighbor(v, p)).toBe(t.neighbor(v, p));
+      expect([f.spec, f.kind, f.nodes, f.ports, f.format(7), f.distance(0, 7)]).toEqual([
+        t.spec,
+        t.kind,
+        t.nodes,
+        t.ports,
+        t.format(7),
+        t.distance(0, 7),
+      ]);
+      for (let v = 0; v < t.nodes; v++)
+        for (let p = -1; p <= t.ports; p++) expect(f.neighbor(v, p)).toBe(t.neighbor(v, p));
     }
   });
 
@@ -90,7 +132,8 @@ describe('withNeighborTable: the same topology with neighbours read from a table
     for (const name of ['hcm', 'dor']) {
       const a = createRouting(name, t);
       const b = createRouting(name, withNeighborTable(t));
-      for (let u = 0; u < t.nodes; u++) for (let v = 0; v < t.nodes; v++) for (const k of [-1, 0, 1]) expect(b.route(u, v, k)).toBe(a.route(u, v, k));
+      for (let u = 0; u < t.nodes; u++)
+        for (let v = 0; v < t.nodes; v++) for (const k of [-1, 0, 1]) expect(b.route(u, v, k)).toBe(a.route(u, v, k));
       expectSameGraph(buildDependencyGraph(unicastScheme(b)), buildDependencyGraph(unicastScheme(a)), name);
     }
   });
@@ -138,7 +181,8 @@ function pairwiseTreeGraph(routing: RoutingFunction, plans: Plan[], model: TreeH
 function listCycle(g: TreeDependencyGraph): number[] | undefined {
   const successors = (c: number): number[] => {
     const out: number[] = [];
-    for (let k = 0; k < g.words; k++) for (let bit = 31; bit >= 0; bit--) if (k * 32 + bit < g.size && g.has(c, k * 32 + bit)) out.push(k * 32 + bit);
+    for (let k = 0; k < g.words; k++)
+      for (let bit = 31; bit >= 0; bit--) if (k * 32 + bit < g.size && g.has(c, k * 32 + bit)) out.push(k * 32 + bit);
     return out;
   };
   const colour = new Uint8Array(g.size);
@@ -174,7 +218,10 @@ function shortestThrough(g: TreeDependencyGraph, v: number, successors: (c: numb
         for (let x = queue[h]!; x !== v; x = parent.get(x)!) cycle.push(parent.get(x)!);
         return cycle.reverse();
       }
-      if (!parent.has(w)) { parent.set(w, queue[h]!); queue.push(w); }
+      if (!parent.has(w)) {
+        parent.set(w, queue[h]!);
+        queue.push(w);
+      }
     }
   }
   throw new Error('no cycle');
@@ -183,12 +230,22 @@ function shortestThrough(g: TreeDependencyGraph, v: number, successors: (c: numb
 describe('tree dependency graphs: whole-row construction equals the pairwise rule', () => {
   const broadcasts = (alg: string, r: RoutingFunction): Plan[] => {
     const n = r.topology.nodes;
-    return Array.from({ length: n }, (_, s) => createPlan(alg, r, s, Int32Array.from({ length: n - 1 }, (_, i) => (i < s ? i : i + 1))));
+    return Array.from({ length: n }, (_, s) =>
+      createPlan(
+        alg,
+        r,
+        s,
+        Int32Array.from({ length: n - 1 }, (_, i) => (i < s ? i : i + 1)),
+      ),
+    );
   };
   const cases: Array<[string, RoutingFunction]> = [
-    ['x-first', routing('dor', 'mesh:4x3')], ['ecube-tree', routing('ecube', 'hypercube:3', { lowFirst: true })],
-    ['double-channel-x-first', routing('xy-double', 'mesh:4x4')], ['greedy-st', routing('dor', 'mesh:4x4')],
-    ['greedy-st', routing('ecube', 'hypercube:4')], ['divided-greedy', routing('dor', 'mesh:5x4')],
+    ['x-first', routing('dor', 'mesh:4x3')],
+    ['ecube-tree', routing('ecube', 'hypercube:3', { lowFirst: true })],
+    ['double-channel-x-first', routing('xy-double', 'mesh:4x4')],
+    ['greedy-st', routing('dor', 'mesh:4x4')],
+    ['greedy-st', routing('ecube', 'hypercube:4')],
+    ['divided-greedy', routing('dor', 'mesh:5x4')],
   ];
   for (const [alg, r] of cases) {
     it(`${alg} on ${r.topology.spec}, both holding models, and the same cycle`, () => {
@@ -209,7 +266,12 @@ describe('tree dependency graphs: whole-row construction equals the pairwise rul
     // same step, which relates no two depths, so the lock-step graph has no such edge.
     const r = routing('dor', 'mesh:4x4');
     const t = r.topology;
-    const plan = createPlan('divided-greedy', r, 0, ['1,0', '0,1', '1,1', '2,2', '1,3'].map((a) => t.parse(a)));
+    const plan = createPlan(
+      'divided-greedy',
+      r,
+      0,
+      ['1,0', '0,1', '1,1', '2,2', '1,3'].map((a) => t.parse(a)),
+    );
     const ch = Array.from(plan.trees!.channels);
     const twice = ch.find((c, i) => ch.indexOf(c) !== i)!;
     expect([t.format(Math.floor(twice / t.ports)), t.portName(twice % t.ports)]).toEqual(['1,1', '+y']);
@@ -223,6 +285,8 @@ describe('tree dependency graphs: whole-row construction equals the pairwise rul
 
   it('refuses a graph too big to build in seconds, naming the network', () => {
     const r = routing('dor', 'mesh:64x64');
-    expect(() => treeDependencyGraph(r, (s, d) => createPlan('x-first', r, s, d), 'lock-step')).toThrow(/mesh:64x64: 4096 trees .* use a smaller network/);
+    expect(() => treeDependencyGraph(r, (s, d) => createPlan('x-first', r, s, d), 'lock-step')).toThrow(
+      /mesh:64x64: 4096 trees .* use a smaller network/,
+    );
   });
 });

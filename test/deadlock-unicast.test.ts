@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { buildDependencyGraph, checkRoutingDeadlock, dependencyCount, findCycle, unicastScheme, withOneClass } from '../src/analysis/deadlock.ts';
+import {
+  buildDependencyGraph,
+  checkRoutingDeadlock,
+  dependencyCount,
+  findCycle,
+  unicastScheme,
+  withOneClass,
+} from '../src/analysis/deadlock.ts';
 import { createRouting } from '../src/routing/registry.ts';
 import type { RoutingFunction } from '../src/routing/types.ts';
 import { parseTopology } from '../src/topology/registry.ts';
 import { dependencyCycle } from './channel-dependency.ts';
 import { pairs } from './utils.ts';
 
-const routing = (name: string, spec: string, opts = {}): RoutingFunction => createRouting(name, parseTopology(spec), opts);
+const routing = (name: string, spec: string, opts = {}): RoutingFunction =>
+  createRouting(name, parseTopology(spec), opts);
 
 /** Every consecutive pair of a reported cycle is a dependency of the graph, and it closes. */
 function expectGenuineCycle(r: RoutingFunction): void {
@@ -32,7 +40,8 @@ describe('deadlock checker on unicast routing functions (issue 4 acceptance)', (
   });
 
   it('hc with R_CCC is acyclic (seed 000 section 3)', () => {
-    for (const spec of ['ccc:3', 'ccc:4', 'ccc:6']) expect(checkRoutingDeadlock(routing('hc', spec)).verdict, spec).toBe('acyclic');
+    for (const spec of ['ccc:3', 'ccc:4', 'ccc:6'])
+      expect(checkRoutingDeadlock(routing('hc', spec)).verdict, spec).toBe('acyclic');
   });
 
   it('dor on a torus: acyclic with the dateline classes, cyclic with one VC class', () => {
@@ -65,15 +74,22 @@ describe('deadlock checker on unicast routing functions (issue 4 acceptance)', (
 
   it('agrees with a brute-force all-pairs tracer on small networks', () => {
     const cases: Array<[string, string, object]> = [
-      ['dor', 'torus:4x4', {}], ['label', 'mesh:4x3', {}], ['hc', 'ccc:3', {}], ['ecube', 'hypercube:4', {}],
-      ['hcm', 'torus:4x4', {}], ['hcm', 'torus:4x4', { dropBoundaryRule: true }], ['hcm', 'star:4', { dropBoundaryRule: true }],
+      ['dor', 'torus:4x4', {}],
+      ['label', 'mesh:4x3', {}],
+      ['hc', 'ccc:3', {}],
+      ['ecube', 'hypercube:4', {}],
+      ['hcm', 'torus:4x4', {}],
+      ['hcm', 'torus:4x4', { dropBoundaryRule: true }],
+      ['hcm', 'star:4', { dropBoundaryRule: true }],
     ];
     for (const [name, spec, opts] of cases) {
       const r = routing(name, spec, opts);
       const brute = dependencyCycle(r, pairs(r.topology, 1e9));
       expect(checkRoutingDeadlock(r).verdict, `${name} ${spec}`).toBe(brute ? 'cyclic' : 'acyclic');
       const one = withOneClass(r);
-      expect(checkRoutingDeadlock(one).verdict, `${name} ${spec} one class`).toBe(dependencyCycle(one, pairs(r.topology, 1e9)) ? 'cyclic' : 'acyclic');
+      expect(checkRoutingDeadlock(one).verdict, `${name} ${spec} one class`).toBe(
+        dependencyCycle(one, pairs(r.topology, 1e9)) ? 'cyclic' : 'acyclic',
+      );
     }
   });
 

@@ -4,14 +4,27 @@ import { simulate, type SimulateConfig } from '../src/experiment/simulate.ts';
 /** shared/reference/booksim2-8x8-mesh.md mapped to wormcast (docs/validation.md). */
 function config(load: number, routerDelay: number, warmup: number, measure: number): SimulateConfig {
   return {
-    topology: 'mesh:8x8', routing: 'dor', algorithm: 'unicast', dests: 0, load, flits: 16, self: true,
-    warmup, measure, drain: 4000, seed: 11, engine: 'wasm',
+    topology: 'mesh:8x8',
+    routing: 'dor',
+    algorithm: 'unicast',
+    dests: 0,
+    load,
+    flits: 16,
+    self: true,
+    warmup,
+    measure,
+    drain: 4000,
+    seed: 11,
+    engine: 'wasm',
     options: { buffer: 8, routerDelay, startup: 1, vcsPerClass: 2 },
   };
 }
 
 describe('validation against BookSim2 on an 8x8 mesh, dor, 2 VCs of 8 flits, 16-flit packets', () => {
-  for (const [pipeline, R, zeroLoad, saturation] of [['default', 4, 47.5, 0.337], ['minimal', 2, 35.4, 0.3425]] as const) {
+  for (const [pipeline, R, zeroLoad, saturation] of [
+    ['default', 4, 47.5, 0.337],
+    ['minimal', 2, 35.4, 0.3425],
+  ] as const) {
     it(`${pipeline} pipeline (R = ${R}): zero-load latency and saturation throughput within 10 %`, async () => {
       const low = await simulate(config(0.002, R, 2000, 20_000));
       expect(low.status).toBe('finished');

@@ -8,11 +8,27 @@ const run = runCli;
 
 describe('wormcast simulate', () => {
   it('--json on dynamic unicast traffic gives the documented fields; both engines agree', () => {
-    const args = ['simulate', '--topology', 'mesh:4x4', '--routing', 'dor', '--load', '0.1', '--flits', '8', '--cycles', '2000', '--warmup', '200', '--json'];
+    const args = [
+      'simulate',
+      '--topology',
+      'mesh:4x4',
+      '--routing',
+      'dor',
+      '--load',
+      '0.1',
+      '--flits',
+      '8',
+      '--cycles',
+      '2000',
+      '--warmup',
+      '200',
+      '--json',
+    ];
     const a = run(...args);
     expect(a.status, a.stderr).toBe(0);
     const wasm = JSON.parse(a.stdout);
-    for (const k of ['meanLatency', 'maxLatency', 'throughput', 'flitHops', 'cycles', 'deadlock']) expect(wasm).toHaveProperty(k);
+    for (const k of ['meanLatency', 'maxLatency', 'throughput', 'flitHops', 'cycles', 'deadlock'])
+      expect(wasm).toHaveProperty(k);
     expect(wasm.deadlock).toBeNull();
     expect(wasm.status).toBe('finished');
     expect(Math.abs(wasm.throughput - 0.1)).toBeLessThan(0.02);
@@ -21,7 +37,24 @@ describe('wormcast simulate', () => {
   });
 
   it('--ready-list-at chooses the evaluation, not the results', () => {
-    const args = ['simulate', '--topology', 'torus:4x4', '--routing', 'dor', '--vcs', '2', '--load', '0.3', '--flits', '8', '--cycles', '1500', '--warmup', '200', '--json'];
+    const args = [
+      'simulate',
+      '--topology',
+      'torus:4x4',
+      '--routing',
+      'dor',
+      '--vcs',
+      '2',
+      '--load',
+      '0.3',
+      '--flits',
+      '8',
+      '--cycles',
+      '1500',
+      '--warmup',
+      '200',
+      '--json',
+    ];
     const walk = run(...args);
     expect(walk.status, walk.stderr).toBe(0);
     for (const at of ['0', '20']) {
@@ -48,7 +81,18 @@ describe('wormcast simulate', () => {
   });
 
   it('--plan runs a plan printed by wormcast plan --json', () => {
-    const p = run('plan', '--topology', 'hypercube:4', '--algorithm', 'u-cube', '--source', '0000', '--dests', 'all', '--json');
+    const p = run(
+      'plan',
+      '--topology',
+      'hypercube:4',
+      '--algorithm',
+      'u-cube',
+      '--source',
+      '0000',
+      '--dests',
+      'all',
+      '--json',
+    );
     expect(p.status, p.stderr).toBe(0);
     const file = join(mkdtempSync(join(tmpdir(), 'wormcast-')), 'plan.json');
     writeFileSync(file, p.stdout);

@@ -10,12 +10,30 @@ import { rng } from './utils.ts';
 
 /** (topology, algorithm) pairs: every multicast algorithm of the registries on a small network. */
 const PAIRS: Array<[string, string]> = [
-  ['hypercube:4', 'unicast'], ['hypercube:4', 'separate'], ['hypercube:4', 'u-cube'], ['hypercube:4', 'maxport'],
-  ['hypercube:4', 'combine'], ['hypercube:4', 'w-sort'], ['hypercube:4', 'sorted-mp'], ['hypercube:4', 'dual-path'],
-  ['hypercube:4', 'multi-path'], ['hypercube:4', 'fixed-path'], ['hypercube:4', 'ecube-tree'], ['ccc:3', 'u-ccc'],
-  ['ccc:4', 'separate'], ['mesh:4x4', 'u-mesh'], ['mesh:4x4', 'x-first'], ['mesh:4x4', 'divided-greedy'],
-  ['mesh:4x4', 'dual-path'], ['mesh:4x4', 'sorted-mc'], ['mesh:4x4', 'double-channel-x-first'], ['torus:4x4', 'hcm-uniform'],
-  ['torus:4x4', 'hcm-fixed'], ['torus:4x4', 'hp-dual-path'], ['torus:4x4', 'unicast'], ['star:4', 'hp-dual-path'],
+  ['hypercube:4', 'unicast'],
+  ['hypercube:4', 'separate'],
+  ['hypercube:4', 'u-cube'],
+  ['hypercube:4', 'maxport'],
+  ['hypercube:4', 'combine'],
+  ['hypercube:4', 'w-sort'],
+  ['hypercube:4', 'sorted-mp'],
+  ['hypercube:4', 'dual-path'],
+  ['hypercube:4', 'multi-path'],
+  ['hypercube:4', 'fixed-path'],
+  ['hypercube:4', 'ecube-tree'],
+  ['ccc:3', 'u-ccc'],
+  ['ccc:4', 'separate'],
+  ['mesh:4x4', 'u-mesh'],
+  ['mesh:4x4', 'x-first'],
+  ['mesh:4x4', 'divided-greedy'],
+  ['mesh:4x4', 'dual-path'],
+  ['mesh:4x4', 'sorted-mc'],
+  ['mesh:4x4', 'double-channel-x-first'],
+  ['torus:4x4', 'hcm-uniform'],
+  ['torus:4x4', 'hcm-fixed'],
+  ['torus:4x4', 'hp-dual-path'],
+  ['torus:4x4', 'unicast'],
+  ['star:4', 'hp-dual-path'],
   ['mesh:4x4', 'greedy-st'],
 ];
 
@@ -29,8 +47,13 @@ describe('differential on multicast Plans under dynamic traffic (issue 6)', () =
       const routing = simulationRouting(topology, algorithm);
       const n = routing.topology.nodes;
       const options: EngineOptions = {
-        buffer: 1 + Math.floor(g() * 4), routerDelay: Math.floor(g() * 3), startup: Math.floor(g() * 6),
-        port: g() < 0.5 ? 'one' : 'all', vcLinks: g() < 0.3, vcsPerClass: g() < 0.7 ? 1 : 2, watchdog: 300,
+        buffer: 1 + Math.floor(g() * 4),
+        routerDelay: Math.floor(g() * 3),
+        startup: Math.floor(g() * 6),
+        port: g() < 0.5 ? 'one' : 'all',
+        vcLinks: g() < 0.3,
+        vcsPerClass: g() < 0.7 ? 1 : 2,
+        watchdog: 300,
       };
       const flits = 1 + Math.floor(g() * 10);
       const dests = algorithm === 'unicast' ? 0 : 1 + Math.floor(g() * Math.min(8, n - 2));

@@ -12,7 +12,9 @@ import { storedDifference, storedResults } from './engine-stored.ts';
 // engine of commit aa79030 (one walk per step, no ready list, no parked requests): the file was
 // written from the issue-15 reference, whose runs give that engine's stored digest 9145faef
 // (docs/validation.md "Engine equivalence"), and channel flits and slot peaks were added from it.
-const STORED = JSON.parse(readFileSync(new URL('./engine-slots-results.json', import.meta.url), 'utf8')) as Array<Record<string, string | number>>;
+const STORED = JSON.parse(readFileSync(new URL('./engine-slots-results.json', import.meta.url), 'utf8')) as Array<
+  Record<string, string | number>
+>;
 
 describe('differential with tiny slot capacities (docs/model-flit.md "Evaluation order")', () => {
   it('the reference gives the stored results of 200 runs, many of them out of slots, field by field', () => {
@@ -22,7 +24,11 @@ describe('differential with tiny slot capacities (docs/model-flit.md "Evaluation
       const run = `randomConfig(${seed + 1000}) slots ${16 + (seed % 24)}`;
       // 16..39 slots: many runs run out, some in an injection request (the cycle completes),
       // some in a routing (step 2 stops before any move)
-      const ref = new ReferenceEngine({ routing: cfg.routing, worms: cfg.worms, options: { ...cfg.options, slots: 16 + (seed % 24) } });
+      const ref = new ReferenceEngine({
+        routing: cfg.routing,
+        worms: cfg.worms,
+        options: { ...cfg.options, slots: 16 + (seed % 24) },
+      });
       const s = ref.runUntil(20_000);
       const { run: storedRun, ...stored } = STORED[seed] ?? {};
       expect(storedRun).toBe(run);
@@ -38,12 +44,24 @@ describe('differential with tiny slot capacities (docs/model-flit.md "Evaluation
     for (const readyListAt of [2048, 0, 12, 40]) {
       for (let seed = 0; seed < 200; seed++) {
         const cfg = randomConfig(seed + 1000);
-        const input = { routing: cfg.routing, worms: cfg.worms, options: { ...cfg.options, slots: 16 + (seed % 24), readyListAt } };
+        const input = {
+          routing: cfg.routing,
+          worms: cfg.worms,
+          options: { ...cfg.options, slots: 16 + (seed % 24), readyListAt },
+        };
         const ref = new ReferenceEngine(input);
         const wasm = await WasmEngine.create(input);
         const s1: EngineStatus = ref.runUntil(20_000);
         const s2 = wasm.runUntil(20_000);
-        expect(firstResultDifference(`randomConfig(${seed + 1000}) slots ${input.options.slots} readyListAt ${readyListAt} ${cfg.label}`, ref, s1, wasm, s2)).toBeNull();
+        expect(
+          firstResultDifference(
+            `randomConfig(${seed + 1000}) slots ${input.options.slots} readyListAt ${readyListAt} ${cfg.label}`,
+            ref,
+            s1,
+            wasm,
+            s2,
+          ),
+        ).toBeNull();
       }
     }
   });

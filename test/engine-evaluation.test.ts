@@ -12,13 +12,29 @@ import { firstResultDifference } from './engine-compare.ts';
 /** Everything a run reports, as one comparable value. */
 function results(e: Engine, status: string): string {
   const t = e.times();
-  return JSON.stringify([status, e.cycle, e.counters(), [t.activated, t.injected, t.done, t.waits, t.destHead, t.destTail].map((a) => Array.from(a))]);
+  return JSON.stringify([
+    status,
+    e.cycle,
+    e.counters(),
+    [t.activated, t.injected, t.done, t.waits, t.destHead, t.destTail].map((a) => Array.from(a)),
+  ]);
 }
 
-function workload(topology: string, routing: string, algorithm: string, dests: number, load: number, readyListAt: number): EngineInput {
+function workload(
+  topology: string,
+  routing: string,
+  algorithm: string,
+  dests: number,
+  load: number,
+  readyListAt: number,
+): EngineInput {
   const r = simulationRouting(topology, algorithm, routing);
   const events = generateTraffic({ nodes: r.topology.nodes, load, flits: 8, dests, cycles: 1500, seed: 7 });
-  return { routing: r, worms: buildWorkload(events, algorithm, r, 8).worms, options: { buffer: 4, vcsPerClass: 2, readyListAt } };
+  return {
+    routing: r,
+    worms: buildWorkload(events, algorithm, r, 8).worms,
+    options: { buffer: 4, vcsPerClass: 2, readyListAt },
+  };
 }
 
 describe('the two evaluations of a multiplexed cycle (docs/model-flit.md "Evaluation order")', () => {
@@ -59,7 +75,15 @@ describe('the two evaluations of a multiplexed cycle (docs/model-flit.md "Evalua
         switches.push(n);
         const s1 = ref.runUntil(1 << 30);
         expect(status).toBe('finished');
-        expect(firstResultDifference(`${algorithm} on ${topology} readyListAt ${readyListAt}`, ref, s1, wasm, status as EngineStatus)).toBeNull();
+        expect(
+          firstResultDifference(
+            `${algorithm} on ${topology} readyListAt ${readyListAt}`,
+            ref,
+            s1,
+            wasm,
+            status as EngineStatus,
+          ),
+        ).toBeNull();
         seen.push(results(wasm, status));
       }
       expect(seen[1]).toBe(seen[0]);

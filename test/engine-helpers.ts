@@ -3,7 +3,8 @@ import * as L from '../src/engine/layout.ts';
 import type { ReferenceEngine } from '../src/engine/reference.ts';
 
 function isChild(m: Int32Array, oS: number, p: number, s: number): boolean {
-  for (let c = m[oS + p * L.SLOT_STRIDE + L.S_CHILD]!; c >= 0; c = m[oS + c * L.SLOT_STRIDE + L.S_SIB]!) if (c === s) return true;
+  for (let c = m[oS + p * L.SLOT_STRIDE + L.S_CHILD]!; c >= 0; c = m[oS + c * L.SLOT_STRIDE + L.S_SIB]!)
+    if (c === s) return true;
   return false;
 }
 
@@ -54,7 +55,8 @@ export function checkInvariants(region: Uint8Array): number {
       const p = m[sb + L.S_PARENT]!;
       if (p < 0) {
         if (vc < inj) fail(`root slot ${s} is not on an injection VC`);
-        if (inn !== flits - m[wb + L.W_TOSEND]!) fail(`injection slot of worm ${w}: in ${inn}, sent ${flits - m[wb + L.W_TOSEND]!}`);
+        if (inn !== flits - m[wb + L.W_TOSEND]!)
+          fail(`injection slot of worm ${w}: in ${inn}, sent ${flits - m[wb + L.W_TOSEND]!}`);
       } else if (isChild(m, oS, p, s)) {
         const pout = m[oS + p * L.SLOT_STRIDE + L.S_OUT]!;
         if (pout !== inn) fail(`slot ${s} received ${inn} but its parent ${p} sent ${pout}`);
@@ -108,7 +110,8 @@ export function checkReferenceInvariants(e: ReferenceEngine): number {
       if (!s.parent) {
         if (s.kind !== 'injection') fail(`root slot of worm ${w.n} is not on an injection VC`);
         if (s.in !== L - w.toSend) fail(`injection slot of worm ${w.n}: in ${s.in}, sent ${L - w.toSend}`);
-      } else if (s.parent.out !== s.in) fail(`worm ${w.n} VC ${s.vc} received ${s.in} but its parent sent ${s.parent.out}`);
+      } else if (s.parent.out !== s.in)
+        fail(`worm ${w.n} VC ${s.vc} received ${s.in} but its parent sent ${s.parent.out}`);
     }
   }
   const owned = e.owner.filter((o) => o !== null).length;

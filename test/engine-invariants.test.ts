@@ -22,7 +22,10 @@ describe('conservation invariants, checked on every cycle of the JS reference (i
       if (status === 'finished') {
         finished++;
         const times = e.times();
-        expect(Array.from(times.destTail).every((x) => x > 0), cfg.label).toBe(true);
+        expect(
+          Array.from(times.destTail).every((x) => x > 0),
+          cfg.label,
+        ).toBe(true);
         expect(c.ejectedFlits).toBe(cfg.worms.reduce((a, w) => a + w.flits * w.dests.length, 0));
         expect(c.injectedFlits).toBe(cfg.worms.reduce((a, w) => a + w.flits, 0));
         expect(e.active).toEqual([]);
@@ -63,7 +66,14 @@ describe('conservation invariants, checked on every cycle of the JS reference (i
     for (let seed = 0; seed < 60; seed++) {
       const cfg = randomConfig(seed);
       if (!['ecube', 'dor', 'hc', 'hcm', 'label'].includes(cfg.routing.name)) continue;
-      const worms = cfg.worms.map((w, i) => ({ kind: 'unicast' as const, src: w.src, dests: [w.dests[0]!], flits: w.flits, created: w.created ?? i }))
+      const worms = cfg.worms
+        .map((w, i) => ({
+          kind: 'unicast' as const,
+          src: w.src,
+          dests: [w.dests[0]!],
+          flits: w.flits,
+          created: w.created ?? i,
+        }))
         .sort((a, b) => a.created - b.created);
       const e = new ReferenceEngine({ routing: cfg.routing, worms, options: cfg.options });
       expect(e.runUntil(1e6), cfg.label).toBe('finished');

@@ -6,7 +6,9 @@ import { parseTopology } from '../src/topology/registry.ts';
 describe('engine layout (src/engine/layout.ts = assembly/engine/layout.ts)', () => {
   it('the AssemblyScript constants equal the TypeScript ones, name by name', () => {
     const as = readFileSync(new URL('../assembly/engine/layout.ts', import.meta.url), 'utf8');
-    const found = new Map([...as.matchAll(/export const ([A-Z0-9_]+): i32 = (\d+);/g)].map((m) => [m[1]!, Number(m[2])]));
+    const found = new Map(
+      [...as.matchAll(/export const ([A-Z0-9_]+): i32 = (\d+);/g)].map((m) => [m[1]!, Number(m[2])]),
+    );
     const ts = Object.entries(L).filter(([k, v]) => /^[A-Z0-9_]+$/.test(k) && typeof v === 'number');
     expect(ts.length).toBeGreaterThan(80);
     for (const [k, v] of ts) expect(found.get(k), k).toBe(v);
@@ -14,9 +16,48 @@ describe('engine layout (src/engine/layout.ts = assembly/engine/layout.ts)', () 
   });
 
   it('regions do not overlap and are 8-byte aligned', () => {
-    const lay = L.computeLayout({ nodes: 10, ports: 3, vcs: 4, q: 3, qe: 3, worms: 7, dests: 9, treeEntries: 5, slots: 33, mux: true, channelUse: true });
-    const starts = [lay.owner, lay.arb, lay.best, lay.count, lay.chanFlits, lay.qHead, lay.qTail, lay.worm, lay.dest, lay.tree, lay.slot, lay.active, lay.bytes];
-    const words = [lay.vcTotal, 4 * 30, 30, 30, 0, 30, 30, 7 * L.WORM_STRIDE, 9 * L.DEST_STRIDE, 5 * L.TREE_STRIDE, 33 * L.SLOT_STRIDE, 7];
+    const lay = L.computeLayout({
+      nodes: 10,
+      ports: 3,
+      vcs: 4,
+      q: 3,
+      qe: 3,
+      worms: 7,
+      dests: 9,
+      treeEntries: 5,
+      slots: 33,
+      mux: true,
+      channelUse: true,
+    });
+    const starts = [
+      lay.owner,
+      lay.arb,
+      lay.best,
+      lay.count,
+      lay.chanFlits,
+      lay.qHead,
+      lay.qTail,
+      lay.worm,
+      lay.dest,
+      lay.tree,
+      lay.slot,
+      lay.active,
+      lay.bytes,
+    ];
+    const words = [
+      lay.vcTotal,
+      4 * 30,
+      30,
+      30,
+      0,
+      30,
+      30,
+      7 * L.WORM_STRIDE,
+      9 * L.DEST_STRIDE,
+      5 * L.TREE_STRIDE,
+      33 * L.SLOT_STRIDE,
+      7,
+    ];
     expect(starts[0]).toBe(L.COUNTERS_BYTE + 8 * L.COUNTERS);
     for (let i = 0; i < words.length; i++) {
       expect(starts[i]! % 8).toBe(0);
@@ -24,10 +65,36 @@ describe('engine layout (src/engine/layout.ts = assembly/engine/layout.ts)', () 
     }
     expect(lay.vcTotal).toBe(10 * 3 * 4 + 2 * 10 * 3);
     // one consumption channel per incoming VC (option consumption 'vc'): N P V of them
-    expect(L.computeLayout({ nodes: 10, ports: 3, vcs: 4, q: 3, qe: 12, worms: 7, dests: 9, treeEntries: 5, slots: 33, mux: true, channelUse: true }).vcTotal).toBe(10 * 3 * 4 + 10 * 3 + 10 * 12);
+    expect(
+      L.computeLayout({
+        nodes: 10,
+        ports: 3,
+        vcs: 4,
+        q: 3,
+        qe: 12,
+        worms: 7,
+        dests: 9,
+        treeEntries: 5,
+        slots: 33,
+        mux: true,
+        channelUse: true,
+      }).vcTotal,
+    ).toBe(10 * 3 * 4 + 10 * 3 + 10 * 12);
     // multiplexed channels count their flits in the arbitration records, others in chanFlits
     expect(lay.arb % 16).toBe(0);
-    const links = L.computeLayout({ nodes: 10, ports: 3, vcs: 1, q: 1, qe: 1, worms: 7, dests: 9, treeEntries: 5, slots: 33, mux: false, channelUse: true });
+    const links = L.computeLayout({
+      nodes: 10,
+      ports: 3,
+      vcs: 1,
+      q: 1,
+      qe: 1,
+      worms: 7,
+      dests: 9,
+      treeEntries: 5,
+      slots: 33,
+      mux: false,
+      channelUse: true,
+    });
     expect(links.qHead - links.chanFlits).toBeGreaterThanOrEqual(30 * 4);
     expect(links.chanFlits - links.arb).toBe(0);
   });
@@ -38,7 +105,12 @@ describe('engine layout (src/engine/layout.ts = assembly/engine/layout.ts)', () 
       for (let v = 0; v < t.nodes; v++) {
         const ports = new Set<number>();
         let incoming = 0;
-        for (let u = 0; u < t.nodes; u++) for (let p = 0; p < t.ports; p++) if (t.neighbor(u, p) === v) { incoming++; ports.add(p); }
+        for (let u = 0; u < t.nodes; u++)
+          for (let p = 0; p < t.ports; p++)
+            if (t.neighbor(u, p) === v) {
+              incoming++;
+              ports.add(p);
+            }
         expect(ports.size, `${spec} node ${v}`).toBe(incoming);
       }
     }

@@ -16,7 +16,8 @@ describe('injection queues with an odd number of queues (nodes x Q odd)', () => 
       expect((t.nodes * 1) % 2).toBe(1);
       const r = createRouting('dor', t);
       const worms: WormSpec[] = [];
-      for (let v = 0; v < t.nodes; v++) worms.push({ kind: 'unicast', src: v, dests: [(v + 1) % t.nodes], flits: 4, created: 40 * v });
+      for (let v = 0; v < t.nodes; v++)
+        worms.push({ kind: 'unicast', src: v, dests: [(v + 1) % t.nodes], flits: 4, created: 40 * v });
       const options = { startup: 1, routerDelay: 1, port: 'one' as const };
       const ref = new ReferenceEngine({ routing: r, worms, options });
       expect(ref.runUntil(1_000_000)).toBe('finished');

@@ -7,9 +7,19 @@ import { rng } from './utils.ts';
 
 /** Small networks with every routing function. */
 export const SMALL: Array<[string, string]> = [
-  ['hypercube:3', 'ecube'], ['hypercube:4', 'ecube'], ['hypercube:4', 'label'], ['ccc:3', 'hc'], ['ccc:3', 'ccc-optimal'],
-  ['ccc:4', 'ccc-simple'], ['mesh:4x4', 'dor'], ['mesh:3x4', 'label'], ['mesh:3x3x2', 'dor'], ['torus:4x4', 'dor'],
-  ['torus:3x4', 'hcm'], ['star:4', 'star-min'], ['star:4', 'hcm'],
+  ['hypercube:3', 'ecube'],
+  ['hypercube:4', 'ecube'],
+  ['hypercube:4', 'label'],
+  ['ccc:3', 'hc'],
+  ['ccc:3', 'ccc-optimal'],
+  ['ccc:4', 'ccc-simple'],
+  ['mesh:4x4', 'dor'],
+  ['mesh:3x4', 'label'],
+  ['mesh:3x3x2', 'dor'],
+  ['torus:4x4', 'dor'],
+  ['torus:3x4', 'hcm'],
+  ['star:4', 'star-min'],
+  ['star:4', 'hcm'],
 ];
 
 /** One random small configuration: network, routing, worm mix, port model, multiplexing, B, load. */
@@ -53,7 +63,7 @@ export function randomConfig(seed: number): RandomConfig {
   const worms: WormSpec[] = [];
   let time = 0;
   while (worms.length < count) {
-    time += Math.floor((-Math.log(1 - g()) * 4) / (load * t.nodes) * 8);
+    time += Math.floor(((-Math.log(1 - g()) * 4) / (load * t.nodes)) * 8);
     const src = Math.floor(g() * t.nodes);
     const flits = 1 + Math.floor(g() * 12);
     const kind = g();
@@ -61,12 +71,25 @@ export function randomConfig(seed: number): RandomConfig {
       const dst = g() < 0.05 ? src : Math.floor(g() * t.nodes);
       worms.push({ kind: 'unicast', src, dests: [dst], flits, created: time });
     } else if (kind < 0.65) {
-      worms.push({ kind: 'path', src, dests: pickDistinct(g, t.nodes, 1 + Math.floor(g() * 4), src), flits, created: time });
+      worms.push({
+        kind: 'path',
+        src,
+        dests: pickDistinct(g, t.nodes, 1 + Math.floor(g() * 4), src),
+        flits,
+        created: time,
+      });
     } else if (kind < 0.8) {
       try {
         const tree = routeTree(routing, src, pickDistinct(g, t.nodes, 1 + Math.floor(g() * 5), src));
         const K = options.vcsPerClass ?? 1;
-        worms.push({ kind: 'tree', src, dests: tree.dests, tree: tree.edges.map((e) => ({ ...e, copy: Math.floor(g() * K) })), flits, created: time });
+        worms.push({
+          kind: 'tree',
+          src,
+          dests: tree.dests,
+          tree: tree.edges.map((e) => ({ ...e, copy: Math.floor(g() * K) })),
+          flits,
+          created: time,
+        });
       } catch {
         worms.push({ kind: 'unicast', src, dests: [(src + 1) % t.nodes], flits, created: time });
       }
@@ -80,7 +103,12 @@ export function randomConfig(seed: number): RandomConfig {
       worms.push({ kind: 'unicast', src: a, dests: [c], flits, after: first, group });
     }
   }
-  return { label: `#${seed} ${spec} ${name} ${options.port}-port ${options.vcLinks ? 'vcLinks' : 'mux'} K=${options.vcsPerClass} B=${options.buffer} R=${options.routerDelay} S=${options.startup} load=${load.toFixed(2)}`, routing, worms, options };
+  return {
+    label: `#${seed} ${spec} ${name} ${options.port}-port ${options.vcLinks ? 'vcLinks' : 'mux'} K=${options.vcsPerClass} B=${options.buffer} R=${options.routerDelay} S=${options.startup} load=${load.toFixed(2)}`,
+    routing,
+    worms,
+    options,
+  };
 }
 
 /**
@@ -93,6 +121,13 @@ export function randomConfigConsumption(seed: number): RandomConfig {
   const cfg = randomConfig(seed);
   const options: EngineOptions = { ...cfg.options, consumption: seed % 2 === 1 ? 'vc' : 'port' };
   const anyCopy = seed % 3 === 0;
-  const worms = anyCopy ? cfg.worms.map((w) => (w.tree ? { ...w, tree: w.tree.map(({ copy: _copy, ...e }) => e) } : w)) : cfg.worms;
-  return { label: `${cfg.label} consumption=${options.consumption}${anyCopy ? ' tree-any-copy' : ''}`, routing: cfg.routing, worms, options };
+  const worms = anyCopy
+    ? cfg.worms.map((w) => (w.tree ? { ...w, tree: w.tree.map(({ copy: _copy, ...e }) => e) } : w))
+    : cfg.worms;
+  return {
+    label: `${cfg.label} consumption=${options.consumption}${anyCopy ? ' tree-any-copy' : ''}`,
+    routing: cfg.routing,
+    worms,
+    options,
+  };
 }

@@ -24,7 +24,11 @@ const MX = 1; // port -x
 
 const KINDS = ['reference', 'wasm'] as const;
 
-async function run(worms: WormSpec[], options: EngineOptions, until = 10_000): Promise<Array<{ kind: string; e: Engine; status: string }>> {
+async function run(
+  worms: WormSpec[],
+  options: EngineOptions,
+  until = 10_000,
+): Promise<Array<{ kind: string; e: Engine; status: string }>> {
   const out = [];
   for (const kind of KINDS) {
     const input: EngineInput = { routing: dor, worms, options };
@@ -38,10 +42,15 @@ describe('rules of docs/model-flit.md, derived by hand, on both engines', () => 
   it('startup and the zero-load timeline ("The source: activation, queueing and startup"; "Zero-load latency")', async () => {
     // created at 7, S = 5, R = 2, 0 -> 3 (h = 3), L = 6: granted at 7, header crosses the injection
     // channel during 7 + 5 = 12; delivered (header) at 7 + 5 + 1 + 4 x 3 = 25, tail 5 cycles later
-    for (const { kind, e, status } of await run([{ kind: 'unicast', src: 0, dests: [3], flits: 6, created: 7 }], { startup: 5, routerDelay: 2 })) {
+    for (const { kind, e, status } of await run([{ kind: 'unicast', src: 0, dests: [3], flits: 6, created: 7 }], {
+      startup: 5,
+      routerDelay: 2,
+    })) {
       expect(status, kind).toBe('finished');
       const t = e.times();
-      expect([t.activated[0], t.injected[0], t.destHead[0], t.destTail[0], t.done[0]], kind).toEqual([7, 12, 25, 30, 30]);
+      expect([t.activated[0], t.injected[0], t.destHead[0], t.destTail[0], t.done[0]], kind).toEqual([
+        7, 12, 25, 30, 30,
+      ]);
       expect(e.counters().flitHops, kind).toBe(18);
     }
   });
@@ -77,7 +86,10 @@ describe('rules of docs/model-flit.md, derived by hand, on both engines', () => 
     // (the credit is usable in t + 1), so a VC passes one flit every two cycles and the tail trails
     // the header by 2 (L - 1). 0 -> 3, L = 5, S = R = 1: header delivered at 0 + 1 + 1 + 4 x 2 = 10,
     // tail at 10 + 2 x 4 = 18 (with credits usable at once it would be 14).
-    for (const { kind, e, status } of await run([{ kind: 'unicast', src: 0, dests: [3], flits: 5, created: 0 }], { buffer: 1, vcLinks: true })) {
+    for (const { kind, e, status } of await run([{ kind: 'unicast', src: 0, dests: [3], flits: 5, created: 0 }], {
+      buffer: 1,
+      vcLinks: true,
+    })) {
       expect(status, kind).toBe('finished');
       expect([e.times().destHead[0], e.times().destTail[0]], kind).toEqual([10, 18]);
     }
@@ -146,14 +158,17 @@ describe('rules of docs/model-flit.md, derived by hand, on both engines', () => 
       expect(Array.from(e.times().destHead), kind).toEqual([6, 10]);
       expect(Array.from(e.times().waits), kind).toEqual([0, 4]);
     }
-    for (const { kind, e } of await run(worms, { port: 'all' })) expect(Array.from(e.times().destTail), kind).toEqual([9, 9]);
+    for (const { kind, e } of await run(worms, { port: 'all' }))
+      expect(Array.from(e.times().destTail), kind).toEqual([9, 9]);
   });
 
   it('a path worm delivers a copy at each destination on its way, at the zero-load time with h = the hops so far ("Worms and slots": path)', async () => {
     // 0 -> [1, 3], L = 5, S = 1, R = 2, created at 3: at node 1 (h = 1) the header is delivered at
     // 3 + 1 + 1 + 2 x 3 = 11 and the worm moves on in lock-step with its copy (one slot, two
     // children); at node 3 (h = 3) at 3 + 1 + 1 + 4 x 3 = 17. Tails 4 cycles later.
-    for (const { kind, e, status } of await run([{ kind: 'path', src: 0, dests: [1, 3], flits: 5, created: 3 }], { routerDelay: 2 })) {
+    for (const { kind, e, status } of await run([{ kind: 'path', src: 0, dests: [1, 3], flits: 5, created: 3 }], {
+      routerDelay: 2,
+    })) {
       expect(status, kind).toBe('finished');
       expect([...e.times().destHead, ...e.times().destTail], kind).toEqual([11, 17, 15, 21]);
       expect(e.counters().ejectedFlits, kind).toBe(10);
@@ -172,7 +187,17 @@ describe('rules of docs/model-flit.md, derived by hand, on both engines', () => 
     // after each arrival (header routed at 49): both tails at 53 (alone: 19).
     const worms: WormSpec[] = [
       { kind: 'unicast', src: 0, dests: [2], flits: 40, created: 0 },
-      { kind: 'tree', src: 1, dests: [0, 2], flits: 4, created: 10, tree: [{ parent: -1, port: MX, vc: 0 }, { parent: -1, port: PX, vc: 0 }] },
+      {
+        kind: 'tree',
+        src: 1,
+        dests: [0, 2],
+        flits: 4,
+        created: 10,
+        tree: [
+          { parent: -1, port: MX, vc: 0 },
+          { parent: -1, port: PX, vc: 0 },
+        ],
+      },
     ];
     for (const { kind, e, status } of await run(worms, {})) {
       expect(status, kind).toBe('finished');
@@ -213,8 +238,30 @@ describe('rules of docs/model-flit.md, derived by hand, on both engines', () => 
     // the first cycle t with t - 1 - lastProgress >= W: cycle = lastProgress + W + 1; a larger W moves
     // the stop by as much and nothing else.
     const worms: WormSpec[] = [
-      { kind: 'tree', src: 1, dests: [0, 3], flits: 32, created: 0, tree: [{ parent: -1, port: MX, vc: 0 }, { parent: -1, port: PX, vc: 0 }, { parent: 1, port: PX, vc: 0 }] },
-      { kind: 'tree', src: 2, dests: [3, 0], flits: 32, created: 0, tree: [{ parent: -1, port: PX, vc: 0 }, { parent: -1, port: MX, vc: 0 }, { parent: 1, port: MX, vc: 0 }] },
+      {
+        kind: 'tree',
+        src: 1,
+        dests: [0, 3],
+        flits: 32,
+        created: 0,
+        tree: [
+          { parent: -1, port: MX, vc: 0 },
+          { parent: -1, port: PX, vc: 0 },
+          { parent: 1, port: PX, vc: 0 },
+        ],
+      },
+      {
+        kind: 'tree',
+        src: 2,
+        dests: [3, 0],
+        flits: 32,
+        created: 0,
+        tree: [
+          { parent: -1, port: PX, vc: 0 },
+          { parent: -1, port: MX, vc: 0 },
+          { parent: 1, port: MX, vc: 0 },
+        ],
+      },
     ];
     for (const kind of KINDS) {
       const stops: number[] = [];

@@ -15,12 +15,20 @@ export function fnv(a: ArrayLike<number | string>): string {
 /** A run's results as stored: single values as they are, arrays by length and hash, field by field. */
 export function storedResults(e: Engine, status: EngineStatus): Record<string, string | number> {
   const out: Record<string, string | number> = {};
-  for (const [name, v] of runResults(e, status)) out[name] = v.length === 1 && name !== 'channelFlits' && !name.startsWith('worm.') && !name.startsWith('dest.') ? v[0]! : fnv(v);
+  for (const [name, v] of runResults(e, status))
+    out[name] =
+      v.length === 1 && name !== 'channelFlits' && !name.startsWith('worm.') && !name.startsWith('dest.')
+        ? v[0]!
+        : fnv(v);
   return out;
 }
 
 /** The first field at which a run's results differ from the stored ones, naming the run, or null. */
-export function storedDifference(label: string, got: Record<string, string | number>, stored: Record<string, string | number> | undefined): string | null {
+export function storedDifference(
+  label: string,
+  got: Record<string, string | number>,
+  stored: Record<string, string | number> | undefined,
+): string | null {
   if (!stored) return `${label}: no stored results`;
   for (const k of new Set([...Object.keys(stored), ...Object.keys(got)])) {
     if (got[k] !== stored[k]) return `${label}: ${k} is ${got[k]} but the stored result is ${stored[k]}`;

@@ -13,13 +13,24 @@ describe('traffic generator (seeded, uniform)', () => {
     for (let i = 1; i < a.length; i++) expect(a[i]!.created >= a[i - 1]!.created).toBe(true);
     const expected = 64 * 20_000 * (0.2 / 16);
     expect(Math.abs(a.length - expected) / expected).toBeLessThan(0.03);
-    expect(a.every((e) => e.dests.length === 1 && e.dests[0] !== e.src && e.created >= 0 && e.created < 20_000)).toBe(true);
+    expect(a.every((e) => e.dests.length === 1 && e.dests[0] !== e.src && e.created >= 0 && e.created < 20_000)).toBe(
+      true,
+    );
     // Bernoulli: at most one message per node per cycle
     expect(new Set(a.map((e) => `${e.src}@${e.created}`)).size).toBe(a.length);
   });
 
   it('exponential inter-arrival gives the same mean rate; self lets a source address itself', () => {
-    const e = generateTraffic({ nodes: 16, load: 0.5, flits: 8, dests: 0, cycles: 50_000, seed: 1, process: 'exponential', self: true });
+    const e = generateTraffic({
+      nodes: 16,
+      load: 0.5,
+      flits: 8,
+      dests: 0,
+      cycles: 50_000,
+      seed: 1,
+      process: 'exponential',
+      self: true,
+    });
     const expected = 16 * 50_000 * (0.5 / 8);
     expect(Math.abs(e.length - expected) / expected).toBeLessThan(0.03);
     const selfShare = e.filter((x) => x.dests[0] === x.src).length / e.length;
@@ -37,10 +48,12 @@ describe('traffic generator (seeded, uniform)', () => {
 
   it('rejects an impossible load, naming it', () => {
     expect(() => generateTraffic({ nodes: 4, load: 20, flits: 16, dests: 0, cycles: 10, seed: 1 })).toThrow(/load 20/);
-    expect(() => generateTraffic({ nodes: 4, load: 0.1, flits: 16, dests: 4, cycles: 10, seed: 1 })).toThrow(/4 destinations/);
+    expect(() => generateTraffic({ nodes: 4, load: 0.1, flits: 16, dests: 4, cycles: 10, seed: 1 })).toThrow(
+      /4 destinations/,
+    );
   });
 
-  it('a U-CCC workload keeps each multicast\'s worms together, triggers inside it', () => {
+  it("a U-CCC workload keeps each multicast's worms together, triggers inside it", () => {
     const t = parseTopology('ccc:4');
     const r = createRouting('hc', t);
     const ev = generateTraffic({ nodes: t.nodes, load: 0.01, flits: 8, dests: 10, cycles: 500, seed: 3 });
@@ -49,8 +62,11 @@ describe('traffic generator (seeded, uniform)', () => {
     for (let k = 0; k < ev.length; k++) {
       const worms = w.worms.slice(w.firstWorm[k], w.firstWorm[k + 1]);
       expect(worms.length).toBe(10);
-      expect(worms.filter((x) => x.after === undefined).every((x) => x.created === ev[k]!.created && x.src === ev[k]!.src)).toBe(true);
-      for (const x of worms) if (x.after !== undefined) expect(x.after >= w.firstWorm[k]! && x.after < w.firstWorm[k + 1]!).toBe(true);
+      expect(
+        worms.filter((x) => x.after === undefined).every((x) => x.created === ev[k]!.created && x.src === ev[k]!.src),
+      ).toBe(true);
+      for (const x of worms)
+        if (x.after !== undefined) expect(x.after >= w.firstWorm[k]! && x.after < w.firstWorm[k + 1]!).toBe(true);
       expect(worms.every((x) => x.group === k)).toBe(true);
     }
   });

@@ -27,11 +27,27 @@ describe('U-CCC plans on the flit-level engine (seed 000 Theorem 3)', () => {
       const g = rng(100 + n);
       for (let k = 0; k < 12; k++) {
         const src = Math.floor(g() * t.nodes);
-        const plan = createPlan('u-ccc', r, src, randomSet(g, t.nodes, src, 1 + Math.floor(g() * Math.min(t.nodes - 1, 48))));
-        for (const [flits, startup, routerDelay] of [[1, 0, 0], [16, 10, 1], [64, 3, 2]] as const) {
-          const e = new ReferenceEngine({ routing: r, worms: planWorms(plan, 0, flits, 0, 0), options: { vcLinks: true, startup, routerDelay, buffer: 4 } });
+        const plan = createPlan(
+          'u-ccc',
+          r,
+          src,
+          randomSet(g, t.nodes, src, 1 + Math.floor(g() * Math.min(t.nodes - 1, 48))),
+        );
+        for (const [flits, startup, routerDelay] of [
+          [1, 0, 0],
+          [16, 10, 1],
+          [64, 3, 2],
+        ] as const) {
+          const e = new ReferenceEngine({
+            routing: r,
+            worms: planWorms(plan, 0, flits, 0, 0),
+            options: { vcLinks: true, startup, routerDelay, buffer: 4 },
+          });
           expect(e.runUntil(1e7)).toBe('finished');
-          expect(e.counters().sameMulticastWaits, `ccc:${n} from ${src}, ${plan.destinations.length} dests, L=${flits}`).toBe(0);
+          expect(
+            e.counters().sameMulticastWaits,
+            `ccc:${n} from ${src}, ${plan.destinations.length} dests, L=${flits}`,
+          ).toBe(0);
           expect(e.counters().sharingEvents).toBe(0);
           runs++;
         }
@@ -48,12 +64,18 @@ describe('U-CCC plans on the flit-level engine (seed 000 Theorem 3)', () => {
     for (let k = 0; k < 10; k++) {
       const src = Math.floor(g() * t.nodes);
       const plan = createPlan('u-ccc', r, src, randomSet(g, t.nodes, src, 20 + Math.floor(g() * 100)));
-      const input = { routing: r, worms: planWorms(plan, 0, 32, 0, 0), options: { startup: 5, routerDelay: 1, buffer: 4 } };
+      const input = {
+        routing: r,
+        worms: planWorms(plan, 0, 32, 0, 0),
+        options: { startup: 5, routerDelay: 1, buffer: 4 },
+      };
       const ref = new ReferenceEngine(input);
       const wasm = await WasmEngine.create(input);
       const s1 = ref.runUntil(1e7);
       expect(s1).toBe('finished');
-      expect(firstResultDifference(`u-ccc plan ${k} (rng 7) on ccc:5, hc`, ref, s1, wasm, wasm.runUntil(1e7))).toBeNull();
+      expect(
+        firstResultDifference(`u-ccc plan ${k} (rng 7) on ccc:5, hc`, ref, s1, wasm, wasm.runUntil(1e7)),
+      ).toBeNull();
       sharing += ref.counters().sharingEvents;
       // every destination is delivered, and no earlier than its step allows: step s needs s sends
       const times = ref.times();

@@ -19,14 +19,27 @@ import { sweepProgress } from '../src/experiment/sweep-progress.ts';
  */
 
 const REFERENCE: Record<number, number | 'saturated'> = {
-  0.001: 47.5, 0.01: 48.7, 0.05: 51.1, 0.1: 54.7, 0.2: 64.6, 0.25: 74.5, 0.3: 107.8, 0.325: 248.0, 0.35: 'saturated',
+  0.001: 47.5,
+  0.01: 48.7,
+  0.05: 51.1,
+  0.1: 54.7,
+  0.2: 64.6,
+  0.25: 74.5,
+  0.3: 107.8,
+  0.325: 248.0,
+  0.35: 'saturated',
 };
 
 describe('the BookSim2 8x8 mesh example', () => {
-  it('reproduces BookSim\'s latency-against-load curve with confidence intervals, and flags saturation', async () => {
+  it("reproduces BookSim's latency-against-load curve with confidence intervals, and flags saturation", async () => {
     const file = new URL('../examples/experiments/booksim-8x8-mesh.yaml', import.meta.url).pathname;
     const out = join(mkdtempSync(join(tmpdir(), 'wormcast-booksim-')), 'r.jsonl');
-    const s = await runSweep(readExperimentFile(file), file, { out, workers: 2, fresh: false, progress: sweepProgress(true, { write: () => true }) });
+    const s = await runSweep(readExperimentFile(file), file, {
+      out,
+      workers: 2,
+      fresh: false,
+      progress: sweepProgress(true, { write: () => true }),
+    });
     expect(s).toMatchObject({ points: 11, run: 11, incomplete: 0 });
     const byLoad = new Map([...readStore(out).points.values()].map((p) => [p.config.load, p]));
     for (const [load, ref] of Object.entries(REFERENCE).map(([l, r]) => [Number(l), r] as const)) {

@@ -21,29 +21,109 @@ describe('wormcast sweep from the command line', () => {
   });
   it('stores the resolved configuration, the seeds and the simulate --json of every replication', async () => {
     const out = join(dir, 'a.jsonl');
-    const r = await runMain(['sweep', '--topology', 'mesh:4x4', '--grid', 'algorithm=unicast,dual-path', '--dests', '3', '--load', '0.05', '--cycles', '1500', '--warmup', '200', '--drain', '1500', '--replications', '2', '--workers', '1', '--out', out, '--quiet'], 60_000);
+    const r = await runMain(
+      [
+        'sweep',
+        '--topology',
+        'mesh:4x4',
+        '--grid',
+        'algorithm=unicast,dual-path',
+        '--dests',
+        '3',
+        '--load',
+        '0.05',
+        '--cycles',
+        '1500',
+        '--warmup',
+        '200',
+        '--drain',
+        '1500',
+        '--replications',
+        '2',
+        '--workers',
+        '1',
+        '--out',
+        out,
+        '--quiet',
+      ],
+      60_000,
+    );
     expect(r.status).toBe(0);
-    expect(r.stdout).toBe(`sweep sweep: 2 points (2 run, 0 already in ${out}); 0 saturated; results: wormcast results ${out}\n`);
-    const pts = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as StoredPoint).sort((a, b) => a.index - b.index);
-    expect(pts[1]!.config).toMatchObject({ algorithm: 'dual-path', routing: 'label', dests: 3, port: 'all', consumption: 'vc', load: 0.05, cycles: 1500 });
+    expect(r.stdout).toBe(
+      `sweep sweep: 2 points (2 run, 0 already in ${out}); 0 saturated; results: wormcast results ${out}\n`,
+    );
+    const pts = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as StoredPoint)
+      .sort((a, b) => a.index - b.index);
+    expect(pts[1]!.config).toMatchObject({
+      algorithm: 'dual-path',
+      routing: 'label',
+      dests: 3,
+      port: 'all',
+      consumption: 'vc',
+      load: 0.05,
+      cycles: 1500,
+    });
     expect(pts[0]!.config).toMatchObject({ algorithm: 'unicast', dests: 0, port: 'one', consumption: 'port' });
     for (const p of pts) {
       expect(p.replications).toHaveLength(2);
-      for (const rep of p.replications) expect(Object.keys(rep.result)).toEqual(expect.arrayContaining(['status', 'meanLatency', 'accepted', 'generated', 'flitHops', 'multicasts', 'completed', 'window', 'deadlock']));
+      for (const rep of p.replications)
+        expect(Object.keys(rep.result)).toEqual(
+          expect.arrayContaining([
+            'status',
+            'meanLatency',
+            'accepted',
+            'generated',
+            'flitHops',
+            'multicasts',
+            'completed',
+            'window',
+            'deadlock',
+          ]),
+        );
     }
     expect(pts[0]!.replications[0]!.seed).not.toBe(pts[0]!.replications[1]!.seed);
   });
   it('a replication re-run alone with wormcast simulate gives the stored numbers', async () => {
     const out = join(dir, 'a.jsonl');
-    const p = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as StoredPoint).find((x) => x.config.algorithm === 'dual-path')!;
+    const p = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as StoredPoint)
+      .find((x) => x.config.algorithm === 'dual-path')!;
     const rep = p.replications[1]!;
     const c = p.config;
-    const r = await runMain(['simulate', '--topology', c.topology, '--algorithm', c.algorithm, '--dests', String(c.dests), '--load', String(c.load), '--cycles', String(c.cycles), '--warmup', String(c.warmup), '--drain', String(c.drain), '--seed', String(rep.seed), '--json']);
+    const r = await runMain([
+      'simulate',
+      '--topology',
+      c.topology,
+      '--algorithm',
+      c.algorithm,
+      '--dests',
+      String(c.dests),
+      '--load',
+      String(c.load),
+      '--cycles',
+      String(c.cycles),
+      '--warmup',
+      String(c.warmup),
+      '--drain',
+      String(c.drain),
+      '--seed',
+      String(rep.seed),
+      '--json',
+    ]);
     expect(r.status).toBe(0);
     const alone = JSON.parse(r.stdout) as Record<string, unknown>;
-    for (const k of ['meanLatency', 'maxLatency', 'accepted', 'generated', 'flitHops', 'multicasts', 'completed']) expect(alone[k], k).toEqual(rep.result[k]);
+    for (const k of ['meanLatency', 'maxLatency', 'accepted', 'generated', 'flitHops', 'multicasts', 'completed'])
+      expect(alone[k], k).toEqual(rep.result[k]);
     // the command `results --format json` gives for it runs the same
-    const json = JSON.parse((await runMain(['results', out, '--format', 'json'])).stdout) as Array<{ index: number; commands: string[] }>;
+    const json = JSON.parse((await runMain(['results', out, '--format', 'json'])).stdout) as Array<{
+      index: number;
+      commands: string[];
+    }>;
     const cmd = json.find((x) => x.index === p.index)!.commands[1]!;
     expect(cmd).toMatch(/^wormcast simulate --topology mesh:4x4 --routing label --algorithm dual-path --dests 3 /);
     const again = await runMain(cmd.split(' ').slice(1));
@@ -51,10 +131,34 @@ describe('wormcast sweep from the command line', () => {
     expect(JSON.parse(again.stdout)).toEqual(alone);
   });
   it('exits 3 with a warning when points measured nothing; 2 for a bad --until', async () => {
-    const r = await runMain(['sweep', '--topology', 'mesh:2x2', '--load', '0.000001', '--cycles', '10', '--warmup', '0', '--drain', '0', '--replications', '2', '--workers', '1', '--out', join(dir, 'b.jsonl'), '--quiet'], 60_000);
+    const r = await runMain(
+      [
+        'sweep',
+        '--topology',
+        'mesh:2x2',
+        '--load',
+        '0.000001',
+        '--cycles',
+        '10',
+        '--warmup',
+        '0',
+        '--drain',
+        '0',
+        '--replications',
+        '2',
+        '--workers',
+        '1',
+        '--out',
+        join(dir, 'b.jsonl'),
+        '--quiet',
+      ],
+      60_000,
+    );
     expect(r.status).toBe(3);
     expect(r.stdout).toMatch(/^sweep sweep: 1 point \(1 run, 0 already in /);
-    expect(r.stderr.trim().split('\n').at(-1)).toMatch(/^wormcast: warning: sweep: 1 point has runs that measured nothing/);
+    expect(r.stderr.trim().split('\n').at(-1)).toMatch(
+      /^wormcast: warning: sweep: 1 point has runs that measured nothing/,
+    );
     const u = await runMain(['sweep', '--topology', 'mesh:4x4', '--load', '0.1', '--until', '0.05']);
     expect(u.status).toBe(2);
     expect(u.stderr).toBe("wormcast: --until: give --max-cycles <N> too (the cap on a point's measured cycles)\n");

@@ -7,7 +7,14 @@ import { mulberry32 } from '../src/random.ts';
 describe('Student t quantiles (computed, not tabulated)', () => {
   it('match the printed tables', () => {
     // t(0.975; nu) of any statistics table, to its 3 decimals
-    for (const [nu, t] of [[1, 12.706], [2, 4.303], [4, 2.776], [9, 2.262], [29, 2.045], [120, 1.980]] as const) {
+    for (const [nu, t] of [
+      [1, 12.706],
+      [2, 4.303],
+      [4, 2.776],
+      [9, 2.262],
+      [29, 2.045],
+      [120, 1.98],
+    ] as const) {
       expect(studentTQuantile(0.975, nu)).toBeCloseTo(t, 3);
     }
     expect(studentTQuantile(0.995, 4)).toBeCloseTo(4.604, 3);
@@ -16,12 +23,15 @@ describe('Student t quantiles (computed, not tabulated)', () => {
     expect(studentTQuantile(0.975, 1e7)).toBeCloseTo(1.959964, 5);
   });
   it('property: the quantile inverts the CDF, and the CDF is symmetric', () => {
-    fc.assert(fc.property(fc.double({ min: 0.51, max: 0.9999, noNaN: true }), fc.integer({ min: 1, max: 500 }), (p, nu) => {
-      const t = studentTQuantile(p, nu);
-      expect(studentTCdf(t, nu)).toBeCloseTo(p, 9);
-      expect(studentTCdf(-t, nu)).toBeCloseTo(1 - p, 9);
-      expect(studentTQuantile(1 - p, nu)).toBeCloseTo(-t, 8);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(fc.double({ min: 0.51, max: 0.9999, noNaN: true }), fc.integer({ min: 1, max: 500 }), (p, nu) => {
+        const t = studentTQuantile(p, nu);
+        expect(studentTCdf(t, nu)).toBeCloseTo(p, 9);
+        expect(studentTCdf(-t, nu)).toBeCloseTo(1 - p, 9);
+        expect(studentTQuantile(1 - p, nu)).toBeCloseTo(-t, 8);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 

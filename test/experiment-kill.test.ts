@@ -17,33 +17,49 @@ import { bin } from './cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'wormcast-kill-'));
 const file = join(dir, 'exp.yaml');
-writeFileSync(file, [
-  'name: kill',
-  'base: {topology: "mesh:8x8", warmup: 1000, cycles: 20000, drain: 3000}',
-  'grid:',
-  '  load: {from: 0.02, to: 0.16, step: 0.02}',
-  'replications: 1',
-  '',
-].join('\n'));
+writeFileSync(
+  file,
+  [
+    'name: kill',
+    'base: {topology: "mesh:8x8", warmup: 1000, cycles: 20000, drain: 3000}',
+    'grid:',
+    '  load: {from: 0.02, to: 0.16, step: 0.02}',
+    'replications: 1',
+    '',
+  ].join('\n'),
+);
 
 function lines(path: string): string[] {
-  return existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter((l) => l !== '') : [];
+  return existsSync(path)
+    ? readFileSync(path, 'utf8')
+        .split('\n')
+        .filter((l) => l !== '')
+    : [];
 }
 
 /** Start the sweep; resolve with its exit after `signal` is sent once `after` points are stored (or at its end). */
-function sweepUntil(out: string, after: number, signal: NodeJS.Signals | null): Promise<{ status: number | null; signal: NodeJS.Signals | null; stderr: string; stored: number }> {
+function sweepUntil(
+  out: string,
+  after: number,
+  signal: NodeJS.Signals | null,
+): Promise<{ status: number | null; signal: NodeJS.Signals | null; stderr: string; stored: number }> {
   return new Promise((resolve, reject) => {
     const p = spawn(process.execPath, [bin, 'sweep', file, '--out', out, '--workers', '1', '--quiet']);
     let stderr = '';
     let stored = -1;
-    p.stderr.on('data', (d) => { stderr += d; });
+    p.stderr.on('data', (d) => {
+      stderr += d;
+    });
     const timer = setInterval(() => {
       if (signal && stored < 0 && lines(out).length >= after) {
         stored = lines(out).length;
         p.kill(signal);
       }
     }, 20);
-    const limit = setTimeout(() => { p.kill('SIGKILL'); reject(new Error(`sweep did not end: ${stderr}`)); }, 60_000);
+    const limit = setTimeout(() => {
+      p.kill('SIGKILL');
+      reject(new Error(`sweep did not end: ${stderr}`));
+    }, 60_000);
     p.on('close', (status, sig) => {
       clearInterval(timer);
       clearTimeout(limit);
@@ -52,7 +68,10 @@ function sweepUntil(out: string, after: number, signal: NodeJS.Signals | null): 
   });
 }
 
-const numbers = (p: StoredPoint) => { const { run: _run, ...rest } = p; return rest; };
+const numbers = (p: StoredPoint) => {
+  const { run: _run, ...rest } = p;
+  return rest;
+};
 
 describe('a killed sweep', () => {
   it('SIGKILL mid-way, then the same command: every point exactly once, equal to an uninterrupted run', async () => {
@@ -72,7 +91,12 @@ describe('a killed sweep', () => {
     expect(new Set(all.map((p) => p.key)).size).toBe(8);
     // an uninterrupted run of the same experiment, in this process
     const ref = join(dir, 'ref.jsonl');
-    await runSweep(readExperimentFile(file), file, { out: ref, workers: 0, fresh: false, progress: sweepProgress(true, { write: () => true }) });
+    await runSweep(readExperimentFile(file), file, {
+      out: ref,
+      workers: 0,
+      fresh: false,
+      progress: sweepProgress(true, { write: () => true }),
+    });
     const expected = readStore(ref).points;
     expect(expected.size).toBe(8);
     for (const p of all) expect(numbers(p)).toEqual(numbers(expected.get(p.key)!));
@@ -86,7 +110,9 @@ describe('a killed sweep', () => {
     expect(kept.length).toBeLessThan(8);
     for (const l of kept) expect((JSON.parse(l) as StoredPoint).experiment).toBe('kill');
     expect(readFileSync(out, 'utf8').endsWith('\n')).toBe(true);
-    expect(r.stderr).toContain(`wormcast: sweep interrupted: ${kept.length} of 8 points finished and kept in ${out}; run the same command again to resume\n`);
+    expect(r.stderr).toContain(
+      `wormcast: sweep interrupted: ${kept.length} of 8 points finished and kept in ${out}; run the same command again to resume\n`,
+    );
     expect(r.stderr).not.toMatch(/at .*\.ts:\d+/);
   });
 });

@@ -1,5 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,10 +21,15 @@ const dir = mkdtempSync(join(tmpdir(), 'wormcast-pool-'));
 const quiet = () => sweepProgress(true, { write: () => true });
 
 /** Six small points of unicast and multicast traffic. */
-const experiment = parseExperiment({
-  name: 'pool', base: { topology: 'mesh:4x4', dests: 3, warmup: 300, cycles: 2000, drain: 2000 },
-  grid: { algorithm: ['unicast', 'dual-path'], load: [0.05, 0.15, 0.3] }, replications: 2,
-}, 't');
+const experiment = parseExperiment(
+  {
+    name: 'pool',
+    base: { topology: 'mesh:4x4', dests: 3, warmup: 300, cycles: 2000, drain: 2000 },
+    grid: { algorithm: ['unicast', 'dual-path'], load: [0.05, 0.15, 0.3] },
+    replications: 2,
+  },
+  't',
+);
 
 /** The stored points by key, without how the run went (wall time, date). */
 function numbers(file: string): Map<string, Omit<StoredPoint, 'run'>> {
@@ -36,7 +49,8 @@ describe('the worker pool', () => {
     expect(b).toEqual(a);
     expect(c).toEqual(a);
     // every replication did measure something
-    for (const p of a!.values()) for (const r of p.replications) expect((r.result as { completed: number }).completed).toBeGreaterThan(0);
+    for (const p of a!.values())
+      for (const r of p.replications) expect((r.result as { completed: number }).completed).toBeGreaterThan(0);
   });
   it('loads the task from the sources through a tsx entry, and the compiled task from dist/', () => {
     expect(workerFile('file:///x/src/experiment/pool.ts')).toBe('file:///x/src/experiment/point-worker-dev.mjs');
@@ -47,7 +61,19 @@ describe('the worker pool', () => {
     const root = mkdtempSync(join(tmpdir(), 'wormcast-dist-'));
     const repo = new URL('..', import.meta.url).pathname;
     // emitted even if another module has a type error at this moment (the build's own check is not this test's)
-    spawnSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), '-p', join(repo, 'tsconfig.build.json'), '--outDir', join(root, 'dist'), '--noEmitOnError', 'false'], { stdio: 'pipe' });
+    spawnSync(
+      process.execPath,
+      [
+        join(repo, 'node_modules/typescript/bin/tsc'),
+        '-p',
+        join(repo, 'tsconfig.build.json'),
+        '--outDir',
+        join(root, 'dist'),
+        '--noEmitOnError',
+        'false',
+      ],
+      { stdio: 'pipe' },
+    );
     expect(existsSync(join(root, 'dist/experiment/point-task.js'))).toBe(true);
     symlinkSync(join(repo, 'build'), join(root, 'build'));
     symlinkSync(join(repo, 'node_modules'), join(root, 'node_modules'));
@@ -58,14 +84,30 @@ describe('the worker pool', () => {
     expect(r.stderr).toMatch(/sweep \[2\/2\]/);
     expect(r.status).toBe(0);
     const fromSources = join(dir, 'dist-ref.jsonl');
-    const e = parseExperiment({ name: 'sweep', base: { topology: 'mesh:4x4', warmup: 300, cycles: 2000, drain: 2000 }, grid: { load: [0.05, 0.15] }, replications: 2 }, 't');
+    const e = parseExperiment(
+      {
+        name: 'sweep',
+        base: { topology: 'mesh:4x4', warmup: 300, cycles: 2000, drain: 2000 },
+        grid: { load: [0.05, 0.15] },
+        replications: 2,
+      },
+      't',
+    );
     await runSweep(e, 't', { out: fromSources, workers: 0, fresh: false, progress: quiet() });
     expect(numbers(out)).toEqual(numbers(fromSources));
   }, 60_000);
 });
 
 describe('the result store', () => {
-  const small = parseExperiment({ name: 'store', base: { topology: 'mesh:4x4', warmup: 200, cycles: 1000, drain: 1000 }, grid: { load: [0.05, 0.1, 0.2] }, replications: 1 }, 't');
+  const small = parseExperiment(
+    {
+      name: 'store',
+      base: { topology: 'mesh:4x4', warmup: 200, cycles: 1000, drain: 1000 },
+      grid: { load: [0.05, 0.1, 0.2] },
+      replications: 1,
+    },
+    't',
+  );
   it('skips finished points, and --fresh runs them again with the later line winning', async () => {
     const out = join(dir, 'store.jsonl');
     expect((await runSweep(small, 't', { out, workers: 0, fresh: false, progress: quiet() })).run).toBe(3);
@@ -77,7 +119,9 @@ describe('the result store', () => {
     expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(6);
     expect(readStore(out).points.size).toBe(3);
     // a different engine version is a different key: the points run again
-    expect((await runSweep(small, 't', { out, workers: 0, fresh: false, progress: quiet(), engineVersion: 'other' })).run).toBe(3);
+    expect(
+      (await runSweep(small, 't', { out, workers: 0, fresh: false, progress: quiet(), engineVersion: 'other' })).run,
+    ).toBe(3);
   });
   it('cuts off a torn last line before appending, and skips a damaged line', async () => {
     const out = join(dir, 'torn.jsonl');
@@ -102,7 +146,11 @@ describe('the result store', () => {
 
 describe('run until the interval is narrow enough', () => {
   it('adds replications until converged, or stops at the cycle cap, and says which', async () => {
-    const base = { name: 'ci', base: { topology: 'mesh:4x4', load: 0.1, warmup: 300, cycles: 2000, drain: 2000 }, replications: 2 };
+    const base = {
+      name: 'ci',
+      base: { topology: 'mesh:4x4', load: 0.1, warmup: 300, cycles: 2000, drain: 2000 },
+      replications: 2,
+    };
     const loose = parseExperiment({ ...base, runUntil: { relativeHalfWidth: 0.2, maxCycles: 40_000 } }, 't');
     const tight = parseExperiment({ ...base, runUntil: { relativeHalfWidth: 0.0001, maxCycles: 10_000 } }, 't');
     const [a, b] = [join(dir, 'ci-a.jsonl'), join(dir, 'ci-b.jsonl')];
@@ -118,7 +166,15 @@ describe('run until the interval is narrow enough', () => {
     expect(pb.replications[0]!.seed).toBe(pa.replications[0]!.seed);
   });
   it('with one replication, doubles its window (batch means) until converged or capped', async () => {
-    const e = parseExperiment({ name: 'bm', base: { topology: 'mesh:4x4', load: 0.1, warmup: 300, cycles: 1000, drain: 2000 }, replications: 1, runUntil: { relativeHalfWidth: 0.0001, maxCycles: 4000 } }, 't');
+    const e = parseExperiment(
+      {
+        name: 'bm',
+        base: { topology: 'mesh:4x4', load: 0.1, warmup: 300, cycles: 1000, drain: 2000 },
+        replications: 1,
+        runUntil: { relativeHalfWidth: 0.0001, maxCycles: 4000 },
+      },
+      't',
+    );
     const out = join(dir, 'bm.jsonl');
     await runSweep(e, 't', { out, workers: 0, fresh: false, progress: quiet() });
     const p = [...readStore(out).points.values()][0]!;

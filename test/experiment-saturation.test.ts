@@ -16,10 +16,25 @@ const quiet = () => sweepProgress(true, { write: () => true });
 /** A stable run's result with some fields changed. */
 function result(x: Partial<SimulationResult>): SimulationResult {
   return {
-    status: 'finished', incomplete: null, window: { from: 1000, to: 11_000, requestedTo: 11_000 }, meanLatency: 50, maxLatency: 90,
-    meanNetworkLatency: 45, meanCompletion: 50, maxCompletion: 90, throughput: 0.3, generated: 0.3, flitHops: 1, cycles: 12_000,
-    multicasts: 1000, completed: 1000, counters: { flitHops: 1, vcWaitCycles: 0, sameMulticastWaits: 0, sharingEvents: 0 } as SimulationResult['counters'],
-    channelUtilisation: { mean: 0.1, max: 0.2 }, slots: { capacity: 100, peak: 10 }, deadlock: null, ...x,
+    status: 'finished',
+    incomplete: null,
+    window: { from: 1000, to: 11_000, requestedTo: 11_000 },
+    meanLatency: 50,
+    maxLatency: 90,
+    meanNetworkLatency: 45,
+    meanCompletion: 50,
+    maxCompletion: 90,
+    throughput: 0.3,
+    generated: 0.3,
+    flitHops: 1,
+    cycles: 12_000,
+    multicasts: 1000,
+    completed: 1000,
+    counters: { flitHops: 1, vcWaitCycles: 0, sameMulticastWaits: 0, sharingEvents: 0 } as SimulationResult['counters'],
+    channelUtilisation: { mean: 0.1, max: 0.2 },
+    slots: { capacity: 100, peak: 10 },
+    deadlock: null,
+    ...x,
   };
 }
 
@@ -28,17 +43,26 @@ describe('saturation rule', () => {
     expect(saturationReasons(result({}), [50, 52, 49, 51, 50, 48, 53, 50, 49, 51], rule)).toEqual([]);
   });
   it('accepted below generated beyond the tolerance', () => {
-    expect(saturationReasons(result({ throughput: 0.336, generated: 0.35 }), null, rule)[0]).toMatch(/^accepted 0\.3360 < generated 0\.3500/);
+    expect(saturationReasons(result({ throughput: 0.336, generated: 0.35 }), null, rule)[0]).toMatch(
+      /^accepted 0\.3360 < generated 0\.3500/,
+    );
     expect(saturationReasons(result({ throughput: 0.346, generated: 0.35 }), null, rule)).toEqual([]);
   });
   it('but not a deficit within the noise of a short window of light traffic', () => {
     // 200 messages over 2,000 cycles, 27 cycles each: ~2.7 in the system at a boundary; 3 sd of the deficit = 3.5 %
-    const short = { window: { from: 300, to: 2300, requestedTo: 2300 }, multicasts: 200, completed: 200, meanCompletion: 27 };
+    const short = {
+      window: { from: 300, to: 2300, requestedTo: 2300 },
+      multicasts: 200,
+      completed: 200,
+      meanCompletion: 27,
+    };
     expect(saturationReasons(result({ ...short, throughput: 0.096, generated: 0.0985 }), null, rule)).toEqual([]);
-    expect(saturationReasons(result({ ...short, throughput: 0.090, generated: 0.0985 }), null, rule)).toHaveLength(1);
+    expect(saturationReasons(result({ ...short, throughput: 0.09, generated: 0.0985 }), null, rule)).toHaveLength(1);
   });
   it('messages of the window not completed', () => {
-    expect(saturationReasons(result({ completed: 900 }), null, rule)[0]).toMatch(/^100 of the 1000 messages created in the window did not complete/);
+    expect(saturationReasons(result({ completed: 900 }), null, rule)[0]).toMatch(
+      /^100 of the 1000 messages created in the window did not complete/,
+    );
   });
   it('latency still growing over the window; only a majority of growing replications makes the point saturated', () => {
     const growing = [100, 120, 140, 160, 180, 200, 220, 240, 260, 280];
@@ -58,10 +82,15 @@ describe('an overloaded point in a sweep', () => {
   it('is flagged saturated and its latency is never printed as an ordinary number', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'wormcast-sat-'));
     const out = join(dir, 'r.jsonl');
-    const e = parseExperiment({
-      name: 'overload', base: { topology: 'mesh:4x4', warmup: 500, cycles: 3000, drain: 2000 },
-      grid: { load: [0.1, 0.9] }, replications: 2,
-    }, 't');
+    const e = parseExperiment(
+      {
+        name: 'overload',
+        base: { topology: 'mesh:4x4', warmup: 500, cycles: 3000, drain: 2000 },
+        grid: { load: [0.1, 0.9] },
+        replications: 2,
+      },
+      't',
+    );
     const s = await runSweep(e, 't', { out, workers: 0, fresh: false, progress: quiet() });
     expect(s).toMatchObject({ points: 2, run: 2, saturated: 1, incomplete: 0 });
     const pts = [...readStore(out).points.values()].sort((a, b) => a.index - b.index);

@@ -30,41 +30,76 @@ const good = { name: 'x', base: { topology: 'mesh:4x4' }, grid: { load: [0.1, 0.
 
 describe('experiment files: one line per kind of mistake', () => {
   it('a bad range step names the field path, the value and what is valid', () => {
-    expect(errorOf({ ...good, grid: { load: { from: 0.01, to: 0.2, step: -0.1 } } })).toBe('wormcast: experiment.yaml: grid.load.step: -0.1 must be > 0');
+    expect(errorOf({ ...good, grid: { load: { from: 0.01, to: 0.2, step: -0.1 } } })).toBe(
+      'wormcast: experiment.yaml: grid.load.step: -0.1 must be > 0',
+    );
   });
   it('an unknown key, with a did-you-mean', () => {
-    expect(errorOf({ ...good, replicatons: 3 })).toMatch(/^wormcast: experiment\.yaml: replicatons: unknown key \(did you mean 'replications'\?\); expected one of name, /);
-    expect(errorOf({ ...good, base: { topology: 'mesh:4x4', 'router-delay': 2 } })).toMatch(/base\.router-delay: unknown key \(did you mean 'routerDelay'\?\)/);
+    expect(errorOf({ ...good, replicatons: 3 })).toMatch(
+      /^wormcast: experiment\.yaml: replicatons: unknown key \(did you mean 'replications'\?\); expected one of name, /,
+    );
+    expect(errorOf({ ...good, base: { topology: 'mesh:4x4', 'router-delay': 2 } })).toMatch(
+      /base\.router-delay: unknown key \(did you mean 'routerDelay'\?\)/,
+    );
     expect(errorOf({ ...good, grid: { lod: [0.1] } })).toMatch(/grid\.lod: unknown option \(did you mean 'load'\?\)/);
   });
   it('a value of the wrong type', () => {
-    expect(errorOf({ ...good, replications: 'five' })).toBe("wormcast: experiment.yaml: replications: 'five' must be a number");
-    expect(errorOf({ ...good, base: { topology: 'mesh:4x4', vcs: 1.5 } })).toBe('wormcast: experiment.yaml: base.vcs: 1.5 must be an integer');
+    expect(errorOf({ ...good, replications: 'five' })).toBe(
+      "wormcast: experiment.yaml: replications: 'five' must be a number",
+    );
+    expect(errorOf({ ...good, base: { topology: 'mesh:4x4', vcs: 1.5 } })).toBe(
+      'wormcast: experiment.yaml: base.vcs: 1.5 must be an integer',
+    );
   });
   it('a number out of range', () => {
-    expect(errorOf({ ...good, base: { topology: 'mesh:4x4', vcs: 65 } })).toBe('wormcast: experiment.yaml: base.vcs: 65 must be <= 64');
-    expect(errorOf({ ...good, grid: { load: [0.1, -1] } })).toBe('wormcast: experiment.yaml: grid.load[1]: -1 must be >= 1e-9');
+    expect(errorOf({ ...good, base: { topology: 'mesh:4x4', vcs: 65 } })).toBe(
+      'wormcast: experiment.yaml: base.vcs: 65 must be <= 64',
+    );
+    expect(errorOf({ ...good, grid: { load: [0.1, -1] } })).toBe(
+      'wormcast: experiment.yaml: grid.load[1]: -1 must be >= 1e-9',
+    );
   });
   it('a name that is not one of the choices, with a did-you-mean', () => {
-    expect(errorOf({ ...good, grid: { algorithm: ['dual-path', 'multi-pth'] }, base: { topology: 'mesh:4x4', dests: 3 } }))
-      .toMatch(/^wormcast: experiment\.yaml: grid\.algorithm\[1\]: 'multi-pth' is not valid \(did you mean 'multi-path'\?\); expected one of unicast, /);
+    expect(
+      errorOf({ ...good, grid: { algorithm: ['dual-path', 'multi-pth'] }, base: { topology: 'mesh:4x4', dests: 3 } }),
+    ).toMatch(
+      /^wormcast: experiment\.yaml: grid\.algorithm\[1\]: 'multi-pth' is not valid \(did you mean 'multi-path'\?\); expected one of unicast, /,
+    );
   });
   it('a required field missing', () => {
-    expect(errorOf({ base: { topology: 'mesh:4x4', load: 0.1 } })).toBe('wormcast: experiment.yaml: name: missing; give a string');
-    expect(errorOf({ name: 'x', grid: { load: [0.1] } })).toMatch(/point load=0\.1: topology: missing; set it in base or grid/);
+    expect(errorOf({ base: { topology: 'mesh:4x4', load: 0.1 } })).toBe(
+      'wormcast: experiment.yaml: name: missing; give a string',
+    );
+    expect(errorOf({ name: 'x', grid: { load: [0.1] } })).toMatch(
+      /point load=0\.1: topology: missing; set it in base or grid/,
+    );
   });
   it('an empty list, a reversed range, a range of a non-numeric option', () => {
-    expect(errorOf({ ...good, grid: { load: [] } })).toBe('wormcast: experiment.yaml: grid.load: an empty list; give at least one value');
-    expect(errorOf({ ...good, grid: { load: { from: 0.3, to: 0.1, step: 0.1 } } })).toBe('wormcast: experiment.yaml: grid.load.to: 0.1 must be >= from (0.3)');
-    expect(errorOf({ ...good, grid: { algorithm: { from: 1, to: 2, step: 1 } } })).toMatch(/grid\.algorithm: a range needs a numeric option/);
+    expect(errorOf({ ...good, grid: { load: [] } })).toBe(
+      'wormcast: experiment.yaml: grid.load: an empty list; give at least one value',
+    );
+    expect(errorOf({ ...good, grid: { load: { from: 0.3, to: 0.1, step: 0.1 } } })).toBe(
+      'wormcast: experiment.yaml: grid.load.to: 0.1 must be >= from (0.3)',
+    );
+    expect(errorOf({ ...good, grid: { algorithm: { from: 1, to: 2, step: 1 } } })).toMatch(
+      /grid\.algorithm: a range needs a numeric option/,
+    );
   });
   it('a seed among the point options points at the experiment seed', () => {
-    expect(errorOf({ ...good, base: { topology: 'mesh:4x4', seed: 3 } })).toMatch(/base\.seed: not an option of a point; use the experiment's own top-level 'seed'/);
+    expect(errorOf({ ...good, base: { topology: 'mesh:4x4', seed: 3 } })).toMatch(
+      /base\.seed: not an option of a point; use the experiment's own top-level 'seed'/,
+    );
   });
   it('a bad topology and an impossible combination name the point', () => {
-    expect(errorOf({ ...good, base: { topology: 'mesh:4' } })).toMatch(/^wormcast: experiment\.yaml: base\.topology: 'mesh:4' is not a topology: /);
-    expect(errorOf({ ...good, base: { topology: 'mesh:4x4', algorithm: 'dual-path' } })).toMatch(/point load=0\.1: dests: missing; a multicast \(dual-path\) needs dests, 1\.\.15 on mesh:4x4/);
-    expect(errorOf({ ...good, base: { topology: 'mesh:4x4', flits: 4 }, grid: { load: [8] } })).toMatch(/load: 8 must be <= flits \(4\)/);
+    expect(errorOf({ ...good, base: { topology: 'mesh:4' } })).toMatch(
+      /^wormcast: experiment\.yaml: base\.topology: 'mesh:4' is not a topology: /,
+    );
+    expect(errorOf({ ...good, base: { topology: 'mesh:4x4', algorithm: 'dual-path' } })).toMatch(
+      /point load=0\.1: dests: missing; a multicast \(dual-path\) needs dests, 1\.\.15 on mesh:4x4/,
+    );
+    expect(errorOf({ ...good, base: { topology: 'mesh:4x4', flits: 4 }, grid: { load: [8] } })).toMatch(
+      /load: 8 must be <= flits \(4\)/,
+    );
   });
   it('a file that is not YAML or not JSON: one line with the position', () => {
     const y = join(dir, 'bad.yaml');
@@ -73,7 +108,9 @@ describe('experiment files: one line per kind of mistake', () => {
     const j = join(dir, 'bad.json');
     writeFileSync(j, '{"name": "x",}');
     expect(() => readExperimentFile(j)).toThrow(/bad\.json: not valid JSON: /);
-    expect(() => readExperimentFile(join(dir, 'missing.yaml'))).toThrow(/missing\.yaml: cannot read the experiment file \(ENOENT\)/);
+    expect(() => readExperimentFile(join(dir, 'missing.yaml'))).toThrow(
+      /missing\.yaml: cannot read the experiment file \(ENOENT\)/,
+    );
   });
   it('the CLI prints the one line and exits 2, never a stack trace', async () => {
     const f = join(dir, 'experiment.yaml');
@@ -109,24 +146,72 @@ describe('grids', () => {
     expect(pts[2]).toBe(0.03);
   });
   it('property: every point of a decimal range is the double nearest its decimal value', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 1, max: 50 }), fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 4 }), (f, s, n, k) => {
-      const from = Number(`${f}e-${k}`);
-      const step = Number(`${s}e-${k}`);
-      const to = Number(`${f + s * n}e-${k}`);
-      const pts = decimalRange(from, to, step);
-      expect(pts).toHaveLength(n + 1);
-      pts.forEach((p, i) => expect(p).toBe(Number(`${f + s * i}e-${k}`)));
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 500 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 4 }),
+        (f, s, n, k) => {
+          const from = Number(`${f}e-${k}`);
+          const step = Number(`${s}e-${k}`);
+          const to = Number(`${f + s * n}e-${k}`);
+          const pts = decimalRange(from, to, step);
+          expect(pts).toHaveLength(n + 1);
+          pts.forEach((p, i) => expect(p).toBe(Number(`${f + s * i}e-${k}`)));
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
   it('the first key varies slowest; defaults are resolved (node model per algorithm); equal points are one', () => {
-    const e = parseExperiment({ name: 'x', base: { topology: 'mesh:4x4', dests: 3 }, grid: { algorithm: ['unicast', 'dual-path'], load: [0.1, 0.2] } }, 't');
+    const e = parseExperiment(
+      {
+        name: 'x',
+        base: { topology: 'mesh:4x4', dests: 3 },
+        grid: { algorithm: ['unicast', 'dual-path'], load: [0.1, 0.2] },
+      },
+      't',
+    );
     const pts = expandGrid(e, 't');
-    expect(pts.map((p) => [p.values.algorithm, p.values.load])).toEqual([['unicast', 0.1], ['unicast', 0.2], ['dual-path', 0.1], ['dual-path', 0.2]]);
-    expect(pts[0]!.config).toMatchObject({ topology: 'mesh:4x4', routing: 'dor', dests: 0, port: 'one', consumption: 'port', flits: 16, vcs: 1, buffer: 8, cycles: 10_000, warmup: 1000, drain: 10_000, watchdog: 1000 });
+    expect(pts.map((p) => [p.values.algorithm, p.values.load])).toEqual([
+      ['unicast', 0.1],
+      ['unicast', 0.2],
+      ['dual-path', 0.1],
+      ['dual-path', 0.2],
+    ]);
+    expect(pts[0]!.config).toMatchObject({
+      topology: 'mesh:4x4',
+      routing: 'dor',
+      dests: 0,
+      port: 'one',
+      consumption: 'port',
+      flits: 16,
+      vcs: 1,
+      buffer: 8,
+      cycles: 10_000,
+      warmup: 1000,
+      drain: 10_000,
+      watchdog: 1000,
+    });
     expect(pts[2]!.config).toMatchObject({ routing: 'label', dests: 3, consumption: 'vc' });
     // dests does not apply to unicast: two unicast points with different dests are the same point
-    const d = expandGrid(parseExperiment({ name: 'x', base: { topology: 'mesh:4x4', load: 0.1 }, grid: { dests: [2, 3], algorithm: ['unicast', 'dual-path'] } }, 't'), 't');
-    expect(d.map((p) => `${p.config.algorithm}/${p.config.dests}`)).toEqual(['unicast/0', 'dual-path/2', 'dual-path/3']);
+    const d = expandGrid(
+      parseExperiment(
+        {
+          name: 'x',
+          base: { topology: 'mesh:4x4', load: 0.1 },
+          grid: { dests: [2, 3], algorithm: ['unicast', 'dual-path'] },
+        },
+        't',
+      ),
+      't',
+    );
+    expect(d.map((p) => `${p.config.algorithm}/${p.config.dests}`)).toEqual([
+      'unicast/0',
+      'dual-path/2',
+      'dual-path/3',
+    ]);
   });
 });
 

@@ -12,7 +12,12 @@ describe('replication seeds (docs/experiments.md "Seeds")', () => {
   it('are stable: the documented derivation, and fixed values for a fixed point', () => {
     const c = point();
     // the derivation as docs/experiments.md writes it, computed here independently
-    const expected = [0, 1, 2].map((r) => createHash('sha256').update(`wormcast-seed-v1:1:${pointHash(c)}:${r}`).digest().readUInt32BE(0));
+    const expected = [0, 1, 2].map((r) =>
+      createHash('sha256')
+        .update(`wormcast-seed-v1:1:${pointHash(c)}:${r}`)
+        .digest()
+        .readUInt32BE(0),
+    );
     expect(replicationSeeds(1, c, 'per-point', 0, 3)).toEqual(expected);
     // and the values themselves: a change of the canonical configuration would change every stored result's seeds
     expect(pointHash(c)).toBe('de2392c1729a4343f753e88cf6359834d4492cc7cacf2e2577eaec9391a5d401');
@@ -22,16 +27,22 @@ describe('replication seeds (docs/experiments.md "Seeds")', () => {
     const a = point();
     const b = point({ routing: 'dor', vcs: 1, port: 'one', engine: 'reference', readyListAt: 0 });
     expect(replicationSeeds(7, b, 'per-point', 0, 4)).toEqual(replicationSeeds(7, a, 'per-point', 0, 4));
-    const inGrid = expandGrid(parseExperiment({ name: 'x', base: { topology: 'mesh:4x4' }, grid: { load: [0.05, 0.1, 0.2] } }, 't'), 't')[1]!.config;
+    const inGrid = expandGrid(
+      parseExperiment({ name: 'x', base: { topology: 'mesh:4x4' }, grid: { load: [0.05, 0.1, 0.2] } }, 't'),
+      't',
+    )[1]!.config;
     expect(replicationSeeds(7, inGrid, 'per-point', 0, 4)).toEqual(replicationSeeds(7, a, 'per-point', 0, 4));
     // replication r's seed does not depend on how many replications were asked for (runUntil adds more)
     expect(replicationSeeds(7, a, 'per-point', 0, 10).slice(3, 6)).toEqual(replicationSeeds(7, a, 'per-point', 3, 6));
   });
   it('differ between replications, points and experiment seeds; common mode shares them across points', () => {
     const seen = new Set<number>();
-    for (const load of [0.05, 0.1, 0.2]) for (const s of [1, 2]) for (const x of replicationSeeds(s, point({ load }), 'per-point', 0, 50)) seen.add(x);
+    for (const load of [0.05, 0.1, 0.2])
+      for (const s of [1, 2]) for (const x of replicationSeeds(s, point({ load }), 'per-point', 0, 50)) seen.add(x);
     expect(seen.size).toBe(3 * 2 * 50);
-    expect(replicationSeeds(1, point({ load: 0.05 }), 'common', 0, 5)).toEqual(replicationSeeds(1, point({ load: 0.2 }), 'common', 0, 5));
+    expect(replicationSeeds(1, point({ load: 0.05 }), 'common', 0, 5)).toEqual(
+      replicationSeeds(1, point({ load: 0.2 }), 'common', 0, 5),
+    );
     expect(replicationSeeds(1, point(), 'common', 0, 5)).not.toEqual(replicationSeeds(1, point(), 'per-point', 0, 5));
   });
   it('are independent: uniform bits, and the random streams of consecutive replications uncorrelated', () => {

@@ -13,12 +13,30 @@ describe('torus-hcm labelling (seed 003 section 4.1)', () => {
     const t = parseTopology('torus:4x4');
     const l = torusHcm(t);
     const seed: Array<[string, number]> = [
-      ['3,2', 11], ['0,0', 0], ['1,0', 1], ['2,0', 2], ['1,1', 6], ['0,2', 8], ['2,2', 10], ['3,3', 12], ['2,3', 13], ['0,3', 15],
+      ['3,2', 11],
+      ['0,0', 0],
+      ['1,0', 1],
+      ['2,0', 2],
+      ['1,1', 6],
+      ['0,2', 8],
+      ['2,2', 10],
+      ['3,3', 12],
+      ['2,3', 13],
+      ['0,3', 15],
     ];
     for (const [addr, label] of seed) expect(l.labelOf[t.parse(addr)], addr).toBe(label);
     // the seed's printed (0,2)^2 cannot be: (0,2) carries label 8
     expect(l.labelOf[t.parse('0,2')]).toBe(8);
-    expect(Array.from(l.nodeAt, (v) => t.format(v)).slice(0, 8)).toEqual(['0,0', '1,0', '2,0', '3,0', '3,1', '2,1', '1,1', '0,1']);
+    expect(Array.from(l.nodeAt, (v) => t.format(v)).slice(0, 8)).toEqual([
+      '0,0',
+      '1,0',
+      '2,0',
+      '3,0',
+      '3,1',
+      '2,1',
+      '1,1',
+      '0,1',
+    ]);
     expect(l.cycle).toBe(true);
     expect(defaultLabelling(t).labelOf).toEqual(l.labelOf);
   });
@@ -42,7 +60,9 @@ describe('torus-hcm labelling (seed 003 section 4.1)', () => {
         for (let p = 0; p < t.ports; p++) {
           const u = t.neighbor(v, p);
           const yWrap = p >= 2 && Math.abs(t.coord(v, 1) - t.coord(u, 1)) === k1 - 1;
-          expect(isBoundaryLink(l.labelOf[v]!, l.labelOf[u]!, t.nodes), `${spec} ${t.format(v)} ${t.portName(p)}`).toBe(yWrap);
+          expect(isBoundaryLink(l.labelOf[v]!, l.labelOf[u]!, t.nodes), `${spec} ${t.format(v)} ${t.portName(p)}`).toBe(
+            yWrap,
+          );
           if (yWrap) boundary++;
         }
       }
@@ -51,19 +71,35 @@ describe('torus-hcm labelling (seed 003 section 4.1)', () => {
   });
 
   it('explains what it needs: a 2D torus with an even number of rows', () => {
-    expect(() => torusHcm(parseTopology('torus:4x5'))).toThrow('wormcast: labelling torus-hcm on torus:4x5: the number of rows k1 = 5 must be even (seed 003 section 4.1), e.g. torus:4x6');
-    expect(() => torusHcm(parseTopology('torus:4x4x4'))).toThrow('defined for 2D tori only (torus:k0xk1), not 3 dimensions');
-    expect(() => torusHcm(parseTopology('mesh:4x4'))).toThrow('labelling torus-hcm: needs a 2D torus (torus:k0xk1 with k1 even), not mesh:4x4');
+    expect(() => torusHcm(parseTopology('torus:4x5'))).toThrow(
+      'wormcast: labelling torus-hcm on torus:4x5: the number of rows k1 = 5 must be even (seed 003 section 4.1), e.g. torus:4x6',
+    );
+    expect(() => torusHcm(parseTopology('torus:4x4x4'))).toThrow(
+      'defined for 2D tori only (torus:k0xk1), not 3 dimensions',
+    );
+    expect(() => torusHcm(parseTopology('mesh:4x4'))).toThrow(
+      'labelling torus-hcm: needs a 2D torus (torus:k0xk1 with k1 even), not mesh:4x4',
+    );
   });
 });
 
 describe('star-cycle labelling (seed 003 section 4.2)', () => {
-  it("reproduces every 4-star label printed in seed 003, with 1234 labelled 0", () => {
+  it('reproduces every 4-star label printed in seed 003, with 1234 labelled 0', () => {
     const t = parseTopology('star:4');
     const l = starCycle(t);
     const seed: Array<[string, number]> = [
-      ['1234', 0], ['2134', 1], ['3124', 2], ['2314', 4], ['1243', 7], ['4123', 9], ['2413', 11], ['3412', 12],
-      ['1432', 17], ['3421', 19], ['2341', 21], ['3241', 22],
+      ['1234', 0],
+      ['2134', 1],
+      ['3124', 2],
+      ['2314', 4],
+      ['1243', 7],
+      ['4123', 9],
+      ['2413', 11],
+      ['3412', 12],
+      ['1432', 17],
+      ['3421', 19],
+      ['2341', 21],
+      ['3241', 22],
     ];
     for (const [addr, label] of seed) expect(l.labelOf[t.parse(addr)], addr).toBe(label);
     expect(Array.from(l.nodeAt, (v) => t.format(v)).join(' ')).toBe(
@@ -119,6 +155,8 @@ describe('star-cycle labelling (seed 003 section 4.2)', () => {
   });
 
   it('explains what it needs', () => {
-    expect(() => starCycle(parseTopology('torus:4x4'))).toThrow('labelling star-cycle: needs a star graph (star:n), not torus:4x4');
+    expect(() => starCycle(parseTopology('torus:4x4'))).toThrow(
+      'labelling star-cycle: needs a star graph (star:n), not torus:4x4',
+    );
   });
 });

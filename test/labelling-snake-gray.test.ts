@@ -17,7 +17,8 @@ function expectHamiltonianPath(t: Topology, lab: Labelling): void {
     expect(seen[v], `node ${v} listed twice`).toBe(0);
     seen[v] = 1;
     expect(lab.labelOf[v]).toBe(l);
-    if (l > 0 && !isAdjacent(t, lab.nodeAt[l - 1]!, v)) expect.fail(`${t.spec}: labels ${l - 1} and ${l} are not adjacent`);
+    if (l > 0 && !isAdjacent(t, lab.nodeAt[l - 1]!, v))
+      expect.fail(`${t.spec}: labels ${l - 1} and ${l} are not adjacent`);
   }
 }
 
@@ -26,7 +27,12 @@ describe('mesh snake labelling (seed 004 section 6.2.2)', () => {
     const t = parseTopology('mesh:3x4');
     const lab = meshSnake(t);
     const rows = [3, 2, 1, 0].map((y) => [0, 1, 2].map((x) => lab.labelOf[t.parse(`${x},${y}`)]));
-    expect(rows).toEqual([[11, 10, 9], [6, 7, 8], [5, 4, 3], [0, 1, 2]]);
+    expect(rows).toEqual([
+      [11, 10, 9],
+      [6, 7, 8],
+      [5, 4, 3],
+      [0, 1, 2],
+    ]);
   });
 
   it('6 x 6 example of Figures 6.13 and 6.16: source (3,2) is label 15; DH and DL in the printed sorted order', () => {
@@ -60,11 +66,14 @@ describe('mesh snake labelling (seed 004 section 6.2.2)', () => {
   });
 
   it('is a Hamiltonian path on random 2D and 3D meshes (property)', () => {
-    fc.assert(fc.property(fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 2, maxLength: 3 }), (dims) => {
-      const t = parseTopology(`mesh:${dims.join('x')}`);
-      expectHamiltonianPath(t, meshSnake(t));
-      expect(snakeLabel([0, 0, 0].slice(0, dims.length), dims)).toBe(0);
-    }), { numRuns: 60 });
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 2, maxLength: 3 }), (dims) => {
+        const t = parseTopology(`mesh:${dims.join('x')}`);
+        expectHamiltonianPath(t, meshSnake(t));
+        expect(snakeLabel([0, 0, 0].slice(0, dims.length), dims)).toBe(0);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('is a cycle only when the path closes (k0 x 2), and is the default mesh labelling', () => {
@@ -74,7 +83,9 @@ describe('mesh snake labelling (seed 004 section 6.2.2)', () => {
   });
 
   it('rejects a non-mesh topology with the valid forms', () => {
-    expect(() => meshSnake(parseTopology('torus:4x4'))).toThrow(/wormcast: labelling mesh-snake: needs a mesh .*not torus:4x4/);
+    expect(() => meshSnake(parseTopology('torus:4x4'))).toThrow(
+      /wormcast: labelling mesh-snake: needs a mesh .*not torus:4x4/,
+    );
   });
 });
 
@@ -88,7 +99,24 @@ describe('hypercube reflected Gray code labelling (seed 004 section 6.3)', () =>
 
   it('equals the Hamilton cycle of Table 5.3 (h(x) = l(x) + 1)', () => {
     const t = parseTopology('hypercube:4');
-    const table = ['0000', '0001', '0011', '0010', '0110', '0111', '0101', '0100', '1100', '1101', '1111', '1110', '1010', '1011', '1001', '1000'];
+    const table = [
+      '0000',
+      '0001',
+      '0011',
+      '0010',
+      '0110',
+      '0111',
+      '0101',
+      '0100',
+      '1100',
+      '1101',
+      '1111',
+      '1110',
+      '1010',
+      '1011',
+      '1001',
+      '1000',
+    ];
     expect(Array.from(hypercubeGray(t).nodeAt, (v) => t.format(v))).toEqual(table);
     expect(hypercubeGray(t).cycle).toBe(true);
   });
@@ -102,15 +130,17 @@ describe('hypercube reflected Gray code labelling (seed 004 section 6.3)', () =>
   });
 
   it('l is the prefix parity of the address bits (c_{n-j} = d_{n-1} xor ... xor d_{n-j}) and a Hamiltonian cycle for n = 1..12', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: (1 << 20) - 1 }), (v) => {
-      let c = 0;
-      let parity = 0;
-      for (let i = 19; i >= 0; i--) {
-        parity ^= (v >> i) & 1;
-        c |= parity << i;
-      }
-      expect(grayLabel(v)).toBe(c);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: (1 << 20) - 1 }), (v) => {
+        let c = 0;
+        let parity = 0;
+        for (let i = 19; i >= 0; i--) {
+          parity ^= (v >> i) & 1;
+          c |= parity << i;
+        }
+        expect(grayLabel(v)).toBe(c);
+      }),
+    );
     for (let n = 1; n <= 12; n++) {
       const t = parseTopology(`hypercube:${n}`);
       const lab = hypercubeGray(t);
@@ -140,17 +170,23 @@ describe('custom Hamiltonian path or cycle', () => {
   it('accepts a path that does not close when cycle is false', () => {
     const snake = Array.from(meshSnake(mesh4).nodeAt);
     expect(customLabelling(mesh4, snake, false).name).toBe('custom-path');
-    expect(() => customLabelling(mesh4, snake, true)).toThrow(/not a cycle: the last node 0,3 \(12, position 15\) is not adjacent to the first 0,0 \(0\)/);
+    expect(() => customLabelling(mesh4, snake, true)).toThrow(
+      /not a cycle: the last node 0,3 \(12, position 15\) is not adjacent to the first 0,0 \(0\)/,
+    );
   });
 
   it('names the first bad position and node', () => {
     const swapped = [...seedCycle];
     [swapped[5], swapped[6]] = [swapped[6]!, swapped[5]!]; // 0 1 2 3 7 5 6 ...
-    expect(() => customLabelling(mesh4, swapped, true)).toThrow('wormcast: custom labelling on mesh:4x4: position 5: node 1,1 (5) is not adjacent to node 3,1 (7) at position 4');
+    expect(() => customLabelling(mesh4, swapped, true)).toThrow(
+      'wormcast: custom labelling on mesh:4x4: position 5: node 1,1 (5) is not adjacent to node 3,1 (7) at position 4',
+    );
     const dup = [...seedCycle];
     dup[15] = 0;
     expect(() => customLabelling(mesh4, dup, true)).toThrow('position 15: node 0,0 (0) already appears at position 0');
-    expect(() => customLabelling(mesh4, seedCycle.slice(0, 15), true)).toThrow('the order has 15 nodes; a Hamiltonian cycle lists all 16 nodes');
+    expect(() => customLabelling(mesh4, seedCycle.slice(0, 15), true)).toThrow(
+      'the order has 15 nodes; a Hamiltonian cycle lists all 16 nodes',
+    );
     const out = [...seedCycle];
     out[3] = 16;
     expect(() => customLabelling(mesh4, out, false)).toThrow('position 3: 16 is not a node; must be 0..15');
@@ -161,8 +197,12 @@ describe('custom Hamiltonian path or cycle', () => {
 
   it('accepts the Gray code as a custom cycle on a hypercube and rejects the identity order', () => {
     const t = parseTopology('hypercube:4');
-    expect(Array.from(customLabelling(t, Array.from(hypercubeGray(t).nodeAt), true).labelOf)).toEqual(Array.from(hypercubeGray(t).labelOf));
+    expect(Array.from(customLabelling(t, Array.from(hypercubeGray(t).nodeAt), true).labelOf)).toEqual(
+      Array.from(hypercubeGray(t).labelOf),
+    );
     const identity = Array.from({ length: 16 }, (_, i) => i);
-    expect(() => customLabelling(t, identity, false)).toThrow('position 2: node 0010 (2) is not adjacent to node 0001 (1) at position 1');
+    expect(() => customLabelling(t, identity, false)).toThrow(
+      'position 2: node 0010 (2) is not adjacent to node 0001 (1) at position 1',
+    );
   });
 });

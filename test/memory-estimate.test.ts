@@ -4,7 +4,12 @@ import { prepare } from '../src/engine/input.ts';
 import { buildWorkload } from '../src/engine/workload.ts';
 import { WormcastError } from '../src/errors.ts';
 import {
-  checkMemory, estimateMemory, memoryLimits, trafficShape, WASM_MAX_BYTES, type MemoryEnvironment,
+  checkMemory,
+  estimateMemory,
+  memoryLimits,
+  trafficShape,
+  WASM_MAX_BYTES,
+  type MemoryEnvironment,
 } from '../src/experiment/memory-estimate.ts';
 import { planStream, simulate, simulationRouting } from '../src/experiment/simulate.ts';
 import { generateTraffic } from '../src/experiment/traffic.ts';
@@ -32,7 +37,19 @@ describe('runs that cannot fit are refused (issue 10 item 9)', () => {
   ];
   for (const [topology, load, measure] of commands) {
     it(`simulate --topology ${topology} --load ${load} --cycles ${measure}: accepted by the memory check, whatever its length`, () => {
-      const config = { topology, algorithm: 'unicast', dests: 0, load, flits: 16, warmup: 1000, measure, drain: 10_000, seed: 1, engine: 'wasm' as const, options: {} };
+      const config = {
+        topology,
+        algorithm: 'unicast',
+        dests: 0,
+        load,
+        flits: 16,
+        warmup: 1000,
+        measure,
+        drain: 10_000,
+        seed: 1,
+        engine: 'wasm' as const,
+        options: {},
+      };
       const routing = simulationRouting(topology, 'unicast');
       const plan = planStream(config, routing);
       expect(() => checkMemory(plan.estimate, memoryLimits(ENV, 'wasm'), 'simulate')).not.toThrow();
@@ -44,14 +61,18 @@ describe('runs that cannot fit are refused (issue 10 item 9)', () => {
   it('what cannot fit is refused in a real process: exit status 2 and one line, not a signal', () => {
     const r = runCli('simulate', '--topology', 'torus:1024x1024', '--load', '0.1', '--slots', '33554432');
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/^wormcast: simulate: the engine would need [\d.]+ GiB \([\d,]+ messages in flight at most \(--in-flight\)\) but can hold [^\n]+, or lower --slots\n$/);
+    expect(r.stderr).toMatch(
+      /^wormcast: simulate: the engine would need [\d.]+ GiB \([\d,]+ messages in flight at most \(--in-flight\)\) but can hold [^\n]+, or lower --slots\n$/,
+    );
   });
 
   it('a refusal is one line, quickly, before anything runs', async () => {
     const r = await runMain(['simulate', '--topology', 'torus:1024x1024', '--load', '0.1', '--slots', '33554432']);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^wormcast: simulate: the engine would need [\d.]+ GiB \([\d,]+ messages in flight at most \(--in-flight\)\) but can hold [^\n]+; lower --load or --in-flight, or simulate a smaller network, or lower --slots\n$/);
+    expect(r.stderr).toMatch(
+      /^wormcast: simulate: the engine would need [\d.]+ GiB \([\d,]+ messages in flight at most \(--in-flight\)\) but can hold [^\n]+; lower --load or --in-flight, or simulate a smaller network, or lower --slots\n$/,
+    );
     expect(r.millis).toBeLessThan(5000);
   });
 
@@ -59,7 +80,9 @@ describe('runs that cannot fit are refused (issue 10 item 9)', () => {
     const routing = simulationRouting('mesh:4x4', 'unicast');
     const e = estimateMemory(routing, trafficShape(routing, 'unicast', 0, 0.1, 16, 1000), { slots: 1 << 24 });
     expect(e.engineBytes).toBeGreaterThan(WASM_MAX_BYTES);
-    expect(() => checkMemory(e, memoryLimits(ENV, 'wasm'), 'simulate')).toThrow(/^wormcast: simulate: the engine would need [\d.]+ GiB \([\d,]+ messages expected\) but can hold [\d.]+ MiB \(the wasm engine's maximum memory of 1\.0 GiB\); .*, or lower --slots$/);
+    expect(() => checkMemory(e, memoryLimits(ENV, 'wasm'), 'simulate')).toThrow(
+      /^wormcast: simulate: the engine would need [\d.]+ GiB \([\d,]+ messages expected\) but can hold [\d.]+ MiB \(the wasm engine's maximum memory of 1\.0 GiB\); .*, or lower --slots$/,
+    );
     // the reference engine's region is an ArrayBuffer: its limit is the engine's 31-bit offsets
     expect(() => checkMemory(e, memoryLimits(ENV, 'reference'), 'simulate')).not.toThrow();
   });
@@ -68,12 +91,28 @@ describe('runs that cannot fit are refused (issue 10 item 9)', () => {
     const routing = simulationRouting('mesh:8x8', 'unicast');
     const e = estimateMemory(routing, trafficShape(routing, 'unicast', 0, 0.5, 16, 200_000));
     expect(() => checkMemory(e, memoryLimits(ENV, 'wasm'), 'simulate')).not.toThrow();
-    expect(() => checkMemory(e, memoryLimits({ heapSizeLimit: 256 * 2 ** 20, totalMemory: ENV.totalMemory }, 'wasm'), 'simulate')).toThrow(WormcastError);
-    expect(() => checkMemory(e, memoryLimits({ heapSizeLimit: ENV.heapSizeLimit, totalMemory: 2 ** 20 }, 'wasm'), 'simulate')).toThrow(/of the machine's/);
+    expect(() =>
+      checkMemory(e, memoryLimits({ heapSizeLimit: 256 * 2 ** 20, totalMemory: ENV.totalMemory }, 'wasm'), 'simulate'),
+    ).toThrow(WormcastError);
+    expect(() =>
+      checkMemory(e, memoryLimits({ heapSizeLimit: ENV.heapSizeLimit, totalMemory: 2 ** 20 }, 'wasm'), 'simulate'),
+    ).toThrow(/of the machine's/);
   });
 
   it('a normal run is unaffected: the same result with and without the check', async () => {
-    const config = { topology: 'mesh:4x4', algorithm: 'unicast', dests: 0, load: 0.1, flits: 16, warmup: 100, measure: 1000, drain: 1000, seed: 1, engine: 'wasm' as const, options: {} };
+    const config = {
+      topology: 'mesh:4x4',
+      algorithm: 'unicast',
+      dests: 0,
+      load: 0.1,
+      flits: 16,
+      warmup: 100,
+      measure: 1000,
+      drain: 1000,
+      seed: 1,
+      engine: 'wasm' as const,
+      options: {},
+    };
     const checked = await simulate({ ...config, memory: ENV });
     expect(checked).toEqual(await simulate(config));
     expect(checked.incomplete).toBeNull();
@@ -81,12 +120,21 @@ describe('runs that cannot fit are refused (issue 10 item 9)', () => {
 });
 
 describe('the estimate follows the engine layout and the traffic', () => {
-  it('the wasm limit is asconfig.json\'s maximumMemory', () => {
-    const asconfig = JSON.parse(readFileSync(new URL('../asconfig.json', import.meta.url), 'utf8')) as { options: { maximumMemory: number } };
+  it("the wasm limit is asconfig.json's maximumMemory", () => {
+    const asconfig = JSON.parse(readFileSync(new URL('../asconfig.json', import.meta.url), 'utf8')) as {
+      options: { maximumMemory: number };
+    };
     expect(WASM_MAX_BYTES).toBe(asconfig.options.maximumMemory * 65536);
   });
 
-  const cases: Array<[topology: string, algorithm: string, dests: number, options: { port?: 'one' | 'all'; consumption?: 'port' | 'vc'; vcsPerClass?: number }]> = [
+  const cases: Array<
+    [
+      topology: string,
+      algorithm: string,
+      dests: number,
+      options: { port?: 'one' | 'all'; consumption?: 'port' | 'vc'; vcsPerClass?: number },
+    ]
+  > = [
     ['mesh:8x8', 'unicast', 0, {}],
     ['torus:8x8', 'unicast', 0, { vcsPerClass: 2 }],
     ['hypercube:6', 'u-cube', 8, { port: 'all' }],

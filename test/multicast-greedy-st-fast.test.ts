@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createPlan } from '../src/multicast/registry.ts';
-import { greedyStOrder, greedyStSublists, greedyStTree, nearestOnShortestPath, type StEdge } from '../src/multicast/tree-based/greedy-st.ts';
+import {
+  greedyStOrder,
+  greedyStSublists,
+  greedyStTree,
+  nearestOnShortestPath,
+  type StEdge,
+} from '../src/multicast/tree-based/greedy-st.ts';
 import { TreeWorm, treePlan } from '../src/multicast/tree-based/tree.ts';
 import { createRouting } from '../src/routing/registry.ts';
 import { tracePath } from '../src/routing/trace.ts';
@@ -26,7 +32,11 @@ function referenceTree(topology: Topology, list: readonly number[]): StEdge[] {
     edges.forEach(([s, t], k) => {
       const v = nearestOnShortestPath(topology, s, t, u);
       const dv = topology.distance(u, v);
-      if (dv < bestD) { bestD = dv; best = k; bestV = v; }
+      if (dv < bestD) {
+        bestD = dv;
+        best = k;
+        bestV = v;
+      }
     });
     const [s, t] = edges[best]!;
     if (bestV !== s && bestV !== t) {
@@ -39,7 +49,12 @@ function referenceTree(topology: Topology, list: readonly number[]): StEdge[] {
 }
 
 /** greedyStWorm as it was, with the reference tree builder. */
-function referenceWorm(routing: RoutingFunction, source: number, sorted: readonly number[], isDest: (n: number) => boolean): TreeWorm {
+function referenceWorm(
+  routing: RoutingFunction,
+  source: number,
+  sorted: readonly number[],
+  isDest: (n: number) => boolean,
+): TreeWorm {
   const t = routing.topology;
   const w = new TreeWorm(routing, source);
   const queue: { i: number; list: readonly number[] }[] = [{ i: 0, list: [source, ...sorted] }];
@@ -62,11 +77,24 @@ function referenceWorm(routing: RoutingFunction, source: number, sorted: readonl
   return w;
 }
 
-const TOPOLOGIES = ['mesh:8x8', 'mesh:13x5', 'mesh:1x9', 'mesh:4x3x5', 'hypercube:3', 'hypercube:7', 'hypercube:10'].map(parseTopology);
+const TOPOLOGIES = [
+  'mesh:8x8',
+  'mesh:13x5',
+  'mesh:1x9',
+  'mesh:4x3x5',
+  'hypercube:3',
+  'hypercube:7',
+  'hypercube:10',
+].map(parseTopology);
 
 /** A root and a list of distinct other nodes, in random order or sorted as Fig. 5.3 sorts them. */
 const lists = (t: Topology) =>
-  fc.tuple(fc.integer({ min: 0, max: t.nodes - 1 }), fc.uniqueArray(fc.integer({ min: 0, max: t.nodes - 1 }), { minLength: 1, maxLength: Math.min(80, t.nodes - 1) }), fc.boolean())
+  fc
+    .tuple(
+      fc.integer({ min: 0, max: t.nodes - 1 }),
+      fc.uniqueArray(fc.integer({ min: 0, max: t.nodes - 1 }), { minLength: 1, maxLength: Math.min(80, t.nodes - 1) }),
+      fc.boolean(),
+    )
     .map(([r, ds, sort]) => {
       const rest = ds.filter((d) => d !== r);
       return [r, ...(sort ? greedyStOrder(t, r, rest) : rest)];
@@ -75,27 +103,42 @@ const lists = (t: Topology) =>
 describe('greedyStTree gives exactly the trees of the direct transcription', () => {
   for (const t of TOPOLOGIES) {
     it(`${t.spec}: random lists (fast-check)`, () => {
-      fc.assert(fc.property(lists(t), (list) => {
-        expect(greedyStTree(t, list)).toEqual(referenceTree(t, list));
-      }), { numRuns: 300, seed: 110 });
+      fc.assert(
+        fc.property(lists(t), (list) => {
+          expect(greedyStTree(t, list)).toEqual(referenceTree(t, list));
+        }),
+        { numRuns: 300, seed: 110 },
+      );
     });
   }
 
   it('whole plans: the same tree worm as the reference on random multicasts and broadcasts', () => {
-    const cases: [string, string][] = [['mesh:9x7', 'dor'], ['mesh:5x4x3', 'dor'], ['hypercube:6', 'ecube']];
+    const cases: [string, string][] = [
+      ['mesh:9x7', 'dor'],
+      ['mesh:5x4x3', 'dor'],
+      ['hypercube:6', 'ecube'],
+    ];
     for (const [spec, routingName] of cases) {
       const t = parseTopology(spec);
       const r = createRouting(routingName, t);
-      const arb = fc.tuple(fc.integer({ min: 0, max: t.nodes - 1 }), fc.uniqueArray(fc.integer({ min: 0, max: t.nodes - 1 }), { minLength: 1, maxLength: t.nodes }));
-      fc.assert(fc.property(arb, ([s, raw]) => {
-        const ds = Int32Array.from(raw.filter((d) => d !== s).sort((a, b) => a - b));
-        if (ds.length === 0) return;
-        const plan = createPlan('greedy-st', r, s, ds);
-        const dest = new Set(ds);
-        const ref = treePlan(r, 'greedy-st', s, ds, [referenceWorm(r, s, greedyStOrder(t, s, ds), (n) => dest.has(n))]);
-        expect(plan.trees).toEqual(ref.trees);
-        expect(plan.messages).toEqual(ref.messages);
-      }), { numRuns: 60, seed: 111 });
+      const arb = fc.tuple(
+        fc.integer({ min: 0, max: t.nodes - 1 }),
+        fc.uniqueArray(fc.integer({ min: 0, max: t.nodes - 1 }), { minLength: 1, maxLength: t.nodes }),
+      );
+      fc.assert(
+        fc.property(arb, ([s, raw]) => {
+          const ds = Int32Array.from(raw.filter((d) => d !== s).sort((a, b) => a - b));
+          if (ds.length === 0) return;
+          const plan = createPlan('greedy-st', r, s, ds);
+          const dest = new Set(ds);
+          const ref = treePlan(r, 'greedy-st', s, ds, [
+            referenceWorm(r, s, greedyStOrder(t, s, ds), (n) => dest.has(n)),
+          ]);
+          expect(plan.trees).toEqual(ref.trees);
+          expect(plan.messages).toEqual(ref.messages);
+        }),
+        { numRuns: 60, seed: 111 },
+      );
     }
   });
 

@@ -25,7 +25,17 @@ const FIG5_DESTS = bin(['0001', '0011', '0101', '0111', '1000', '1010', '1011', 
 
 describe('u-cube (seed 001 section 4.1, Fig. 4)', () => {
   it('Fig. 5: the d0-relative chain of source 0100 is 0000 0001 0011 0101 0111 1011 1100 1110 1111 (the printed chain omits 1110; see Errata)', () => {
-    expect(fmt(relativeKeys(FIG5_SOURCE, FIG5_DESTS, 4, false))).toEqual(['0000', '0001', '0011', '0101', '0111', '1011', '1100', '1110', '1111']);
+    expect(fmt(relativeKeys(FIG5_SOURCE, FIG5_DESTS, 4, false))).toEqual([
+      '0000',
+      '0001',
+      '0011',
+      '0101',
+      '0111',
+      '1011',
+      '1100',
+      '1110',
+      '1111',
+    ]);
   });
 
   it('Fig. 3(c)/5: 4 steps on one-port; Fig. 3(d): still 4 on all-port, with 1011 reached only at step 3', () => {
@@ -36,7 +46,16 @@ describe('u-cube (seed 001 section 4.1, Fig. 4)', () => {
     expect(all.steps).toBe(4);
     // in Fig. 3's relative addresses 1011 is 1111 here: its unicast queues behind the one to 1000 (relative 1100)
     expect(all.receiveStep[p.destinations.indexOf(q4.parse('1111'))]).toBe(3);
-    expect(edges(p, 'one')).toEqual(['0100>0011@1', '0100>0111@2', '0100>0101@3', '0011>1000@2', '0011>1111@3', '0111>0001@3', '1000>1010@3', '1010>1011@4']);
+    expect(edges(p, 'one')).toEqual([
+      '0100>0011@1',
+      '0100>0111@2',
+      '0100>0101@3',
+      '0011>1000@2',
+      '0011>1111@3',
+      '0111>0001@3',
+      '1000>1010@3',
+      '1010>1011@4',
+    ]);
   });
 
   it('Fig. 3(c)/5: address fields halve the chain: the first receiver carries the upper half', () => {
@@ -87,7 +106,16 @@ describe('w-sort (seed 001 section 4.2, Figs. 7 and 8)', () => {
     expect(evaluateSteps(createPlan('maxport', q4, 0, FIG8), 'all').steps).toBe(4);
     const w = createPlan('w-sort', q4, 0, FIG8);
     expect(evaluateSteps(w, 'all').steps).toBe(2);
-    expect(edges(w, 'all')).toEqual(['0000>1110@1', '0000>0101@1', '0000>0011@1', '0000>0001@1', '1110>1011@2', '1110>1100@2', '1110>1111@2', '0101>0111@2']);
+    expect(edges(w, 'all')).toEqual([
+      '0000>1110@1',
+      '0000>0101@1',
+      '0000>0011@1',
+      '0000>0001@1',
+      '1110>1011@2',
+      '1110>1100@2',
+      '1110>1111@2',
+      '0101>0111@2',
+    ]);
   });
 
   it('Fig. 8(a): in U-cube node 7 sends to 11 and 12 in different steps (same outgoing channel)', () => {
@@ -113,12 +141,14 @@ describe('w-sort (seed 001 section 4.2, Figs. 7 and 8)', () => {
  */
 const cubeCase = (minN: number, maxN: number) =>
   fc.integer({ min: minN, max: maxN }).chain((n) =>
-    fc.record({ n: fc.constant(n), m: fc.integer({ min: 1, max: 2 ** n - 1 }), seed: fc.integer() }).map(({ m, seed }) => {
-      const random = mulberry32(seed);
-      const t = parseTopology(`hypercube:${n}`);
-      const source = Math.floor(random() * t.nodes);
-      return { n, source, dests: Array.from(randomDestinations(t, source, m, random)) };
-    }),
+    fc
+      .record({ n: fc.constant(n), m: fc.integer({ min: 1, max: 2 ** n - 1 }), seed: fc.integer() })
+      .map(({ m, seed }) => {
+        const random = mulberry32(seed);
+        const t = parseTopology(`hypercube:${n}`);
+        const source = Math.floor(random() * t.nodes);
+        return { n, source, dests: Array.from(randomDestinations(t, source, m, random)) };
+      }),
   );
 const withoutSource = (c: { source: number; dests: number[] }): number[] => c.dests;
 
@@ -155,13 +185,40 @@ describe('hypercube theorems, as properties over random destination sets', () =>
   it('u-cube evaluated all-port can contend: seed 001 claims contention-freedom for one-port only', () => {
     // found by `verify`-style search over random 6-cube sets (docs/algorithms-unicast.md)
     const t = parseTopology('hypercube:6');
-    const dests = ['000001', '000011', '000100', '000101', '000110', '001010', '001011', '010000', '010011', '010101', '010111', '011000', '011011',
-      '011111', '100000', '100001', '100011', '101100', '101111', '110001', '110010', '110101', '110111', '111001', '111110'].map((a) => t.parse(a));
+    const dests = [
+      '000001',
+      '000011',
+      '000100',
+      '000101',
+      '000110',
+      '001010',
+      '001011',
+      '010000',
+      '010011',
+      '010101',
+      '010111',
+      '011000',
+      '011011',
+      '011111',
+      '100000',
+      '100001',
+      '100011',
+      '101100',
+      '101111',
+      '110001',
+      '110010',
+      '110101',
+      '110111',
+      '111001',
+      '111110',
+    ].map((a) => t.parse(a));
     const p = createPlan('u-cube', t, 0, dests);
     expect(analyzePlan(p, 'one').contention.violations).toBe(0);
     const c = analyzePlan(p, 'all').contention;
     expect(c.violations).toBeGreaterThan(0);
-    const v = c.examples.find((e) => t.format(p.senders[e.first]!) === '011011' && t.format(p.senders[e.second]!) === '011111');
+    const v = c.examples.find(
+      (e) => t.format(p.senders[e.first]!) === '011011' && t.format(p.senders[e.second]!) === '011111',
+    );
     // 011011 -> 100001 and 011111 -> 100000, both at step 3, both over 100011 -dim 1-> 100001
     expect(v).toMatchObject({ firstStep: 3, secondStep: 3, node: t.parse('100011'), port: 1 });
   });

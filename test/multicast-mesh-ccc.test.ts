@@ -33,16 +33,25 @@ describe('u-ccc (seed 000 section 5)', () => {
   });
 
   it('Definition 6: the R-chain of the example is the printed chain', () => {
-    expect(Array.from(rChain(SOURCE, DESTS), (v) => ccc5.format(v))).toEqual(
-      ['(3,01010)', '(1,01011)', '(4,01011)', '(0,10000)', '(2,10101)', '(0,11000)', '(3,00000)', '(1,00101)'],
-    );
+    expect(Array.from(rChain(SOURCE, DESTS), (v) => ccc5.format(v))).toEqual([
+      '(3,01010)',
+      '(1,01011)',
+      '(4,01011)',
+      '(0,10000)',
+      '(2,10101)',
+      '(0,11000)',
+      '(3,00000)',
+      '(1,00101)',
+    ]);
   });
 
   it('Fig. 6: the U-CCC tree of the example, 3 = ceil(log2 8) steps, contention-free', () => {
     const p = createPlan('u-ccc', ccc5, SOURCE, DESTS);
     const a = analyzePlan(p, 'one');
     expect(checkPlan(p)).toEqual([]);
-    expect(p.messages.map((m) => `${ccc5.format(m.from)}>${ccc5.format(m.dests[0]!)}@${a.steps.messageStep[m.id]}`)).toEqual([
+    expect(
+      p.messages.map((m) => `${ccc5.format(m.from)}>${ccc5.format(m.dests[0]!)}@${a.steps.messageStep[m.id]}`),
+    ).toEqual([
       '(3,01010)>(2,10101)@1',
       '(3,01010)>(4,01011)@2',
       '(3,01010)>(1,01011)@3',
@@ -58,7 +67,12 @@ describe('u-ccc (seed 000 section 5)', () => {
 
   it('Fig. 5: the first unicast carries D = {d_center, ..., d_right} (receiver first, then its address field)', () => {
     const m = createPlan('u-ccc', ccc5, SOURCE, DESTS).message(0);
-    expect([m.dests[0]!, ...m.address].map((v) => ccc5.format(v))).toEqual(['(2,10101)', '(0,11000)', '(3,00000)', '(1,00101)']);
+    expect([m.dests[0]!, ...m.address].map((v) => ccc5.format(v))).toEqual([
+      '(2,10101)',
+      '(0,11000)',
+      '(3,00000)',
+      '(1,00101)',
+    ]);
   });
 
   it('Theorem 3 as a property: on every n-CCC, n = 3..10, U-CCC is contention-free and takes exactly ceil(log2 m) steps', () => {
@@ -103,11 +117,21 @@ describe('u-mesh (seed 001 reference [9], docs/algorithms-unicast.md)', () => {
 
   it('R-chain and tree of a 6x6 example: source (2,3), 3 = ceil(log2 7) steps', () => {
     const g = parseTopology('mesh:6x6');
-    const p = createPlan('u-mesh', g, g.parse('2,3'), ['0,0', '5,4', '1,1', '3,3', '4,0', '2,5'].map((a) => g.parse(a)));
+    const p = createPlan(
+      'u-mesh',
+      g,
+      g.parse('2,3'),
+      ['0,0', '5,4', '1,1', '3,3', '4,0', '2,5'].map((a) => g.parse(a)),
+    );
     const s = evaluateSteps(p, 'one');
     // R-chain: (2,3) (2,5) (3,3) (4,0) (5,4) (0,0) (1,1); U-CCC splits it 4 + 3
     expect(p.messages.map((m) => `${g.format(m.from)}>${g.format(m.dests[0]!)}@${s.messageStep[m.id]}`)).toEqual([
-      '2,3>5,4@1', '2,3>3,3@2', '2,3>2,5@3', '5,4>1,1@2', '5,4>0,0@3', '3,3>4,0@3',
+      '2,3>5,4@1',
+      '2,3>3,3@2',
+      '2,3>2,5@3',
+      '5,4>1,1@2',
+      '5,4>0,0@3',
+      '3,3>4,0@3',
     ]);
   });
 

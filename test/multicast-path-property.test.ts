@@ -22,7 +22,8 @@ function worm(plan: Plan, id: number, paths = tracePlan(plan)): { nodes: number[
     const vc = paths.channels[c]!;
     const ch = Math.floor(vc / paths.vcs);
     const from = Math.floor(ch / t.ports);
-    if (from !== nodes[nodes.length - 1]) throw new Error(`message ${id}: hop ${c} leaves ${t.format(from)}, not where the worm is`);
+    if (from !== nodes[nodes.length - 1])
+      throw new Error(`message ${id}: hop ${c} leaves ${t.format(from)}, not where the worm is`);
     const to = t.neighbor(from, ch % t.ports);
     if (to < 0) throw new Error(`message ${id}: hop ${c} leads nowhere`);
     nodes.push(to);
@@ -36,7 +37,10 @@ function deliveries(nodes: number[], dests: readonly number[]): number[] {
   const at: number[] = [];
   let k = 0;
   nodes.forEach((v, i) => {
-    if (k < dests.length && v === dests[k]) { at.push(i); k++; }
+    if (k < dests.length && v === dests[k]) {
+      at.push(i);
+      k++;
+    }
   });
   if (k !== dests.length) throw new Error(`worm passes only ${k} of its ${dests.length} destinations in order`);
   return at;
@@ -56,13 +60,15 @@ const monotone: Check = (plan, id, w) => {
 };
 
 /** Every leg between consecutive destinations is a shortest path (Lemmas 6.1, 6.4). */
-const shortestLegs = (fromFirst: boolean): Check => (plan, _id, w, at) => {
-  const t = plan.topology;
-  for (let j = fromFirst ? 0 : 1; j < at.length; j++) {
-    const a = j === 0 ? 0 : at[j - 1]!;
-    expect(at[j]! - a).toBe(t.distance(w.nodes[a]!, w.nodes[at[j]!]!));
-  }
-};
+const shortestLegs =
+  (fromFirst: boolean): Check =>
+  (plan, _id, w, at) => {
+    const t = plan.topology;
+    for (let j = fromFirst ? 0 : 1; j < at.length; j++) {
+      const a = j === 0 ? 0 : at[j - 1]!;
+      expect(at[j]! - a).toBe(t.distance(w.nodes[a]!, w.nodes[at[j]!]!));
+    }
+  };
 
 /** HCM worm: in its network on every hop, p until the boundary, q after, one crossing at most. */
 const hcmWorm: Check = (plan, id, w) => {
@@ -79,43 +85,49 @@ const hcmWorm: Check = (plan, id, w) => {
       expect(crossed).toBe(false);
       crossed = true;
     }
-    expect(w.classes[i - 1]).toBe(up ? (crossed ? VC_QH : VC_PH) : (crossed ? VC_QL : VC_PL));
+    expect(w.classes[i - 1]).toBe(up ? (crossed ? VC_QH : VC_PH) : crossed ? VC_QL : VC_PL);
   }
 };
 
 /** Sorted MP: strictly round the cycle from the source, less than once (MC: back to the source). */
-const roundTheCycle = (closed: boolean): Check => (plan, _id, w) => {
-  const rot = plan.routing.labelling!.labelOf; // relabelled from the source
-  for (let i = 1; i < w.nodes.length; i++) {
-    const last = closed && i === w.nodes.length - 1;
-    if (last) expect(w.nodes[i]).toBe(plan.source);
-    else expect(rot[w.nodes[i]!]!).toBeGreaterThan(rot[w.nodes[i - 1]!]!);
-  }
-};
+const roundTheCycle =
+  (closed: boolean): Check =>
+  (plan, _id, w) => {
+    const rot = plan.routing.labelling!.labelOf; // relabelled from the source
+    for (let i = 1; i < w.nodes.length; i++) {
+      const last = closed && i === w.nodes.length - 1;
+      if (last) expect(w.nodes[i]).toBe(plan.source);
+      else expect(rot[w.nodes[i]!]!).toBeGreaterThan(rot[w.nodes[i - 1]!]!);
+    }
+  };
 
 function property(t: Topology | RoutingFunction, algorithm: string, checks: Check[], runs: number): void {
   const topo = 'route' in t ? t.topology : t;
   fc.assert(
-    fc.property(fc.integer({ min: 0, max: topo.nodes - 1 }), fc.uniqueArray(fc.integer({ min: 0, max: topo.nodes - 1 }), { minLength: 1, maxLength: topo.nodes }), (s, raw) => {
-      const dests = raw.filter((d) => d !== s);
-      const plan = createPlan(algorithm, t, s, dests);
-      expect(checkPlan(plan)).toEqual([]);
-      const paths = tracePlan(plan);
-      let hops = 0;
-      for (let id = 0; id < plan.count; id++) {
-        const m = plan.message(id);
-        expect(m.kind).toBe('path');
-        expect(m.from).toBe(s);
-        const w = worm(plan, id, paths);
-        const at = deliveries(w.nodes, m.dests);
-        for (const c of checks) c(plan, id, w, at);
-        hops += w.classes.length;
-      }
-      const metrics = trafficOf(plan, paths);
-      expect(metrics.traffic).toBe(hops);
-      expect(metrics.additionalTraffic).toBe(hops - dests.length);
-      plan.destinations.forEach((d, i) => expect(metrics.hops[i]!).toBeGreaterThanOrEqual(topo.distance(s, d)));
-    }),
+    fc.property(
+      fc.integer({ min: 0, max: topo.nodes - 1 }),
+      fc.uniqueArray(fc.integer({ min: 0, max: topo.nodes - 1 }), { minLength: 1, maxLength: topo.nodes }),
+      (s, raw) => {
+        const dests = raw.filter((d) => d !== s);
+        const plan = createPlan(algorithm, t, s, dests);
+        expect(checkPlan(plan)).toEqual([]);
+        const paths = tracePlan(plan);
+        let hops = 0;
+        for (let id = 0; id < plan.count; id++) {
+          const m = plan.message(id);
+          expect(m.kind).toBe('path');
+          expect(m.from).toBe(s);
+          const w = worm(plan, id, paths);
+          const at = deliveries(w.nodes, m.dests);
+          for (const c of checks) c(plan, id, w, at);
+          hops += w.classes.length;
+        }
+        const metrics = trafficOf(plan, paths);
+        expect(metrics.traffic).toBe(hops);
+        expect(metrics.additionalTraffic).toBe(hops - dests.length);
+        plan.destinations.forEach((d, i) => expect(metrics.hops[i]!).toBeGreaterThanOrEqual(topo.distance(s, d)));
+      },
+    ),
     { numRuns: runs, seed: 4 },
   );
 }
@@ -167,22 +179,26 @@ describe('path-based plans on random multicasts: every destination once, worms m
 
   it('hcm-uniform splits n destinations ceil(n/2) + floor(n/2); hcm-fixed never sends a worm more than half way round', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: torus.nodes - 1 }), fc.uniqueArray(fc.integer({ min: 0, max: torus.nodes - 1 }), { minLength: 1, maxLength: 40 }), (s, raw) => {
-        const dests = raw.filter((d) => d !== s);
-        if (dests.length === 0) return;
-        const u = createPlan('hcm-uniform', torus, s, dests);
-        expect(u.message(0).dests.length).toBe(Math.ceil(dests.length / 2));
-        const f = createPlan('hcm-fixed', torus, s, dests);
-        const l = f.routing.labelling!.labelOf;
-        const n = torus.nodes;
-        for (const m of f.messages) {
-          for (const d of m.dests) {
-            const ahead = (l[d]! - l[s]! + n) % n;
-            if (m.network === 'high') expect(l[s]! < n / 2 ? ahead < n / 2 : ahead <= n / 2).toBe(true);
-            else expect(l[s]! < n / 2 ? n - ahead <= n / 2 : n - ahead < n / 2).toBe(true);
+      fc.property(
+        fc.integer({ min: 0, max: torus.nodes - 1 }),
+        fc.uniqueArray(fc.integer({ min: 0, max: torus.nodes - 1 }), { minLength: 1, maxLength: 40 }),
+        (s, raw) => {
+          const dests = raw.filter((d) => d !== s);
+          if (dests.length === 0) return;
+          const u = createPlan('hcm-uniform', torus, s, dests);
+          expect(u.message(0).dests.length).toBe(Math.ceil(dests.length / 2));
+          const f = createPlan('hcm-fixed', torus, s, dests);
+          const l = f.routing.labelling!.labelOf;
+          const n = torus.nodes;
+          for (const m of f.messages) {
+            for (const d of m.dests) {
+              const ahead = (l[d]! - l[s]! + n) % n;
+              if (m.network === 'high') expect(l[s]! < n / 2 ? ahead < n / 2 : ahead <= n / 2).toBe(true);
+              else expect(l[s]! < n / 2 ? n - ahead <= n / 2 : n - ahead < n / 2).toBe(true);
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 300, seed: 5 },
     );
   });

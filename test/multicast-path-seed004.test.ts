@@ -83,7 +83,17 @@ describe('seed 004 section 5.4: sorted MP examples', () => {
     const plan = createPlan('sorted-mp', t, b('0011'), ['0100', '0111', '1100', '1010', '1111'].map(b));
     expect(checkPlan(plan)).toEqual([]);
     expect(plan.message(0).dests.map((d) => t.format(d))).toEqual(['0111', '0100', '1100', '1111', '1010']);
-    expect(routeNodes(plan, 0).map((v) => t.format(v))).toEqual(['0011', '0111', '0101', '0100', '1100', '1101', '1111', '1110', '1010']);
+    expect(routeNodes(plan, 0).map((v) => t.format(v))).toEqual([
+      '0011',
+      '0111',
+      '0101',
+      '0100',
+      '1100',
+      '1101',
+      '1111',
+      '1110',
+      '1010',
+    ]);
   });
 
   it('sorted MC closes the same worm back to the source', () => {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateSteps } from '../src/analysis/steps.ts';
 import { WormcastError } from '../src/errors.ts';
-import { mulberry32, normalizeDestinations, parseDestinations, randomDestinations, resolveDestinations } from '../src/multicast/destinations.ts';
+import {
+  mulberry32,
+  normalizeDestinations,
+  parseDestinations,
+  randomDestinations,
+  resolveDestinations,
+} from '../src/multicast/destinations.ts';
 import { checkPlan } from '../src/multicast/plan-check.ts';
 import { NONE, PlanBuilder } from '../src/multicast/plan.ts';
 import { MULTICAST_ALGORITHMS, createPlan, getAlgorithm } from '../src/multicast/registry.ts';
@@ -30,7 +36,16 @@ describe('Plan and PlanBuilder (shared/DESIGN.md "Plans")', () => {
     b.add({ from: 0, dests: [1, 3, 7], after: NONE, order: 0, kind: 'path', network: 'high', address: [3, 7] });
     b.add({ from: 7, dests: [6], after: 0, order: 0 });
     const p = b.build(q3.topology, q3, 'hand', 0, Int32Array.from([1, 3, 6, 7]));
-    expect(p.message(0)).toEqual({ id: 0, from: 0, dests: [1, 3, 7], address: [3, 7], after: NONE, order: 0, kind: 'path', network: 'high' });
+    expect(p.message(0)).toEqual({
+      id: 0,
+      from: 0,
+      dests: [1, 3, 7],
+      address: [3, 7],
+      after: NONE,
+      order: 0,
+      kind: 'path',
+      network: 'high',
+    });
     expect(p.message(1).kind).toBe('unicast');
     expect(checkPlan(p)).toEqual([]);
   });
@@ -44,37 +59,109 @@ describe('checkPlan: every destination once, no other processor involved', () =>
   };
 
   it('accepts a sound tree', () => {
-    expect(checkPlan(build([[0, 1, NONE, 0], [1, 3, 0, 0]], [1, 3]))).toEqual([]);
+    expect(
+      checkPlan(
+        build(
+          [
+            [0, 1, NONE, 0],
+            [1, 3, 0, 0],
+          ],
+          [1, 3],
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('names a destination reached twice or never, and a delivery to a non-destination', () => {
-    expect(checkPlan(build([[0, 1, NONE, 0], [0, 1, NONE, 1]], [1, 3]))).toEqual(['destination 001 receives 2 times', 'destination 011 receives 0 times']);
+    expect(
+      checkPlan(
+        build(
+          [
+            [0, 1, NONE, 0],
+            [0, 1, NONE, 1],
+          ],
+          [1, 3],
+        ),
+      ),
+    ).toEqual(['destination 001 receives 2 times', 'destination 011 receives 0 times']);
     expect(checkPlan(build([[0, 2, NONE, 0]], []))).toEqual(['message 0: delivers to 010, which is not a destination']);
   });
 
   it('names a relay through a non-destination processor and a wrong trigger', () => {
-    expect(checkPlan(build([[0, 2, NONE, 0], [2, 3, 0, 0]], [3]))[0]).toMatch(/message 0: delivers to 010/);
-    expect(checkPlan(build([[0, 2, NONE, 0], [2, 3, 0, 0]], [3]))).toContain('message 1: sender 010 is neither the source nor a destination');
-    expect(checkPlan(build([[0, 1, NONE, 0], [0, 3, NONE, 1], [3, 7, 0, 0]], [1, 3, 7]))).toEqual(['message 2: trigger 0 did not deliver to the sender 011']);
-    expect(checkPlan(build([[0, 1, NONE, 1], [0, 3, NONE, 0]], [1, 3]))).toEqual(['message 1: send order 0 after order 1 at 000']);
+    expect(
+      checkPlan(
+        build(
+          [
+            [0, 2, NONE, 0],
+            [2, 3, 0, 0],
+          ],
+          [3],
+        ),
+      )[0],
+    ).toMatch(/message 0: delivers to 010/);
+    expect(
+      checkPlan(
+        build(
+          [
+            [0, 2, NONE, 0],
+            [2, 3, 0, 0],
+          ],
+          [3],
+        ),
+      ),
+    ).toContain('message 1: sender 010 is neither the source nor a destination');
+    expect(
+      checkPlan(
+        build(
+          [
+            [0, 1, NONE, 0],
+            [0, 3, NONE, 1],
+            [3, 7, 0, 0],
+          ],
+          [1, 3, 7],
+        ),
+      ),
+    ).toEqual(['message 2: trigger 0 did not deliver to the sender 011']);
+    expect(
+      checkPlan(
+        build(
+          [
+            [0, 1, NONE, 1],
+            [0, 3, NONE, 0],
+          ],
+          [1, 3],
+        ),
+      ),
+    ).toEqual(['message 1: send order 0 after order 1 at 000']);
   });
 });
 
 describe('multicast registry', () => {
   it('holds the seven unicast-based algorithms by name', () => {
-    expect(Object.keys(MULTICAST_ALGORITHMS)).toEqual(expect.arrayContaining(['combine', 'maxport', 'separate', 'u-ccc', 'u-cube', 'u-mesh', 'w-sort']));
-    for (const name of ['combine', 'maxport', 'separate', 'u-ccc', 'u-cube', 'u-mesh', 'w-sort']) expect(getAlgorithm(name).name).toBe(name);
+    expect(Object.keys(MULTICAST_ALGORITHMS)).toEqual(
+      expect.arrayContaining(['combine', 'maxport', 'separate', 'u-ccc', 'u-cube', 'u-mesh', 'w-sort']),
+    );
+    for (const name of ['combine', 'maxport', 'separate', 'u-ccc', 'u-cube', 'u-mesh', 'w-sort'])
+      expect(getAlgorithm(name).name).toBe(name);
   });
 
   it('an unknown name lists the known ones', () => {
-    expect(() => getAlgorithm('ucube')).toThrow("wormcast: unknown multicast algorithm 'ucube': expected one of separate, u-cube, u-mesh, u-ccc, maxport, combine, w-sort");
+    expect(() => getAlgorithm('ucube')).toThrow(
+      "wormcast: unknown multicast algorithm 'ucube': expected one of separate, u-cube, u-mesh, u-ccc, maxport, combine, w-sort",
+    );
   });
 
   it('an algorithm on the wrong topology or routing says what it needs', () => {
-    expect(() => createPlan('u-ccc', parseTopology('hypercube:4'), 0, [1])).toThrow('wormcast: algorithm u-ccc: needs a ccc topology, not hypercube:4');
-    expect(() => createPlan('u-cube', parseTopology('mesh:4x4'), 0, [1])).toThrow('needs a hypercube topology, not mesh:4x4');
+    expect(() => createPlan('u-ccc', parseTopology('hypercube:4'), 0, [1])).toThrow(
+      'wormcast: algorithm u-ccc: needs a ccc topology, not hypercube:4',
+    );
+    expect(() => createPlan('u-cube', parseTopology('mesh:4x4'), 0, [1])).toThrow(
+      'needs a hypercube topology, not mesh:4x4',
+    );
     const other = { ...createRouting('ecube', parseTopology('hypercube:3')), name: 'other' };
-    expect(() => createPlan('w-sort', other, 0, [1])).toThrow("wormcast: algorithm w-sort: needs routing ecube, not 'other'");
+    expect(() => createPlan('w-sort', other, 0, [1])).toThrow(
+      "wormcast: algorithm w-sort: needs routing ecube, not 'other'",
+    );
   });
 
   it('refuses the source as a destination and a repeated destination, naming them', () => {
@@ -86,12 +173,22 @@ describe('multicast registry', () => {
 
   it('separate addressing: the source sends to every destination in id order; m steps on one-port', () => {
     const p = createPlan('separate', parseTopology('ccc:3'), 5, [20, 1, 7]);
-    expect(p.messages.map((m) => [m.from, m.dests[0], m.order])).toEqual([[5, 1, 0], [5, 7, 1], [5, 20, 2]]);
+    expect(p.messages.map((m) => [m.from, m.dests[0], m.order])).toEqual([
+      [5, 1, 0],
+      [5, 7, 1],
+      [5, 20, 2],
+    ]);
     expect(evaluateSteps(p, 'one').steps).toBe(3);
   });
 
   it('every algorithm gives an empty plan for no destinations', () => {
-    for (const [name, spec] of [['u-cube', 'hypercube:3'], ['w-sort', 'hypercube:3'], ['u-ccc', 'ccc:3'], ['u-mesh', 'mesh:3x3'], ['separate', 'star:4']] as const) {
+    for (const [name, spec] of [
+      ['u-cube', 'hypercube:3'],
+      ['w-sort', 'hypercube:3'],
+      ['u-ccc', 'ccc:3'],
+      ['u-mesh', 'mesh:3x3'],
+      ['separate', 'star:4'],
+    ] as const) {
       const p = createPlan(name, parseTopology(spec), 0, []);
       expect(p.count).toBe(0);
       expect(evaluateSteps(p, 'one')).toMatchObject({ steps: 0, meanSteps: 0, lowerBound: 0 });

@@ -9,13 +9,19 @@ import type { RoutingFunction } from '../src/routing/types.ts';
 import { parseTopology } from '../src/topology/registry.ts';
 
 const MODELS: TreeHoldModel[] = ['lock-step', 'branch'];
-const setup = (alg: string, spec: string, routing: string, lowFirst = false): [string, RoutingFunction] =>
-  [alg, createRouting(routing, parseTopology(spec), { lowFirst })];
+const setup = (alg: string, spec: string, routing: string, lowFirst = false): [string, RoutingFunction] => [
+  alg,
+  createRouting(routing, parseTopology(spec), { lowFirst }),
+];
 const build = (alg: string, r: RoutingFunction) => (s: number, d: Int32Array) => createPlan(alg, r, s, d);
 
 describe('channel dependencies of tree worms (docs/algorithms-tree.md)', () => {
   it('broadcast trees give exactly the dependencies of every multicast (3-cube, 3 x 3 and 4 x 3 meshes)', () => {
-    for (const [alg, r] of [setup('ecube-tree', 'hypercube:3', 'ecube', true), setup('x-first', 'mesh:3x3', 'dor'), setup('double-channel-x-first', 'mesh:4x3', 'xy-double')]) {
+    for (const [alg, r] of [
+      setup('ecube-tree', 'hypercube:3', 'ecube', true),
+      setup('x-first', 'mesh:3x3', 'dor'),
+      setup('double-channel-x-first', 'mesh:4x3', 'xy-double'),
+    ]) {
       for (const model of MODELS) {
         const b = treeDependencyGraph(r, build(alg, r), model, 'broadcast');
         const all = treeDependencyGraph(r, build(alg, r), model, 'all-subsets');
@@ -88,8 +94,15 @@ describe('deadlock scenarios for the flit-level engine', () => {
   it("lin-fig-6.1: the broadcasts' trees hold and need the channels of Fig. 6.1", () => {
     const s = treeScenario('lin-fig-6.1');
     const t = s.plans[0]!.plan.topology;
-    const firstHops = s.plans.map(({ plan }) => treeEdges(plan, 0).filter((e) => e.parent < 0).map((e) => t.format(t.neighbor(plan.source, e.port))));
-    expect(firstHops).toEqual([['001', '010', '100'], ['000', '011', '101']]);
+    const firstHops = s.plans.map(({ plan }) =>
+      treeEdges(plan, 0)
+        .filter((e) => e.parent < 0)
+        .map((e) => t.format(t.neighbor(plan.source, e.port))),
+    );
+    expect(firstHops).toEqual([
+      ['001', '010', '100'],
+      ['000', '011', '101'],
+    ]);
     // M0 branches again at 001 onto 011 and 101; M1 at 000 onto 010 and 100
     const at = (k: number, node: string): string[] => {
       const plan = s.plans[k]!.plan;
@@ -120,7 +133,9 @@ describe('deadlock scenarios for the flit-level engine', () => {
     const s = treeScenario('lin-6.2.1-branch');
     const routing = s.plans[0]!.plan.routing;
     for (let c = 0; c <= 30; c += 2) {
-      const worms = scenarioWorms(s).filter((w) => w.group !== 1).map((w) => (w.group === 2 ? { ...w, created: c } : w));
+      const worms = scenarioWorms(s)
+        .filter((w) => w.group !== 1)
+        .map((w) => (w.group === 2 ? { ...w, created: c } : w));
       expect(new ReferenceEngine({ routing, worms }).runUntil(50000)).toBe('finished');
     }
   });

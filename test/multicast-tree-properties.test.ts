@@ -16,7 +16,11 @@ import { checkRoutes, pairs } from './utils.ts';
 
 /** A random multicast: a source and a non-empty destination set without it. */
 const multicast = (t: Topology) =>
-  fc.tuple(fc.integer({ min: 0, max: t.nodes - 1 }), fc.uniqueArray(fc.integer({ min: 0, max: t.nodes - 1 }), { minLength: 1, maxLength: Math.min(24, t.nodes - 1) }))
+  fc
+    .tuple(
+      fc.integer({ min: 0, max: t.nodes - 1 }),
+      fc.uniqueArray(fc.integer({ min: 0, max: t.nodes - 1 }), { minLength: 1, maxLength: Math.min(24, t.nodes - 1) }),
+    )
     .map(([s, ds]) => [s, ds.filter((d) => d !== s)] as const)
     .filter(([, ds]) => ds.length > 0);
 
@@ -67,62 +71,96 @@ const cube = parseTopology('hypercube:6');
 const RUNS = { numRuns: 150, seed: 5 };
 
 describe('tree plans are sound (fast-check)', () => {
-  for (const [alg, t] of [['x-first', mesh], ['divided-greedy', mesh], ['greedy-st', mesh], ['greedy-st', cube], ['ecube-tree', cube], ['double-channel-x-first', mesh]] as const) {
+  for (const [alg, t] of [
+    ['x-first', mesh],
+    ['divided-greedy', mesh],
+    ['greedy-st', mesh],
+    ['greedy-st', cube],
+    ['ecube-tree', cube],
+    ['double-channel-x-first', mesh],
+  ] as const) {
     it(`${alg} on ${t.spec}: every destination reached exactly once, only existing links, no channel twice`, () => {
-      fc.assert(fc.property(multicast(t), ([s, ds]) => checkTrees(createPlan(alg, t, s, ds), alg === 'divided-greedy')), RUNS);
+      fc.assert(
+        fc.property(multicast(t), ([s, ds]) => checkTrees(createPlan(alg, t, s, ds), alg === 'divided-greedy')),
+        RUNS,
+      );
     });
   }
 
-  for (const [alg, t] of [['x-first', mesh], ['divided-greedy', mesh], ['ecube-tree', cube], ['double-channel-x-first', mesh]] as const) {
+  for (const [alg, t] of [
+    ['x-first', mesh],
+    ['divided-greedy', mesh],
+    ['ecube-tree', cube],
+    ['double-channel-x-first', mesh],
+  ] as const) {
     it(`${alg}: every destination is reached along a shortest path`, () => {
-      fc.assert(fc.property(multicast(t), ([s, ds]) => {
-        const plan = createPlan(alg, t, s, ds);
-        const m = treeTraffic(plan);
-        expect(Array.from(m.depth)).toEqual(Array.from(plan.destinations, (d) => t.distance(s, d)));
-      }), RUNS);
+      fc.assert(
+        fc.property(multicast(t), ([s, ds]) => {
+          const plan = createPlan(alg, t, s, ds);
+          const m = treeTraffic(plan);
+          expect(Array.from(m.depth)).toEqual(Array.from(plan.destinations, (d) => t.distance(s, d)));
+        }),
+        RUNS,
+      );
     });
   }
 
   it('x-first trees follow the X-first (dor) routes, and ecube-tree the E-cube routes', () => {
-    for (const [alg, t, r] of [['x-first', mesh, createRouting('dor', mesh)], ['ecube-tree', cube, createRouting('ecube', cube)]] as const) {
-      fc.assert(fc.property(multicast(t), ([s, ds]) => {
-        const plan = createPlan(alg, r, s, ds);
-        const paths = pathsTo(plan, 0);
-        for (const d of ds) expect(paths.get(d)).toEqual(tracePath(r, s, d).map((h) => h.from * t.ports + h.port));
-      }), RUNS);
+    for (const [alg, t, r] of [
+      ['x-first', mesh, createRouting('dor', mesh)],
+      ['ecube-tree', cube, createRouting('ecube', cube)],
+    ] as const) {
+      fc.assert(
+        fc.property(multicast(t), ([s, ds]) => {
+          const plan = createPlan(alg, r, s, ds);
+          const paths = pathsTo(plan, 0);
+          for (const d of ds) expect(paths.get(d)).toEqual(tracePath(r, s, d).map((h) => h.from * t.ports + h.port));
+        }),
+        RUNS,
+      );
     }
   });
 
   it('double-channel-x-first: each worm stays in its subnetwork (its two directions, its VC class) and follows xy-double', () => {
     const r = createRouting('xy-double', mesh);
-    fc.assert(fc.property(multicast(mesh), ([s, ds]) => {
-      const plan = createPlan('double-channel-x-first', r, s, ds);
-      const k0 = mesh.dims[0]!;
-      for (let id = 0; id < plan.count; id++) {
-        const sub = SUBNETWORKS.find((n) => n.name === plan.message(id).network)!;
-        const tr = plan.trees!;
-        for (let e = tr.offsets[id]!; e < tr.offsets[id + 1]!; e++) {
-          const ch = tr.channels[e]!;
-          expect(ch % 2).toBe(sub.vc);
-          expect([sub.xPort, sub.yPort]).toContain(((ch / 2) | 0) % mesh.ports);
+    fc.assert(
+      fc.property(multicast(mesh), ([s, ds]) => {
+        const plan = createPlan('double-channel-x-first', r, s, ds);
+        const k0 = mesh.dims[0]!;
+        for (let id = 0; id < plan.count; id++) {
+          const sub = SUBNETWORKS.find((n) => n.name === plan.message(id).network)!;
+          const tr = plan.trees!;
+          for (let e = tr.offsets[id]!; e < tr.offsets[id + 1]!; e++) {
+            const ch = tr.channels[e]!;
+            expect(ch % 2).toBe(sub.vc);
+            expect([sub.xPort, sub.yPort]).toContain(((ch / 2) | 0) % mesh.ports);
+          }
+          const paths = pathsTo(plan, id);
+          for (const d of plan.message(id).dests) {
+            expect(SUBNETWORKS[quadrantOf(s % k0, (s / k0) | 0, d % k0, (d / k0) | 0)]).toBe(sub);
+            expect(paths.get(d)).toEqual(tracePath(r, s, d).map((h) => (h.from * mesh.ports + h.port) * 2 + h.vc));
+          }
         }
-        const paths = pathsTo(plan, id);
-        for (const d of plan.message(id).dests) {
-          expect(SUBNETWORKS[quadrantOf(s % k0, (s / k0) | 0, d % k0, (d / k0) | 0)]).toBe(sub);
-          expect(paths.get(d)).toEqual(tracePath(r, s, d).map((h) => (h.from * mesh.ports + h.port) * 2 + h.vc));
-        }
-      }
-    }), RUNS);
+      }),
+      RUNS,
+    );
   });
 
   it("greedy-st: the forward nodes' trees use as many links as the source's complete Steiner tree (section 5.2)", () => {
     for (const t of [mesh, cube]) {
-      fc.assert(fc.property(multicast(t), ([s, ds]) => {
-        const plan = createPlan('greedy-st', t, s, ds);
-        const sorted = greedyStOrder(t, s, [...ds].sort((a, b) => a - b));
-        const T = greedyStTree(t, [s, ...sorted]);
-        expect(treeTraffic(plan).links).toBe(T.reduce((sum, [a, b]) => sum + t.distance(a, b), 0));
-      }), RUNS);
+      fc.assert(
+        fc.property(multicast(t), ([s, ds]) => {
+          const plan = createPlan('greedy-st', t, s, ds);
+          const sorted = greedyStOrder(
+            t,
+            s,
+            [...ds].sort((a, b) => a - b),
+          );
+          const T = greedyStTree(t, [s, ...sorted]);
+          expect(treeTraffic(plan).links).toBe(T.reduce((sum, [a, b]) => sum + t.distance(a, b), 0));
+        }),
+        RUNS,
+      );
     }
   });
 });
@@ -130,7 +168,12 @@ describe('tree plans are sound (fast-check)', () => {
 describe('divided greedy builds a multicast subgraph, not always a tree (docs/algorithms-tree.md errata 6)', () => {
   it('from (0,0) in a 4 x 4 mesh to (1,0) (0,1) (1,1) (2,2) (1,3) two copies cross one channel', () => {
     const t = parseTopology('mesh:4x4');
-    const plan = createPlan('divided-greedy', t, 0, ['1,0', '0,1', '1,1', '2,2', '1,3'].map((a) => t.parse(a)));
+    const plan = createPlan(
+      'divided-greedy',
+      t,
+      0,
+      ['1,0', '0,1', '1,1', '2,2', '1,3'].map((a) => t.parse(a)),
+    );
     const ch = Array.from(plan.trees!.channels);
     const twice = ch.filter((c, i) => ch.indexOf(c) !== i);
     expect(twice.length).toBe(1);
@@ -166,8 +209,17 @@ describe('xy-double routing (the unicast route of double-channel X-first)', () =
 
 describe('tree plans run in the flit-level engine', () => {
   it('a lone tree worm delivers every destination at its zero-load time', () => {
-    for (const [alg, t] of [['x-first', mesh], ['greedy-st', cube], ['double-channel-x-first', mesh]] as const) {
-      const plan = createPlan(alg, t, 3, [0, 9, 17, 30, 33].filter((d) => d < t.nodes));
+    for (const [alg, t] of [
+      ['x-first', mesh],
+      ['greedy-st', cube],
+      ['double-channel-x-first', mesh],
+    ] as const) {
+      const plan = createPlan(
+        alg,
+        t,
+        3,
+        [0, 9, 17, 30, 33].filter((d) => d < t.nodes),
+      );
       const worms = treeWorms(plan, 16, 0).slice(0, 1);
       const e = new ReferenceEngine({ routing: plan.routing, worms });
       expect(e.runUntil(100000)).toBe('finished');

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createPlan } from '../src/multicast/registry.ts';
 import { dividedGreedySplit } from '../src/multicast/tree-based/divided-greedy.ts';
 import { doubleChannelSplit } from '../src/multicast/tree-based/double-channel-x-first.ts';
-import { greedyStOrder, greedyStSublists, greedyStTree, nearestOnShortestPath } from '../src/multicast/tree-based/greedy-st.ts';
+import {
+  greedyStOrder,
+  greedyStSublists,
+  greedyStTree,
+  nearestOnShortestPath,
+} from '../src/multicast/tree-based/greedy-st.ts';
 import { treeTraffic } from '../src/multicast/tree-based/metrics.ts';
 import { branchPoints } from '../src/multicast/tree-based/tree.ts';
 import { xFirstSplit } from '../src/multicast/tree-based/x-first.ts';
@@ -90,7 +95,13 @@ describe('greedy ST on the 8 x 8 mesh (seed 004 section 5.4)', () => {
   const dests = [n(0, 5), n(2, 3), n(4, 1), n(6, 3), n(7, 4)];
 
   it('sorts D by distance (Fig. 5.3), ties by address', () => {
-    expect(greedyStOrder(mesh8, src, [...dests].sort((a, b) => a - b)).map(ij)).toEqual(['[0,5]', '[2,3]', '[4,1]', '[6,3]', '[7,4]']);
+    expect(
+      greedyStOrder(
+        mesh8,
+        src,
+        [...dests].sort((a, b) => a - b),
+      ).map(ij),
+    ).toEqual(['[0,5]', '[2,3]', '[4,1]', '[6,3]', '[7,4]']);
   });
 
   it('the nearest node to [2,3] on a shortest [2,7]-[0,5] path is [2,5]', () => {
@@ -100,15 +111,26 @@ describe('greedy ST on the 8 x 8 mesh (seed 004 section 5.4)', () => {
   it('builds the tree edges listed in the text, in the printed order', () => {
     const edges = greedyStTree(mesh8, [src, ...dests]);
     expect(edges.map(([s, t]) => `(${ij(s)},${ij(t)})`)).toEqual([
-      '([2,7],[2,5])', '([2,5],[0,5])', '([2,5],[2,3])', '([2,3],[4,3])', '([4,3],[4,1])', '([4,3],[6,3])', '([6,3],[7,4])',
+      '([2,7],[2,5])',
+      '([2,5],[0,5])',
+      '([2,5],[2,3])',
+      '([2,3],[4,3])',
+      '([4,3],[4,1])',
+      '([4,3],[6,3])',
+      '([6,3],[7,4])',
     ]);
   });
 
   it('sends D1 to [2,5] via the bypass node [2,6]; [2,5] splits into ([0,5]) and ([2,3],[4,1],[6,3],[7,4])', () => {
     const list = [src, ...dests];
-    expect(greedyStSublists(list, greedyStTree(mesh8, list)).map((l) => l.map(ij))).toEqual([['[2,5]', '[0,5]', '[2,3]', '[4,1]', '[6,3]', '[7,4]']]);
+    expect(greedyStSublists(list, greedyStTree(mesh8, list)).map((l) => l.map(ij))).toEqual([
+      ['[2,5]', '[0,5]', '[2,3]', '[4,1]', '[6,3]', '[7,4]'],
+    ]);
     const at25 = [n(2, 5), ...dests];
-    expect(greedyStSublists(at25, greedyStTree(mesh8, at25)).map((l) => l.map(ij))).toEqual([['[0,5]'], ['[2,3]', '[4,1]', '[6,3]', '[7,4]']]);
+    expect(greedyStSublists(at25, greedyStTree(mesh8, at25)).map((l) => l.map(ij))).toEqual([
+      ['[0,5]'],
+      ['[2,3]', '[4,1]', '[6,3]', '[7,4]'],
+    ]);
     const plan = createPlan('greedy-st', mesh8, src, dests);
     expect(ij(plan.trees!.nodes[0]!)).toBe('[2,6]');
     // [2,3] keeps a copy and forwards one (a replicate node of the seed, one output channel); [2,5] and
@@ -130,7 +152,11 @@ describe('greedy ST on the 6-cube (seed 004 section 5.4)', () => {
   const K = ['010101', '001101', '000001', '101001', '110001'].map(b);
 
   it('the sorted list: distances 3, 3, 3, 5, 5; ties by address (the seed orders them arbitrarily)', () => {
-    const order = greedyStOrder(cube, src, [...K].sort((x, y) => x - y));
+    const order = greedyStOrder(
+      cube,
+      src,
+      [...K].sort((x, y) => x - y),
+    );
     expect(order.map((v) => cube.distance(src, v))).toEqual([3, 3, 3, 5, 5]);
     expect(order.map(bits)).toEqual(['000001', '001101', '010101', '101001', '110001']);
     // the seed's printed list is one of the allowed orders
@@ -143,7 +169,11 @@ describe('greedy ST on the 6-cube (seed 004 section 5.4)', () => {
     const printed = [src, ...['010101', '000001', '001101', '101001', '110001'].map(b)];
     expect(bits(nearestOnShortestPath(cube, src, b('010101'), b('000001')))).toBe('000101');
     const first = greedyStTree(cube, printed.slice(0, 3));
-    expect(first.map(([s, t]) => `(${bits(s)},${bits(t)})`)).toEqual(['(000110,000101)', '(000101,010101)', '(000101,000001)']);
+    expect(first.map(([s, t]) => `(${bits(s)},${bits(t)})`)).toEqual([
+      '(000110,000101)',
+      '(000101,010101)',
+      '(000101,000001)',
+    ]);
     const sub = greedyStSublists(printed, greedyStTree(cube, printed));
     expect(sub.map((l) => bits(l[0]!))).toEqual(['000101']);
     expect(sub[0]!.map(bits)).toEqual(['000101', '010101', '000001', '001101', '101001', '110001']);
@@ -161,7 +191,10 @@ describe('double-channel X-first (seed 004 section 6.2.1 example)', () => {
   it('divides D into the four printed subsets', () => {
     const d = ['0,0', '0,2', '0,5', '1,3', '4,5', '5,0', '5,1', '5,3', '5,4'].map(at);
     expect(doubleChannelSplit(6, SRC, d).map((l) => new Set(fmt(l)))).toEqual([
-      new Set(['4,5', '5,3', '5,4']), new Set(['0,5', '1,3']), new Set(['0,0', '0,2']), new Set(['5,0', '5,1']),
+      new Set(['4,5', '5,3', '5,4']),
+      new Set(['0,5', '1,3']),
+      new Set(['0,0', '0,2']),
+      new Set(['5,0', '5,1']),
     ]);
     const plan = createPlan('double-channel-x-first', mesh6, SRC, d);
     expect(plan.messages.map((m) => m.network)).toEqual(['+X+Y', '-X+Y', '-X-Y', '+X-Y']);

@@ -18,14 +18,19 @@ import { runCli } from './cli.ts';
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-  name: string; version: string; dependencies: Record<string, string>; bin: Record<string, string>;
+  name: string;
+  version: string;
+  dependencies: Record<string, string>;
+  bin: Record<string, string>;
   exports: Record<string, string | Record<string, unknown>>;
 };
 const tsc = join(root, 'node_modules', '.bin', 'tsc');
 
 /** Every file the tarball may hold; anything else (tests, sources, the web app, caches) fails. */
 const ALLOWED: readonly RegExp[] = [
-  /^package\.json$/, /^README\.md$/, /^LICENSE$/,
+  /^package\.json$/,
+  /^README\.md$/,
+  /^LICENSE$/,
   /^bin\/wormcast\.mjs$/,
   /^build\/wormcast\.wasm$/,
   /^types\/wasm\.d\.ts$/,
@@ -34,8 +39,18 @@ const ALLOWED: readonly RegExp[] = [
 ];
 /** The files without which the package does not work. */
 const REQUIRED = [
-  'package.json', 'README.md', 'LICENSE', 'bin/wormcast.mjs', 'build/wormcast.wasm', 'types/wasm.d.ts',
-  'dist/index.js', 'dist/index.d.ts', 'dist/browser.js', 'dist/browser.d.ts', 'dist/cli/main.js', 'dist/wasm/module.js',
+  'package.json',
+  'README.md',
+  'LICENSE',
+  'bin/wormcast.mjs',
+  'build/wormcast.wasm',
+  'types/wasm.d.ts',
+  'dist/index.js',
+  'dist/index.d.ts',
+  'dist/browser.js',
+  'dist/browser.d.ts',
+  'dist/cli/main.js',
+  'dist/wasm/module.js',
 ];
 /** Today ~0.36 MB packed and ~1.1 MB unpacked; the limits leave room and catch a stray folder. */
 const MAX_PACKED = 1_000_000;
@@ -52,7 +67,10 @@ function run(cmd: string, args: string[], cwd: string, timeout = 120_000): Spawn
 
 /** Fail with the command's output when it did not exit 0. */
 function ok(r: SpawnSyncReturns<string>, what: string): string {
-  if (r.status !== 0) throw new Error(`${what} exited ${r.status ?? r.signal}${r.error ? ` (${r.error.message})` : ''}:\n${r.stdout}\n${r.stderr}`);
+  if (r.status !== 0)
+    throw new Error(
+      `${what} exited ${r.status ?? r.signal}${r.error ? ` (${r.error.message})` : ''}:\n${r.stdout}\n${r.stderr}`,
+    );
   return r.stdout;
 }
 
@@ -73,7 +91,10 @@ beforeAll(() => {
   tarball = join(work, info.filename);
   app = join(work, 'app');
   mkdirSync(app);
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'wormcast-consumer', private: true, type: 'module' }, null, 2));
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({ name: 'wormcast-consumer', private: true, type: 'module' }, null, 2),
+  );
   const install = run('npm', ['install', '--no-audit', '--no-fund', tarball], app, 150_000);
   if (install.status !== 0) {
     const text = `${install.stdout}\n${install.stderr}`;
@@ -139,7 +160,8 @@ describe('npm pack', () => {
   it('the runtime dependencies are the packages the compiled code imports', () => {
     const imported = new Set<string>();
     for (const f of packed.files.filter((x) => x.path.endsWith('.js') || x.path.endsWith('.mjs'))) {
-      for (const s of bareImports(readFileSync(join(root, f.path), 'utf8'))) if (!builtins.has(s)) imported.add(packageOf(s));
+      for (const s of bareImports(readFileSync(join(root, f.path), 'utf8')))
+        if (!builtins.has(s)) imported.add(packageOf(s));
     }
     const declared = Object.keys(pkg.dependencies);
     // every import is a runtime dependency (tsx, assemblyscript, vite... are dev-only)
@@ -176,20 +198,53 @@ describe('the installed package (a fresh project outside the repository)', () =>
 
   it('npx wormcast simulate --example prints what the CLI from the sources prints', (ctx) => {
     needsInstall(ctx);
-    const installed = ok(run('npx', ['--no-install', 'wormcast', 'simulate', '--example'], app), 'npx wormcast simulate --example');
+    const installed = ok(
+      run('npx', ['--no-install', 'wormcast', 'simulate', '--example'], app),
+      'npx wormcast simulate --example',
+    );
     const source = runCli('simulate', '--example');
     expect(source.status).toBe(0);
     expect(installed).toMatch(/mesh:8x8 unicast/);
     expect(installed).toMatch(/latency \(creation to tail delivery\) mean [\d.]+/);
     expect(installed).toBe(source.stdout);
-    expect(ok(run('npx', ['--no-install', 'wormcast', '--version'], app), 'wormcast --version').trim()).toBe(pkg.version);
+    expect(ok(run('npx', ['--no-install', 'wormcast', '--version'], app), 'wormcast --version').trim()).toBe(
+      pkg.version,
+    );
   });
 
   it('npx wormcast sweep runs its worker threads from dist/, and plot draws the result with vega', (ctx) => {
     needsInstall(ctx);
-    const sweep = ok(run('npx', ['--no-install', 'wormcast', 'sweep', '--topology', 'mesh:4x4', '--algorithm', 'unicast',
-      '--grid', 'load=0.05,0.1', '--replications', '2', '--warmup', '100', '--cycles', '500', '--drain', '2000',
-      '--workers', '2', '--quiet', '--out', 'sweep.jsonl'], app), 'npx wormcast sweep');
+    const sweep = ok(
+      run(
+        'npx',
+        [
+          '--no-install',
+          'wormcast',
+          'sweep',
+          '--topology',
+          'mesh:4x4',
+          '--algorithm',
+          'unicast',
+          '--grid',
+          'load=0.05,0.1',
+          '--replications',
+          '2',
+          '--warmup',
+          '100',
+          '--cycles',
+          '500',
+          '--drain',
+          '2000',
+          '--workers',
+          '2',
+          '--quiet',
+          '--out',
+          'sweep.jsonl',
+        ],
+        app,
+      ),
+      'npx wormcast sweep',
+    );
     expect(sweep).toMatch(/2 points \(2 run/);
     const lines = readFileSync(join(app, 'sweep.jsonl'), 'utf8').trim().split('\n');
     expect(lines.length).toBeGreaterThanOrEqual(2);
@@ -200,16 +255,32 @@ describe('the installed package (a fresh project outside the repository)', () =>
   it('a plain .mjs imports simulate and parseTopology and gets the numbers of the sources', async (ctx) => {
     needsInstall(ctx);
     const config: SimulateConfig = {
-      topology: 'torus:4x4', algorithm: 'unicast', dests: 1, load: 0.15, flits: 8,
-      warmup: 200, measure: 1000, drain: 4000, seed: 7, engine: 'wasm', options: { buffer: 4 },
+      topology: 'torus:4x4',
+      algorithm: 'unicast',
+      dests: 1,
+      load: 0.15,
+      flits: 8,
+      warmup: 200,
+      measure: 1000,
+      drain: 4000,
+      seed: 7,
+      engine: 'wasm',
+      options: { buffer: 4 },
     };
-    writeFileSync(join(app, 'plain.mjs'), [
-      "import { parseTopology, simulate } from 'wormcast';",
-      "const t = parseTopology('ccc:5');",
-      `const r = await simulate(${JSON.stringify(config)});`,
-      'console.log(JSON.stringify({ nodes: t.nodes, diameter: t.diameter, result: r }));',
-    ].join('\n'));
-    const out = JSON.parse(ok(run(process.execPath, ['plain.mjs'], app), 'node plain.mjs')) as { nodes: number; diameter: number; result: unknown };
+    writeFileSync(
+      join(app, 'plain.mjs'),
+      [
+        "import { parseTopology, simulate } from 'wormcast';",
+        "const t = parseTopology('ccc:5');",
+        `const r = await simulate(${JSON.stringify(config)});`,
+        'console.log(JSON.stringify({ nodes: t.nodes, diameter: t.diameter, result: r }));',
+      ].join('\n'),
+    );
+    const out = JSON.parse(ok(run(process.execPath, ['plain.mjs'], app), 'node plain.mjs')) as {
+      nodes: number;
+      diameter: number;
+      result: unknown;
+    };
     expect(out.nodes).toBe(160);
     expect(out.result).toEqual(JSON.parse(JSON.stringify(await simulate(config))));
   });
@@ -229,14 +300,31 @@ describe('the installed package (a fresh project outside the repository)', () =>
     const dir = join(app, 'ts');
     mkdirSync(dir);
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: {
-        strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022'], types: [],
-        noEmit: true, skipLibCheck: false, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true,
-      },
-      include: ['*.ts'],
-    }, null, 2));
-    writeFileSync(join(dir, 'consumer.ts'), `
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify(
+        {
+          compilerOptions: {
+            strict: true,
+            module: 'nodenext',
+            moduleResolution: 'nodenext',
+            target: 'es2022',
+            lib: ['es2022'],
+            types: [],
+            noEmit: true,
+            skipLibCheck: false,
+            noUncheckedIndexedAccess: true,
+            exactOptionalPropertyTypes: true,
+          },
+          include: ['*.ts'],
+        },
+        null,
+        2,
+      ),
+    );
+    writeFileSync(
+      join(dir, 'consumer.ts'),
+      `
 import { WasmRouting, WormcastError, createRouting, parseTopology, simulate, type SimulationResult, type Topology } from 'wormcast';
 import * as browser from 'wormcast/browser';
 import type wasmUrl from 'wormcast/wasm';
@@ -251,10 +339,14 @@ export const result: SimulationResult = await simulate({
 export const same: boolean = browser.parseTopology === parseTopology;
 export const url: typeof wasmUrl = 'wormcast.wasm';
 export const isUserError = (e: unknown): boolean => e instanceof WormcastError;
-`);
+`,
+    );
     // the README's example, with console declared (lib es2022 has none)
     const code = /## Library\s+```ts\n([\s\S]*?)```/.exec(readFileSync(join(root, 'README.md'), 'utf8'))![1]!;
-    writeFileSync(join(dir, 'readme.ts'), `declare const console: { log(...a: unknown[]): void };\n${code}\nexport {};\n`);
+    writeFileSync(
+      join(dir, 'readme.ts'),
+      `declare const console: { log(...a: unknown[]): void };\n${code}\nexport {};\n`,
+    );
     const r = run(tsc, ['-p', dir], dir);
     expect(`${r.stdout}${r.stderr}`.replace(/^npm warn.*\n?/gm, '')).toBe('');
     expect(r.status).toBe(0);

@@ -18,26 +18,39 @@ import { runMain } from './cli-main.ts';
 
 const VERSION = '0.1.0+wasm.test+model.1';
 
-const experiment = parseExperiment({
-  name: 'jobs',
-  base: { topology: 'mesh:4x4', warmup: 100, cycles: 1000, drain: 500 },
-  grid: { load: [0.05, 0.1], algorithm: ['unicast', 'dual-path'], dests: 3 },
-  replications: 2,
-  runUntil: { relativeHalfWidth: 0.2, maxCycles: 4000 },
-}, 'jobs');
+const experiment = parseExperiment(
+  {
+    name: 'jobs',
+    base: { topology: 'mesh:4x4', warmup: 100, cycles: 1000, drain: 500 },
+    grid: { load: [0.05, 0.1], algorithm: ['unicast', 'dual-path'], dests: 3 },
+    replications: 2,
+    runUntil: { relativeHalfWidth: 0.2, maxCycles: 4000 },
+  },
+  'jobs',
+);
 const points = expandGrid(experiment, 'jobs');
 const keyOf = (i: number) => pointKey(points[i]!.config, pointSettings(experiment), VERSION);
 
 describe('queue URL', () => {
   it('host, port, database and password; shown without the password', () => {
     const u = parseQueueUrl('redis://:s3cret@10.0.0.5:6380/3', '--queue', {});
-    expect(u.connection).toMatchObject({ host: '10.0.0.5', port: 6380, db: 3, password: 's3cret', maxRetriesPerRequest: null });
+    expect(u.connection).toMatchObject({
+      host: '10.0.0.5',
+      port: 6380,
+      db: 3,
+      password: 's3cret',
+      maxRetriesPerRequest: null,
+    });
     expect(u.shown).toBe('redis://***@10.0.0.5:6380/3');
     expect(u.hasPassword).toBe(true);
     const plain = parseQueueUrl('redis://queue.lan', '--queue', {});
     expect(plain.connection).toMatchObject({ host: 'queue.lan', port: 6379, db: 0 });
     expect(plain.shown).toBe('redis://queue.lan:6379/0');
-    expect(parseQueueUrl('rediss://u:p%40ss@h/1', '--queue', {}).connection).toMatchObject({ username: 'u', password: 'p@ss', tls: {} });
+    expect(parseQueueUrl('rediss://u:p%40ss@h/1', '--queue', {}).connection).toMatchObject({
+      username: 'u',
+      password: 'p@ss',
+      tls: {},
+    });
   });
 
   it('the password may come from WORMCAST_REDIS_PASSWORD (out of the command line)', () => {
@@ -47,24 +60,31 @@ describe('queue URL', () => {
   });
 
   it('bad URLs: one error naming what is wrong, never quoting the URL (it may hold a password)', () => {
-    fc.assert(fc.property(fc.stringMatching(/^[A-Za-z0-9]{6,20}$/), fc.constantFrom('http://:PW@h/0', 'redis://:PW@h/zero', 'redis://:PW@/0', 'redis://:PW@h/0?x=1', 'PW'), (pw, form) => {
-      const text = form.replace('PW', pw);
-      let message = '';
-      try {
-        parseQueueUrl(text, '--queue', {});
-      } catch (e) {
-        message = (e as Error).message;
-      }
-      expect(message).toMatch(/^wormcast: --queue: /);
-      expect(message).not.toContain(pw);
-    }));
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[A-Za-z0-9]{6,20}$/),
+        fc.constantFrom('http://:PW@h/0', 'redis://:PW@h/zero', 'redis://:PW@/0', 'redis://:PW@h/0?x=1', 'PW'),
+        (pw, form) => {
+          const text = form.replace('PW', pw);
+          let message = '';
+          try {
+            parseQueueUrl(text, '--queue', {});
+          } catch (e) {
+            message = (e as Error).message;
+          }
+          expect(message).toMatch(/^wormcast: --queue: /);
+          expect(message).not.toContain(pw);
+        },
+      ),
+    );
   });
 
   it('Redis errors are shown without the password, with a hint', () => {
     const u = parseQueueUrl('redis://:hunter2@h:1/0', '--queue', {});
     expect(redact('AUTH hunter2 failed', u)).toBe('AUTH *** failed');
-    expect(redisErrorLine(u, new Error('WRONGPASS invalid username-password pair.'), 'cannot reach Redis at'))
-      .toBe('cannot reach Redis at redis://***@h:1/0: WRONGPASS invalid username-password pair; check the password (in the URL or WORMCAST_REDIS_PASSWORD)');
+    expect(redisErrorLine(u, new Error('WRONGPASS invalid username-password pair.'), 'cannot reach Redis at')).toBe(
+      'cannot reach Redis at redis://***@h:1/0: WRONGPASS invalid username-password pair; check the password (in the URL or WORMCAST_REDIS_PASSWORD)',
+    );
   });
 });
 
@@ -83,11 +103,36 @@ describe('a job is checked before it runs', () => {
     const job = pointJob(experiment, points[0]!, 'x', VERSION);
     const e = job.experiment;
     const cases: Array<[string | undefined, string, unknown, RegExp]> = [
-      [keyOf(1), 'point', job, /^wormcast: job [0-9a-f]{32}: not a wormcast point: its id is not the configuration hash of its payload$/],
-      [keyOf(0), 'point', { ...job, engineVersion: 'other' }, /made for engine other, but this worker runs 0\.1\.0\+wasm\.test\+model\.1; run the same wormcast version/],
-      [keyOf(0), 'point', { ...job, experiment: { ...e, grid: { load: [0.1, 0.2] } } }, /not a wormcast point: its experiment has a grid; a job is one point/],
-      [keyOf(0), 'point', { ...job, experiment: { ...e, base: { ...(e.base as object), vcs: -1 } } }, /not a wormcast point: experiment: base\.vcs: -1 must be >= 1/],
-      [keyOf(0), 'point', { ...job, experiment: { ...e, shell: 'rm -rf /' } }, /not a wormcast point: experiment: shell: unknown key/],
+      [
+        keyOf(1),
+        'point',
+        job,
+        /^wormcast: job [0-9a-f]{32}: not a wormcast point: its id is not the configuration hash of its payload$/,
+      ],
+      [
+        keyOf(0),
+        'point',
+        { ...job, engineVersion: 'other' },
+        /made for engine other, but this worker runs 0\.1\.0\+wasm\.test\+model\.1; run the same wormcast version/,
+      ],
+      [
+        keyOf(0),
+        'point',
+        { ...job, experiment: { ...e, grid: { load: [0.1, 0.2] } } },
+        /not a wormcast point: its experiment has a grid; a job is one point/,
+      ],
+      [
+        keyOf(0),
+        'point',
+        { ...job, experiment: { ...e, base: { ...(e.base as object), vcs: -1 } } },
+        /not a wormcast point: experiment: base\.vcs: -1 must be >= 1/,
+      ],
+      [
+        keyOf(0),
+        'point',
+        { ...job, experiment: { ...e, shell: 'rm -rf /' } },
+        /not a wormcast point: experiment: shell: unknown key/,
+      ],
       [keyOf(0), 'point', { ...job, extra: 1 }, /not a wormcast point: payload: Unrecognized key/],
       [keyOf(0), 'point', null, /not a wormcast point: payload: /],
       [keyOf(0), 'cleanup', job, /not a wormcast point: the job's name is 'cleanup', not 'point'/],
@@ -98,8 +143,16 @@ describe('a job is checked before it runs', () => {
   });
 
   it("a worker's answer is checked before the sweep stores it", () => {
-    expect(isPointOutcome({ replications: [{}], summary: { saturated: false, incomplete: [], metrics: {} } })).toBe(true);
-    for (const bad of [null, 'done', {}, { replications: [], summary: { saturated: false, incomplete: [], metrics: {} } }, { replications: [{}], summary: { saturated: 'no' } }]) {
+    expect(isPointOutcome({ replications: [{}], summary: { saturated: false, incomplete: [], metrics: {} } })).toBe(
+      true,
+    );
+    for (const bad of [
+      null,
+      'done',
+      {},
+      { replications: [], summary: { saturated: false, incomplete: [], metrics: {} } },
+      { replications: [{}], summary: { saturated: 'no' } },
+    ]) {
       expect(isPointOutcome(bad)).toBe(false);
     }
   });
@@ -110,10 +163,14 @@ describe('the command line', () => {
     const grid = ['--topology', 'mesh:4x4', '--grid', 'load=0.1'];
     const detach = await runMain(['sweep', ...grid, '--detach']);
     expect(detach.status).toBe(2);
-    expect(detach.stderr).toBe('wormcast: sweep --detach: give --queue redis://... too (a local sweep runs in this process)\n');
+    expect(detach.stderr).toBe(
+      'wormcast: sweep --detach: give --queue redis://... too (a local sweep runs in this process)\n',
+    );
     const workers = await runMain(['sweep', ...grid, '--queue', 'redis://h/0', '--workers', '2']);
     expect(workers.status).toBe(2);
-    expect(workers.stderr).toBe('wormcast: sweep --queue: --workers would be ignored (the points run on the wormcast worker processes; give them --concurrency); leave it out\n');
+    expect(workers.stderr).toBe(
+      'wormcast: sweep --queue: --workers would be ignored (the points run on the wormcast worker processes; give them --concurrency); leave it out\n',
+    );
     const saved = process.env.WORMCAST_QUEUE;
     delete process.env.WORMCAST_QUEUE;
     try {
@@ -130,16 +187,39 @@ describe('the command line', () => {
     await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
     const port = (srv.address() as AddressInfo).port;
     await new Promise((r) => srv.close(r));
-    for (const argv of [['worker', '--queue', `redis://:topsecret@127.0.0.1:${port}/0`], ['sweep', '--topology', 'mesh:4x4', '--grid', 'load=0.1', '--out', join(tmpdir(), `wormcast-noredis-${port}.jsonl`), '--queue', `redis://:topsecret@127.0.0.1:${port}/0`]]) {
+    for (const argv of [
+      ['worker', '--queue', `redis://:topsecret@127.0.0.1:${port}/0`],
+      [
+        'sweep',
+        '--topology',
+        'mesh:4x4',
+        '--grid',
+        'load=0.1',
+        '--out',
+        join(tmpdir(), `wormcast-noredis-${port}.jsonl`),
+        '--queue',
+        `redis://:topsecret@127.0.0.1:${port}/0`,
+      ],
+    ]) {
       const r = await runMain(argv, 8000);
       expect(r.status).toBe(2);
-      expect(r.stderr).toBe(`wormcast: ${argv[0]}: cannot reach Redis at redis://***@127.0.0.1:${port}/0: connect ECONNREFUSED 127.0.0.1:${port}; is redis-server running there, and reachable from this machine?\n`);
+      expect(r.stderr).toBe(
+        `wormcast: ${argv[0]}: cannot reach Redis at redis://***@127.0.0.1:${port}/0: connect ECONNREFUSED 127.0.0.1:${port}; is redis-server running there, and reachable from this machine?\n`,
+      );
       expect(r.millis).toBeLessThan(5000);
     }
   });
 
   it('a bad queue URL with a password: the error does not print it', async () => {
-    const r = await runMain(['sweep', '--topology', 'mesh:4x4', '--grid', 'load=0.1', '--queue', 'http://:topsecret@h/0']);
+    const r = await runMain([
+      'sweep',
+      '--topology',
+      'mesh:4x4',
+      '--grid',
+      'load=0.1',
+      '--queue',
+      'http://:topsecret@h/0',
+    ]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^wormcast: --queue: the scheme must be redis: or rediss:/);
     expect(r.stderr).not.toContain('topsecret');

@@ -43,16 +43,25 @@ function start(...args: string[]): Proc {
   children.add(p);
   let out = '';
   let err = '';
-  p.stdout!.on('data', (d) => { out += d; });
-  p.stderr!.on('data', (d) => { err += d; });
+  p.stdout!.on('data', (d) => {
+    out += d;
+  });
+  p.stderr!.on('data', (d) => {
+    err += d;
+  });
   const done = new Promise<{ status: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    p.on('close', (status, signal) => { children.delete(p); resolve({ status, signal }); });
+    p.on('close', (status, signal) => {
+      children.delete(p);
+      resolve({ status, signal });
+    });
   });
   return { p, out: () => out, err: () => err, done };
 }
 
-const worker = (url: string, concurrency: number, idleExit = 4) => start('worker', '--queue', url, '--concurrency', String(concurrency), '--idle-exit', String(idleExit));
-const sweep = (file: string, url: string, out: string, ...more: string[]) => start('sweep', file, '--queue', url, '--out', out, '--quiet', ...more);
+const worker = (url: string, concurrency: number, idleExit = 4) =>
+  start('worker', '--queue', url, '--concurrency', String(concurrency), '--idle-exit', String(idleExit));
+const sweep = (file: string, url: string, out: string, ...more: string[]) =>
+  start('sweep', file, '--queue', url, '--out', out, '--quiet', ...more);
 
 /** Wait until `cond` holds (every 20 ms), at most `ms`. */
 async function until(cond: () => boolean, ms: number, what: string): Promise<void> {
@@ -66,7 +75,12 @@ async function until(cond: () => boolean, ms: number, what: string): Promise<voi
 /** An end within `ms`, or a failure that says what the process printed. */
 async function ended(x: Proc, ms: number, what: string) {
   let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<never>((_, reject) => { timer = setTimeout(() => { x.p.kill('SIGKILL'); reject(new Error(`${what} did not end within ${ms} ms; stderr: ${x.err()}`)); }, ms); });
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      x.p.kill('SIGKILL');
+      reject(new Error(`${what} did not end within ${ms} ms; stderr: ${x.err()}`));
+    }, ms);
+  });
   try {
     return await Promise.race([x.done, limit]);
   } finally {
@@ -75,13 +89,21 @@ async function ended(x: Proc, ms: number, what: string) {
 }
 
 function lines(path: string): StoredPoint[] {
-  return existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as StoredPoint) : [];
+  return existsSync(path)
+    ? readFileSync(path, 'utf8')
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => JSON.parse(l) as StoredPoint)
+    : [];
 }
 
 /** Keys a worker's log says it started running (one line per run). */
 const runs = (log: string) => [...log.matchAll(/^worker: running ([0-9a-f]{32})/gm)].map((m) => m[1]!);
 
-const numbers = (p: StoredPoint) => { const { run: _run, ...rest } = p; return rest; };
+const numbers = (p: StoredPoint) => {
+  const { run: _run, ...rest } = p;
+  return rest;
+};
 
 function experiment(name: string, lines: string[]): string {
   const file = join(dir, `${name}.yaml`);
@@ -90,22 +112,24 @@ function experiment(name: string, lines: string[]): string {
 }
 
 /** 40 short points: a 4x4 mesh, 1500 cycles. */
-const short40 = () => experiment('short40', [
-  'base: {topology: "mesh:4x4", warmup: 100, cycles: 1500, drain: 500}',
-  'grid:',
-  '  load: {from: 0.02, to: 0.2, step: 0.02}',
-  '  buffer: [2, 4]',
-  '  vcs: [1, 2]',
-  'replications: 1',
-]);
+const short40 = () =>
+  experiment('short40', [
+    'base: {topology: "mesh:4x4", warmup: 100, cycles: 1500, drain: 500}',
+    'grid:',
+    '  load: {from: 0.02, to: 0.2, step: 0.02}',
+    '  buffer: [2, 4]',
+    '  vcs: [1, 2]',
+    'replications: 1',
+  ]);
 
 /** `n` points of about half a second each on a warm thread: an 8x8 mesh, 600,000 cycles. */
-const long = (name: string, n: number) => experiment(name, [
-  'base: {topology: "mesh:8x8", warmup: 500, cycles: 600000, drain: 2000}',
-  'grid:',
-  `  load: {from: 0.01, to: ${(0.01 * n).toFixed(2)}, step: 0.01}`,
-  'replications: 1',
-]);
+const long = (name: string, n: number) =>
+  experiment(name, [
+    'base: {topology: "mesh:8x8", warmup: 500, cycles: 600000, drain: 2000}',
+    'grid:',
+    `  load: {from: 0.01, to: ${(0.01 * n).toFixed(2)}, step: 0.01}`,
+    'replications: 1',
+  ]);
 
 /** The job counts of database `db`. */
 async function counts(url: string): Promise<Record<string, number>> {
@@ -157,7 +181,12 @@ describe.skipIf(skip !== undefined)('distributed sweeps (BullMQ on a real redis-
     const got = lines(out);
     expect(got).toHaveLength(40);
     const ref = join(dir, 'short40-local.jsonl');
-    await runSweep(readExperimentFile(file), file, { out: ref, workers: 0, fresh: false, progress: sweepProgress(true, { write: () => true }) });
+    await runSweep(readExperimentFile(file), file, {
+      out: ref,
+      workers: 0,
+      fresh: false,
+      progress: sweepProgress(true, { write: () => true }),
+    });
     const expected = readStore(ref).points;
     expect(expected.size).toBe(40);
     for (const p of got) expect(numbers(p)).toEqual(numbers(expected.get(p.key)!));
@@ -168,7 +197,7 @@ describe.skipIf(skip !== undefined)('distributed sweeps (BullMQ on a real redis-
     // running the same command again finds every point stored: nothing enqueued
     const again = sweep(file, url, out);
     expect(await ended(again, 20_000, 'the second sweep')).toEqual({ status: 0, signal: null });
-    expect(again.out()).toContain('(0 run on the queue\'s workers, 40 already in');
+    expect(again.out()).toContain("(0 run on the queue's workers, 40 already in");
   }, 90_000);
 
   it('a worker SIGKILLed while it holds jobs: another takes them after the lock expires; every point stored once', async () => {
@@ -262,7 +291,11 @@ describe.skipIf(skip !== undefined)('distributed sweeps (BullMQ on a real redis-
     try {
       await q.add(JOB_NAME, job, { jobId: 'not-a-point', attempts: 3 });
       await q.add(JOB_NAME, { hello: 'world' }, { jobId: 'c'.repeat(32), attempts: 3 });
-      await q.add(JOB_NAME, { ...job, experiment: { ...job.experiment, base: { ...(job.experiment.base as object), load: 'lots' } } }, { jobId: 'a'.repeat(32), attempts: 3 });
+      await q.add(
+        JOB_NAME,
+        { ...job, experiment: { ...job.experiment, base: { ...(job.experiment.base as object), load: 'lots' } } },
+        { jobId: 'a'.repeat(32), attempts: 3 },
+      );
       await q.add(JOB_NAME, job, { jobId: 'b'.repeat(32), attempts: 3 });
       const w = worker(url, 1);
       // a throwing point (the engine cannot hold a 2^20-node hypercube's traffic) beside a good one
@@ -281,7 +314,9 @@ describe.skipIf(skip !== undefined)('distributed sweeps (BullMQ on a real redis-
       const bad = await q.getJob('not-a-point');
       expect(await bad!.getState()).toBe('failed');
       expect(bad!.attemptsMade).toBe(1);
-      expect(bad!.failedReason).toBe('job not-a-point: not a wormcast point: its id is not a point key (32 hex digits of the configuration hash)');
+      expect(bad!.failedReason).toBe(
+        'job not-a-point: not a wormcast point: its id is not a point key (32 hex digits of the configuration hash)',
+      );
       const noPoint = await q.getJob('c'.repeat(32));
       expect(noPoint!.attemptsMade).toBe(1);
       expect(noPoint!.failedReason).toMatch(/^job c{32}: not a wormcast point: /);
@@ -293,7 +328,9 @@ describe.skipIf(skip !== undefined)('distributed sweeps (BullMQ on a real redis-
       expect(w.err()).toMatch(/worker: rejected job not-a-point: not a wormcast point/);
       expect(w.err()).toContain('worker: stopped (idle): 1 point run, 1 failed, 4 rejected');
       // the throwing point's job: failed once, not retried
-      const failed = (await q.getFailed()).filter((j) => !['not-a-point', 'a'.repeat(32), 'b'.repeat(32), 'c'.repeat(32)].includes(j.id!));
+      const failed = (await q.getFailed()).filter(
+        (j) => !['not-a-point', 'a'.repeat(32), 'b'.repeat(32), 'c'.repeat(32)].includes(j.id!),
+      );
       expect(failed).toHaveLength(1);
       expect(failed[0]!.attemptsMade).toBe(1);
       expect(failed[0]!.failedReason).toContain('the engine would need');
@@ -306,7 +343,14 @@ describe.skipIf(skip !== undefined)('distributed sweeps (BullMQ on a real redis-
     const url = new URL(redis.url(99));
     for (const [u, text] of [
       [url.href, 'ERR DB index is out of range; the database number'],
-      [(() => { const v = new URL(redis.url(1)); v.password = 'wrong-pass'; return v.href; })(), redis.password ? 'check the password' : 'AUTH'],
+      [
+        (() => {
+          const v = new URL(redis.url(1));
+          v.password = 'wrong-pass';
+          return v.href;
+        })(),
+        redis.password ? 'check the password' : 'AUTH',
+      ],
     ] as const) {
       const r = await runMain(['worker', '--queue', u], 10_000);
       expect(r.status).toBe(2);
@@ -317,28 +361,32 @@ describe.skipIf(skip !== undefined)('distributed sweeps (BullMQ on a real redis-
     }
   });
 
-  it.skipIf(!redisServerOnPath())('Redis restarted (append-only file): the sweep and the worker go on; every point stored once', async () => {
-    const own = await OwnRedis.start();
-    try {
-      const url = own.url(0);
-      const file = long('restart', 8);
-      const out = join(dir, 'restart.jsonl');
-      const w = worker(url, 1, 20);
-      const s = sweep(file, url, out);
-      await until(() => lines(out).length >= 2, 30_000, 'two stored points');
-      await own.stop();
-      await new Promise((r) => setTimeout(r, 1000));
-      await own.restart();
-      expect(await ended(s, 60_000, 'the sweep')).toEqual({ status: 0, signal: null });
-      const got = lines(out);
-      expect(got).toHaveLength(8);
-      expect(new Set(got.map((p) => p.key)).size).toBe(8);
-      w.p.kill('SIGTERM');
-      expect((await ended(w, 20_000, 'the worker')).status).toBe(0);
-      expect(new Set(runs(w.err())).size).toBe(8);
-      for (const t of [s.err(), s.out(), w.err()]) expect(t).not.toContain(own.password);
-    } finally {
-      await own.remove();
-    }
-  }, 90_000);
+  it.skipIf(!redisServerOnPath())(
+    'Redis restarted (append-only file): the sweep and the worker go on; every point stored once',
+    async () => {
+      const own = await OwnRedis.start();
+      try {
+        const url = own.url(0);
+        const file = long('restart', 8);
+        const out = join(dir, 'restart.jsonl');
+        const w = worker(url, 1, 20);
+        const s = sweep(file, url, out);
+        await until(() => lines(out).length >= 2, 30_000, 'two stored points');
+        await own.stop();
+        await new Promise((r) => setTimeout(r, 1000));
+        await own.restart();
+        expect(await ended(s, 60_000, 'the sweep')).toEqual({ status: 0, signal: null });
+        const got = lines(out);
+        expect(got).toHaveLength(8);
+        expect(new Set(got.map((p) => p.key)).size).toBe(8);
+        w.p.kill('SIGTERM');
+        expect((await ended(w, 20_000, 'the worker')).status).toBe(0);
+        expect(new Set(runs(w.err())).size).toBe(8);
+        for (const t of [s.err(), s.out(), w.err()]) expect(t).not.toContain(own.password);
+      } finally {
+        await own.remove();
+      }
+    },
+    90_000,
+  );
 });

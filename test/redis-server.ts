@@ -41,11 +41,19 @@ async function freePort(): Promise<number> {
 /** A redis-server this process started (stop it with stop()). */
 export class OwnRedis {
   private proc: ChildProcess | undefined;
-  private constructor(readonly port: number, readonly password: string, readonly dir: string) {}
+  private constructor(
+    readonly port: number,
+    readonly password: string,
+    readonly dir: string,
+  ) {}
 
   /** Start one on a free loopback port, with a random password and persistence (AOF) in a temp dir. */
   static async start(): Promise<OwnRedis> {
-    const r = new OwnRedis(await freePort(), randomBytes(9).toString('hex'), mkdtempSync(join(tmpdir(), 'wormcast-redis-')));
+    const r = new OwnRedis(
+      await freePort(),
+      randomBytes(9).toString('hex'),
+      mkdtempSync(join(tmpdir(), 'wormcast-redis-')),
+    );
     await r.restart();
     return r;
   }
@@ -57,13 +65,40 @@ export class OwnRedis {
 
   /** Start (again, on the same port and files). */
   async restart(): Promise<void> {
-    this.proc = spawn('redis-server', [
-      '--port', String(this.port), '--bind', '127.0.0.1', '--requirepass', this.password, '--dir', this.dir,
-      '--appendonly', 'yes', '--appendfsync', 'always', '--save', '', '--daemonize', 'no', '--logfile', join(this.dir, 'redis.log'),
-    ], { stdio: 'ignore' });
+    this.proc = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(this.port),
+        '--bind',
+        '127.0.0.1',
+        '--requirepass',
+        this.password,
+        '--dir',
+        this.dir,
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'always',
+        '--save',
+        '',
+        '--daemonize',
+        'no',
+        '--logfile',
+        join(this.dir, 'redis.log'),
+      ],
+      { stdio: 'ignore' },
+    );
     const t0 = Date.now();
     for (;;) {
-      const c = new Redis({ host: '127.0.0.1', port: this.port, password: this.password, lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+      const c = new Redis({
+        host: '127.0.0.1',
+        port: this.port,
+        password: this.password,
+        lazyConnect: true,
+        retryStrategy: () => null,
+        maxRetriesPerRequest: 0,
+      });
       c.on('error', () => undefined);
       try {
         await c.connect();
@@ -73,7 +108,8 @@ export class OwnRedis {
       } finally {
         c.disconnect();
       }
-      if (Date.now() - t0 > 10_000) throw new Error(`redis-server did not start on port ${this.port} within 10 s (log: ${this.dir}/redis.log)`);
+      if (Date.now() - t0 > 10_000)
+        throw new Error(`redis-server did not start on port ${this.port} within 10 s (log: ${this.dir}/redis.log)`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }
@@ -84,8 +120,13 @@ export class OwnRedis {
     this.proc = undefined;
     if (!p || p.exitCode !== null) return;
     await new Promise<void>((resolve) => {
-      const limit = setTimeout(() => { p.kill('SIGKILL'); }, 5000);
-      p.once('exit', () => { clearTimeout(limit); resolve(); });
+      const limit = setTimeout(() => {
+        p.kill('SIGKILL');
+      }, 5000);
+      p.once('exit', () => {
+        clearTimeout(limit);
+        resolve();
+      });
       p.kill('SIGTERM');
     });
   }
@@ -112,7 +153,11 @@ export async function testRedis(): Promise<TestRedis> {
     const u = new URL(given);
     const password = decodeURIComponent(u.password);
     return {
-      url: (db) => { const v = new URL(given); v.pathname = `/${db}`; return v.href; },
+      url: (db) => {
+        const v = new URL(given);
+        v.pathname = `/${db}`;
+        return v.href;
+      },
       password,
       stop: async () => undefined,
     };

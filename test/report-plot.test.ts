@@ -14,10 +14,15 @@ const out = join(dir, 'r.jsonl');
 
 beforeAll(async () => {
   // two algorithms on a 4x4 mesh, the last load far past saturation
-  const e = parseExperiment({
-    name: 'plot', base: { topology: 'mesh:4x4', dests: 3, warmup: 300, cycles: 2000, drain: 1500 },
-    grid: { algorithm: ['unicast', 'dual-path'], load: [0.05, 0.1, 0.9] }, replications: 2,
-  }, 't');
+  const e = parseExperiment(
+    {
+      name: 'plot',
+      base: { topology: 'mesh:4x4', dests: 3, warmup: 300, cycles: 2000, drain: 1500 },
+      grid: { algorithm: ['unicast', 'dual-path'], load: [0.05, 0.1, 0.9] },
+      replications: 2,
+    },
+    't',
+  );
   await runSweep(e, 't', { out, workers: 0, fresh: false, progress: sweepProgress(true, { write: () => true }) });
 }, 60_000);
 
@@ -30,7 +35,8 @@ describe('wormcast plot', () => {
     expect(r.stdout).toMatch(/^plot: 6 points \(2 saturated, marked\) -> /);
     const text = readFileSync(svg, 'utf8');
     expect(text.startsWith('<svg')).toBe(true);
-    for (const name of ['unicast', 'dual-path', 'saturated', 'measured', 'algorithm']) expect(text).toContain(`>${name}</text>`);
+    for (const name of ['unicast', 'dual-path', 'saturated', 'measured', 'algorithm'])
+      expect(text).toContain(`>${name}</text>`);
     // 2 algorithms x 2 stable loads, each with its interval
     expect(text.match(/aria-roledescription="errorbar"/g)).toHaveLength(4);
     // saturated points are crosses, not joined to the lines
@@ -41,7 +47,9 @@ describe('wormcast plot', () => {
     const rows = plotRows(points, { x: 'load', y: 'meanLatency', series: 'algorithm' });
     expect(rows.filter((x) => x.state === 'saturated').map((x) => x.x)).toEqual([0.9, 0.9]);
     expect(rows.filter((x) => x.state === 'saturated').every((x) => x.lo === null && x.hi === null)).toBe(true);
-    const spec = plotSpec(rows, { x: 'load', y: 'meanLatency', series: 'algorithm' }) as { layer: Array<{ transform?: Array<{ filter: string }> }> };
+    const spec = plotSpec(rows, { x: 'load', y: 'meanLatency', series: 'algorithm' }) as {
+      layer: Array<{ transform?: Array<{ filter: string }> }>;
+    };
     expect(spec.layer[0]!.transform![0]!.filter).toContain("'measured'");
     expect(spec.layer[1]!.transform![0]!.filter).toContain("'measured'");
   });
@@ -73,7 +81,9 @@ describe('wormcast plot', () => {
     expect(text.length).toBeGreaterThan(400_000);
   });
   it('refuses what it cannot draw, in one line', async () => {
-    expect((await runMain(['plot', out, '--y', 'meanLatncy', '-o', join(dir, 'x.svg')])).stderr).toMatch(/^wormcast: plot --y 'meanLatncy': not a metric \(did you mean 'meanLatency'\?\)/);
+    expect((await runMain(['plot', out, '--y', 'meanLatncy', '-o', join(dir, 'x.svg')])).stderr).toMatch(
+      /^wormcast: plot --y 'meanLatncy': not a metric \(did you mean 'meanLatency'\?\)/,
+    );
     expect((await runMain(['plot', out, '-o', join(dir, 'x.png')])).stderr).toMatch(/must end in \.svg or \.html/);
     expect((await runMain(['plot', join(dir, 'none.jsonl'), '-o', join(dir, 'x.svg')])).status).toBe(2);
   });
@@ -84,14 +94,30 @@ describe('wormcast results', () => {
     const csv = await runMain(['results', out, '--csv']);
     expect(csv.status).toBe(0);
     const rows = csv.stdout.trim().split('\n');
-    expect(rows[0]).toMatch(/^index,algorithm,load,replications,meanLatency,meanLatency_halfWidth,meanLatency_lo,meanLatency_hi,meanLatency_measured,/);
-    expect(rows.slice(1).map((l) => l.split(',').slice(0, 3).join(','))).toEqual(['0,unicast,0.05', '1,unicast,0.1', '2,unicast,0.9', '3,dual-path,0.05', '4,dual-path,0.1', '5,dual-path,0.9']);
-    const json = JSON.parse((await runMain(['results', out, '--format', 'json'])).stdout) as Array<{ saturated: boolean; metrics: { meanLatency: { state: string; mean: number } } }>;
+    expect(rows[0]).toMatch(
+      /^index,algorithm,load,replications,meanLatency,meanLatency_halfWidth,meanLatency_lo,meanLatency_hi,meanLatency_measured,/,
+    );
+    expect(rows.slice(1).map((l) => l.split(',').slice(0, 3).join(','))).toEqual([
+      '0,unicast,0.05',
+      '1,unicast,0.1',
+      '2,unicast,0.9',
+      '3,dual-path,0.05',
+      '4,dual-path,0.1',
+      '5,dual-path,0.9',
+    ]);
+    const json = JSON.parse((await runMain(['results', out, '--format', 'json'])).stdout) as Array<{
+      saturated: boolean;
+      metrics: { meanLatency: { state: string; mean: number } };
+    }>;
     expect(json.map((p) => p.saturated)).toEqual([false, false, true, false, false, true]);
     expect(json[2]!.metrics.meanLatency.state).toBe('saturated');
     const md = (await runMain(['results', out])).stdout;
-    expect(md.split('\n')[0]).toBe('| algorithm | load | reps | meanLatency (95% CI) | meanNetworkLatency (95% CI) | meanCompletion (95% CI) | throughput (95% CI) | generated (95% CI) | saturated |');
+    expect(md.split('\n')[0]).toBe(
+      '| algorithm | load | reps | meanLatency (95% CI) | meanNetworkLatency (95% CI) | meanCompletion (95% CI) | throughput (95% CI) | generated (95% CI) | saturated |',
+    );
     expect(md).toMatch(/\| unicast \| 0\.05 \| 2 \| \d+\.\d+ ± \d/);
-    expect((await runMain(['results', out, '--format', 'xml'])).stderr).toBe("wormcast: results --format 'xml': expected csv, json or md\n");
+    expect((await runMain(['results', out, '--format', 'xml'])).stderr).toBe(
+      "wormcast: results --format 'xml': expected csv, json or md\n",
+    );
   });
 });

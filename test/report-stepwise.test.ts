@@ -3,7 +3,14 @@ import { defaultSizes, SEED001_ALGORITHMS, stepwise } from '../src/report/stepwi
 import { runCli } from './cli.ts';
 
 describe('seed 001 Figs. 9 and 10: stepwise comparisons (all-port, E-cube)', () => {
-  const rows = stepwise({ n: 6, sizes: defaultSizes(6), sets: 30, seed: 11, algorithms: SEED001_ALGORITHMS, port: 'all' });
+  const rows = stepwise({
+    n: 6,
+    sizes: defaultSizes(6),
+    sets: 30,
+    seed: 11,
+    algorithms: SEED001_ALGORITHMS,
+    port: 'all',
+  });
 
   it('u-cube shows the staircase: exactly ceil(log2(m + 1)) steps for every m on the 6-cube', () => {
     expect(rows).toHaveLength(63);
@@ -11,7 +18,8 @@ describe('seed 001 Figs. 9 and 10: stepwise comparisons (all-port, E-cube)', () 
   });
 
   it('w-sort "smooths out" the staircase: strictly fewer mean steps than u-cube for 2 <= m <= 62', () => {
-    for (const r of rows.filter((x) => x.m >= 2 && x.m <= 62)) expect(r.steps['w-sort']!, `m = ${r.m}`).toBeLessThan(r.steps['u-cube']!);
+    for (const r of rows.filter((x) => x.m >= 2 && x.m <= 62))
+      expect(r.steps['w-sort']!, `m = ${r.m}`).toBeLessThan(r.steps['u-cube']!);
   });
 
   it('w-sort never needs more mean steps than maxport or combine', () => {

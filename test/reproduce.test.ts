@@ -2,7 +2,13 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { interarrivalUsForLoad, loadForInterarrivalUs, messageFlits, SEED003_STARTUP_CYCLES, SEED004_UNITS } from '../src/experiment/units.ts';
+import {
+  interarrivalUsForLoad,
+  loadForInterarrivalUs,
+  messageFlits,
+  SEED003_STARTUP_CYCLES,
+  SEED004_UNITS,
+} from '../src/experiment/units.ts';
 import { runIsolated } from '../src/experiment/isolated.ts';
 import { findReproduction, REPRODUCTIONS } from '../src/report/reproductions/index.ts';
 import { runReproduction, type ReproductionOutcome } from '../src/report/reproductions/run.ts';
@@ -17,7 +23,7 @@ import { runMain } from './cli-main.ts';
 const dir = mkdtempSync(join(tmpdir(), 'wormcast-reproduce-'));
 const ctx = { quick: true, workers: 2, dir: join(dir, 'stores'), log: () => {} };
 
-describe('the seeds\' units (src/experiment/units.ts)', () => {
+describe("the seeds' units (src/experiment/units.ts)", () => {
   it('seed 004: 128-byte messages at 20 Mbytes/s with 8-byte flits are 16 flits of 0.4 us; 300 us between messages is a load of 16/750', () => {
     expect(messageFlits(SEED004_UNITS)).toBe(16);
     expect(SEED004_UNITS.cycleUs).toBeCloseTo(0.4, 12);
@@ -32,10 +38,26 @@ describe('the seeds\' units (src/experiment/units.ts)', () => {
 describe('isolated multicasts (src/experiment/isolated.ts)', () => {
   it('one worm on an empty line: latency = startup + hops + flits, the same for every set', async () => {
     // a 2-node mesh: every multicast is source -> the other node, 1 hop
-    const r = await runIsolated({ topology: 'mesh:2x1', algorithm: 'dual-path', dests: 1, sets: 4, flits: 8, seed: 1, options: { startup: 3, port: 'all', consumption: 'vc' } });
+    const r = await runIsolated({
+      topology: 'mesh:2x1',
+      algorithm: 'dual-path',
+      dests: 1,
+      sets: 4,
+      flits: 8,
+      seed: 1,
+      options: { startup: 3, port: 'all', consumption: 'vc' },
+    });
     expect(r.sets).toBe(4);
     expect(r.meanLatency).toBe(r.meanMaxLatency);
-    const again = await runIsolated({ topology: 'mesh:2x1', algorithm: 'dual-path', dests: 1, sets: 1, flits: 8, seed: 9, options: { startup: 3, port: 'all', consumption: 'vc' } });
+    const again = await runIsolated({
+      topology: 'mesh:2x1',
+      algorithm: 'dual-path',
+      dests: 1,
+      sets: 1,
+      flits: 8,
+      seed: 9,
+      options: { startup: 3, port: 'all', consumption: 'vc' },
+    });
     expect(again.meanLatency).toBe(r.meanLatency);
   });
 });
@@ -44,11 +66,25 @@ describe('wormcast reproduce', () => {
   it('--list names every entry once, with ids like 004-fig7.8, and the seeds 000 to 004', async () => {
     const ids = REPRODUCTIONS.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const id of ['004-fig7.8', '004-fig7.9', '004-fig7.10', '004-fig7.11', '001-fig9', '001-fig11', '003-fig5', '000-fig10', '002-figV', '004-fig7.1']) expect(ids).toContain(id);
+    for (const id of [
+      '004-fig7.8',
+      '004-fig7.9',
+      '004-fig7.10',
+      '004-fig7.11',
+      '001-fig9',
+      '001-fig11',
+      '003-fig5',
+      '000-fig10',
+      '002-figV',
+      '004-fig7.1',
+    ])
+      expect(ids).toContain(id);
     const r = await runMain(['reproduce', '--list']);
     expect(r.status).toBe(0);
     expect(r.stdout.trim().split('\n')).toHaveLength(ids.length);
-    expect(r.stdout).toMatch(/^004-fig7\.8 +simulation +Performance under different loads on a double-channel mesh\.$/m);
+    expect(r.stdout).toMatch(
+      /^004-fig7\.8 +simulation +Performance under different loads on a double-channel mesh\.$/m,
+    );
   });
   it('an unknown id is a user error naming the valid ones', async () => {
     const r = await runMain(['reproduce', '004-fig9.9']);
@@ -63,7 +99,7 @@ describe('wormcast reproduce', () => {
   });
 });
 
-describe('every reproduction in --quick mode: the seed\'s claims', () => {
+describe("every reproduction in --quick mode: the seed's claims", () => {
   const outcomes = new Map<string, ReproductionOutcome>();
   for (const r of REPRODUCTIONS) {
     it(`${r.id}: ${r.caption}`, async () => {
@@ -72,7 +108,10 @@ describe('every reproduction in --quick mode: the seed\'s claims', () => {
       expect(existsSync(o.files.json) && existsSync(o.files.csv)).toBe(true);
       if (o.data.series.length > 0) expect(readFileSync(o.files.svg!, 'utf8')).toMatch(/^<svg/);
       for (const c of o.checks) {
-        expect(c.ok, `${r.id}: "${c.claim}" should ${c.expect === 'holds' ? 'hold' : 'fail (a stated deviation)'}; the seed: ${c.cite}; wormcast: ${c.detail}`).toBe(c.expect === 'holds');
+        expect(
+          c.ok,
+          `${r.id}: "${c.claim}" should ${c.expect === 'holds' ? 'hold' : 'fail (a stated deviation)'}; the seed: ${c.cite}; wormcast: ${c.detail}`,
+        ).toBe(c.expect === 'holds');
       }
       expect(o.verdict).not.toBe('not reproduced');
     }, 120_000);

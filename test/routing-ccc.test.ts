@@ -125,7 +125,12 @@ describe('hc: HC routing with R_CCC (seed 000 sections 2 and 3)', () => {
   it('Fig. 2: (1,000) -> (0,111) climbs to d_xy = 2, then resolves bits 2, 1, 0 downwards', () => {
     const r = createRouting('hc', ccc(3));
     expect(describeRoute(r, '(1,000)', '(0,111)')).toEqual([
-      '(2,000)/h0', '(2,100)/cube', '(1,100)/l0', '(1,110)/cube', '(0,110)/l0', '(0,111)/cube',
+      '(2,000)/h0',
+      '(2,100)/cube',
+      '(1,100)/l0',
+      '(1,110)/cube',
+      '(0,110)/l0',
+      '(0,111)/cube',
     ]);
   });
 
@@ -157,7 +162,9 @@ describe('hc: HC routing with R_CCC (seed 000 sections 2 and 3)', () => {
   it('same on 100,000 random pairs of the 10-CCC', async () => {
     const t = ccc(10);
     const r = createRouting('hc', t);
-    expect(await checkRoutes(r, pairs(t, 100_000), { check: (s, d, path) => checkHcPath(t, r, s, d, path) })).toBe(100_000);
+    expect(await checkRoutes(r, pairs(t, 100_000), { check: (s, d, path) => checkHcPath(t, r, s, d, path) })).toBe(
+      100_000,
+    );
   });
 
   it('Theorem 2: if v <_d x <_d y then P(u, v) and P(x, y) share no virtual channel (every quadruple of 3-CCC)', () => {
@@ -174,7 +181,11 @@ describe('hc: HC routing with R_CCC (seed 000 sections 2 and 3)', () => {
           const pxy = sets[x * N + y]!;
           for (let u = 0; u < N; u++) {
             checked++;
-            for (const c of sets[u * N + v]!) if (pxy.has(c)) { shared++; break; }
+            for (const c of sets[u * N + v]!)
+              if (pxy.has(c)) {
+                shared++;
+                break;
+              }
           }
         }
       }
@@ -199,7 +210,9 @@ describe('hc: HC routing with R_CCC (seed 000 sections 2 and 3)', () => {
   });
 
   it('rejects a topology that is not a CCC', () => {
-    expect(() => createRouting('hc', parseTopology('hypercube:3'))).toThrow('routing hc: needs a ccc topology, not hypercube:3');
+    expect(() => createRouting('hc', parseTopology('hypercube:3'))).toThrow(
+      'routing hc: needs a ccc topology, not hypercube:3',
+    );
   });
 });
 
@@ -214,7 +227,12 @@ function checkHcPath(t: Topology, r: RoutingFunction, s: number, d: number, path
   for (const h of path) {
     const i = h.from % n;
     const cls = r.vcClasses[h.vc];
-    const ok = h.port === 0 ? cls === 'cube' : h.port === 1 ? (cls === 'h0' || cls === 'h1') && i !== n - 1 : (cls === 'l0' || cls === 'l1') && i !== 0;
+    const ok =
+      h.port === 0
+        ? cls === 'cube'
+        : h.port === 1
+          ? (cls === 'h0' || cls === 'h1') && i !== n - 1
+          : (cls === 'l0' || cls === 'l1') && i !== 0;
     if (!ok) expect.fail(`hc ${t.format(s)} -> ${t.format(d)}: hop ${t.format(h.from)} port ${h.port} on ${cls}`);
     if (h.port === 0) cubeDims.push(i);
   }
@@ -256,10 +274,18 @@ describe("ccc-simple: Wittie's simple routing (seed 002)", () => {
   it('is valid and matches wasm on every pair of the 3- to 5-CCC and 100,000 random pairs of the 10-CCC', async () => {
     for (const n of [3, 4, 5]) {
       const t = ccc(n);
-      expect(await checkRoutes(createRouting('ccc-simple', t), pairs(t, 1e9), { check: (s, d, p) => checkSimplePath(t, s, d, p) })).toBe(t.nodes * (t.nodes - 1));
+      expect(
+        await checkRoutes(createRouting('ccc-simple', t), pairs(t, 1e9), {
+          check: (s, d, p) => checkSimplePath(t, s, d, p),
+        }),
+      ).toBe(t.nodes * (t.nodes - 1));
     }
     const t = ccc(10);
-    expect(await checkRoutes(createRouting('ccc-simple', t), pairs(t, 100_000), { check: (s, d, p) => checkSimplePath(t, s, d, p) })).toBe(100_000);
+    expect(
+      await checkRoutes(createRouting('ccc-simple', t), pairs(t, 100_000), {
+        check: (s, d, p) => checkSimplePath(t, s, d, p),
+      }),
+    ).toBe(100_000);
   });
 
   it('mean ring links over all pairs equal formula (1) of seed 002 for D = 3..6', () => {
@@ -279,11 +305,16 @@ describe("ccc-simple: Wittie's simple routing (seed 002)", () => {
 function checkSimplePath(t: Topology, s: number, d: number, path: Hop[]): void {
   const n = t.dims[0]!;
   let last = -1;
-  path.forEach((h, k) => { if (h.port === 0) last = k; });
+  path.forEach((h, k) => {
+    if (h.port === 0) last = k;
+  });
   const stepA = path.slice(0, last + 1);
   const stepB = path.slice(last + 1);
   const cube = stepA.filter((h) => h.port === 0).length;
-  const ok = stepA.every((h) => h.port !== 2) && cube === popcount(Math.floor(s / n) ^ Math.floor(d / n))
-    && stepB.every((h) => h.port === stepB[0]!.port) && stepB.length <= Math.floor(n / 2);
+  const ok =
+    stepA.every((h) => h.port !== 2) &&
+    cube === popcount(Math.floor(s / n) ^ Math.floor(d / n)) &&
+    stepB.every((h) => h.port === stepB[0]!.port) &&
+    stepB.length <= Math.floor(n / 2);
   if (!ok) expect.fail(`ccc-simple ${t.format(s)} -> ${t.format(d)}: ${path.map((h) => h.port).join('')}`);
 }

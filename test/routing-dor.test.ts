@@ -49,7 +49,8 @@ function checkDimensionOrderAndClasses(g: Grid, path: Hop[]): void {
     }
     if (end < path.length && path[end]!.port >> 1 < port >> 1) fail(end, 'goes back to a lower dimension');
     for (let i = start; i < end; i++) {
-      if (path[i]!.vc !== (i <= wrap ? 0 : 1)) fail(i, wrap >= 0 ? `the wrap link is hop ${wrap}` : 'no wrap link in this dimension');
+      if (path[i]!.vc !== (i <= wrap ? 0 : 1))
+        fail(i, wrap >= 0 ? `the wrap link is hop ${wrap}` : 'no wrap link in this dimension');
     }
     start = end;
   }
@@ -65,7 +66,11 @@ describe('dimension-order routing on the mesh', () => {
   });
 
   it('is minimal, in dimension order, and matches wasm on every pair of a 6x6 and a 4x4x4 mesh', async () => {
-    for (const [spec, count] of [['mesh:6x6', 1260], ['mesh:4x4x4', 4032], ['mesh:5x1x3', 210]] as const) {
+    for (const [spec, count] of [
+      ['mesh:6x6', 1260],
+      ['mesh:4x4x4', 4032],
+      ['mesh:5x1x3', 210],
+    ] as const) {
       const g = grid(spec);
       const r = createRouting('dor', g);
       expect(r.minimal).toBe(true);
@@ -98,13 +103,23 @@ describe('dimension-order routing on the torus (dateline classes)', () => {
     const r = createRouting('dor', g);
     expect(r.vcClasses).toEqual(['d0', 'd1']);
     const path = tracePath(r, g.parse('6,1'), g.parse('1,3'));
-    expect(path.map((h) => `${g.format(h.to)}/${r.vcClasses[h.vc]}`)).toEqual(['7,1/d0', '0,1/d0', '1,1/d1', '1,2/d1', '1,3/d1']);
+    expect(path.map((h) => `${g.format(h.to)}/${r.vcClasses[h.vc]}`)).toEqual([
+      '7,1/d0',
+      '0,1/d0',
+      '1,1/d1',
+      '1,2/d1',
+      '1,3/d1',
+    ]);
     const down = tracePath(r, g.parse('1,1'), g.parse('1,6'));
     expect(down.map((h) => `${g.format(h.to)}/${r.vcClasses[h.vc]}`)).toEqual(['1,0/d0', '1,7/d0', '1,6/d1']);
   });
 
   it('is minimal, obeys the class rule, and matches wasm on every pair of 4x4, 5x3x4 and 7 tori', async () => {
-    for (const [spec, count] of [['torus:4x4', 240], ['torus:5x3x4', 3540], ['torus:7', 42]] as const) {
+    for (const [spec, count] of [
+      ['torus:4x4', 240],
+      ['torus:5x3x4', 3540],
+      ['torus:7', 42],
+    ] as const) {
       const g = grid(spec);
       const check = (_s: number, _d: number, path: Hop[]) => checkDimensionOrderAndClasses(g, path);
       expect(await checkRoutes(createRouting('dor', g), pairs(g, 1e9), { minimal: true, check })).toBe(count);
@@ -126,19 +141,24 @@ describe('dimension-order routing on the torus (dateline classes)', () => {
 
   it('on random tori of 1 to 4 dimensions: minimal, dimension order, class rule (property)', () => {
     const torus = fc.array(fc.integer({ min: 3, max: 12 }), { minLength: 1, maxLength: 4 });
-    fc.assert(fc.property(torus, fc.nat(), fc.nat(), (dims, a, b) => {
-      const g = grid(`torus:${dims.join('x')}`);
-      const s = a % g.nodes;
-      const d = b % g.nodes;
-      const path = tracePath(createRouting('dor', g), s, d);
-      expect(path.length).toBe(g.distance(s, d));
-      checkDimensionOrderAndClasses(g, path);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(torus, fc.nat(), fc.nat(), (dims, a, b) => {
+        const g = grid(`torus:${dims.join('x')}`);
+        const s = a % g.nodes;
+        const d = b % g.nodes;
+        const path = tracePath(createRouting('dor', g), s, d);
+        expect(path.length).toBe(g.distance(s, d));
+        checkDimensionOrderAndClasses(g, path);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
 describe('dor errors', () => {
   it('needs a mesh or torus', () => {
-    expect(() => createRouting('dor', parseTopology('hypercube:3'))).toThrow(/wormcast: routing dor: needs a mesh or torus .*not hypercube:3/);
+    expect(() => createRouting('dor', parseTopology('hypercube:3'))).toThrow(
+      /wormcast: routing dor: needs a mesh or torus .*not hypercube:3/,
+    );
   });
 });

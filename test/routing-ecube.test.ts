@@ -21,7 +21,9 @@ describe('ecube routing (seed 001)', () => {
   it('is minimal and matches wasm on every pair of a 4-cube', async () => {
     const t = parseTopology('hypercube:4');
     expect(await checkRoutes(createRouting('ecube', t), pairs(t, 1e9), { minimal: true })).toBe(240);
-    expect(await checkRoutes(createRouting('ecube', t, { lowFirst: true }), pairs(t, 1e9), { minimal: true })).toBe(240);
+    expect(await checkRoutes(createRouting('ecube', t, { lowFirst: true }), pairs(t, 1e9), { minimal: true })).toBe(
+      240,
+    );
   });
 
   it('is minimal and matches wasm on 100,000 random pairs of a 16-cube', async () => {

@@ -48,12 +48,13 @@ function hcmOrderViolation(r: RoutingFunction, path: Hop[], firstHopQ = false): 
     const lw = l[h.to]!;
     const boundary = Math.abs(lw - lu) > half;
     const rises = lw > lu;
-    if (high ? rises === boundary : rises !== boundary) return `hop ${i} ${lu}->${lw} (${boundary ? 'boundary' : 'common'}) goes the wrong way for the ${high ? 'high' : 'low'} network`;
+    if (high ? rises === boundary : rises !== boundary)
+      return `hop ${i} ${lu}->${lw} (${boundary ? 'boundary' : 'common'}) goes the wrong way for the ${high ? 'high' : 'low'} network`;
     if (boundary) {
       if (crossed && !firstHopQ) return `hop ${i} ${lu}->${lw} crosses the boundary a second time`;
       crossed = true;
     }
-    const want = high ? (crossed ? VC_QH : VC_PH) : (crossed ? VC_QL : VC_PL);
+    const want = high ? (crossed ? VC_QH : VC_PH) : crossed ? VC_QL : VC_PL;
     if (h.vc !== want) return `hop ${i} ${lu}->${lw} on ${r.vcClasses[h.vc]}, expected ${r.vcClasses[want]}`;
     const key = (crossed ? n : 0) + (high ? lw : n - 1 - lw);
     if (key <= prev) return `hop ${i} ${lu}->${lw} breaks the channel order`;
@@ -62,7 +63,8 @@ function hcmOrderViolation(r: RoutingFunction, path: Hop[], firstHopQ = false): 
   return '';
 }
 
-const labels = (r: RoutingFunction, path: Hop[]) => path.map((h) => `${r.labelling!.labelOf[h.to]}${r.vcClasses[h.vc]}`).join(' ');
+const labels = (r: RoutingFunction, path: Hop[]) =>
+  path.map((h) => `${r.labelling!.labelOf[h.to]}${r.vcClasses[h.vc]}`).join(' ');
 
 describe('hcm routing: the worked examples of seed 003 section 4', () => {
   it('4x4 torus, uniform: from (3,2)^11, D^h = 12,13,15,0,1 takes 6 hops and D^l = 10,8,6,2 takes 7', async () => {
@@ -88,8 +90,22 @@ describe('hcm routing: the worked examples of seed 003 section 4', () => {
     const t = parseTopology('torus:4x4');
     const r = createRouting('hcm', t);
     const s = t.parse('3,2');
-    expect(worm(r, s, ['3,3', '2,3', '0,3', '0,0', '1,0', '2,0'].map((a) => t.parse(a)), VC_PH).length).toBe(7);
-    expect(worm(r, s, ['2,2', '0,2', '1,1'].map((a) => t.parse(a)), VC_PL).length).toBe(5);
+    expect(
+      worm(
+        r,
+        s,
+        ['3,3', '2,3', '0,3', '0,0', '1,0', '2,0'].map((a) => t.parse(a)),
+        VC_PH,
+      ).length,
+    ).toBe(7);
+    expect(
+      worm(
+        r,
+        s,
+        ['2,2', '0,2', '1,1'].map((a) => t.parse(a)),
+        VC_PL,
+      ).length,
+    ).toBe(5);
   });
 
   it('4-star, uniform: from 1432^17, D^h = 19,21,22,1,2 takes 9 hops and D^l = 12,9,7,4 takes 9 (the 5 + 4 split)', async () => {
@@ -112,8 +128,18 @@ describe('hcm routing: the worked examples of seed 003 section 4', () => {
     const t = parseTopology('star:4');
     const r = createRouting('hcm', t);
     const s = t.parse('1432');
-    const mh = worm(r, s, ['3421', '2341', '3241', '2134', '3124', '2314'].map((a) => t.parse(a)), VC_PH);
-    const ml = worm(r, s, ['3412', '4123', '1243'].map((a) => t.parse(a)), VC_PL);
+    const mh = worm(
+      r,
+      s,
+      ['3421', '2341', '3241', '2134', '3124', '2314'].map((a) => t.parse(a)),
+      VC_PH,
+    );
+    const ml = worm(
+      r,
+      s,
+      ['3412', '4123', '1243'].map((a) => t.parse(a)),
+      VC_PL,
+    );
     expect(mh.length).toBe(11);
     expect(ml.length).toBe(6);
     expect(hcmOrderViolation(r, mh) + hcmOrderViolation(r, ml)).toBe('');
@@ -156,7 +182,7 @@ describe('hcm routing: the routing function R (seed 003 section 3.1)', () => {
           const why = hcmOrderViolation(r, path);
           if (why) expect.fail(`${spec} ${t.format(s)} -> ${t.format(d)} from ${r.vcClasses[vc]}: ${why}`);
           expect(path.at(-1)!.to).toBe(d);
-          expect(path.every((h) => (h.vc < 2) === (vc === VC_PH))).toBe(true);
+          expect(path.every((h) => h.vc < 2 === (vc === VC_PH))).toBe(true);
           expect(worm(r, s, [d], vc, wasm)).toEqual(path);
         }
       }
@@ -167,7 +193,13 @@ describe('hcm routing: the routing function R (seed 003 section 3.1)', () => {
     const t = parseTopology('torus:64x64');
     const r = createRouting('hcm', t);
     let bad = '';
-    expect(await checkRoutes(r, pairs(t, 100_000, 3), { check: (s, d, p) => { bad ||= hcmOrderViolation(r, p); } })).toBe(100_000);
+    expect(
+      await checkRoutes(r, pairs(t, 100_000, 3), {
+        check: (s, d, p) => {
+          bad ||= hcmOrderViolation(r, p);
+        },
+      }),
+    ).toBe(100_000);
     expect(bad).toBe('');
   });
 
@@ -175,7 +207,13 @@ describe('hcm routing: the routing function R (seed 003 section 3.1)', () => {
     const t = parseTopology('star:7');
     const r = createRouting('hcm', t);
     let bad = '';
-    expect(await checkRoutes(r, pairs(t, 100_000, 4), { check: (s, d, p) => { bad ||= hcmOrderViolation(r, p); } })).toBe(100_000);
+    expect(
+      await checkRoutes(r, pairs(t, 100_000, 4), {
+        check: (s, d, p) => {
+          bad ||= hcmOrderViolation(r, p);
+        },
+      }),
+    ).toBe(100_000);
     expect(bad).toBe('');
   });
 });
@@ -194,7 +232,10 @@ function dependencyCycle(r: RoutingFunction, routes: Hop[][]): boolean {
       const b = id(path[i]!);
       let set = out.get(a);
       if (!set) out.set(a, (set = new Set()));
-      if (!set.has(b)) { set.add(b); indeg[b]!++; }
+      if (!set.has(b)) {
+        set.add(b);
+        indeg[b]!++;
+      }
     }
   }
   const queue: number[] = [];
@@ -212,7 +253,8 @@ describe('hcm routing: the boundary rule and deadlock', () => {
   for (const spec of ['torus:4x4', 'star:4']) {
     it(`on ${spec} the routes' channel dependencies are acyclic with the boundary rule and cyclic without it`, () => {
       const t = parseTopology(spec);
-      const routes = (r: RoutingFunction) => pairs(t, 1e9).flatMap(([s, d]) => [INJECT, VC_PH, VC_PL].map((vc) => worm(r, s, [d], vc)));
+      const routes = (r: RoutingFunction) =>
+        pairs(t, 1e9).flatMap(([s, d]) => [INJECT, VC_PH, VC_PL].map((vc) => worm(r, s, [d], vc)));
       expect(dependencyCycle(createRouting('hcm', t), routes(createRouting('hcm', t)))).toBe(false);
       const dropped = createRouting('hcm', t, { dropBoundaryRule: true });
       const all = routes(dropped);
@@ -246,9 +288,15 @@ describe('hcm routing: topologies and labellings', () => {
     const rev = Array.from(createRouting('hcm', t).labelling!.nodeAt).reverse();
     const r = createRouting('hcm', t, { labelling: customLabelling(t, rev, true) });
     expect(r.labelling!.name).toBe('custom-cycle');
-    expect(await checkRoutes(r, pairs(t, 1e9), { check: (s, d, p) => expect(hcmOrderViolation(r, p)).toBe('') })).toBe(240);
-    expect(() => createRouting('hcm', t, { labelling: customLabelling(t, rev, false) })).toThrow("routing hcm: labelling 'custom-path' is a Hamiltonian path; the Hamiltonian cycle model (seed 003 section 2.2) needs a cycle");
-    expect(() => createRouting('hcm', parseTopology('hypercube:4'))).toThrow('routing hcm: needs a torus or star graph (torus:k0xk1 with k1 even, star:n), not hypercube:4');
+    expect(await checkRoutes(r, pairs(t, 1e9), { check: (s, d, p) => expect(hcmOrderViolation(r, p)).toBe('') })).toBe(
+      240,
+    );
+    expect(() => createRouting('hcm', t, { labelling: customLabelling(t, rev, false) })).toThrow(
+      "routing hcm: labelling 'custom-path' is a Hamiltonian path; the Hamiltonian cycle model (seed 003 section 2.2) needs a cycle",
+    );
+    expect(() => createRouting('hcm', parseTopology('hypercube:4'))).toThrow(
+      'routing hcm: needs a torus or star graph (torus:k0xk1 with k1 even, star:n), not hypercube:4',
+    );
     expect(() => createRouting('hcm', parseTopology('torus:4x5'))).toThrow('k1 = 5 must be even');
   });
 });

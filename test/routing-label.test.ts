@@ -20,8 +20,13 @@ function monotone(r: RoutingFunction): (s: number, d: number, path: Hop[]) => vo
   return (s, d, path) => {
     const up = l[s]! < l[d]!;
     for (const h of path) {
-      const ok = up ? l[h.to]! > l[h.from]! && l[h.to]! <= l[d]! && h.vc === HIGH : l[h.to]! < l[h.from]! && l[h.to]! >= l[d]! && h.vc === LOW;
-      if (!ok) expect.fail(`${r.topology.format(s)} -> ${r.topology.format(d)}: hop ${h.from} (l ${l[h.from]}) -> ${h.to} (l ${l[h.to]}) class ${h.vc} is not label-monotone`);
+      const ok = up
+        ? l[h.to]! > l[h.from]! && l[h.to]! <= l[d]! && h.vc === HIGH
+        : l[h.to]! < l[h.from]! && l[h.to]! >= l[d]! && h.vc === LOW;
+      if (!ok)
+        expect.fail(
+          `${r.topology.format(s)} -> ${r.topology.format(d)}: hop ${h.from} (l ${l[h.from]}) -> ${h.to} (l ${l[h.to]}) class ${h.vc} is not label-monotone`,
+        );
     }
   };
 }
@@ -51,7 +56,11 @@ describe('label routing R on the 2D mesh (seed 004 section 6.2.2, Lemma 6.1)', (
   });
 
   it('is minimal, label-monotone and matches wasm on every pair of 6x6, 5x3 and 1x4 meshes', async () => {
-    for (const [spec, count] of [['mesh:6x6', 1260], ['mesh:5x3', 210], ['mesh:1x4', 12]] as const) {
+    for (const [spec, count] of [
+      ['mesh:6x6', 1260],
+      ['mesh:5x3', 210],
+      ['mesh:1x4', 12],
+    ] as const) {
       const t = parseTopology(spec);
       const r = createRouting('label', t);
       expect(r.minimal).toBe(true);
@@ -80,7 +89,9 @@ describe('label routing R on the 2D mesh (seed 004 section 6.2.2, Lemma 6.1)', (
 
   it('a labelling like Figure 6.10 makes (1,0) (label 4) and (1,2) (label 8) 4 channels apart either way instead of 2', () => {
     const t = parseTopology('mesh:4x3');
-    const r = createRouting('label', t, { labelling: customLabelling(t, [11, 7, 3, 2, 1, 0, 4, 8, 9, 10, 6, 5], false) });
+    const r = createRouting('label', t, {
+      labelling: customLabelling(t, [11, 7, 3, 2, 1, 0, 4, 8, 9, 10, 6, 5], false),
+    });
     const [a, b] = [t.parse('1,0'), t.parse('1,2')];
     expect([r.labelling!.labelOf[a], r.labelling!.labelOf[b]]).toEqual([4, 8]);
     expect([tracePath(r, a, b).length, tracePath(r, b, a).length, t.distance(a, b)]).toEqual([4, 4, 2]);
@@ -96,15 +107,32 @@ describe('label routing R on the hypercube (seed 004 section 6.3)', () => {
     expect(path.every((h) => h.vc === HIGH)).toBe(true);
     const at = t.parse('1100');
     // dual paths: DH = (1111, 1000) ascending, DL = (0100, 0111, 0011) descending; every leg shortest
-    expect(chainHops(r, at, ['1111', '1000'].map((a) => t.parse(a)))).toEqual([2, 3]);
-    expect(chainHops(r, at, ['0100', '0111', '0011'].map((a) => t.parse(a)))).toEqual([1, 2, 1]);
+    expect(
+      chainHops(
+        r,
+        at,
+        ['1111', '1000'].map((a) => t.parse(a)),
+      ),
+    ).toEqual([2, 3]);
+    expect(
+      chainHops(
+        r,
+        at,
+        ['0100', '0111', '0011'].map((a) => t.parse(a)),
+      ),
+    ).toEqual([1, 2, 1]);
   });
 
   it('Lemma 6.4 fails for R as defined: in a 3-cube 000 -> 101 takes 4 hops through 010 (see Errata)', () => {
     const t = parseTopology('hypercube:3');
     const r = createRouting('label', t);
     expect(r.minimal).toBe(false);
-    expect(tracePath(r, t.parse('000'), t.parse('101')).map((h) => t.format(h.to))).toEqual(['010', '110', '111', '101']);
+    expect(tracePath(r, t.parse('000'), t.parse('101')).map((h) => t.format(h.to))).toEqual([
+      '010',
+      '110',
+      '111',
+      '101',
+    ]);
     expect(t.distance(t.parse('000'), t.parse('101'))).toBe(2);
   });
 
@@ -118,7 +146,13 @@ describe('label routing R on the hypercube (seed 004 section 6.3)', () => {
   });
 
   it('a shortest label-monotone path exists for every pair (what the proof of Lemma 6.4 shows) on the 3- to 7-cube', () => {
-    for (let n = 3; n <= 7; n++) expect(pairsWithoutMonotoneShortestPath(parseTopology(`hypercube:${n}`), hypercubeGray(parseTopology(`hypercube:${n}`)))).toBe(0);
+    for (let n = 3; n <= 7; n++)
+      expect(
+        pairsWithoutMonotoneShortestPath(
+          parseTopology(`hypercube:${n}`),
+          hypercubeGray(parseTopology(`hypercube:${n}`)),
+        ),
+      ).toBe(0);
   });
 
   it('is label-monotone and matches wasm on every pair of a 4-cube', async () => {
@@ -137,7 +171,8 @@ describe('label routing R on the hypercube (seed 004 section 6.3)', () => {
     let longer = 0;
     const check = (s: number, d: number, path: Hop[]) => {
       mono(s, d, path);
-      if (path.length > Math.abs(l[s]! - l[d]!) || path.length < t.distance(s, d)) expect.fail(`${s} -> ${d}: ${path.length} hops`);
+      if (path.length > Math.abs(l[s]! - l[d]!) || path.length < t.distance(s, d))
+        expect.fail(`${s} -> ${d}: ${path.length} hops`);
       if (path.length > t.distance(s, d)) longer++;
     };
     expect(await checkRoutes(r, pairs(t, 100_000), { check })).toBe(100_000);
@@ -174,23 +209,36 @@ describe("label routing with option shortest (Lemma 6.4's claim, made true)", ()
 
 describe('label routing errors', () => {
   it('3D meshes: R is not shortest-path there, so only 2D meshes are accepted', () => {
-    expect(() => createRouting('label', parseTopology('mesh:4x4x4'))).toThrow(/wormcast: routing label: .*2D meshes .*mesh:4x4x4 has 3 dimensions/);
+    expect(() => createRouting('label', parseTopology('mesh:4x4x4'))).toThrow(
+      /wormcast: routing label: .*2D meshes .*mesh:4x4x4 has 3 dimensions/,
+    );
   });
 
   it('torus, ccc and star are refused with the valid topologies named', () => {
-    expect(() => createRouting('label', parseTopology('torus:4x4'))).toThrow(/needs a 2D mesh or hypercube .*not torus:4x4; for torus and star use hcm/);
+    expect(() => createRouting('label', parseTopology('torus:4x4'))).toThrow(
+      /needs a 2D mesh or hypercube .*not torus:4x4; for torus and star use hcm/,
+    );
     expect(() => createRouting('label', parseTopology('ccc:3'))).toThrow(/needs a 2D mesh or hypercube/);
   });
 
   it('a supplied labelling must be a Hamiltonian path of the topology with consistent tables', () => {
     const t = parseTopology('mesh:4x4');
-    const identity: Labelling = { name: 'rows', cycle: false, labelOf: Int32Array.from({ length: 16 }, (_, i) => i), nodeAt: Int32Array.from({ length: 16 }, (_, i) => i) };
-    expect(() => createRouting('label', t, { labelling: identity })).toThrow("routing label: labelling 'rows' on mesh:4x4: position 4: node 0,1 (4) is not adjacent to node 3,0 (3) at position 3");
+    const identity: Labelling = {
+      name: 'rows',
+      cycle: false,
+      labelOf: Int32Array.from({ length: 16 }, (_, i) => i),
+      nodeAt: Int32Array.from({ length: 16 }, (_, i) => i),
+    };
+    expect(() => createRouting('label', t, { labelling: identity })).toThrow(
+      "routing label: labelling 'rows' on mesh:4x4: position 4: node 0,1 (4) is not adjacent to node 3,0 (3) at position 3",
+    );
     const small = customLabelling(parseTopology('mesh:2x2'), [0, 1, 3, 2], true);
     expect(() => createRouting('label', t, { labelling: small })).toThrow('the order has 4 nodes');
     const snake = createRouting('label', t).labelling!;
     const broken: Labelling = { ...snake, labelOf: snake.labelOf.slice().fill(0) };
-    expect(() => createRouting('label', t, { labelling: broken })).toThrow("labelling 'mesh-snake': labelOf[1] is 0, but nodeAt[1] is 1");
+    expect(() => createRouting('label', t, { labelling: broken })).toThrow(
+      "labelling 'mesh-snake': labelOf[1] is 0, but nodeAt[1] is 1",
+    );
   });
 });
 

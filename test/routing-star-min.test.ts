@@ -39,7 +39,9 @@ describe('star-min routing (minimal routing on the star graph)', () => {
   it('is a shortest path and matches wasm on every pair of the 3-, 4- and 5-star', async () => {
     for (const n of [3, 4, 5]) {
       const t = parseTopology(`star:${n}`);
-      expect(await checkRoutes(createRouting('star-min', t), pairs(t, 1e9), { minimal: true })).toBe(t.nodes * (t.nodes - 1));
+      expect(await checkRoutes(createRouting('star-min', t), pairs(t, 1e9), { minimal: true })).toBe(
+        t.nodes * (t.nodes - 1),
+      );
     }
   });
 
@@ -51,6 +53,8 @@ describe('star-min routing (minimal routing on the star graph)', () => {
   });
 
   it('refuses other topologies', () => {
-    expect(() => createRouting('star-min', parseTopology('torus:4x4'))).toThrow('routing star-min: needs a star graph (star:n), not torus:4x4');
+    expect(() => createRouting('star-min', parseTopology('torus:4x4'))).toThrow(
+      'routing star-min: needs a star graph (star:n), not torus:4x4',
+    );
   });
 });

@@ -20,7 +20,11 @@ const SMALL = ['simulate', '--topology', 'mesh:4x4', '--cycles', '300', '--warmu
  */
 function warningLine(stderr: string): string {
   expect(stderr.endsWith('\n')).toBe(true);
-  const last = stderr.split('\n').filter((l) => l !== '').at(-1) ?? '';
+  const last =
+    stderr
+      .split('\n')
+      .filter((l) => l !== '')
+      .at(-1) ?? '';
   expect(last).toMatch(/^wormcast: warning: /);
   return last;
 }
@@ -36,7 +40,9 @@ describe('exit status of simulate (issue 10 item 6)', () => {
   it('out of slots: the result is printed and marked, the warning names --slots and the capacity, exit 3', async () => {
     const text = await runMain([...SMALL, '--load', '0.8', '--slots', '16']);
     expect(text.status).toBe(3);
-    expect(text.stdout).toMatch(/\n {2}INCOMPLETE: the engine ran out of slots at cycle \d+ \(all 16 in use: raise the slot capacity, --slots, up to 33554432, or lower the load\)/);
+    expect(text.stdout).toMatch(
+      /\n {2}INCOMPLETE: the engine ran out of slots at cycle \d+ \(all 16 in use: raise the slot capacity, --slots, up to 33554432, or lower the load\)/,
+    );
     expect(text.stdout).toMatch(/\n {2}status out-of-slots at cycle \d+;/);
     expect(text.stdout).toMatch(/\n {2}slots: all 16 in use \(the slot capacity, --slots\)\n/);
     expect(warningLine(text.stderr)).toMatch(/^wormcast: warning: the engine ran out of slots .*--slots/);
@@ -61,16 +67,33 @@ describe('exit status of simulate (issue 10 item 6)', () => {
     const r = await runMain([...SMALL, '--load', '1e-9']);
     expect(r.status).toBe(3);
     expect(r.stdout).toMatch(/INCOMPLETE: no message was created in the measurement window \(cycles 50\.\.350\)/);
-    expect(warningLine(r.stderr)).toBe('wormcast: warning: no message was created in the measurement window (cycles 50..350): raise --load or --cycles');
+    expect(warningLine(r.stderr)).toBe(
+      'wormcast: warning: no message was created in the measurement window (cycles 50..350): raise --load or --cycles',
+    );
   });
 
   it('nothing completed (no drain after a short window): exit 3', async () => {
-    const r = await runMain(['simulate', '--topology', 'mesh:4x4', '--load', '0.5', '--warmup', '0', '--cycles', '10', '--drain', '0', '--json']);
+    const r = await runMain([
+      'simulate',
+      '--topology',
+      'mesh:4x4',
+      '--load',
+      '0.5',
+      '--warmup',
+      '0',
+      '--cycles',
+      '10',
+      '--drain',
+      '0',
+      '--json',
+    ]);
     expect(r.status).toBe(3);
     const out = JSON.parse(r.stdout);
     expect(out.completed).toBe(0);
     expect(out.multicasts).toBeGreaterThan(0);
-    expect(out.incomplete).toBe(`none of the ${out.multicasts} messages created in the measurement window (cycles 0..10) completed by cycle 10: raise --drain, or lower the load`);
+    expect(out.incomplete).toBe(
+      `none of the ${out.multicasts} messages created in the measurement window (cycles 0..10) completed by cycle 10: raise --drain, or lower the load`,
+    );
   });
 
   it('a deadlock of dynamic traffic is a result, printed in full, but not a measurement: exit 3', async () => {
@@ -83,7 +106,7 @@ describe('exit status of simulate (issue 10 item 6)', () => {
     expect(warningLine(r.stderr)).toMatch(/^wormcast: warning: the network deadlocked at cycle/);
   });
 
-  it('a scenario that reproduces its seed\'s deadlock did what was asked: exit 0', async () => {
+  it("a scenario that reproduces its seed's deadlock did what was asked: exit 0", async () => {
     const r = await runMain(['simulate', '--scenario', 'lin-fig-6.1', '--json']);
     expect(r.status, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout);
@@ -105,25 +128,46 @@ describe('deadlock report in text (issue 10 item 10)', () => {
     const n = 40_000;
     const ring = Array.from({ length: 30 }, (_, i) => 1000 + i);
     const report: DeadlockReport = {
-      cycle: 123_456, lastProgress: 122_455, worms: ring,
-      channels: ring.map((_, i) => ({ vc: i, kind: 'network', node: routing.topology.format(i), port: 1, vcClass: 'c' })),
+      cycle: 123_456,
+      lastProgress: 122_455,
+      worms: ring,
+      channels: ring.map((_, i) => ({
+        vc: i,
+        kind: 'network',
+        node: routing.topology.format(i),
+        port: 1,
+        vcClass: 'c',
+      })),
       waiting: Array.from({ length: n }, (_, i) => i),
     };
     const s = deadlockSummary(report, routing);
     const lines = [s.head, ...s.cycle, s.waiting];
     for (const l of lines) expect(l.length).toBeLessThan(300);
-    expect(s.head).toBe('DEADLOCK at cycle 123456: a wait-for cycle of 30 worms, 1000 -> 1001 -> 1002 -> 1003 -> 1004 -> 1005 -> 1006 -> 1007 -> ... -> 1000, each waits for a VC the next one holds:');
+    expect(s.head).toBe(
+      'DEADLOCK at cycle 123456: a wait-for cycle of 30 worms, 1000 -> 1001 -> 1002 -> 1003 -> 1004 -> 1005 -> 1006 -> 1007 -> ... -> 1000, each waits for a VC the next one holds:',
+    );
     expect(s.cycle).toHaveLength(9);
     expect(s.cycle[8]).toBe('... and 22 more worms of the cycle (--json lists them all)');
-    expect(s.waiting).toBe(`waiting worms: ${n} in all, the first 20: ${Array.from({ length: 20 }, (_, i) => i).join(', ')}, ... (--json lists them all)`);
+    expect(s.waiting).toBe(
+      `waiting worms: ${n} in all, the first 20: ${Array.from({ length: 20 }, (_, i) => i).join(', ')}, ... (--json lists them all)`,
+    );
   });
 
   it('a small report is printed whole, as before', () => {
     const routing = simulationRouting('hypercube:3', 'unicast');
-    const s = deadlockSummary({
-      cycle: 209, lastProgress: 8, worms: [0, 1], waiting: [0, 1],
-      channels: [{ vc: 3, kind: 'network', node: '001', port: 1, vcClass: 'c' }, { vc: 1, kind: 'network', node: '000', port: 1, vcClass: 'c' }],
-    }, routing);
+    const s = deadlockSummary(
+      {
+        cycle: 209,
+        lastProgress: 8,
+        worms: [0, 1],
+        waiting: [0, 1],
+        channels: [
+          { vc: 3, kind: 'network', node: '001', port: 1, vcClass: 'c' },
+          { vc: 1, kind: 'network', node: '000', port: 1, vcClass: 'c' },
+        ],
+      },
+      routing,
+    );
     expect([s.head, ...s.cycle, s.waiting]).toEqual([
       'DEADLOCK at cycle 209: worms 0 -> 1 -> 0 each wait for a VC the next one holds:',
       'worm 0 waits for network channel 001 dim 1 vc c',
@@ -136,26 +180,47 @@ describe('deadlock report in text (issue 10 item 10)', () => {
     const r = await runMain(['simulate', '--topology', 'star:5', '--routing', 'star-min', '--load', '0.2']);
     expect(r.status).toBe(3);
     for (const l of r.stdout.split('\n')) expect(l.length).toBeLessThan(300);
-    expect(r.stdout).toMatch(/\n {2}waiting worms: \d+ in all, the first 20: [\d, ]+, \.\.\. \(--json lists them all\)\n/);
+    expect(r.stdout).toMatch(
+      /\n {2}waiting worms: \d+ in all, the first 20: [\d, ]+, \.\.\. \(--json lists them all\)\n/,
+    );
   });
 });
 
-describe('the web app\'s simulation panel marks the same runs (issue 10 item 6)', () => {
+describe("the web app's simulation panel marks the same runs (issue 10 item 6)", () => {
   const wasm = readFileSync(new URL('../build/wormcast.wasm', import.meta.url));
   const SIM: SimulationRequest = {
-    scenario: '', topology: 'star:5', routing: 'star-min', algorithm: 'unicast', dests: '', load: '0.2', flits: '16',
-    cycles: '10000', warmup: '1000', drain: '1000', seed: '1', vcs: '1', buffer: '8', port: 'one',
+    scenario: '',
+    topology: 'star:5',
+    routing: 'star-min',
+    algorithm: 'unicast',
+    dests: '',
+    load: '0.2',
+    flits: '16',
+    cycles: '10000',
+    warmup: '1000',
+    drain: '1000',
+    seed: '1',
+    vcs: '1',
+    buffer: '8',
+    port: 'one',
   };
 
-  it('a deadlock of random traffic is incomplete; a scenario\'s expected deadlock and a normal run are not', async () => {
+  it("a deadlock of random traffic is incomplete; a scenario's expected deadlock and a normal run are not", async () => {
     const dead = await computeSimulation(SIM, wasm);
     expect(dead.result.status).toBe('deadlock');
     expect(dead.result.incomplete).toMatch(/^the network deadlocked at cycle \d+/);
     const scenario = await computeSimulation({ ...SIM, scenario: 'lin-fig-6.1' }, wasm);
     expect(scenario.result.status).toBe('deadlock');
     expect(scenario.result.incomplete).toBeNull();
-    expect(scenario.result.window).toEqual({ from: 0, to: scenario.result.deadlock!.lastProgress + 1, requestedTo: null });
-    const ok = await computeSimulation({ ...SIM, topology: 'mesh:4x4', routing: '', load: '0.1', cycles: '1000', warmup: '100' }, wasm);
+    expect(scenario.result.window).toEqual({
+      from: 0,
+      to: scenario.result.deadlock!.lastProgress + 1,
+      requestedTo: null,
+    });
+    const ok = await computeSimulation(
+      { ...SIM, topology: 'mesh:4x4', routing: '', load: '0.1', cycles: '1000', warmup: '100' },
+      wasm,
+    );
     expect(ok.result.incomplete).toBeNull();
   });
 });

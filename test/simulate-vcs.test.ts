@@ -6,7 +6,16 @@ import { simulate, type SimulateConfig } from '../src/experiment/simulate.ts';
 // (worms pinned to copy 0, the same numbers for every K).
 
 const cfg = (algorithm: string, vcsPerClass: number, engine: 'wasm' | 'reference' = 'wasm'): SimulateConfig => ({
-  topology: 'mesh:8x8', algorithm, dests: 8, load: 0.05, flits: 16, warmup: 300, measure: 3000, drain: 10_000, seed: 4, engine,
+  topology: 'mesh:8x8',
+  algorithm,
+  dests: 8,
+  load: 0.05,
+  flits: 16,
+  warmup: 300,
+  measure: 3000,
+  drain: 10_000,
+  seed: 4,
+  engine,
   options: { vcsPerClass, port: 'all', consumption: 'vc' },
 });
 
@@ -15,7 +24,8 @@ describe('--vcs for path and tree worms (issue 10 item 4)', () => {
   for (const algorithm of ['dual-path', 'multi-path', 'double-channel-x-first']) {
     it(`${algorithm}: more copies per class change the run (less waiting), and both engines agree`, async () => {
       const runs = await Promise.all([1, 2, 4].map((k) => simulate(cfg(algorithm, k))));
-      if (algorithm !== 'double-channel-x-first') expect(runs.map((r) => r.status)).toEqual(['finished', 'finished', 'finished']);
+      if (algorithm !== 'double-channel-x-first')
+        expect(runs.map((r) => r.status)).toEqual(['finished', 'finished', 'finished']);
       const waits = runs.map((r) => r.counters.vcWaitCycles);
       // the same traffic and routes: the same flit-hops whenever every run delivers everything
       if (runs.every((r) => r.status === 'finished')) {

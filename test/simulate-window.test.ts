@@ -3,7 +3,13 @@ import { TrafficStream } from '../src/experiment/traffic-stream.ts';
 import { getScenario } from '../src/engine/scenarios.ts';
 import type { WormSpec } from '../src/engine/types.ts';
 import type { Workload } from '../src/engine/workload.ts';
-import { makeEngine, runWorkload, simulate, simulationRouting, type SimulationResult } from '../src/experiment/simulate.ts';
+import {
+  makeEngine,
+  runWorkload,
+  simulate,
+  simulationRouting,
+  type SimulationResult,
+} from '../src/experiment/simulate.ts';
 import { runMain } from './cli-main.ts';
 
 /*
@@ -30,7 +36,13 @@ function deadlockThenLate(): { w: Workload; late: number[] } {
   });
   firstWorm.push(worms.length);
   return {
-    w: { worms, flits: 32, created: Int32Array.from([...groups.map(() => 0), ...late]), firstWorm: Int32Array.from(firstWorm), dests },
+    w: {
+      worms,
+      flits: 32,
+      created: Int32Array.from([...groups.map(() => 0), ...late]),
+      firstWorm: Int32Array.from(firstWorm),
+      dests,
+    },
     late,
   };
 }
@@ -53,7 +65,9 @@ describe('statistics of a run that stops early (issue 10 item 5)', () => {
     expect(r.completed).toBe(0);
     expect(r.generated).toBeNaN();
     expect(r.throughput).toBeNaN();
-    expect(r.incomplete).toMatch(/^the network deadlocked at cycle \d+ \(nothing moved after cycle \d+\), before the measurement window \(cycles 1000\.\.8000\) began: nothing was measured$/);
+    expect(r.incomplete).toMatch(
+      /^the network deadlocked at cycle \d+ \(nothing moved after cycle \d+\), before the measurement window \(cycles 1000\.\.8000\) began: nothing was measured$/,
+    );
   });
 
   it('a deadlock inside the window cuts it after the last progress; later messages never existed', async () => {
@@ -75,7 +89,13 @@ describe('statistics of a run that stops early (issue 10 item 5)', () => {
       { kind: 'unicast', src: 0, dests: [15], flits: 16, created: 10, group: 0 },
       { kind: 'unicast', src: 5, dests: [6], flits: 16, created: 20, group: 1 },
     ];
-    const w: Workload = { worms, flits: 16, created: Int32Array.from([10, 20]), firstWorm: Int32Array.from([0, 1, 2]), dests: [[15], [6]] };
+    const w: Workload = {
+      worms,
+      flits: 16,
+      created: Int32Array.from([10, 20]),
+      firstWorm: Int32Array.from([0, 1, 2]),
+      dests: [[15], [6]],
+    };
     const engine = await makeEngine('wasm', { routing, worms });
     const r = runWorkload(engine, routing, w, { from: 0, to: 1000 }, 2000);
     expect(r.status).toBe('finished');
@@ -88,7 +108,19 @@ describe('statistics of a run that stops early (issue 10 item 5)', () => {
   });
 
   it('a run out of slots inside the window counts only the messages created before it stopped', async () => {
-    const config = { topology: 'mesh:4x4', algorithm: 'unicast', dests: 0, load: 0.8, flits: 16, warmup: 0, measure: 5000, drain: 0, seed: 7, engine: 'wasm' as const, options: { slots: 16 } };
+    const config = {
+      topology: 'mesh:4x4',
+      algorithm: 'unicast',
+      dests: 0,
+      load: 0.8,
+      flits: 16,
+      warmup: 0,
+      measure: 5000,
+      drain: 0,
+      seed: 7,
+      engine: 'wasm' as const,
+      options: { slots: 16 },
+    };
     const r = await simulate(config);
     expect(r.status).toBe('out-of-slots');
     expect(r.window).toEqual({ from: 0, to: r.cycles, requestedTo: 5000 });
@@ -102,10 +134,32 @@ describe('statistics of a run that stops early (issue 10 item 5)', () => {
     expect(r.generated).toBe((16 * before) / (16 * r.cycles));
   });
 
-  it('the issue\'s command: no rate over cycles never simulated, and the window it measured (CLI --json)', async () => {
-    const argv = ['simulate', '--topology', 'mesh:8x8', '--algorithm', 'x-first', '--dests', '8', '--load', '0.01', '--port', 'all', '--seed', '3', '--warmup', '20000', '--json'];
+  it("the issue's command: no rate over cycles never simulated, and the window it measured (CLI --json)", async () => {
+    const argv = [
+      'simulate',
+      '--topology',
+      'mesh:8x8',
+      '--algorithm',
+      'x-first',
+      '--dests',
+      '8',
+      '--load',
+      '0.01',
+      '--port',
+      'all',
+      '--seed',
+      '3',
+      '--warmup',
+      '20000',
+      '--json',
+    ];
     const r = await runMain(argv);
-    const out = JSON.parse(r.stdout) as Record<string, unknown> & { window: { from: number; to: number; requestedTo: number }; cycles: number; generated: number | null; multicasts: number };
+    const out = JSON.parse(r.stdout) as Record<string, unknown> & {
+      window: { from: number; to: number; requestedTo: number };
+      cycles: number;
+      generated: number | null;
+      multicasts: number;
+    };
     expect(out).not.toHaveProperty('offered');
     expect(out.window.from).toBe(20000);
     expect(out.window.requestedTo).toBe(30000);
@@ -121,13 +175,44 @@ describe('statistics of a run that stops early (issue 10 item 5)', () => {
   });
 
   it('text output names each load once: the configured load, then generated and accepted', async () => {
-    const r = await runMain(['simulate', '--topology', 'mesh:4x4', '--load', '0.1', '--cycles', '500', '--warmup', '100', '--drain', '500']);
+    const r = await runMain([
+      'simulate',
+      '--topology',
+      'mesh:4x4',
+      '--load',
+      '0.1',
+      '--cycles',
+      '500',
+      '--warmup',
+      '100',
+      '--drain',
+      '500',
+    ]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).not.toMatch(/offered/);
     expect(r.stdout.split('\n')[0]).toMatch(/, load 0\.1 flits\/node\/cycle \(configured\),/);
     expect(r.stdout).toMatch(/\n {2}throughput 0\.\d{4} flits\/node\/cycle accepted, 0\.\d{4} generated\n/);
-    const j = JSON.parse((await runMain(['simulate', '--topology', 'mesh:4x4', '--load', '0.1', '--cycles', '500', '--warmup', '100', '--drain', '500', '--json'])).stdout) as Record<string, unknown>;
-    expect(Object.keys(j)).toEqual(expect.arrayContaining(['generated', 'accepted', 'throughput', 'window', 'incomplete', 'slots']));
+    const j = JSON.parse(
+      (
+        await runMain([
+          'simulate',
+          '--topology',
+          'mesh:4x4',
+          '--load',
+          '0.1',
+          '--cycles',
+          '500',
+          '--warmup',
+          '100',
+          '--drain',
+          '500',
+          '--json',
+        ])
+      ).stdout,
+    ) as Record<string, unknown>;
+    expect(Object.keys(j)).toEqual(
+      expect.arrayContaining(['generated', 'accepted', 'throughput', 'window', 'incomplete', 'slots']),
+    );
     expect(j.accepted).toBe(j.throughput);
     expect(j.window).toEqual({ from: 100, to: 600, requestedTo: 600 });
   });

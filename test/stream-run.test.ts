@@ -14,14 +14,42 @@ import { EventList } from '../src/experiment/traffic-stream.ts';
 // traffic given to the engine all at once, on both engines, even with record rings small enough
 // to wrap (records reused).
 
-interface Case { topology: string; algorithm: string; dests: number; load: number; options: EngineOptions; inFlight: number }
+interface Case {
+  topology: string;
+  algorithm: string;
+  dests: number;
+  load: number;
+  options: EngineOptions;
+  inFlight: number;
+}
 
 const CASES: Case[] = [
   { topology: 'mesh:4x4', algorithm: 'unicast', dests: 0, load: 0.2, options: { vcsPerClass: 2 }, inFlight: 120 },
-  { topology: 'mesh:6x6', algorithm: 'dual-path', dests: 5, load: 0.05, options: { port: 'all', consumption: 'vc' }, inFlight: 100 },
+  {
+    topology: 'mesh:6x6',
+    algorithm: 'dual-path',
+    dests: 5,
+    load: 0.05,
+    options: { port: 'all', consumption: 'vc' },
+    inFlight: 100,
+  },
   { topology: 'hypercube:4', algorithm: 'u-cube', dests: 6, load: 0.08, options: { port: 'one' }, inFlight: 100 },
-  { topology: 'mesh:4x4', algorithm: 'x-first', dests: 4, load: 0.03, options: { port: 'one', watchdog: 300 }, inFlight: 25 },
-  { topology: 'torus:4x4', algorithm: 'hcm-uniform', dests: 4, load: 0.06, options: { port: 'all', consumption: 'vc', vcsPerClass: 2 }, inFlight: 33 },
+  {
+    topology: 'mesh:4x4',
+    algorithm: 'x-first',
+    dests: 4,
+    load: 0.03,
+    options: { port: 'one', watchdog: 300 },
+    inFlight: 25,
+  },
+  {
+    topology: 'torus:4x4',
+    algorithm: 'hcm-uniform',
+    dests: 4,
+    load: 0.06,
+    options: { port: 'all', consumption: 'vc', vcsPerClass: 2 },
+    inFlight: 33,
+  },
   { topology: 'ccc:3', algorithm: 'u-ccc', dests: 8, load: 0.02, options: {}, inFlight: 60 },
 ];
 
@@ -36,16 +64,38 @@ describe('streamed runs equal whole runs (issue 11)', () => {
         const warmup = 300;
         const measure = 2000;
         const end = measure + warmup + 4000;
-        const events = generateTraffic({ nodes: t.nodes, load: c.load, flits: 8, dests: c.dests, cycles: warmup + measure, seed: 7 });
+        const events = generateTraffic({
+          nodes: t.nodes,
+          load: c.load,
+          flits: 8,
+          dests: c.dests,
+          cycles: warmup + measure,
+          seed: 7,
+        });
         const w = buildWorkload(events, c.algorithm, routing, 8);
-        const whole = kind === 'wasm' ? await WasmEngine.create({ routing, worms: w.worms, options: c.options }) : new ReferenceEngine({ routing, worms: w.worms, options: c.options });
+        const whole =
+          kind === 'wasm'
+            ? await WasmEngine.create({ routing, worms: w.worms, options: c.options })
+            : new ReferenceEngine({ routing, worms: w.worms, options: c.options });
         const a = runWorkload(whole, routing, w, { from: warmup, to: warmup + measure }, end);
 
         const samples = events.slice(0, 16).map((e, k) => eventWorms(e, c.algorithm, routing, 8, k));
         const capacity = streamCapacity(t.nodes, c.load, 8, samples, c.inFlight);
         const input = { routing, worms: [], options: c.options, capacity };
         const engine = kind === 'wasm' ? await WasmEngine.create(input) : new ReferenceEngine(input);
-        const b = runStream(engine, prepare(input), { routing, algorithm: c.algorithm, flits: 8, traffic: new EventList(events), window: { from: warmup, to: warmup + measure }, end }, c.inFlight);
+        const b = runStream(
+          engine,
+          prepare(input),
+          {
+            routing,
+            algorithm: c.algorithm,
+            flits: 8,
+            traffic: new EventList(events),
+            window: { from: warmup, to: warmup + measure },
+            end,
+          },
+          c.inFlight,
+        );
         expect(b.status).toBe(a.status);
         const { slots: _s1, ...ra } = a;
         const { slots: _s2, ...rb } = b;
@@ -69,7 +119,19 @@ describe('streamed runs equal whole runs (issue 11)', () => {
     const capacity = streamCapacity(16, 0.9, 8, [eventWorms(events[0]!, 'unicast', routing, 8, 0)], 64);
     const input = { routing, worms: [], options: {}, capacity };
     const engine = await WasmEngine.create(input);
-    const r = runStream(engine, prepare(input), { routing, algorithm: 'unicast', flits: 8, traffic: new EventList(events), window: { from: 500, to: 6000 }, end: 20_000 }, 64);
+    const r = runStream(
+      engine,
+      prepare(input),
+      {
+        routing,
+        algorithm: 'unicast',
+        flits: 8,
+        traffic: new EventList(events),
+        window: { from: 500, to: 6000 },
+        end: 20_000,
+      },
+      64,
+    );
     expect(r.status).toBe('saturated');
     expect(r.incomplete).toMatch(/^the network saturated at cycle \d+: 64 messages were in flight/);
     expect(r.window.to).toBeLessThan(6000);

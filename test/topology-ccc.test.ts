@@ -71,14 +71,40 @@ describe('n-CCC topology (seed 000 Definition 1)', () => {
   it('orders ids by the dimension order <_d (seed 000 Definition 3 example)', () => {
     const t = new Ccc(5);
     const nodes = ['(0,00001)', '(3,10000)', '(1,01100)', '(4,00001)'].map((a) => t.parse(a));
-    expect(nodes.sort((a, b) => a - b).map((v) => t.format(v))).toEqual(['(0,00001)', '(4,00001)', '(1,01100)', '(3,10000)']);
+    expect(nodes.sort((a, b) => a - b).map((v) => t.format(v))).toEqual([
+      '(0,00001)',
+      '(4,00001)',
+      '(1,01100)',
+      '(3,10000)',
+    ]);
   });
 
   it('sorts the seed 000 section 5 multicast set into the printed dimension-ordered chain', () => {
     const t = new Ccc(5);
-    const phi = ['(3,01010)', '(1,00101)', '(0,10000)', '(4,01011)', '(2,10101)', '(3,00000)', '(1,01011)', '(0,11000)'];
-    const sorted = phi.map((a) => t.parse(a)).sort((a, b) => a - b).map((v) => t.format(v));
-    expect(sorted).toEqual(['(3,00000)', '(1,00101)', '(3,01010)', '(1,01011)', '(4,01011)', '(0,10000)', '(2,10101)', '(0,11000)']);
+    const phi = [
+      '(3,01010)',
+      '(1,00101)',
+      '(0,10000)',
+      '(4,01011)',
+      '(2,10101)',
+      '(3,00000)',
+      '(1,01011)',
+      '(0,11000)',
+    ];
+    const sorted = phi
+      .map((a) => t.parse(a))
+      .sort((a, b) => a - b)
+      .map((v) => t.format(v));
+    expect(sorted).toEqual([
+      '(3,00000)',
+      '(1,00101)',
+      '(3,01010)',
+      '(1,01011)',
+      '(4,01011)',
+      '(0,10000)',
+      '(2,10101)',
+      '(0,11000)',
+    ]);
   });
 });
 

@@ -23,7 +23,9 @@ describe('hypercube topology', () => {
   it('rejects bad specs and addresses with the valid range', () => {
     expect(() => parseTopology('hypercube:0')).toThrow('hypercube:0: n must be 1..20');
     expect(() => parseTopology('hypercube:21')).toThrow('n must be 1..20');
-    expect(() => parseTopology('hypercube:x')).toThrow("'x' is not a non-negative integer; expected hypercube:n (n = 1..20)");
+    expect(() => parseTopology('hypercube:x')).toThrow(
+      "'x' is not a non-negative integer; expected hypercube:n (n = 1..20)",
+    );
     expect(() => parseTopology('star:-1')).toThrow('expected star:n (n = 3..9)');
     const t = parseTopology('hypercube:4');
     expect(() => t.parse('01a0')).toThrow("bad address '01a0'");

@@ -38,7 +38,9 @@ describe('star graph addresses (Lehmer rank)', () => {
 
   it('rejects bad addresses, naming the input and the valid form', () => {
     const t = parseTopology('star:4');
-    expect(() => t.parse('143')).toThrow("wormcast: star:4: bad address '143': expected 4 symbols, a permutation of the symbols 1..4 such as 1234");
+    expect(() => t.parse('143')).toThrow(
+      "wormcast: star:4: bad address '143': expected 4 symbols, a permutation of the symbols 1..4 such as 1234",
+    );
     expect(() => t.parse('1442')).toThrow("bad address '1442': symbol 4 repeats");
     expect(() => t.parse('1532')).toThrow("bad address '1532': '5' is not a symbol 1..4");
     expect(() => t.parse('0123')).toThrow("'0' is not a symbol 1..4");
@@ -88,7 +90,8 @@ describe('star graph structure (seed 003 section 4.2)', () => {
       for (let a = 0; a < t.nodes; a++) {
         const d = bfs(t, a);
         for (let b = 0; b < t.nodes; b++) {
-          if (t.distance(a, b) !== d[b]) expect.fail(`${t.spec}: distance ${t.format(a)} -> ${t.format(b)} is ${t.distance(a, b)}, BFS ${d[b]}`);
+          if (t.distance(a, b) !== d[b])
+            expect.fail(`${t.spec}: distance ${t.format(a)} -> ${t.format(b)} is ${t.distance(a, b)}, BFS ${d[b]}`);
           if (d[b]! > max) max = d[b]!;
         }
       }
@@ -120,7 +123,8 @@ describe('star graph structure (seed 003 section 4.2)', () => {
       for (const table of [true, false]) {
         if (!table) w.setNeighborTable(0);
         let bad = 0;
-        for (let v = 0; v < t.nodes; v++) for (let p = -1; p <= t.ports; p++) if (w.neighbor(v, p) !== t.neighbor(v, p)) bad++;
+        for (let v = 0; v < t.nodes; v++)
+          for (let p = -1; p <= t.ports; p++) if (w.neighbor(v, p) !== t.neighbor(v, p)) bad++;
         expect(bad, `${t.spec} table ${table}`).toBe(0);
       }
     }

@@ -16,30 +16,53 @@ function all(spec: TrafficSpec): TrafficEvent[] {
 
 describe('streamed traffic (issue 11)', () => {
   it('is deterministic per seed, in creation order (ties by source), within the cycles asked', () => {
-    fc.assert(fc.property(fc.integer({ min: 2, max: 40 }), fc.double({ min: 0.05, max: 4, noNaN: true }), fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.boolean(), (nodes, load, seed, exp) => {
-      const spec: TrafficSpec = { nodes, load, flits: 8, dests: Math.min(3, nodes - 1), cycles: 300, seed, process: exp ? 'exponential' : 'bernoulli' };
-      const a = all(spec);
-      expect(all(spec)).toEqual(a);
-      for (let i = 1; i < a.length; i++) {
-        const p = a[i - 1]!;
-        const q = a[i]!;
-        expect(p.created < q.created || (p.created === q.created && p.src < q.src) || (exp && p.created === q.created && p.src === q.src)).toBe(true);
-      }
-      for (const e of a) {
-        expect(e.created).toBeGreaterThanOrEqual(0);
-        expect(e.created).toBeLessThan(300);
-        expect(new Set(e.dests).size).toBe(e.dests.length);
-        expect(e.dests).not.toContain(e.src);
-        expect([...e.dests].sort((x, y) => x - y)).toEqual(e.dests);
-      }
-    }), { numRuns: 200, seed: 11 });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 40 }),
+        fc.double({ min: 0.05, max: 4, noNaN: true }),
+        fc.integer({ min: 0, max: 2 ** 32 - 1 }),
+        fc.boolean(),
+        (nodes, load, seed, exp) => {
+          const spec: TrafficSpec = {
+            nodes,
+            load,
+            flits: 8,
+            dests: Math.min(3, nodes - 1),
+            cycles: 300,
+            seed,
+            process: exp ? 'exponential' : 'bernoulli',
+          };
+          const a = all(spec);
+          expect(all(spec)).toEqual(a);
+          for (let i = 1; i < a.length; i++) {
+            const p = a[i - 1]!;
+            const q = a[i]!;
+            expect(
+              p.created < q.created ||
+                (p.created === q.created && p.src < q.src) ||
+                (exp && p.created === q.created && p.src === q.src),
+            ).toBe(true);
+          }
+          for (const e of a) {
+            expect(e.created).toBeGreaterThanOrEqual(0);
+            expect(e.created).toBeLessThan(300);
+            expect(new Set(e.dests).size).toBe(e.dests.length);
+            expect(e.dests).not.toContain(e.src);
+            expect([...e.dests].sort((x, y) => x - y)).toEqual(e.dests);
+          }
+        },
+      ),
+      { numRuns: 200, seed: 11 },
+    );
   });
 
   it('different seeds and different nodes get different streams', () => {
     expect(streamSeed(1, 0, 1)).not.toBe(streamSeed(2, 0, 1));
     expect(streamSeed(1, 0, 1)).not.toBe(streamSeed(1, 1, 1));
     expect(streamSeed(1, 0, 1)).not.toBe(streamSeed(1, 0, 2));
-    expect(all({ nodes: 16, load: 0.5, flits: 8, dests: 0, cycles: 500, seed: 1 })).not.toEqual(all({ nodes: 16, load: 0.5, flits: 8, dests: 0, cycles: 500, seed: 2 }));
+    expect(all({ nodes: 16, load: 0.5, flits: 8, dests: 0, cycles: 500, seed: 1 })).not.toEqual(
+      all({ nodes: 16, load: 0.5, flits: 8, dests: 0, cycles: 500, seed: 2 }),
+    );
   });
 
   for (const process of ['bernoulli', 'exponential'] as const) {
@@ -61,7 +84,7 @@ describe('streamed traffic (issue 11)', () => {
       expect(counts[0]).toBe(0);
       const n = counts.reduce((a, b) => a + b, 0);
       const expected = n / 15;
-      const chi2 = counts.slice(1).reduce((a, c) => a + ((c - expected) ** 2) / expected, 0);
+      const chi2 = counts.slice(1).reduce((a, c) => a + (c - expected) ** 2 / expected, 0);
       // 99.9th percentile of chi-square with 14 degrees of freedom: 36.1
       expect(chi2, `dests ${dests}: counts ${counts.join(',')}`).toBeLessThan(36.1);
     }

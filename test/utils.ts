@@ -58,7 +58,11 @@ export interface RouteCheck {
  * only, is shortest when required, and the wasm twin returns the same route words.
  * Returns the number of pairs checked.
  */
-export async function checkRoutes(r: RoutingFunction, list: Array<[number, number]>, opts: RouteCheck = {}): Promise<number> {
+export async function checkRoutes(
+  r: RoutingFunction,
+  list: Array<[number, number]>,
+  opts: RouteCheck = {},
+): Promise<number> {
   const t = r.topology;
   const wasm = await WasmRouting.create(r);
   let mismatches = 0;
@@ -68,7 +72,8 @@ export async function checkRoutes(r: RoutingFunction, list: Array<[number, numbe
     expect(path.length > 0 ? path[path.length - 1]!.to : s).toBe(d);
     if (opts.minimal) {
       const dist = t.distance(s, d);
-      if (path.length !== dist) expect.fail(`${r.name} ${t.format(s)} -> ${t.format(d)}: ${path.length} hops, distance ${dist}`);
+      if (path.length !== dist)
+        expect.fail(`${r.name} ${t.format(s)} -> ${t.format(d)}: ${path.length} hops, distance ${dist}`);
     }
     opts.check?.(s, d, path);
     const words = wasm.trace(s, d);

@@ -21,7 +21,11 @@ export interface ConsumptionModel {
  * per (port, VC class) with `vc` (the copies of a class each have their own, which the graph
  * counts in `arrivals` instead).
  */
-export function consumptionChannelsPerNode(m: Pick<ConsumptionModel, 'port' | 'consumption'>, ports: number, classes: number): number {
+export function consumptionChannelsPerNode(
+  m: Pick<ConsumptionModel, 'port' | 'consumption'>,
+  ports: number,
+  classes: number,
+): number {
   if (m.consumption === 'vc') return ports * classes;
   return m.port === 'one' ? 1 : ports;
 }

@@ -33,7 +33,12 @@ export interface ContentionResult {
  * several channels counts once. Pairs from one sender are grouped: they violate only when
  * sent in the same step.
  */
-export function checkContention(plan: Plan, steps: StepResult, paths: PlanPaths = tracePlan(plan), limit = 10): ContentionResult {
+export function checkContention(
+  plan: Plan,
+  steps: StepResult,
+  paths: PlanPaths = tracePlan(plan),
+  limit = 10,
+): ContentionResult {
   const { offsets, channels, vcs } = paths;
   const count = plan.count;
   const stepOf = steps.messageStep;
@@ -54,13 +59,19 @@ export function checkContention(plan: Plan, steps: StepResult, paths: PlanPaths 
       const [f, s] = stepOf[a]! <= stepOf[b]! ? [a, b] : [b, a];
       const phys = Math.floor(channel / vcs);
       examples.push({
-        first: f, second: s, firstStep: stepOf[f]!, secondStep: stepOf[s]!, channel,
-        node: Math.floor(phys / plan.topology.ports), port: phys % plan.topology.ports, vc: channel % vcs,
+        first: f,
+        second: s,
+        firstStep: stepOf[f]!,
+        secondStep: stepOf[s]!,
+        channel,
+        node: Math.floor(phys / plan.topology.ports),
+        port: phys % plan.topology.ports,
+        vc: channel % vcs,
       });
     }
   };
   const group: number[] = [];
-  for (let i = 0; i < entries.length;) {
+  for (let i = 0; i < entries.length; ) {
     const channel = Math.floor(entries[i]! / count);
     group.length = 0;
     for (; i < entries.length && Math.floor(entries[i]! / count) === channel; i++) {
@@ -74,7 +85,12 @@ export function checkContention(plan: Plan, steps: StepResult, paths: PlanPaths 
     for (let k = 0; k < group.length; k++) {
       if (k === 0 || plan.senders[group[k]!] !== plan.senders[group[k - 1]!]) runStart.push(k);
       else if (stepOf[group[k]!] === stepOf[group[k - 1]!]) {
-        for (let j = k - 1; j >= 0 && plan.senders[group[j]!] === plan.senders[group[k]!] && stepOf[group[j]!] === stepOf[group[k]!]; j--) report(group[j]!, group[k]!, channel);
+        for (
+          let j = k - 1;
+          j >= 0 && plan.senders[group[j]!] === plan.senders[group[k]!] && stepOf[group[j]!] === stepOf[group[k]!];
+          j--
+        )
+          report(group[j]!, group[k]!, channel);
       }
     }
     runStart.push(group.length);
@@ -86,7 +102,12 @@ export function checkContention(plan: Plan, steps: StepResult, paths: PlanPaths 
           const ta = stepOf[ma]!;
           const tb = stepOf[mb]!;
           if (ta === tb) report(ma, mb, channel);
-          else if (ta < tb ? !reach.contains(plan.senders[ma]!, plan.senders[mb]!) : !reach.contains(plan.senders[mb]!, plan.senders[ma]!)) report(ma, mb, channel);
+          else if (
+            ta < tb
+              ? !reach.contains(plan.senders[ma]!, plan.senders[mb]!)
+              : !reach.contains(plan.senders[mb]!, plan.senders[ma]!)
+          )
+            report(ma, mb, channel);
         }
       }
     }
@@ -131,10 +152,11 @@ export function physicalSharing(plan: Plan, steps: StepResult, paths: PlanPaths 
   for (const ids of byStep) {
     if (ids.length < 2) continue;
     const entries: number[] = [];
-    for (const id of ids) for (let h = offsets[id]!; h < offsets[id + 1]!; h++) entries.push(Math.floor(channels[h]! / vcs) * count + id);
+    for (const id of ids)
+      for (let h = offsets[id]!; h < offsets[id + 1]!; h++) entries.push(Math.floor(channels[h]! / vcs) * count + id);
     entries.sort((a, b) => a - b);
     pairs.clear();
-    for (let i = 0; i < entries.length;) {
+    for (let i = 0; i < entries.length; ) {
       const link = Math.floor(entries[i]! / count);
       let j = i;
       while (j < entries.length && Math.floor(entries[j]! / count) === link) j++;

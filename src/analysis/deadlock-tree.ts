@@ -36,13 +36,19 @@ export class TreeDependencyGraph {
    * delivering at node d requests d's consumption channel beside its children there, and holds
    * and waits like for a child: docs/deadlock.md "Consumption channels"); none by default.
    */
-  constructor(readonly routing: RoutingFunction, readonly consumption?: Pick<ConsumptionModel, 'port' | 'consumption'>) {
+  constructor(
+    readonly routing: RoutingFunction,
+    readonly consumption?: Pick<ConsumptionModel, 'port' | 'consumption'>,
+  ) {
     const t = routing.topology;
     this.vcs = routing.vcClasses.length;
     this.network = t.nodes * t.ports * this.vcs;
     this.perNode = consumption === undefined ? 0 : consumptionChannelsPerNode(consumption, t.ports, this.vcs);
     this.size = this.network + t.nodes * this.perNode;
-    if (this.size > 1 << 14) throw new WormcastError(`deadlock-tree on ${t.spec}: ${this.size} virtual channels${this.perNode > 0 ? ' and consumption channels' : ''} is over the checker's ${1 << 14}; use a smaller network (the seeds' examples are a 3-cube and a 3 x 4 mesh)`);
+    if (this.size > 1 << 14)
+      throw new WormcastError(
+        `deadlock-tree on ${t.spec}: ${this.size} virtual channels${this.perNode > 0 ? ' and consumption channels' : ''} is over the checker's ${1 << 14}; use a smaller network (the seeds' examples are a 3-cube and a 3 x 4 mesh)`,
+      );
     this.words = (this.size + 31) >>> 5;
     this.bits = new Uint32Array(this.size * this.words);
     this.used = new Uint8Array(this.size);
@@ -150,7 +156,12 @@ export class TreeDependencyGraph {
           const head = t.neighbor(node, port);
           if (!dests.delete(head)) continue;
           // one per incoming VC: (port, class) of this graph's routing (one class when merged)
-          const q = this.perNode === 1 ? 0 : this.consumption!.consumption === 'vc' ? port * this.vcs + (this.vcs === 1 ? 0 : channels[e]! % this.vcs) : port;
+          const q =
+            this.perNode === 1
+              ? 0
+              : this.consumption!.consumption === 'vc'
+                ? port * this.vcs + (this.vcs === 1 ? 0 : channels[e]! % this.vcs)
+                : port;
           ch.push(-1 - (head * this.perNode + q));
           pa.push(e);
         }
@@ -168,7 +179,10 @@ export class TreeDependencyGraph {
     let e = 0;
     for (const x of this.bits) {
       let v = x;
-      while (v !== 0) { v &= v - 1; e++; }
+      while (v !== 0) {
+        v &= v - 1;
+        e++;
+      }
     }
     return e;
   }
@@ -250,7 +264,10 @@ export class TreeDependencyGraph {
           for (let x = c; x !== v; x = parent.get(x)!) cycle.push(parent.get(x)!);
           return cycle.reverse();
         }
-        if (!parent.has(w)) { parent.set(w, c); queue.push(w); }
+        if (!parent.has(w)) {
+          parent.set(w, c);
+          queue.push(w);
+        }
       }
     }
     throw new Error(`deadlock-tree: ${v} is on a cycle but no cycle returns to it`);
@@ -259,11 +276,24 @@ export class TreeDependencyGraph {
   /** A VC id (or consumption channel) named for people. */
   name(vc: number): NamedChannel {
     const t = this.routing.topology;
-    if (vc >= this.network) return { ...nameConsumption(this.routing, vc - this.network, { consumption: this.consumption!.consumption, perNode: this.perNode }), vc };
+    if (vc >= this.network)
+      return {
+        ...nameConsumption(this.routing, vc - this.network, {
+          consumption: this.consumption!.consumption,
+          perNode: this.perNode,
+        }),
+        vc,
+      };
     const ch = (vc / this.vcs) | 0;
     const node = (ch / t.ports) | 0;
     const port = ch % t.ports;
-    return { vc, from: t.format(node), to: t.format(t.neighbor(node, port)), port: t.portName(port), class: this.routing.vcClasses[vc % this.vcs]! };
+    return {
+      vc,
+      from: t.format(node),
+      to: t.format(t.neighbor(node, port)),
+      port: t.portName(port),
+      class: this.routing.vcClasses[vc % this.vcs]!,
+    };
   }
 }
 
@@ -287,7 +317,11 @@ export const ALL_SUBSETS_DEFAULT_NODES = 12;
  * graph holds the dependencies of every multicast (then an acyclic verdict is a proof); otherwise
  * it holds those of the broadcasts only, and only a cycle is conclusive.
  */
-export function treeEnumerationFor(algorithm: string, nodes: number, asked?: TreeEnumeration): { enumeration: TreeEnumeration; exact: boolean } {
+export function treeEnumerationFor(
+  algorithm: string,
+  nodes: number,
+  asked?: TreeEnumeration,
+): { enumeration: TreeEnumeration; exact: boolean } {
   const routeUnion = ROUTE_UNION_TREES.includes(algorithm);
   const enumeration = asked ?? (routeUnion || nodes > ALL_SUBSETS_DEFAULT_NODES ? 'broadcast' : 'all-subsets');
   return { enumeration, exact: routeUnion || enumeration === 'all-subsets' };
@@ -305,15 +339,25 @@ const MAX_ROW_WORDS = 2 ** 32;
  *   (x-first, ecube-tree, double-channel-x-first), whose trees are restrictions of the broadcast tree;
  * - all-subsets: every source and every non-empty destination set (2^(N-1) - 1 per source; N <= 16).
  */
-export function treeDependencyGraph(routing: RoutingFunction, build: (source: number, dests: Int32Array) => Plan, model: TreeHoldModel, enumeration: TreeEnumeration = 'broadcast', mergeClasses = false, consumption?: ConsumptionModel): TreeDependencyGraph {
+export function treeDependencyGraph(
+  routing: RoutingFunction,
+  build: (source: number, dests: Int32Array) => Plan,
+  model: TreeHoldModel,
+  enumeration: TreeEnumeration = 'broadcast',
+  mergeClasses = false,
+  consumption?: ConsumptionModel,
+): TreeDependencyGraph {
   const t = routing.topology;
   const n = t.nodes;
-  if (enumeration === 'all-subsets' && n > 16) throw new WormcastError(`deadlock-tree: all-subsets enumeration needs at most 16 nodes, not ${n} (${t.spec})`);
+  if (enumeration === 'all-subsets' && n > 16)
+    throw new WormcastError(`deadlock-tree: all-subsets enumeration needs at most 16 nodes, not ${n} (${t.spec})`);
   const g = new TreeDependencyGraph(mergeClasses ? withOneClass(routing) : routing, consumption);
   const plans = enumeration === 'broadcast' ? n : n * (2 ** (n - 1) - 1);
   const work = plans * (n - 1) * g.words;
   if (work > MAX_ROW_WORDS) {
-    throw new WormcastError(`deadlock-tree on ${t.spec}: ${plans} trees of up to ${n - 1} edges over ${g.size} virtual channels is about ${work.toExponential(1)} row operations, over the checker's ${MAX_ROW_WORDS.toExponential(1)}; use a smaller network (the seeds' examples are a 3-cube and a 3 x 4 mesh)`);
+    throw new WormcastError(
+      `deadlock-tree on ${t.spec}: ${plans} trees of up to ${n - 1} edges over ${g.size} virtual channels is about ${work.toExponential(1)} row operations, over the checker's ${MAX_ROW_WORDS.toExponential(1)}; use a smaller network (the seeds' examples are a 3-cube and a 3 x 4 mesh)`,
+    );
   }
   const divisor = mergeClasses ? routing.vcClasses.length : 1;
   for (let s = 0; s < n; s++) {
@@ -336,14 +380,26 @@ export function treeDependencyGraph(routing: RoutingFunction, build: (source: nu
  * `mergeClasses` the trees' VCs are taken as their physical channels (one class: what the doubled
  * channels of double-channel-x-first are for).
  */
-export function checkTreeDeadlock(name: string, routing: RoutingFunction, build: (source: number, dests: Int32Array) => Plan, model: TreeHoldModel = 'lock-step', enumeration: TreeEnumeration = 'broadcast', mergeClasses = false, consumption?: ConsumptionModel): DeadlockReport {
+export function checkTreeDeadlock(
+  name: string,
+  routing: RoutingFunction,
+  build: (source: number, dests: Int32Array) => Plan,
+  model: TreeHoldModel = 'lock-step',
+  enumeration: TreeEnumeration = 'broadcast',
+  mergeClasses = false,
+  consumption?: ConsumptionModel,
+): DeadlockReport {
   const t0 = performance.now();
   const g = treeDependencyGraph(routing, build, model, enumeration, mergeClasses, consumption);
   const cycle = g.findCycle();
   let channels = 0;
   for (const u of g.used) channels += u;
   const base = {
-    scheme: `${name} (${model})`, topology: routing.topology.spec, channels, dependencies: g.dependencies(), millis: performance.now() - t0,
+    scheme: `${name} (${model})`,
+    topology: routing.topology.spec,
+    channels,
+    dependencies: g.dependencies(),
+    millis: performance.now() - t0,
     consumption: consumption ? { ...consumption, perNode: g.perNode } : null,
   };
   if (!cycle) return { ...base, verdict: 'acyclic' };

@@ -44,7 +44,7 @@ export function unicastScheme(routing: RoutingFunction): WormScheme {
 const bitCount = (x: number): number => {
   let v = x - ((x >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 };
 
 /** Number of dependency edges of a graph. */
@@ -130,7 +130,13 @@ export function nameChannel(g: DependencyGraph, vc: number): NamedChannel {
   const ch = (vc / g.vcs) | 0;
   const node = (ch / t.ports) | 0;
   const port = ch % t.ports;
-  return { vc, from: t.format(node), to: t.format(g.headOf[ch]!), port: t.portName(port), class: r.vcClasses[vc % g.vcs]! };
+  return {
+    vc,
+    from: t.format(node),
+    to: t.format(g.headOf[ch]!),
+    port: t.portName(port),
+    class: r.vcClasses[vc % g.vcs]!,
+  };
 }
 
 /**
@@ -177,7 +183,11 @@ export function checkDeadlock(scheme: WormScheme, consumption?: ConsumptionModel
  * consumption channel q of node a as `a -> a`, port `consume` (one-port) or `consume<port>` (the
  * all-port channel of the link arriving through that port of the upstream node), class `consumption`.
  */
-export function nameVertex(g: DependencyGraph, v: number, model: ConsumptionModel & { readonly perNode: number }): NamedChannel {
+export function nameVertex(
+  g: DependencyGraph,
+  v: number,
+  model: ConsumptionModel & { readonly perNode: number },
+): NamedChannel {
   const NV = g.succ.length;
   if (v < NV) return nameChannel(g, v);
   return nameConsumption(g.routing, v - NV, model);
@@ -188,12 +198,21 @@ export function nameVertex(g: DependencyGraph, v: number, model: ConsumptionMode
  * node), `consume <port>` (the one of the link arriving through that port of the upstream node) or
  * `consume <port> <class>` (one per incoming VC), class `consumption`.
  */
-export function nameConsumption(r: RoutingFunction, i: number, model: Pick<ConsumptionModel, 'consumption'> & { readonly perNode: number }): NamedChannel {
+export function nameConsumption(
+  r: RoutingFunction,
+  i: number,
+  model: Pick<ConsumptionModel, 'consumption'> & { readonly perNode: number },
+): NamedChannel {
   const t = r.topology;
   const V = r.vcClasses.length;
   const a = (i / model.perNode) | 0;
   const q = i % model.perNode;
-  const port = model.perNode === 1 ? 'consume' : model.consumption === 'vc' ? `consume ${t.portName((q / V) | 0)} ${r.vcClasses[q % V]}` : `consume ${t.portName(q)}`;
+  const port =
+    model.perNode === 1
+      ? 'consume'
+      : model.consumption === 'vc'
+        ? `consume ${t.portName((q / V) | 0)} ${r.vcClasses[q % V]}`
+        : `consume ${t.portName(q)}`;
   return { vc: -1 - i, from: t.format(a), to: t.format(a), port, class: 'consumption' };
 }
 
@@ -208,7 +227,12 @@ export function formatDeadlockReport(rep: DeadlockReport): string[] {
   const lines = [head];
   if (rep.consumption) {
     const c = rep.consumption;
-    const per = c.consumption === 'vc' ? 'one consumption channel per incoming virtual channel' : c.perNode === 1 ? 'one consumption channel per node' : 'one consumption channel per incoming link';
+    const per =
+      c.consumption === 'vc'
+        ? 'one consumption channel per incoming virtual channel'
+        : c.perNode === 1
+          ? 'one consumption channel per node'
+          : 'one consumption channel per incoming link';
     lines.push(`  ${c.port}-port nodes, ${per}, ${c.copies} VC${c.copies === 1 ? '' : 's'} per class`);
   }
   lines.push(`  ${rep.channels} virtual channels used, ${rep.dependencies} dependencies, ${rep.millis.toFixed(0)} ms`);

@@ -95,10 +95,13 @@ interface Walk {
 function badWord(w: Walk, a: number, b: number, word: number): never {
   const t = w.r.topology;
   const where = `deadlock ${w.scheme.name} on ${t.spec}`;
-  if (word === -1) throw new WormcastError(`${where}: ${w.r.name} delivers at ${t.format(a)} on the way to ${t.format(b)}`);
+  if (word === -1)
+    throw new WormcastError(`${where}: ${w.r.name} delivers at ${t.format(a)} on the way to ${t.format(b)}`);
   const port = word & 0xff;
   if (port >= w.P || w.headOf[a * w.P + port]! < 0) {
-    throw new WormcastError(`${where}: ${w.r.name} leaves ${t.format(a)} through port ${port}, which leads nowhere (to ${t.format(b)})`);
+    throw new WormcastError(
+      `${where}: ${w.r.name} leaves ${t.format(a)} through port ${port}, which leads nowhere (to ${t.format(b)})`,
+    );
   }
   throw new WormcastError(`${where}: ${w.r.name} uses undeclared VC class ${word >> 8} at ${t.format(a)}`);
 }
@@ -274,7 +277,9 @@ export function buildDependencyGraph(scheme: WormScheme, options: BuildOptions =
   const P = t.ports;
   const V = r.vcClasses.length;
   if (P * V > 32) {
-    throw new WormcastError(`deadlock ${scheme.name} on ${t.spec}: ${P} ports x ${V} VC classes is over the checker's 32 (port, class) pairs per node`);
+    throw new WormcastError(
+      `deadlock ${scheme.name} on ${t.spec}: ${P} ports x ${V} VC classes is over the checker's 32 (port, class) pairs per node`,
+    );
   }
   const PV = P * V;
   const NV = n * PV;
@@ -300,7 +305,13 @@ export function buildDependencyGraph(scheme: WormScheme, options: BuildOptions =
   const remember = slots > 0 && slots * n * n <= (options.legTableBytes ?? LEG_TABLE_BYTES);
   if (!remember) legSlot.fill(-1);
   const w: Walk = {
-    scheme, r, n, P, V, headOf, info,
+    scheme,
+    r,
+    n,
+    P,
+    V,
+    headOf,
+    info,
     succ: new Uint32Array(NV),
     seen: new Uint32Array(words),
     usedBits: new Uint32Array(words),

@@ -20,7 +20,8 @@ export function withNeighborTable<T extends Topology>(t: T): T {
   for (let v = 0; v < t.nodes; v++) for (let p = 0; p < P; p++) table[v * P + p] = t.neighbor(v, p);
   const fast = Object.create(t) as T;
   Object.defineProperty(fast, 'neighbor', {
-    value: (node: number, port: number): number => (port >= 0 && port < P ? table[node * P + port]! : t.neighbor(node, port)),
+    value: (node: number, port: number): number =>
+      port >= 0 && port < P ? table[node * P + port]! : t.neighbor(node, port),
   });
   return fast;
 }

@@ -34,7 +34,8 @@ export class ReachableSets {
     const fill = deg.slice(0, n);
     const list = new Int32Array(deg[n]!);
     for (let id = 0; id < plan.count; id++) {
-      for (let k = plan.destOffsets[id]!; k < plan.destOffsets[id + 1]!; k++) list[fill[plan.senders[id]!]!++] = plan.destPool[k]!;
+      for (let k = plan.destOffsets[id]!; k < plan.destOffsets[id + 1]!; k++)
+        list[fill[plan.senders[id]!]!++] = plan.destPool[k]!;
     }
     this.childStart = deg;
     this.childList = list;

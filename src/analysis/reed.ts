@@ -65,7 +65,8 @@ export function traversalsFrom(r: RoutingFunction, src = 0): Traversals {
         if (node !== dst) throw new Error(`${r.name}: delivered at ${t.format(node)}, not at ${t.format(dst)}`);
         break;
       }
-      if (hops >= maxHops) throw new Error(`${r.name} on ${t.spec}: route ${t.format(src)} -> ${t.format(dst)} exceeds ${maxHops} hops`);
+      if (hops >= maxHops)
+        throw new Error(`${r.name} on ${t.spec}: route ${t.format(src)} -> ${t.format(dst)} exceeds ${maxHops} hops`);
       const port = portOf(word);
       if (port === 0) cube++;
       else ring++;

@@ -26,18 +26,37 @@ export type SchemeVerdict =
  *   onto its children as they are granted), with the consumption channels.
  * A network over `maxVcs` virtual channels is not checked (the reason says how to check it).
  */
-export function checkScheme(algorithm: string, routing: RoutingFunction, model: ConsumptionModel, maxVcs = PRE_RUN_CHECK_VCS): SchemeVerdict {
+export function checkScheme(
+  algorithm: string,
+  routing: RoutingFunction,
+  model: ConsumptionModel,
+  maxVcs = PRE_RUN_CHECK_VCS,
+): SchemeVerdict {
   const t = routing.topology;
   const vcs = t.nodes * t.ports * routing.vcClasses.length;
   const how = `wormcast deadlock --topology ${t.spec} ${algorithm === 'unicast' || !(Object.hasOwn(PATH_BASED_ALGORITHMS, algorithm) || Object.hasOwn(TREE_BASED_ALGORITHMS, algorithm)) ? `--routing ${routing.name}` : `--algorithm ${algorithm} --port ${model.port} --consumption ${model.consumption} --vcs ${model.copies}`}`;
-  if (vcs > maxVcs) return { verdict: 'not-checked', reason: `${vcs} virtual channels, over the ${maxVcs} checked before a run; run '${how}'` };
+  if (vcs > maxVcs)
+    return {
+      verdict: 'not-checked',
+      reason: `${vcs} virtual channels, over the ${maxVcs} checked before a run; run '${how}'`,
+    };
   try {
     if (Object.hasOwn(TREE_BASED_ALGORITHMS, algorithm)) {
       const { enumeration, exact } = treeEnumerationFor(algorithm, t.nodes);
-      const report = checkTreeDeadlock(algorithm, routing, (s, d) => createPlan(algorithm, routing, s, d), 'branch', enumeration, false, model);
+      const report = checkTreeDeadlock(
+        algorithm,
+        routing,
+        (s, d) => createPlan(algorithm, routing, s, d),
+        'branch',
+        enumeration,
+        false,
+        model,
+      );
       return { verdict: report.verdict, report, exact: exact || report.verdict === 'cyclic' };
     }
-    const scheme = Object.hasOwn(PATH_BASED_ALGORITHMS, algorithm) ? wormSchemeFor(algorithm, routing) : unicastScheme(routing);
+    const scheme = Object.hasOwn(PATH_BASED_ALGORITHMS, algorithm)
+      ? wormSchemeFor(algorithm, routing)
+      : unicastScheme(routing);
     const report = checkDeadlock(scheme, model);
     return { verdict: report.verdict, report, exact: true };
   } catch (e) {

@@ -114,7 +114,14 @@ export function evaluateSteps(plan: Plan, port: PortModel): StepResult {
     sum += s;
   }
   const m = plan.destinations.length;
-  return { port, messageStep, receiveStep, steps, meanSteps: m === 0 ? 0 : sum / m, lowerBound: planLowerBound(plan, port) };
+  return {
+    port,
+    messageStep,
+    receiveStep,
+    steps,
+    meanSteps: m === 0 ? 0 : sum / m,
+    lowerBound: planLowerBound(plan, port),
+  };
 }
 
 /**
@@ -138,7 +145,8 @@ function outgoingSlots(plan: Plan, id: number, out: number[]): void {
   };
   const trees = plan.trees;
   if (trees && trees.offsets[id + 1]! > trees.offsets[id]!) {
-    for (let e = trees.offsets[id]!; e < trees.offsets[id + 1]!; e++) if (trees.parents[e]! < 0) add(trees.channels[e]!);
+    for (let e = trees.offsets[id]!; e < trees.offsets[id + 1]!; e++)
+      if (trees.parents[e]! < 0) add(trees.channels[e]!);
     return;
   }
   const routes = plan.routes;

@@ -33,7 +33,8 @@ export function trafficOf(plan: Plan, paths: PlanPaths = tracePlan(plan)): Traff
   hopsAt.set(plan.source, 0);
   const trees = plan.trees;
   for (let id = 0; id < plan.count; id++) {
-    if (trees && plan.kinds[id] === TREE && trees.offsets[id + 1]! > trees.offsets[id]!) treeHops(plan, trees, id, hopsAt);
+    if (trees && plan.kinds[id] === TREE && trees.offsets[id + 1]! > trees.offsets[id]!)
+      treeHops(plan, trees, id, hopsAt);
     else pathHops(plan, paths, id, hopsAt);
   }
   const hops = new Int32Array(plan.destinations.length);
@@ -47,7 +48,14 @@ export function trafficOf(plan: Plan, paths: PlanPaths = tracePlan(plan)): Traff
   });
   const traffic = paths.offsets[plan.count]!;
   const k = plan.destinations.length;
-  return { traffic, additionalTraffic: traffic - k, worms: plan.count, hops, maxHops: max, meanHops: k > 0 ? sum / k : 0 };
+  return {
+    traffic,
+    additionalTraffic: traffic - k,
+    worms: plan.count,
+    hops,
+    maxHops: max,
+    meanHops: k > 0 ? sum / k : 0,
+  };
 }
 
 const TREE = MESSAGE_KINDS.indexOf('tree');

@@ -15,5 +15,9 @@ export interface PlanAnalysis {
 export function analyzePlan(plan: Plan, port: PortModel, exampleLimit = 10): PlanAnalysis {
   const steps = evaluateSteps(plan, port);
   const paths = tracePlan(plan);
-  return { steps, contention: checkContention(plan, steps, paths, exampleLimit), sharing: physicalSharing(plan, steps, paths) };
+  return {
+    steps,
+    contention: checkContention(plan, steps, paths, exampleLimit),
+    sharing: physicalSharing(plan, steps, paths),
+  };
 }

@@ -33,7 +33,12 @@ export const PROGRESS_ROUTE_WORK = 2e9;
  * progress: a pass is a bar over the nodes, and a new pass restarts it. The wrapper answers every
  * call with routing's own answer; it inherits everything else from routing.
  */
-export function withRouteProgress<T>(what: string, routing: RoutingFunction, job: (r: RoutingFunction) => T, minWork = PROGRESS_ROUTE_WORK): T {
+export function withRouteProgress<T>(
+  what: string,
+  routing: RoutingFunction,
+  job: (r: RoutingFunction) => T,
+  minWork = PROGRESS_ROUTE_WORK,
+): T {
   const t = routing.topology;
   const n = t.nodes;
   // the wrapper costs about 12% of the check (hypercube:14): only where the check takes seconds

@@ -41,47 +41,56 @@ export const COMMANDS: Readonly<Record<string, LazyCommand>> = {
   },
   plan: {
     term: 'plan [options]',
-    summary: 'the multicast tree of an algorithm: who sends to whom, at which step, over which channels, and its step count',
+    summary:
+      'the multicast tree of an algorithm: who sends to whom, at which step, over which channels, and its step count',
     load: async () => (await import('./commands/plan.ts')).registerPlan,
   },
   deadlock: {
     term: 'deadlock [options]',
-    summary: 'check deadlock freedom: the channel dependency graph of a routing function, or of a path- or tree-based multicast algorithm; acyclic or one cycle',
+    summary:
+      'check deadlock freedom: the channel dependency graph of a routing function, or of a path- or tree-based multicast algorithm; acyclic or one cycle',
     load: async () => (await import('./commands/deadlock.ts')).registerDeadlock,
   },
   verify: {
     term: 'verify [options]',
-    summary: 'check contention-freedom (seed 001 Definition 4) on many random multicasts; mean steps with and without physical-link sharing',
+    summary:
+      'check contention-freedom (seed 001 Definition 4) on many random multicasts; mean steps with and without physical-link sharing',
     load: async () => (await import('./commands/verify.ts')).registerVerify,
   },
   simulate: {
     term: 'simulate [options]',
-    summary: 'flit-level wormhole simulation: dynamic traffic, one plan (--plan) or a seed scenario (--scenario); docs/model-flit.md',
+    summary:
+      'flit-level wormhole simulation: dynamic traffic, one plan (--plan) or a seed scenario (--scenario); docs/model-flit.md',
     load: async () => (await import('./commands/simulate.ts')).registerSimulate,
   },
   sweep: {
     term: 'sweep [options] [file]',
-    summary: 'run an experiment: a grid of simulate points with replications, confidence intervals and saturation flags, on worker threads, into a result file; docs/experiments.md',
+    summary:
+      'run an experiment: a grid of simulate points with replications, confidence intervals and saturation flags, on worker threads, into a result file; docs/experiments.md',
     load: async () => (await import('./commands/sweep.ts')).registerSweep,
   },
   reproduce: {
     term: 'reproduce [options] [ids...]',
-    summary: "regenerate a figure, table or worked example of the seeds: data (JSON, CSV), an SVG laid out like the seed's, and the seed's claims checked; docs/reproductions.md",
+    summary:
+      "regenerate a figure, table or worked example of the seeds: data (JSON, CSV), an SVG laid out like the seed's, and the seed's claims checked; docs/reproductions.md",
     load: async () => (await import('./commands/reproduce.ts')).registerReproduce,
   },
   worker: {
     term: 'worker [options]',
-    summary: 'run the points of distributed sweeps (wormcast sweep --queue): take them from the queue, run them on worker threads, hand the results back through Redis; docs/distributed.md',
+    summary:
+      'run the points of distributed sweeps (wormcast sweep --queue): take them from the queue, run them on worker threads, hand the results back through Redis; docs/distributed.md',
     load: async () => (await import('./commands/worker.ts')).registerWorker,
   },
   results: {
     term: 'results [options] <file>',
-    summary: "a sweep's result file as a table: one row per point, each metric's mean and confidence interval, saturated points marked",
+    summary:
+      "a sweep's result file as a table: one row per point, each metric's mean and confidence interval, saturated points marked",
     load: async () => (await import('./commands/results.ts')).registerResults,
   },
   plot: {
     term: 'plot [options] <results>',
-    summary: "plot a sweep's result file: y against x, a line per series, panels per facet, confidence intervals as error bars, saturated points marked; SVG or interactive HTML",
+    summary:
+      "plot a sweep's result file: y against x, a line per series, panels per facet, confidence intervals as error bars, saturated points marked; SVG or interactive HTML",
     load: async () => (await import('./commands/plot.ts')).registerPlot,
   },
 };
@@ -105,7 +114,8 @@ export function commandOf(argv: readonly string[]): string | undefined {
 export async function registerCommands(program: Command, argv?: readonly string[]): Promise<void> {
   const named = argv === undefined ? undefined : commandOf(argv);
   if (argv === undefined || named !== undefined) {
-    for (const [name, c] of Object.entries(COMMANDS)) if (named === undefined || name === named) (await c.load())(program);
+    for (const [name, c] of Object.entries(COMMANDS))
+      if (named === undefined || name === named) (await c.load())(program);
     return;
   }
   for (const [name, c] of Object.entries(COMMANDS)) program.command(name).description(c.summary);

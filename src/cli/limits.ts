@@ -27,7 +27,12 @@ export interface Limits {
 export const bytesText = formatBytes;
 
 /** The limits of this process (tests pass their own environment). */
-export function limits(env: { heapSizeLimit: number; totalMemory: number } = { heapSizeLimit: v8.getHeapStatistics().heap_size_limit, totalMemory: os.totalmem() }): Limits {
+export function limits(
+  env: { heapSizeLimit: number; totalMemory: number } = {
+    heapSizeLimit: v8.getHeapStatistics().heap_size_limit,
+    totalMemory: os.totalmem(),
+  },
+): Limits {
   return {
     heapBytes: env.heapSizeLimit * HEAP_SHARE,
     heapWhy: `${HEAP_SHARE * 100}% of V8's heap limit of ${bytesText(env.heapSizeLimit)}`,
@@ -50,10 +55,14 @@ export interface Estimate {
  */
 export function refuseOver(what: string, e: Estimate, l: Limits, reduce: string): void {
   if (e.heapBytes > l.heapBytes) {
-    throw new WormcastError(`${what}: would need about ${bytesText(e.heapBytes)} of JavaScript heap (${e.size}) but may use ${bytesText(l.heapBytes)} (${l.heapWhy}); ${reduce}`);
+    throw new WormcastError(
+      `${what}: would need about ${bytesText(e.heapBytes)} of JavaScript heap (${e.size}) but may use ${bytesText(l.heapBytes)} (${l.heapWhy}); ${reduce}`,
+    );
   }
   if (e.totalBytes > l.memoryBytes) {
-    throw new WormcastError(`${what}: would need about ${bytesText(e.totalBytes)} of memory (${e.size}) but may use ${bytesText(l.memoryBytes)} (${l.memoryWhy}); ${reduce}`);
+    throw new WormcastError(
+      `${what}: would need about ${bytesText(e.totalBytes)} of memory (${e.size}) but may use ${bytesText(l.memoryBytes)} (${l.memoryWhy}); ${reduce}`,
+    );
   }
 }
 

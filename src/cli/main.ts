@@ -13,7 +13,10 @@ export function packageVersion(): string {
   let dir = new URL('.', import.meta.url);
   for (let depth = 0; depth < 8; depth++) {
     try {
-      const pkg = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as { name?: unknown; version?: unknown };
+      const pkg = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as {
+        name?: unknown;
+        version?: unknown;
+      };
       if (pkg.name === 'wormcast' && typeof pkg.version === 'string') return pkg.version;
     } catch {
       // no package.json here: look one level up
@@ -73,7 +76,12 @@ function commanderLine(program: Command, argv: readonly string[], e: CommanderEr
     const subs = cmd.commands.map((c) => c.name()).filter((n) => n !== 'help');
     return `wormcast: ${where}give a command: ${subs.join(', ')} ('wormcast ${[...path, '--help'].join(' ')}' describes them)`;
   }
-  const text = e.message.replace(/^error: /, '').split('\n').map((s) => s.trim()).filter((s) => s !== '').join(' ');
+  const text = e.message
+    .replace(/^error: /, '')
+    .split('\n')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+    .join(' ');
   return `wormcast: ${where}${text}`;
 }
 

@@ -23,22 +23,63 @@ const EXAMPLE_SETS: readonly string[] = EXAMPLE_ARGS.filter((a) => a.startsWith(
 
 const RULES: readonly Rule[] = [
   {
-    command: 'simulate', mode: 'scenario',
-    ignored: ['topology', 'routing', 'algorithm', 'dests', 'load', 'flits', 'vcs', 'buffer', 'port', 'startup', 'routerDelay', 'vcLinks', 'cycles', 'warmup', 'drain', 'seed', 'process', 'self', 'watchdog', 'readyListAt', 'slots', 'plan', 'example'],
+    command: 'simulate',
+    mode: 'scenario',
+    ignored: [
+      'topology',
+      'routing',
+      'algorithm',
+      'dests',
+      'load',
+      'flits',
+      'vcs',
+      'buffer',
+      'port',
+      'startup',
+      'routerDelay',
+      'vcLinks',
+      'cycles',
+      'warmup',
+      'drain',
+      'seed',
+      'process',
+      'self',
+      'watchdog',
+      'readyListAt',
+      'slots',
+      'plan',
+      'example',
+    ],
     reason: 'a scenario brings its own network, worms and engine options',
   },
   {
-    command: 'simulate', mode: 'plan',
-    ignored: ['topology', 'routing', 'algorithm', 'dests', 'load', 'cycles', 'warmup', 'drain', 'seed', 'process', 'self', 'example'],
+    command: 'simulate',
+    mode: 'plan',
+    ignored: [
+      'topology',
+      'routing',
+      'algorithm',
+      'dests',
+      'load',
+      'cycles',
+      'warmup',
+      'drain',
+      'seed',
+      'process',
+      'self',
+      'example',
+    ],
     reason: 'the plan file gives the network, the routing and the one multicast',
   },
   {
-    command: 'simulate', mode: 'example',
+    command: 'simulate',
+    mode: 'example',
     ignored: EXAMPLE_SETS,
     reason: `the example sets it (${EXAMPLE_ARGS.join(' ')})`,
   },
   {
-    command: 'sweep', mode: 'queue',
+    command: 'sweep',
+    mode: 'queue',
     ignored: ['workers'],
     reason: 'the points run on the wormcast worker processes; give them --concurrency',
   },
@@ -74,11 +115,15 @@ export function checkOptionRules(cmd: Command): void {
     if (rule.command !== path || !given(cmd, rule.mode)) continue;
     const bad = rule.ignored.filter((k) => given(cmd, k));
     if (bad.length > 0) {
-      throw new WormcastError(`${path} ${flagName(rule.mode)}: ${bad.map(flagName).join(', ')} would be ignored (${rule.reason}); leave ${bad.length > 1 ? 'them' : 'it'} out`);
+      throw new WormcastError(
+        `${path} ${flagName(rule.mode)}: ${bad.map(flagName).join(', ')} would be ignored (${rule.reason}); leave ${bad.length > 1 ? 'them' : 'it'} out`,
+      );
     }
   }
   // a unicast sends each message to one node: --dests would be ignored
   if (path === 'simulate' && cmd.getOptionValue('algorithm') === 'unicast' && given(cmd, 'dests')) {
-    throw new WormcastError('simulate: --dests applies to multicast algorithms; a unicast message has one destination (leave out --dests, or give --algorithm)');
+    throw new WormcastError(
+      'simulate: --dests applies to multicast algorithms; a unicast message has one destination (leave out --dests, or give --algorithm)',
+    );
   }
 }

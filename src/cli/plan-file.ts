@@ -27,7 +27,8 @@ function q(text: string): string {
  * order mark is dropped.
  */
 export function readPlanFile(path: string, limit = PLAN_FILE_MAX_BYTES): string {
-  const tooLarge = (): WormcastError => new WormcastError(`--plan: '${path}' is larger than ${limit} bytes, the limit of a plan file (docs/plan-json.md)`);
+  const tooLarge = (): WormcastError =>
+    new WormcastError(`--plan: '${path}' is larger than ${limit} bytes, the limit of a plan file (docs/plan-json.md)`);
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -36,7 +37,8 @@ export function readPlanFile(path: string, limit = PLAN_FILE_MAX_BYTES): string 
   }
   try {
     const st = fstatSync(fd);
-    if (st.isDirectory()) throw new WormcastError(`--plan: '${path}' is a directory; expected a file printed by 'wormcast plan --json'`);
+    if (st.isDirectory())
+      throw new WormcastError(`--plan: '${path}' is a directory; expected a file printed by 'wormcast plan --json'`);
     if (st.isFile() && st.size > limit) throw tooLarge();
     const chunks: Buffer[] = [];
     let total = 0;
@@ -97,7 +99,8 @@ function address(t: Topology, text: string, where: string): number {
   try {
     return t.parse(text);
   } catch (e) {
-    if (e instanceof WormcastError) throw new WormcastError(`--plan: ${where}: ${e.message.replace(/^wormcast: /, '')}`);
+    if (e instanceof WormcastError)
+      throw new WormcastError(`--plan: ${where}: ${e.message.replace(/^wormcast: /, '')}`);
     throw e;
   }
 }
@@ -117,10 +120,18 @@ export interface PlanWorms {
  * hop reached (the previous hop's for a path), a tree reaches no node twice, and the hops reach
  * every destination of the message.
  */
-function edgesOf(t: Topology, routing: RoutingFunction, m: MessageJson, i: number, src: number, dests: readonly number[]): TreeEdge[] {
+function edgesOf(
+  t: Topology,
+  routing: RoutingFunction,
+  m: MessageJson,
+  i: number,
+  src: number,
+  dests: readonly number[],
+): TreeEdge[] {
   const at = `messages[${i}]`;
   const hops = m.hops ?? [];
-  if (m.kind !== 'unicast' && hops.length === 0) throw new WormcastError(`--plan: ${at}.hops: a ${m.kind} worm needs its hops`);
+  if (m.kind !== 'unicast' && hops.length === 0)
+    throw new WormcastError(`--plan: ${at}.hops: a ${m.kind} worm needs its hops`);
   const reached: number[] = [];
   // tree: the index of the edge that reaches each node (a Map: plans of 10^5 edges stay linear)
   const edgeTo = new Map<number, number>();
@@ -132,11 +143,17 @@ function edgesOf(t: Topology, routing: RoutingFunction, m: MessageJson, i: numbe
     if (m.kind === 'path' || m.kind === 'unicast') {
       // a walk: each hop leaves where the previous one arrived
       const expected = k === 0 ? src : reached[k - 1]!;
-      if (from !== expected) throw new WormcastError(`--plan: ${where}.from: ${h.from} is not where the ${k === 0 ? 'message starts' : 'previous hop arrived'} (${t.format(expected)})`);
+      if (from !== expected)
+        throw new WormcastError(
+          `--plan: ${where}.from: ${h.from} is not where the ${k === 0 ? 'message starts' : 'previous hop arrived'} (${t.format(expected)})`,
+        );
       parent = k - 1;
     } else {
-      parent = from === src ? -1 : edgeTo.get(from) ?? -2;
-      if (parent === -2) throw new WormcastError(`--plan: ${where}.from: ${h.from} is neither the sender ${t.format(src)} nor reached by an earlier hop of the tree`);
+      parent = from === src ? -1 : (edgeTo.get(from) ?? -2);
+      if (parent === -2)
+        throw new WormcastError(
+          `--plan: ${where}.from: ${h.from} is neither the sender ${t.format(src)} nor reached by an earlier hop of the tree`,
+        );
       if (to === src || edgeTo.has(to)) throw new WormcastError(`--plan: ${where}.to: the tree reaches ${h.to} twice`);
       edgeTo.set(to, k);
     }
@@ -152,15 +169,22 @@ function edgesOf(t: Topology, routing: RoutingFunction, m: MessageJson, i: numbe
       throw new WormcastError(`--plan: ${where}: ${h.from} -> ${h.to} is not a channel of ${t.spec} (${why})`);
     }
     const vc = routing.vcClasses.indexOf(h.vc);
-    if (vc < 0) throw new WormcastError(`--plan: ${where}.vc: ${q(h.vc)} is not a VC class of ${routing.name}; expected one of ${routing.vcClasses.join(', ')}`);
+    if (vc < 0)
+      throw new WormcastError(
+        `--plan: ${where}.vc: ${q(h.vc)} is not a VC class of ${routing.name}; expected one of ${routing.vcClasses.join(', ')}`,
+      );
     reached.push(to);
     return { parent, port, vc };
   });
   if (hops.length > 0) {
-    if (m.kind === 'unicast' && reached.at(-1) !== dests[0]) throw new WormcastError(`--plan: ${at}.hops: a unicast's hops end at its destination ${t.format(dests[0]!)}, not ${t.format(reached.at(-1)!)}`);
+    if (m.kind === 'unicast' && reached.at(-1) !== dests[0])
+      throw new WormcastError(
+        `--plan: ${at}.hops: a unicast's hops end at its destination ${t.format(dests[0]!)}, not ${t.format(reached.at(-1)!)}`,
+      );
     const seen = new Set(reached);
     dests.forEach((d, j) => {
-      if (!seen.has(d)) throw new WormcastError(`--plan: ${at}.dests[${j}]: ${t.format(d)} is not reached by the message's hops`);
+      if (!seen.has(d))
+        throw new WormcastError(`--plan: ${at}.dests[${j}]: ${t.format(d)} is not reached by the message's hops`);
     });
   }
   return edges;
@@ -180,12 +204,16 @@ export function wormsFromPlanJson(text: string, flits: number): PlanWorms {
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    throw new WormcastError(`--plan: not JSON (${(e as Error).message}); expected the output of 'wormcast plan --json'`);
+    throw new WormcastError(
+      `--plan: not JSON (${(e as Error).message}); expected the output of 'wormcast plan --json'`,
+    );
   }
   const parsed = PlanSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new WormcastError(`--plan: ${fieldPath(issue.path)}: ${issue.message}; expected the output of 'wormcast plan --json' (docs/plan-json.md)`);
+    throw new WormcastError(
+      `--plan: ${fieldPath(issue.path)}: ${issue.message}; expected the output of 'wormcast plan --json' (docs/plan-json.md)`,
+    );
   }
   const plan: PlanJson = parsed.data;
   let t: Topology;
@@ -209,20 +237,35 @@ export function wormsFromPlanJson(text: string, flits: number): PlanWorms {
   const messageDests: number[][] = [];
   const worms = plan.messages.map((m, i): WormSpec => {
     const at = `messages[${i}]`;
-    if (m.id !== undefined && m.id !== i) throw new WormcastError(`--plan: ${at}.id: ${m.id} is not the message's index ${i}`);
+    if (m.id !== undefined && m.id !== i)
+      throw new WormcastError(`--plan: ${at}.id: ${m.id} is not the message's index ${i}`);
     const src = address(t, m.from, `${at}.from`);
     const dests = m.dests.map((d, j) => address(t, d, `${at}.dests[${j}]`));
     dests.forEach((d, j) => {
-      if (!isDest.has(d)) throw new WormcastError(`--plan: ${at}.dests[${j}]: ${m.dests[j]} is not one of the plan's destinations`);
-      if (received.has(d)) throw new WormcastError(`--plan: ${at}.dests[${j}]: ${m.dests[j]} already receives messages[${received.get(d)}]`);
+      if (!isDest.has(d))
+        throw new WormcastError(`--plan: ${at}.dests[${j}]: ${m.dests[j]} is not one of the plan's destinations`);
+      if (received.has(d))
+        throw new WormcastError(
+          `--plan: ${at}.dests[${j}]: ${m.dests[j]} already receives messages[${received.get(d)}]`,
+        );
       received.set(d, i);
     });
-    if (m.kind === 'unicast' && dests.length !== 1) throw new WormcastError(`--plan: ${at}.dests: a unicast has exactly one destination, not ${dests.length}`);
+    if (m.kind === 'unicast' && dests.length !== 1)
+      throw new WormcastError(`--plan: ${at}.dests: a unicast has exactly one destination, not ${dests.length}`);
     if (m.after === null) {
-      if (src !== source) throw new WormcastError(`--plan: ${at}.from: ${m.from} is not the source ${plan.source}; only the source sends without a triggering message (after: null)`);
+      if (src !== source)
+        throw new WormcastError(
+          `--plan: ${at}.from: ${m.from} is not the source ${plan.source}; only the source sends without a triggering message (after: null)`,
+        );
     } else {
-      if (m.after >= i) throw new WormcastError(`--plan: ${at}.after: ${m.after} is not an earlier message (0..${i - 1}); a message waits for one listed before it`);
-      if (!messageDests[m.after]!.includes(src)) throw new WormcastError(`--plan: ${at}.from: ${m.from} did not receive messages[${m.after}], the message it waits for (after: ${m.after})`);
+      if (m.after >= i)
+        throw new WormcastError(
+          `--plan: ${at}.after: ${m.after} is not an earlier message (0..${i - 1}); a message waits for one listed before it`,
+        );
+      if (!messageDests[m.after]!.includes(src))
+        throw new WormcastError(
+          `--plan: ${at}.from: ${m.from} did not receive messages[${m.after}], the message it waits for (after: ${m.after})`,
+        );
     }
     messageDests.push(dests);
     const spec: WormSpec = { kind: m.kind, src, dests, flits, group: 0 };
@@ -237,7 +280,8 @@ export function wormsFromPlanJson(text: string, flits: number): PlanWorms {
     return spec;
   });
   destinations.forEach((d, j) => {
-    if (!received.has(d)) throw new WormcastError(`--plan: destinations[${j}]: no message delivers to ${plan.destinations[j]}`);
+    if (!received.has(d))
+      throw new WormcastError(`--plan: destinations[${j}]: no message delivers to ${plan.destinations[j]}`);
   });
   return { routing, worms, source, dests: destinations };
 }

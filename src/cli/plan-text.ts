@@ -43,7 +43,8 @@ export function pathText(plan: Plan, paths: PlanPaths, id: number): string {
     const ch = (paths.channels[h]! / V) | 0;
     s += ` -${hopLabel(plan, paths.channels[h]!, V)}-> ${t.format(t.neighbor((ch / t.ports) | 0, ch % t.ports))}`;
   }
-  if (b - a > ROW_HOPS) s += ` ... (${(b - a - ROW_HOPS).toLocaleString('en-US')} more hops; ${(b - a).toLocaleString('en-US')} in all)`;
+  if (b - a > ROW_HOPS)
+    s += ` ... (${(b - a - ROW_HOPS).toLocaleString('en-US')} more hops; ${(b - a).toLocaleString('en-US')} in all)`;
   return s;
 }
 
@@ -84,7 +85,8 @@ export function treeLines(plan: Plan, id: number, limit: number): { lines: strin
     total++;
     if (lines.length >= limit) continue;
     const kids: string[] = [];
-    for (let e = first[p + 1]!; e >= 0; e = next[e]!) kids.push(`${name(e)} (${hopLabel(plan, tr.channels[a + e]!, V)})`);
+    for (let e = first[p + 1]!; e >= 0; e = next[e]!)
+      kids.push(`${name(e)} (${hopLabel(plan, tr.channels[a + e]!, V)})`);
     lines.push(`${p < 0 ? t.format(plan.senders[id]!) : name(p)} -> ${kids.join(', ')}`);
   }
   return { lines, total };
@@ -102,7 +104,9 @@ export function isTreeMessage(plan: Plan, id: number): boolean {
  */
 export function planListing(plan: Plan, paths: PlanPaths, messageStep: ArrayLike<number>, width: number): string[] {
   const t = plan.topology;
-  const ids = Int32Array.from({ length: plan.count }, (_, id) => id).sort((x, y) => messageStep[x]! - messageStep[y]! || x - y);
+  const ids = Int32Array.from({ length: plan.count }, (_, id) => id).sort(
+    (x, y) => messageStep[x]! - messageStep[y]! || x - y,
+  );
   const lines: string[] = [];
   let shown = 0;
   let treeNodesCut = 0;
@@ -117,7 +121,9 @@ export function planListing(plan: Plan, paths: PlanPaths, messageStep: ArrayLike
     const head = `${String(messageStep[id]).padStart(4)}  ${from.padEnd(width)} -> ${to.padEnd(width)}  `;
     if (isTreeMessage(plan, id)) {
       const edges = plan.trees!.offsets[id + 1]! - plan.trees!.offsets[id]!;
-      lines.push(`${head}tree worm, ${edges.toLocaleString('en-US')} channels (node -> children (port); * delivers)${d}`);
+      lines.push(
+        `${head}tree worm, ${edges.toLocaleString('en-US')} channels (node -> children (port); * delivers)${d}`,
+      );
       const tree = treeLines(plan, id, LISTING_LINES - lines.length);
       for (const l of tree.lines) lines.push(`${' '.repeat(8)}${l}`);
       treeNodesCut += tree.total - tree.lines.length;
@@ -126,8 +132,12 @@ export function planListing(plan: Plan, paths: PlanPaths, messageStep: ArrayLike
     }
   }
   const cut: string[] = [];
-  if (shown < plan.count) cut.push(`${shown.toLocaleString('en-US')} of ${plan.count.toLocaleString('en-US')} messages`);
+  if (shown < plan.count)
+    cut.push(`${shown.toLocaleString('en-US')} of ${plan.count.toLocaleString('en-US')} messages`);
   if (treeNodesCut > 0) cut.push(`${treeNodesCut.toLocaleString('en-US')} tree nodes with children not drawn`);
-  if (cut.length > 0) lines.push(`  (the listing stops after ${LISTING_LINES} lines: ${cut.join('; ')}; --json prints every message and hop)`);
+  if (cut.length > 0)
+    lines.push(
+      `  (the listing stops after ${LISTING_LINES} lines: ${cut.join('; ')}; --json prints every message and hop)`,
+    );
   return lines;
 }

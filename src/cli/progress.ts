@@ -48,7 +48,12 @@ export class Progress {
    * `what`: the job, as the lines name it (`verify`); `total`: units of work (0 or less: unknown);
    * `unit`: what a unit is (`trials`).
    */
-  constructor(readonly what: string, private total: number, readonly unit: string, settings: ProgressSettings = progressSettings) {
+  constructor(
+    readonly what: string,
+    private total: number,
+    readonly unit: string,
+    settings: ProgressSettings = progressSettings,
+  ) {
     this.settings = settings;
     this.stream = settings.stream ?? process.stderr;
     this.now = settings.now ?? (() => performance.now());
@@ -113,25 +118,36 @@ export class Progress {
 
   /** The plain line: `wormcast verify: 120,000 of 1,000,000 trials (12%) in 6 s; about 44 s left`. */
   line(done: number, elapsed: number): string {
-    const count = this.total > 0 ? `${done.toLocaleString('en-US')} of ${this.total.toLocaleString('en-US')} ${this.unit}` : `${done.toLocaleString('en-US')} ${this.unit}`;
+    const count =
+      this.total > 0
+        ? `${done.toLocaleString('en-US')} of ${this.total.toLocaleString('en-US')} ${this.unit}`
+        : `${done.toLocaleString('en-US')} ${this.unit}`;
     const pct = this.total > 0 ? ` (${Math.floor((100 * done) / this.total)}%)` : '';
-    const left = this.total > 0 && done > 0 && done < this.total ? `; about ${seconds((elapsed * (this.total - done)) / done)} left` : '';
+    const left =
+      this.total > 0 && done > 0 && done < this.total
+        ? `; about ${seconds((elapsed * (this.total - done)) / done)} left`
+        : '';
     return `wormcast ${this.what}: ${count}${pct} in ${seconds(elapsed)}${left}`;
   }
 
   private drawBar(done: number): void {
     if (!this.bar) {
       const unknown = this.total <= 0;
-      this.bar = new cliProgress.SingleBar({
-        stream: this.stream as NodeJS.WritableStream,
-        format: unknown ? `wormcast ${this.what}: {value} ${this.unit} | {duration_formatted}` : `wormcast ${this.what} [{bar}] {percentage}% | {value}/{total} ${this.unit} | ETA {eta_formatted}`,
-        clearOnComplete: true,
-        hideCursor: false,
-        etaBuffer: 50,
-        fps: 10,
-        // no SIGINT handler: during a synchronous job it would never run, and Ctrl-C must still stop the process
-        gracefulExit: false,
-      }, cliProgress.Presets.shades_classic);
+      this.bar = new cliProgress.SingleBar(
+        {
+          stream: this.stream as NodeJS.WritableStream,
+          format: unknown
+            ? `wormcast ${this.what}: {value} ${this.unit} | {duration_formatted}`
+            : `wormcast ${this.what} [{bar}] {percentage}% | {value}/{total} ${this.unit} | ETA {eta_formatted}`,
+          clearOnComplete: true,
+          hideCursor: false,
+          etaBuffer: 50,
+          fps: 10,
+          // no SIGINT handler: during a synchronous job it would never run, and Ctrl-C must still stop the process
+          gracefulExit: false,
+        },
+        cliProgress.Presets.shades_classic,
+      );
       this.bar.start(unknown ? 0 : this.total, done);
       return;
     }

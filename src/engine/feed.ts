@@ -104,7 +104,10 @@ export class WormFeed {
     }
     const first = this.written;
     const places: WormPlace[] = worms.map((_, i) => ({
-      rec: (first + i) % this.wcap, dest: placeD[i]! % this.dcap, entry: this.tcap > 0 ? placeT[i]! % this.tcap : 0, group: id,
+      rec: (first + i) % this.wcap,
+      dest: placeD[i]! % this.dcap,
+      entry: this.tcap > 0 ? placeT[i]! % this.tcap : 0,
+      group: id,
     }));
     this.engine.append(worms, places);
     this.written += worms.length;
@@ -150,7 +153,9 @@ export class WormFeed {
     const t = this.engine.times(g.first, g.count);
     if (onlyDone && t.done.some((x) => x < 0)) return null;
     return {
-      injected: Array.from(t.injected), destNode: Array.from(t.destNode), destTail: Array.from(t.destTail),
+      injected: Array.from(t.injected),
+      destNode: Array.from(t.destNode),
+      destTail: Array.from(t.destTail),
       destWorm: Array.from(t.destWorm, (n) => n - g.first),
     };
   }

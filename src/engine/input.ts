@@ -37,7 +37,8 @@ export interface ResolvedOptions {
 export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): ResolvedOptions {
   const int = (v: number | undefined, def: number, min: number, max: number, what: string): number => {
     const x = v ?? def;
-    if (!Number.isInteger(x) || x < min || x > max) throw new WormcastError(`engine option ${what}: ${x} must be an integer ${min}..${max}`);
+    if (!Number.isInteger(x) || x < min || x > max)
+      throw new WormcastError(`engine option ${what}: ${x} must be an integer ${min}..${max}`);
     return x;
   };
   const buffer = int(o.buffer, 8, 1, 1 << 20, 'buffer');
@@ -52,7 +53,13 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
     throw new WormcastError(`engine option consumption: '${String(o.consumption)}' must be port or vc`);
   }
   return {
-    buffer, routerDelay, startup, watchdog, slots, vcsPerClass, readyAt,
+    buffer,
+    routerDelay,
+    startup,
+    watchdog,
+    slots,
+    vcsPerClass,
+    readyAt,
     allPort: o.port === 'all',
     vcLinks: o.vcLinks === true,
     channelUse: o.channelUse !== false,
@@ -80,14 +87,17 @@ export function prepare(input: EngineInput): Prepared {
   input.worms.forEach((w, i) => {
     const where = `worm ${i}`;
     const node = (x: number, what: string): void => {
-      if (!Number.isInteger(x) || x < 0 || x >= n) throw new WormcastError(`${where}: ${what} ${x} is not a node of ${t.spec} (0..${n - 1})`);
+      if (!Number.isInteger(x) || x < 0 || x >= n)
+        throw new WormcastError(`${where}: ${what} ${x} is not a node of ${t.spec} (0..${n - 1})`);
     };
     node(w.src, 'source');
     if (w.dests.length === 0) throw new WormcastError(`${where}: no destinations`);
-    if (w.kind === 'unicast' && w.dests.length !== 1) throw new WormcastError(`${where}: a unicast has exactly one destination, not ${w.dests.length}`);
+    if (w.kind === 'unicast' && w.dests.length !== 1)
+      throw new WormcastError(`${where}: a unicast has exactly one destination, not ${w.dests.length}`);
     w.dests.forEach((d) => node(d, 'destination'));
     if (new Set(w.dests).size !== w.dests.length) throw new WormcastError(`${where}: destinations repeat`);
-    if (!Number.isInteger(w.flits) || w.flits < 1 || w.flits > 1 << 24) throw new WormcastError(`${where}: flits ${w.flits} must be 1..${1 << 24}`);
+    if (!Number.isInteger(w.flits) || w.flits < 1 || w.flits > 1 << 24)
+      throw new WormcastError(`${where}: flits ${w.flits} must be 1..${1 << 24}`);
     if (w.after !== undefined) {
       if (!Number.isInteger(w.after) || w.after < 0 || w.after >= input.worms.length || w.after === i) {
         throw new WormcastError(`${where}: after ${w.after} must be another worm index 0..${input.worms.length - 1}`);
@@ -95,8 +105,12 @@ export function prepare(input: EngineInput): Prepared {
       if (w.created !== undefined) throw new WormcastError(`${where}: give either created or after, not both`);
     } else {
       const c = w.created ?? -1;
-      if (!Number.isInteger(c) || c < 0) throw new WormcastError(`${where}: created ${w.created} must be a cycle >= 0 (or give after)`);
-      if (c < lastCreated) throw new WormcastError(`${where}: created ${c} is before the previous worm's ${lastCreated}; list worms in creation order`);
+      if (!Number.isInteger(c) || c < 0)
+        throw new WormcastError(`${where}: created ${w.created} must be a cycle >= 0 (or give after)`);
+      if (c < lastCreated)
+        throw new WormcastError(
+          `${where}: created ${c} is before the previous worm's ${lastCreated}; list worms in creation order`,
+        );
       lastCreated = c;
     }
     dests += w.dests.length;
@@ -114,11 +128,17 @@ export function prepare(input: EngineInput): Prepared {
   const cap = input.capacity;
   const options = resolveOptions(input.options, vcTotal + (cap ? cap.slots : extraSlots));
   const layout = L.computeLayout({
-    nodes: n, ports: P, vcs: V, q, qe,
+    nodes: n,
+    ports: P,
+    vcs: V,
+    q,
+    qe,
     worms: Math.max(input.worms.length, cap?.worms ?? 0),
     dests: Math.max(dests, cap?.dests ?? 0),
     treeEntries: Math.max(treeEntries, cap?.treeEntries ?? 0),
-    slots: options.slots, mux, channelUse: options.channelUse,
+    slots: options.slots,
+    mux,
+    channelUse: options.channelUse,
   });
   return { layout, options };
 }
@@ -237,15 +257,29 @@ export function wormTree(r: RoutingFunction, vcsPerClass: number, w: WormSpec, l
   const t = r.topology;
   const i = label;
   const edges = w.tree ?? [];
-  const tr: WormTree = { node: [w.src], parent: [-1], port: [-1], vc: [-1], exact: [false], children: [[]], dest: [-1] };
+  const tr: WormTree = {
+    node: [w.src],
+    parent: [-1],
+    port: [-1],
+    vc: [-1],
+    exact: [false],
+    children: [[]],
+    dest: [-1],
+  };
   edges.forEach((edge, k) => {
-    if (edge.parent < -1 || edge.parent >= k) throw new WormcastError(`worm ${i}: tree edge ${k} has parent ${edge.parent}; must be -1..${k - 1} (parents first)`);
+    if (edge.parent < -1 || edge.parent >= k)
+      throw new WormcastError(
+        `worm ${i}: tree edge ${k} has parent ${edge.parent}; must be -1..${k - 1} (parents first)`,
+      );
     const from = tr.node[edge.parent + 1]!;
     const to = t.neighbor(from, edge.port);
-    if (to < 0) throw new WormcastError(`worm ${i}: tree edge ${k}: port ${edge.port} of ${t.format(from)} leads nowhere`);
-    if (edge.vc < 0 || edge.vc >= r.vcClasses.length) throw new WormcastError(`worm ${i}: tree edge ${k}: VC class ${edge.vc} must be 0..${r.vcClasses.length - 1}`);
+    if (to < 0)
+      throw new WormcastError(`worm ${i}: tree edge ${k}: port ${edge.port} of ${t.format(from)} leads nowhere`);
+    if (edge.vc < 0 || edge.vc >= r.vcClasses.length)
+      throw new WormcastError(`worm ${i}: tree edge ${k}: VC class ${edge.vc} must be 0..${r.vcClasses.length - 1}`);
     const copy = edge.copy ?? 0;
-    if (!Number.isInteger(copy) || copy < 0 || copy >= vcsPerClass) throw new WormcastError(`worm ${i}: tree edge ${k}: copy ${copy} must be 0..${vcsPerClass - 1}`);
+    if (!Number.isInteger(copy) || copy < 0 || copy >= vcsPerClass)
+      throw new WormcastError(`worm ${i}: tree edge ${k}: copy ${copy} must be 0..${vcsPerClass - 1}`);
     tr.node.push(to);
     tr.parent.push(edge.parent + 1);
     tr.port.push(edge.port);
@@ -267,7 +301,10 @@ export function wormTree(r: RoutingFunction, vcsPerClass: number, w: WormSpec, l
 export function checkRoutable(r: RoutingFunction, w: WormSpec, label: number): void {
   let at = w.src;
   for (const d of w.dests) {
-    if (at !== d && r.route(at, d, -1) === DELIVER) throw new WormcastError(`worm ${label}: ${r.name} cannot route ${r.topology.format(at)} -> ${r.topology.format(d)}`);
+    if (at !== d && r.route(at, d, -1) === DELIVER)
+      throw new WormcastError(
+        `worm ${label}: ${r.name} cannot route ${r.topology.format(at)} -> ${r.topology.format(d)}`,
+      );
     at = d;
   }
 }
@@ -277,7 +314,15 @@ export function checkRoutable(r: RoutingFunction, w: WormSpec, label: number): v
  * record `place.dest`, its tree from entry `place.entry`), in its initial state; `label` names it
  * in errors. Trigger links (W_FIRSTTRIG, W_NEXTTRIG) are the caller's.
  */
-export function writeWorm(i32: Int32Array, lay: L.Layout, r: RoutingFunction, vcsPerClass: number, w: WormSpec, place: WormPlace, label: number): void {
+export function writeWorm(
+  i32: Int32Array,
+  lay: L.Layout,
+  r: RoutingFunction,
+  vcsPerClass: number,
+  w: WormSpec,
+  place: WormPlace,
+  label: number,
+): void {
   const { dest, entry: root } = place;
   const W0 = lay.worm >> 2;
   const D0 = lay.dest >> 2;

@@ -351,5 +351,27 @@ export function computeLayout(s: LayoutSizes): Layout {
   const route = take(s.mux ? s.worms : 0);
   const injl = take(s.mux ? s.worms : 0);
   const waiters = take(s.nodes);
-  return { sizes: s, owner, arb: arbs, best, count, chanFlits, qHead, qTail, worm, dest, tree, slot, active, ready, route, injl, waiters, bytes: at, vcTotal, injBase, ejBase };
+  return {
+    sizes: s,
+    owner,
+    arb: arbs,
+    best,
+    count,
+    chanFlits,
+    qHead,
+    qTail,
+    worm,
+    dest,
+    tree,
+    slot,
+    active,
+    ready,
+    route,
+    injl,
+    waiters,
+    bytes: at,
+    vcTotal,
+    injBase,
+    ejBase,
+  };
 }

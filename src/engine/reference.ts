@@ -1,6 +1,14 @@
 import { DELIVER, INJECT, type RoutingFunction } from '../routing/types.ts';
 import { checkRoutable, prepare, wormTree, type ResolvedOptions, type WormTree } from './input.ts';
-import { nameVcOf, waitForCycle, type DeadlockReport, type SlotUse, type VcSpace, type WaitEdge, type WormTimes } from './results.ts';
+import {
+  nameVcOf,
+  waitForCycle,
+  type DeadlockReport,
+  type SlotUse,
+  type VcSpace,
+  type WaitEdge,
+  type WormTimes,
+} from './results.ts';
 import type { Engine, EngineCounters, EngineInput, EngineStatus, WormPlace, WormSpec } from './types.ts';
 
 // The JS reference engine: the executable specification of docs/model-flit.md. Each section of
@@ -92,7 +100,15 @@ export class ReferenceEngine implements Engine {
   /** The VC index each channel granted in this cycle's arbitration (read only for channels asked for). */
   private readonly winner: Int32Array;
   private readonly chanFlits: Int32Array;
-  private readonly count: EngineCounters = { flitHops: 0, injectedFlits: 0, ejectedFlits: 0, vcWaitCycles: 0, sameMulticastWaits: 0, sharingEvents: 0, grants: 0 };
+  private readonly count: EngineCounters = {
+    flitHops: 0,
+    injectedFlits: 0,
+    ejectedFlits: 0,
+    vcWaitCycles: 0,
+    sameMulticastWaits: 0,
+    sharingEvents: 0,
+    grants: 0,
+  };
   private status: EngineStatus = 'running';
   private t = 0;
   private nextCreate = 0;
@@ -118,7 +134,10 @@ export class ReferenceEngine implements Engine {
     this.rr = new Int32Array(s.nodes * s.ports).fill(s.vcs - 1);
     this.winner = new Int32Array(s.nodes * s.ports);
     this.chanFlits = new Int32Array(s.channelUse ? s.nodes * s.ports : 0);
-    this.append(input.worms, input.worms.map((w, i) => ({ rec: i, dest: 0, entry: 0, group: w.group ?? i })));
+    this.append(
+      input.worms,
+      input.worms.map((w, i) => ({ rec: i, dest: 0, entry: 0, group: w.group ?? i })),
+    );
   }
 
   get cycle(): number {
@@ -136,9 +155,26 @@ export class ReferenceEngine implements Engine {
       const tree = spec.kind === 'tree' ? wormTree(this.routing, this.K, spec, n) : null;
       if (!tree) checkRoutable(this.routing, spec, n);
       this.worms.push({
-        n, spec, group: places[i]!.group, created: spec.after === undefined ? (spec.created ?? 0) : -1, tree, triggers: [],
-        state: 'waiting', injQ: -1, injVc: -1, injSlot: null, toSend: spec.flits, start: -1, slots: [], live: 0,
-        activated: -1, injected: -1, done: -1, waits: 0, destHead: spec.dests.map(() => -1), destTail: spec.dests.map(() => -1),
+        n,
+        spec,
+        group: places[i]!.group,
+        created: spec.after === undefined ? (spec.created ?? 0) : -1,
+        tree,
+        triggers: [],
+        state: 'waiting',
+        injQ: -1,
+        injVc: -1,
+        injSlot: null,
+        toSend: spec.flits,
+        start: -1,
+        slots: [],
+        live: 0,
+        activated: -1,
+        injected: -1,
+        done: -1,
+        waits: 0,
+        destHead: spec.dests.map(() => -1),
+        destTail: spec.dests.map(() => -1),
       });
       if (spec.after !== undefined) this.worms[first + spec.after]!.triggers.push(this.worms[n]!);
     });
@@ -165,7 +201,12 @@ export class ReferenceEngine implements Engine {
       }
       this.oneCycle(this.t);
       this.t++;
-      if (this.status === 'running' && this.active.length > 0 && this.t - 1 - this.lastProgress >= this.options.watchdog) this.status = 'deadlock';
+      if (
+        this.status === 'running' &&
+        this.active.length > 0 &&
+        this.t - 1 - this.lastProgress >= this.options.watchdog
+      )
+        this.status = 'deadlock';
     }
     return this.status;
   }
@@ -294,7 +335,8 @@ export class ReferenceEngine implements Engine {
     if (w.tree) {
       const tr = w.tree;
       if (tr.dest[s.target]! >= 0) this.addEjection(s, tr.dest[s.target]!);
-      for (const e of tr.children[s.target]!) this.addNetwork(s, tr.port[e]!, tr.vc[e]!, Math.floor(tr.vc[e]! / this.K), e, tr.exact[e]!);
+      for (const e of tr.children[s.target]!)
+        this.addNetwork(s, tr.port[e]!, tr.vc[e]!, Math.floor(tr.vc[e]! / this.K), e, tr.exact[e]!);
       return;
     }
     // unicast and path: deliver if this is the destination headed for, then head for the next one
@@ -318,28 +360,83 @@ export class ReferenceEngine implements Engine {
       return;
     }
     const chan = parent.node * this.P + port;
-    const s = this.newSlot(parent.worm, 'network', parent, next, chan * this.V + vi, exact ? 1 : this.K, target, cls, port, chan);
+    const s = this.newSlot(
+      parent.worm,
+      'network',
+      parent,
+      next,
+      chan * this.V + vi,
+      exact ? 1 : this.K,
+      target,
+      cls,
+      port,
+      chan,
+    );
     if (s) this.request(s, this.t);
   }
 
   /** A request for the ejection channel of the copy delivered at the parent's node ("Channels", ejection q). */
   private addEjection(parent: Slot, dest: number): void {
     const q = this.vcPerVc
-      ? (parent.kind === 'network' ? parent.vc % (this.P * this.V) : parent.port * this.V)
-      : this.Q === 1 ? 0 : parent.port;
-    const s = this.newSlot(parent.worm, 'ejection', parent, parent.node, this.ej + parent.node * this.QE + q, 1, dest, -2, q, -1);
+      ? parent.kind === 'network'
+        ? parent.vc % (this.P * this.V)
+        : parent.port * this.V
+      : this.Q === 1
+        ? 0
+        : parent.port;
+    const s = this.newSlot(
+      parent.worm,
+      'ejection',
+      parent,
+      parent.node,
+      this.ej + parent.node * this.QE + q,
+      1,
+      dest,
+      -2,
+      q,
+      -1,
+    );
     if (s) this.request(s, this.t);
   }
 
   /** A new slot, or null (status out-of-slots) when the slot capacity is in use. */
-  private newSlot(w: Worm, kind: Slot['kind'], parent: Slot | null, node: number, vc: number, choices: number, target: number, cls: number, port: number, chan: number): Slot | null {
+  private newSlot(
+    w: Worm,
+    kind: Slot['kind'],
+    parent: Slot | null,
+    node: number,
+    vc: number,
+    choices: number,
+    target: number,
+    cls: number,
+    port: number,
+    chan: number,
+  ): Slot | null {
     if (this.liveSlots >= this.options.slots) {
       this.status = 'out-of-slots';
       return null;
     }
     this.liveSlots++;
     this.peakSlots = Math.max(this.peakSlots, this.liveSlots);
-    const s: Slot = { worm: w, kind, vc, choices, granted: false, parent, children: [], in: 0, out: 0, node, head: -1, routed: false, dead: false, target, cls, port, chan };
+    const s: Slot = {
+      worm: w,
+      kind,
+      vc,
+      choices,
+      granted: false,
+      parent,
+      children: [],
+      in: 0,
+      out: 0,
+      node,
+      head: -1,
+      routed: false,
+      dead: false,
+      target,
+      cls,
+      port,
+      chan,
+    };
     parent?.children.push(s);
     w.slots.push(s);
     w.live++;
@@ -489,8 +586,15 @@ export class ReferenceEngine implements Engine {
       destWorm.push(...w.spec.dests.map(() => w.n));
     });
     return {
-      activated: per((w) => w.activated), injected: per((w) => w.injected), done: per((w) => w.done), waits: per((w) => w.waits),
-      destBase, destNode: Int32Array.from(destNode), destHead: Int32Array.from(destHead), destTail: Int32Array.from(destTail), destWorm: Int32Array.from(destWorm),
+      activated: per((w) => w.activated),
+      injected: per((w) => w.injected),
+      done: per((w) => w.done),
+      waits: per((w) => w.waits),
+      destBase,
+      destNode: Int32Array.from(destNode),
+      destHead: Int32Array.from(destHead),
+      destTail: Int32Array.from(destTail),
+      destWorm: Int32Array.from(destWorm),
     };
   }
 

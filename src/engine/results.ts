@@ -101,7 +101,17 @@ export function readWormTimes(region: Uint8Array, first: number, count: number):
       destWorm[d] = first + k;
     }
   }
-  return { activated: wf(L.W_ACT), injected: wf(L.W_INJECT), done: wf(L.W_DONE), waits: wf(L.W_WAIT), destBase, destNode, destHead, destTail, destWorm };
+  return {
+    activated: wf(L.W_ACT),
+    injected: wf(L.W_INJECT),
+    done: wf(L.W_DONE),
+    waits: wf(L.W_WAIT),
+    destBase,
+    destNode,
+    destHead,
+    destTail,
+    destWorm,
+  };
 }
 
 /** Flits carried by each network physical channel (empty when channelUse was off). */
@@ -161,7 +171,15 @@ export interface VcSpace {
 export function vcSpace(region: Uint8Array): VcSpace {
   const m = new Int32Array(region.buffer, region.byteOffset, L.HEADER_WORDS);
   // ejection channels per node: H_QE when the region has it (consumption channels may outnumber Q)
-  return { ports: m[L.H_PORTS]!, v: m[L.H_V]!, k: m[L.H_K]!, q: m[L.H_Q]!, qe: m[L.H_QE]! || m[L.H_Q]!, inj: m[L.H_INJ]!, ej: m[L.H_EJ]! };
+  return {
+    ports: m[L.H_PORTS]!,
+    v: m[L.H_V]!,
+    k: m[L.H_K]!,
+    q: m[L.H_Q]!,
+    qe: m[L.H_QE]! || m[L.H_Q]!,
+    inj: m[L.H_INJ]!,
+    ej: m[L.H_EJ]!,
+  };
 }
 
 /** Name a VC id. */
@@ -169,7 +187,13 @@ export function nameVcOf(s: VcSpace, routing: RoutingFunction, vc: number): VcNa
   const t = routing.topology;
   if (vc < s.inj) {
     const ch = Math.floor(vc / s.v);
-    return { vc, kind: 'network', node: t.format(Math.floor(ch / s.ports)), port: ch % s.ports, vcClass: `${routing.vcClasses[Math.floor((vc % s.v) / s.k)] ?? '?'}${s.k > 1 ? `.${vc % s.k}` : ''}` };
+    return {
+      vc,
+      kind: 'network',
+      node: t.format(Math.floor(ch / s.ports)),
+      port: ch % s.ports,
+      vcClass: `${routing.vcClasses[Math.floor((vc % s.v) / s.k)] ?? '?'}${s.k > 1 ? `.${vc % s.k}` : ''}`,
+    };
   }
   const kind = vc < s.ej ? 'injection' : 'ejection';
   const per = vc < s.ej ? s.q : s.qe;
@@ -193,7 +217,12 @@ export interface WaitEdge {
  * ascending order, each worm's edges sorted by holder then VC): one cycle of it, by depth-first
  * search from the lowest-numbered waiting worm (docs/model-flit.md "Watchdog").
  */
-export function waitForCycle(edges: Map<number, WaitEdge[]>, name: (vc: number) => VcName, cycle: number, lastProgress: number): DeadlockReport {
+export function waitForCycle(
+  edges: Map<number, WaitEdge[]>,
+  name: (vc: number) => VcName,
+  cycle: number,
+  lastProgress: number,
+): DeadlockReport {
   const waiting = [...edges.keys()];
   // iterative DFS with colours; the first back edge closes a cycle
   const colour = new Map<number, number>();
@@ -232,7 +261,11 @@ export function waitForCycle(edges: Map<number, WaitEdge[]>, name: (vc: number) 
  * lowest-numbered waiting worm (docs/model-flit.md "Watchdog"). `number` gives the worm number of
  * a record (a streamed run reuses records: WasmEngine.deadlock); by default records are numbers.
  */
-export function deadlockReport(region: Uint8Array, routing: RoutingFunction, number: (rec: number) => number = (r) => r): DeadlockReport {
+export function deadlockReport(
+  region: Uint8Array,
+  routing: RoutingFunction,
+  number: (rec: number) => number = (r) => r,
+): DeadlockReport {
   const m = new Int32Array(region.buffer, region.byteOffset, region.byteLength >> 2);
   const oW = m[L.H_O_WORM]! >> 2;
   const oS = m[L.H_O_SLOT]! >> 2;
@@ -291,17 +324,22 @@ export function deadlockSummary(d: DeadlockReport, routing: RoutingFunction): De
   const more = ' (--json lists them all)';
   const ring = d.worms.slice(0, SUMMARY_CYCLE_WORMS);
   let head: string;
-  if (d.worms.length === 0) head = `DEADLOCK at cycle ${d.cycle}: no wait-for cycle found among the ${d.waiting.length} waiting worms`;
-  else if (d.worms.length <= SUMMARY_CYCLE_WORMS) head = `DEADLOCK at cycle ${d.cycle}: worms ${d.worms.join(' -> ')} -> ${d.worms[0]} each wait for a VC the next one holds:`;
-  else head = `DEADLOCK at cycle ${d.cycle}: a wait-for cycle of ${d.worms.length} worms, ${ring.join(' -> ')} -> ... -> ${d.worms[0]}, each waits for a VC the next one holds:`;
+  if (d.worms.length === 0)
+    head = `DEADLOCK at cycle ${d.cycle}: no wait-for cycle found among the ${d.waiting.length} waiting worms`;
+  else if (d.worms.length <= SUMMARY_CYCLE_WORMS)
+    head = `DEADLOCK at cycle ${d.cycle}: worms ${d.worms.join(' -> ')} -> ${d.worms[0]} each wait for a VC the next one holds:`;
+  else
+    head = `DEADLOCK at cycle ${d.cycle}: a wait-for cycle of ${d.worms.length} worms, ${ring.join(' -> ')} -> ... -> ${d.worms[0]}, each waits for a VC the next one holds:`;
   const cycle = ring.map((w, i) => {
     const c = d.channels[i]!;
     return `worm ${w} waits for ${c.kind} channel ${c.node} ${c.kind === 'network' ? routing.topology.portName(c.port) : `#${c.port}`} vc ${c.vcClass}`;
   });
-  if (d.worms.length > ring.length) cycle.push(`... and ${d.worms.length - ring.length} more worms of the cycle${more}`);
+  if (d.worms.length > ring.length)
+    cycle.push(`... and ${d.worms.length - ring.length} more worms of the cycle${more}`);
   const listed = d.waiting.slice(0, SUMMARY_WAITING_WORMS);
-  const waiting = d.waiting.length <= SUMMARY_WAITING_WORMS
-    ? `waiting worms: ${d.waiting.join(', ')}`
-    : `waiting worms: ${d.waiting.length} in all, the first ${listed.length}: ${listed.join(', ')}, ...${more}`;
+  const waiting =
+    d.waiting.length <= SUMMARY_WAITING_WORMS
+      ? `waiting worms: ${d.waiting.join(', ')}`
+      : `waiting worms: ${d.waiting.length} in all, the first ${listed.length}: ${listed.join(', ')}, ...${more}`;
   return { head, cycle, waiting };
 }

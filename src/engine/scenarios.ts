@@ -43,8 +43,15 @@ function fig61(t: Topology, variant: string): Scenario {
   if (variant === 'dual-path') {
     const r = createRouting('label', t);
     return {
-      name: 'lin-fig-6.1-dual-path', title: 'the broadcasts of Fig. 6.1 as dual-path worms on the 3-cube (seed 004 section 6.3)',
-      routing: r, worms: dualPathWorms(r, [[m0, all(m0)], [m1, all(m1)]]), options: { ...OPTIONS, port: 'all' }, expect: 'finished',
+      name: 'lin-fig-6.1-dual-path',
+      title: 'the broadcasts of Fig. 6.1 as dual-path worms on the 3-cube (seed 004 section 6.3)',
+      routing: r,
+      worms: dualPathWorms(r, [
+        [m0, all(m0)],
+        [m1, all(m1)],
+      ]),
+      options: { ...OPTIONS, port: 'all' },
+      expect: 'finished',
     };
   }
   // the seed's trees correct dimension 0 first: M0 reaches 011 and 101 through 001
@@ -53,7 +60,14 @@ function fig61(t: Topology, variant: string): Scenario {
     const tree = routeTree(r, src, all(src));
     return { kind: 'tree', src, dests: tree.dests, tree: tree.edges, flits: FLITS, created: 0, group: k };
   });
-  return { name: 'lin-fig-6.1', title: 'seed 004 Fig. 6.1: E-cube broadcast trees from 000 and 001 on a 3-cube deadlock', routing: r, worms, options: { ...OPTIONS, port: 'all' }, expect: 'deadlock' };
+  return {
+    name: 'lin-fig-6.1',
+    title: 'seed 004 Fig. 6.1: E-cube broadcast trees from 000 and 001 on a 3-cube deadlock',
+    routing: r,
+    worms,
+    options: { ...OPTIONS, port: 'all' },
+    expect: 'deadlock',
+  };
 }
 
 /**
@@ -80,7 +94,10 @@ function doubleChannelXFirst(r: RoutingFunction, g: Grid, src: number, dests: nu
     const part = dests.filter((d) => quadrant(d) === q);
     if (part.length === 0) continue;
     const tree = routeTree(r, src, part);
-    const edges: TreeEdge[] = tree.edges.map((e) => ({ ...e, copy: (e.port >> 1) === 0 ? (plusY[q] ? 0 : 1) : (plusX[q] ? 0 : 1) }));
+    const edges: TreeEdge[] = tree.edges.map((e) => ({
+      ...e,
+      copy: e.port >> 1 === 0 ? (plusY[q] ? 0 : 1) : plusX[q] ? 0 : 1,
+    }));
     worms.push({ kind: 'tree', src, dests: tree.dests, tree: edges, flits: FLITS, created: 0, group });
   }
   return worms;
@@ -94,23 +111,37 @@ function fig64(variant: string): Scenario {
   if (variant === 'dual-path') {
     const r = createRouting('label', g);
     return {
-      name: 'lin-fig-6.4-dual-path', title: 'the multicasts of Fig. 6.4 as dual-path worms (seed 004 section 6.2.2)',
-      routing: r, worms: dualPathWorms(r, [m0, m1]), options: { ...OPTIONS, port: 'all' }, expect: 'finished',
+      name: 'lin-fig-6.4-dual-path',
+      title: 'the multicasts of Fig. 6.4 as dual-path worms (seed 004 section 6.2.2)',
+      routing: r,
+      worms: dualPathWorms(r, [m0, m1]),
+      options: { ...OPTIONS, port: 'all' },
+      expect: 'finished',
     };
   }
   const r = createRouting('dor', g);
   if (variant === 'double-channel') {
     return {
-      name: 'lin-fig-6.4-double-channel', title: 'the multicasts of Fig. 6.4 with double-channel X-first trees (seed 004 Fig. 6.6)',
-      routing: r, worms: [...doubleChannelXFirst(r, g, ...m0, 0), ...doubleChannelXFirst(r, g, ...m1, 1)],
-      options: { ...OPTIONS, port: 'all', vcsPerClass: 2 }, expect: 'finished',
+      name: 'lin-fig-6.4-double-channel',
+      title: 'the multicasts of Fig. 6.4 with double-channel X-first trees (seed 004 Fig. 6.6)',
+      routing: r,
+      worms: [...doubleChannelXFirst(r, g, ...m0, 0), ...doubleChannelXFirst(r, g, ...m1, 1)],
+      options: { ...OPTIONS, port: 'all', vcsPerClass: 2 },
+      expect: 'finished',
     };
   }
   const worms = [m0, m1].map(([src, dests], k): WormSpec => {
     const tree = routeTree(r, src, dests);
     return { kind: 'tree', src, dests: tree.dests, tree: tree.edges, flits: FLITS, created: 0, group: k };
   });
-  return { name: 'lin-fig-6.4', title: 'seed 004 Fig. 6.4: two single-channel X-first multicast trees in a 3 x 4 mesh deadlock', routing: r, worms, options: { ...OPTIONS, port: 'all' }, expect: 'deadlock' };
+  return {
+    name: 'lin-fig-6.4',
+    title: 'seed 004 Fig. 6.4: two single-channel X-first multicast trees in a 3 x 4 mesh deadlock',
+    routing: r,
+    worms,
+    options: { ...OPTIONS, port: 'all' },
+    expect: 'deadlock',
+  };
 }
 
 /**
@@ -120,7 +151,14 @@ function fig64(variant: string): Scenario {
  */
 function branch621(): Scenario {
   const s = treeScenario('lin-6.2.1-branch');
-  return { name: s.name, title: s.summary, routing: s.plans[0]!.plan.routing, worms: scenarioWorms(s), options: {}, expect: 'deadlock' };
+  return {
+    name: s.name,
+    title: s.summary,
+    routing: s.plans[0]!.plan.routing,
+    worms: scenarioWorms(s),
+    options: {},
+    expect: 'deadlock',
+  };
 }
 
 /** The scenarios by the name `wormcast simulate --scenario` takes. */

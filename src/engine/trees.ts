@@ -27,7 +27,9 @@ export function routeTree(r: RoutingFunction, src: number, dests: readonly numbe
       if (known !== undefined) {
         const e = known >= 0 ? edges[known]! : undefined;
         if (!e || e.parent !== parent || e.port !== hop.port || e.vc !== hop.vc) {
-          throw new WormcastError(`${r.name}: the routes from ${t.format(src)} reach ${t.format(hop.to)} by two different edges; not a tree`);
+          throw new WormcastError(
+            `${r.name}: the routes from ${t.format(src)} reach ${t.format(hop.to)} by two different edges; not a tree`,
+          );
         }
         parent = known;
         continue;

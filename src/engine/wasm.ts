@@ -2,7 +2,17 @@ import { loadWasm, WasmRouting, type WasmSource, type WormcastExports } from '..
 import type { RoutingFunction } from '../routing/types.ts';
 import { prepare, writeInput, writeWorm, type Prepared } from './input.ts';
 import * as L from './layout.ts';
-import { deadlockReport, readChannelFlits, readCounters, readSlotUse, readWormTimes, statusName, type DeadlockReport, type SlotUse, type WormTimes } from './results.ts';
+import {
+  deadlockReport,
+  readChannelFlits,
+  readCounters,
+  readSlotUse,
+  readWormTimes,
+  statusName,
+  type DeadlockReport,
+  type SlotUse,
+  type WormTimes,
+} from './results.ts';
 import type { Engine, EngineCounters, EngineInput, EngineStatus, WormPlace, WormSpec } from './types.ts';
 
 /** The engine export of build/wormcast.wasm (assembly/engine/engine.ts). */

@@ -53,7 +53,8 @@ export function planWorms(plan: Plan, created: number, flits: number, group: num
     else spec.after = base + m.after;
     if (m.kind === 'tree') {
       const tr = plan.trees;
-      if (!tr) throw new WormcastError(`plan ${plan.algorithm}: message ${id} is a tree worm but the plan carries no trees`);
+      if (!tr)
+        throw new WormcastError(`plan ${plan.algorithm}: message ${id} is a tree worm but the plan carries no trees`);
       const V = plan.routing.vcClasses.length;
       const P = plan.topology.ports;
       const edges: TreeEdge[] = [];
@@ -79,9 +80,16 @@ export function planWorms(plan: Plan, created: number, flits: number, group: num
  */
 export function findAlgorithm(name: string): MulticastAlgorithm {
   // own properties only: 'constructor' or '__proto__' must not find Object.prototype's members
-  const a = Object.hasOwn(MULTICAST_ALGORITHMS, name) ? MULTICAST_ALGORITHMS[name] : Object.hasOwn(PATH_BASED_ALGORITHMS, name) ? PATH_BASED_ALGORITHMS[name] : undefined;
+  const a = Object.hasOwn(MULTICAST_ALGORITHMS, name)
+    ? MULTICAST_ALGORITHMS[name]
+    : Object.hasOwn(PATH_BASED_ALGORITHMS, name)
+      ? PATH_BASED_ALGORITHMS[name]
+      : undefined;
   if (!a) {
-    const known = ['unicast', ...new Set([...Object.keys(MULTICAST_ALGORITHMS), ...Object.keys(PATH_BASED_ALGORITHMS)])];
+    const known = [
+      'unicast',
+      ...new Set([...Object.keys(MULTICAST_ALGORITHMS), ...Object.keys(PATH_BASED_ALGORITHMS)]),
+    ];
     throw new WormcastError(`unknown algorithm '${name}': expected one of ${known.join(', ')}`);
   }
   return a;
@@ -91,7 +99,12 @@ export function findAlgorithm(name: string): MulticastAlgorithm {
  * Turn generated traffic into worms: `unicast` makes one worm per event; any other name is a
  * multicast algorithm of src/multicast/registry.ts, whose Plan for each event becomes its worms.
  */
-export function buildWorkload(events: readonly MulticastEvent[], algorithm: string, routing: RoutingFunction, flits: number): Workload {
+export function buildWorkload(
+  events: readonly MulticastEvent[],
+  algorithm: string,
+  routing: RoutingFunction,
+  flits: number,
+): Workload {
   const worms: WormSpec[] = [];
   const created = new Int32Array(events.length);
   const firstWorm = new Int32Array(events.length + 1);
@@ -101,10 +114,15 @@ export function buildWorkload(events: readonly MulticastEvent[], algorithm: stri
     firstWorm[k] = worms.length;
     dests.push(e.dests);
     if (algorithm === 'unicast') {
-      if (e.dests.length !== 1) throw new WormcastError(`algorithm unicast: event ${k} has ${e.dests.length} destinations`);
+      if (e.dests.length !== 1)
+        throw new WormcastError(`algorithm unicast: event ${k} has ${e.dests.length} destinations`);
       worms.push({ kind: 'unicast', src: e.src, dests: e.dests, flits, created: e.created, group: k });
     } else {
-      const plan = findAlgorithm(algorithm).build(routing, e.src, normalizeDestinations(routing.topology, e.src, e.dests));
+      const plan = findAlgorithm(algorithm).build(
+        routing,
+        e.src,
+        normalizeDestinations(routing.topology, e.src, e.dests),
+      );
       worms.push(...planWorms(plan, e.created, flits, k, worms.length));
     }
   });

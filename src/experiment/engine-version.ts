@@ -41,7 +41,9 @@ function packageVersion(): string {
 export function engineVersion(): string {
   if (cached === undefined) {
     const wasm = new URL('../../build/wormcast.wasm', import.meta.url);
-    const hash = existsSync(wasm) ? createHash('sha256').update(readFileSync(wasm)).digest('hex').slice(0, 12) : 'missing';
+    const hash = existsSync(wasm)
+      ? createHash('sha256').update(readFileSync(wasm)).digest('hex').slice(0, 12)
+      : 'missing';
     cached = `${packageVersion()}+wasm.${hash}+model.${MODEL_VERSION}`;
   }
   return cached;

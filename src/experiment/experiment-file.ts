@@ -19,7 +19,8 @@ export function readExperimentData(path: string): unknown {
   let text: string;
   try {
     const size = statSync(path).size;
-    if (size > MAX_EXPERIMENT_BYTES) throw new WormcastError(`${path}: ${size} bytes; an experiment file may have at most ${MAX_EXPERIMENT_BYTES}`);
+    if (size > MAX_EXPERIMENT_BYTES)
+      throw new WormcastError(`${path}: ${size} bytes; an experiment file may have at most ${MAX_EXPERIMENT_BYTES}`);
     text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
   } catch (e) {
     if (e instanceof WormcastError) throw e;
@@ -39,7 +40,9 @@ export function readExperimentData(path: string): unknown {
     } catch (e) {
       if (e instanceof YAMLError) {
         const where = e.linePos?.[0] ? ` at line ${e.linePos[0].line}, column ${e.linePos[0].col}` : '';
-        throw new WormcastError(`${path}: not valid YAML${where}: ${e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`);
+        throw new WormcastError(
+          `${path}: not valid YAML${where}: ${e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`,
+        );
       }
       throw e;
     }

@@ -31,7 +31,6 @@ export interface Statistics {
   batches: number;
 }
 
-
 /** Run each point until its interval is narrow enough (seed 004 section 7.2: "smaller than 5 percent of the mean"). */
 export interface RunUntil {
   relativeHalfWidth: number;

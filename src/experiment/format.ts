@@ -20,7 +20,9 @@ function decimalsFor(x: number): number {
 /** A number with a precision fitting its size (`digitsOf`: the number whose size decides, e.g. a mean for its half-width). */
 export function formatNumber(x: number | null | undefined, digitsOf: number | null | undefined = x): string {
   if (x === null || x === undefined || !Number.isFinite(x)) return '-';
-  return x.toFixed(decimalsFor(digitsOf !== null && digitsOf !== undefined && Number.isFinite(digitsOf) ? digitsOf : x));
+  return x.toFixed(
+    decimalsFor(digitsOf !== null && digitsOf !== undefined && Number.isFinite(digitsOf) ? digitsOf : x),
+  );
 }
 
 /** Whether a metric of this point is marked rather than printed as a number. */
@@ -36,6 +38,9 @@ export function formatInterval(p: StoredPoint, m: MetricName): string {
   if (!i) return '-';
   const state = metricState(p, m);
   if (state === 'incomplete') return 'incomplete';
-  if (state === 'saturated') return i.mean !== null && Number.isFinite(i.mean) ? `saturated (>= ${formatNumber(i.mean)})` : 'saturated';
-  return i.halfWidth !== null && Number.isFinite(i.halfWidth) ? `${formatNumber(i.mean)} ± ${formatNumber(i.halfWidth, i.mean)}` : formatNumber(i.mean);
+  if (state === 'saturated')
+    return i.mean !== null && Number.isFinite(i.mean) ? `saturated (>= ${formatNumber(i.mean)})` : 'saturated';
+  return i.halfWidth !== null && Number.isFinite(i.halfWidth)
+    ? `${formatNumber(i.mean)} ± ${formatNumber(i.halfWidth, i.mean)}`
+    : formatNumber(i.mean);
 }

@@ -37,7 +37,9 @@ export function pointLabel(values: Partial<Record<OptionKey, OptionValue>>): str
 export function canonicalJson(x: unknown): string {
   if (Array.isArray(x)) return `[${x.map(canonicalJson).join(',')}]`;
   if (x !== null && typeof x === 'object') {
-    const keys = Object.keys(x).filter((k) => (x as Record<string, unknown>)[k] !== undefined).sort();
+    const keys = Object.keys(x)
+      .filter((k) => (x as Record<string, unknown>)[k] !== undefined)
+      .sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((x as Record<string, unknown>)[k])}`).join(',')}}`;
   }
   return JSON.stringify(x);
@@ -57,25 +59,32 @@ export function expandGrid(e: Experiment, source: string): Point[] {
     try {
       values = entryValues(entry);
     } catch (err) {
-      if (err instanceof RangeError) throw new WormcastError(`${source}: grid.${key}: the range has ${err.message}; raise the step or narrow the range`);
+      if (err instanceof RangeError)
+        throw new WormcastError(
+          `${source}: grid.${key}: the range has ${err.message}; raise the step or narrow the range`,
+        );
       throw err;
     }
     if (values.length === 0) throw new WormcastError(`${source}: grid.${key}: no value`);
     axes.push([key, values]);
     total *= values.length;
-    if (total > MAX_POINTS) throw new WormcastError(`${source}: grid: more than ${MAX_POINTS} points; split the experiment`);
+    if (total > MAX_POINTS)
+      throw new WormcastError(`${source}: grid: more than ${MAX_POINTS} points; split the experiment`);
   }
   const points: Point[] = [];
   const seen = new Set<string>();
   const idx = axes.map(() => 0);
   for (let n = 0; n < total; n++) {
     const values: Partial<Record<OptionKey, OptionValue>> = {};
-    axes.forEach(([key, vs], a) => { values[key] = vs[idx[a]!]!; });
+    axes.forEach(([key, vs], a) => {
+      values[key] = vs[idx[a]!]!;
+    });
     let config: PointConfig;
     try {
       config = resolvePoint({ ...e.base, ...values });
     } catch (err) {
-      if (err instanceof WormcastError) throw new WormcastError(`${source}: point ${pointLabel(values)}: ${err.message.replace(/^wormcast: /, '')}`);
+      if (err instanceof WormcastError)
+        throw new WormcastError(`${source}: point ${pointLabel(values)}: ${err.message.replace(/^wormcast: /, '')}`);
       throw err;
     }
     const key = canonicalJson(config);

@@ -41,7 +41,8 @@ export interface IsolatedResult {
 export async function runIsolated(c: IsolatedConfig): Promise<IsolatedResult> {
   const routing = simulationRouting(c.topology, c.algorithm, c.routing);
   const t = routing.topology;
-  if (c.dests < 1 || c.dests >= t.nodes) throw new WormcastError(`isolated: dests ${c.dests} must be 1..${t.nodes - 1} on ${t.spec}`);
+  if (c.dests < 1 || c.dests >= t.nodes)
+    throw new WormcastError(`isolated: dests ${c.dests} must be 1..${t.nodes - 1} on ${t.spec}`);
   const random = mulberry32(c.seed);
   let lat = 0;
   let max = 0;

@@ -116,7 +116,10 @@ export function memoryLimits(env: MemoryEnvironment, engine: 'wasm' | 'reference
     nativeBytes: env.totalMemory * TOTAL_MEMORY_FRACTION,
     nativeWhy: `${TOTAL_MEMORY_FRACTION * 100}% of the machine's ${formatBytes(env.totalMemory)}`,
     engineBytes: region,
-    engineWhy: engine === 'wasm' ? `the wasm engine's maximum memory of ${formatBytes(WASM_MAX_BYTES)}` : 'the engine\'s 31-bit offsets',
+    engineWhy:
+      engine === 'wasm'
+        ? `the wasm engine's maximum memory of ${formatBytes(WASM_MAX_BYTES)}`
+        : "the engine's 31-bit offsets",
   };
 }
 
@@ -130,7 +133,15 @@ export const SAMPLE_EVENTS = 8;
  * event. With `samples` 0 the shape is a lower bound (one worm per event, no tree edges), cheap
  * to check before planning samples that may be large themselves.
  */
-export function trafficShape(routing: RoutingFunction, algorithm: string, dests: number, load: number, flits: number, cycles: number, samples = SAMPLE_EVENTS): TrafficShape {
+export function trafficShape(
+  routing: RoutingFunction,
+  algorithm: string,
+  dests: number,
+  load: number,
+  flits: number,
+  cycles: number,
+  samples = SAMPLE_EVENTS,
+): TrafficShape {
   const t = routing.topology;
   const events = t.nodes * Math.min(1, load / flits) * cycles;
   const m = algorithm === 'unicast' ? 1 : dests;
@@ -156,17 +167,33 @@ export function trafficShape(routing: RoutingFunction, algorithm: string, dests:
       treeWorms++;
     }
   }
-  return { events, unicast, dests: m, worms: w.worms.length / count, destRecords: destRecords / count, edges: edges / count, treeWorms: treeWorms / count };
+  return {
+    events,
+    unicast,
+    dests: m,
+    worms: w.worms.length / count,
+    destRecords: destRecords / count,
+    edges: edges / count,
+    treeWorms: treeWorms / count,
+  };
 }
 
 /** The memory a run of this shape needs on this network with these engine options. */
-export function estimateMemory(routing: RoutingFunction, shape: TrafficShape, options: EngineOptions = {}): MemoryEstimate {
+export function estimateMemory(
+  routing: RoutingFunction,
+  shape: TrafficShape,
+  options: EngineOptions = {},
+): MemoryEstimate {
   const t = routing.topology;
   const E = shape.events;
   const worms = Math.ceil(E * shape.worms);
-  const heapBytes = FIXED_HEAP_BYTES
-    + E * (EVENT_BYTES + EVENT_DEST_BYTES * shape.dests)
-    + E * ((shape.unicast ? UNICAST_WORM_BYTES : WORM_BYTES) * shape.worms + WORM_DEST_BYTES * shape.destRecords + EDGE_BYTES * shape.edges);
+  const heapBytes =
+    FIXED_HEAP_BYTES +
+    E * (EVENT_BYTES + EVENT_DEST_BYTES * shape.dests) +
+    E *
+      ((shape.unicast ? UNICAST_WORM_BYTES : WORM_BYTES) * shape.worms +
+        WORM_DEST_BYTES * shape.destRecords +
+        EDGE_BYTES * shape.edges);
   // the layout as prepare() (src/engine/input.ts) computes it, from expected counts
   const K = options.vcsPerClass ?? 1;
   const V = routing.vcClasses.length * K;
@@ -178,8 +205,17 @@ export function estimateMemory(routing: RoutingFunction, shape: TrafficShape, op
   const vcTotal = t.nodes * (P * V + q + qe);
   const slots = resolveOptions(options, vcTotal + extraSlots).slots;
   const regionBytes = computeLayout({
-    nodes: t.nodes, ports: P, vcs: V, q, qe, worms, dests: Math.ceil(E * shape.destRecords), treeEntries,
-    slots, mux: V >= 2 && options.vcLinks !== true, channelUse: options.channelUse !== false,
+    nodes: t.nodes,
+    ports: P,
+    vcs: V,
+    q,
+    qe,
+    worms,
+    dests: Math.ceil(E * shape.destRecords),
+    treeEntries,
+    slots,
+    mux: V >= 2 && options.vcLinks !== true,
+    channelUse: options.channelUse !== false,
   }).bytes;
   const engineBytes = regionBytes + (routing.labelling ? 8 * t.nodes : 0);
   return { shape, heapBytes, engineBytes, nativeBytes: engineBytes + WASM_RESERVED_BYTES + NATIVE_WORM_BYTES * worms };
@@ -198,12 +234,18 @@ export function checkMemory(e: MemoryEstimate, limits: MemoryLimits, what: strin
   const LOWER = counted === 'expected' ? LOWER_RUN : 'lower --load or --in-flight, or simulate a smaller network';
   const events = `${Math.round(s.events).toLocaleString('en-US')} messages ${counted}${s.worms > 1 ? ` x ${s.worms.toFixed(1)} worms` : ''}`;
   if (e.heapBytes > limits.heapBytes) {
-    throw new WormcastError(`${what}: this run would need about ${formatBytes(e.heapBytes)} of JavaScript heap (${events}) but may use ${formatBytes(limits.heapBytes)} (${limits.heapWhy}); ${LOWER}`);
+    throw new WormcastError(
+      `${what}: this run would need about ${formatBytes(e.heapBytes)} of JavaScript heap (${events}) but may use ${formatBytes(limits.heapBytes)} (${limits.heapWhy}); ${LOWER}`,
+    );
   }
   if (e.engineBytes > limits.engineBytes) {
-    throw new WormcastError(`${what}: the engine would need ${formatBytes(e.engineBytes)} (${events}) but can hold ${formatBytes(limits.engineBytes)} (${limits.engineWhy}); ${LOWER}, or lower --slots`);
+    throw new WormcastError(
+      `${what}: the engine would need ${formatBytes(e.engineBytes)} (${events}) but can hold ${formatBytes(limits.engineBytes)} (${limits.engineWhy}); ${LOWER}, or lower --slots`,
+    );
   }
   if (e.nativeBytes > limits.nativeBytes) {
-    throw new WormcastError(`${what}: the engine would need about ${formatBytes(e.nativeBytes)} of memory (${events}) but may use ${formatBytes(limits.nativeBytes)} (${limits.nativeWhy}); ${LOWER}`);
+    throw new WormcastError(
+      `${what}: the engine would need about ${formatBytes(e.nativeBytes)} of memory (${events}) but may use ${formatBytes(limits.nativeBytes)} (${limits.nativeWhy}); ${LOWER}`,
+    );
   }
 }

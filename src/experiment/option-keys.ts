@@ -6,9 +6,29 @@
 
 /** Every option of a point, in the order `wormcast simulate --help` lists them. */
 export const OPTION_KEYS = [
-  'topology', 'routing', 'algorithm', 'dests', 'load', 'flits', 'vcs', 'buffer', 'port', 'consumption',
-  'startup', 'routerDelay', 'vcLinks', 'cycles', 'warmup', 'drain', 'engine', 'process', 'self',
-  'watchdog', 'readyListAt', 'slots', 'inFlight',
+  'topology',
+  'routing',
+  'algorithm',
+  'dests',
+  'load',
+  'flits',
+  'vcs',
+  'buffer',
+  'port',
+  'consumption',
+  'startup',
+  'routerDelay',
+  'vcLinks',
+  'cycles',
+  'warmup',
+  'drain',
+  'engine',
+  'process',
+  'self',
+  'watchdog',
+  'readyListAt',
+  'slots',
+  'inFlight',
 ] as const;
 
 export type OptionKey = (typeof OPTION_KEYS)[number];

@@ -26,7 +26,10 @@ export const OPTION_SCHEMAS: Readonly<Record<OptionKey, z.ZodType<OptionValue>>>
   routing: z.string().min(1),
   algorithm: z.enum(ALGORITHM_NAMES as [string, ...string[]]),
   dests: int(1, 1 << 24),
-  load: z.number().min(1e-9).max(1 << 24),
+  load: z
+    .number()
+    .min(1e-9)
+    .max(1 << 24),
   flits: int(1, 1 << 24),
   vcs: int(1, 64),
   buffer: int(1, 1 << 20),
@@ -48,7 +51,22 @@ export const OPTION_SCHEMAS: Readonly<Record<OptionKey, z.ZodType<OptionValue>>>
 };
 
 /** Options whose values are numbers: a grid may give them as a range. */
-export const NUMERIC_OPTIONS: ReadonlySet<OptionKey> = new Set(['dests', 'load', 'flits', 'vcs', 'buffer', 'startup', 'routerDelay', 'cycles', 'warmup', 'drain', 'watchdog', 'readyListAt', 'slots', 'inFlight']);
+export const NUMERIC_OPTIONS: ReadonlySet<OptionKey> = new Set([
+  'dests',
+  'load',
+  'flits',
+  'vcs',
+  'buffer',
+  'startup',
+  'routerDelay',
+  'cycles',
+  'warmup',
+  'drain',
+  'watchdog',
+  'readyListAt',
+  'slots',
+  'inFlight',
+]);
 
 /** Options whose values are booleans (`--self`, `--vc-links`). */
 export const BOOLEAN_OPTIONS: ReadonlySet<OptionKey> = new Set(['vcLinks', 'self']);

@@ -43,8 +43,19 @@ export interface PointConfig {
 
 /** `wormcast simulate`'s defaults (src/cli/commands/simulate.ts). */
 export const SIMULATE_DEFAULTS = {
-  algorithm: 'unicast', flits: 16, vcs: 1, buffer: 8, startup: 1, routerDelay: 1, vcLinks: false,
-  cycles: 10_000, warmup: 1000, drain: 10_000, engine: 'wasm', process: 'bernoulli', self: false,
+  algorithm: 'unicast',
+  flits: 16,
+  vcs: 1,
+  buffer: 8,
+  startup: 1,
+  routerDelay: 1,
+  vcLinks: false,
+  cycles: 10_000,
+  warmup: 1000,
+  drain: 10_000,
+  engine: 'wasm',
+  process: 'bernoulli',
+  self: false,
 } as const;
 
 /** The engine's default watchdog (src/engine/input.ts resolveOptions). */
@@ -59,25 +70,32 @@ export function defaultWatchdog(startup: number, routerDelay: number): number {
  */
 export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointConfig {
   if (o.topology === undefined) throw new WormcastError('topology: missing; set it in base or grid (e.g. mesh:8x8)');
-  if (o.load === undefined) throw new WormcastError('load: missing; set it in base or grid (message flits per node per cycle)');
+  if (o.load === undefined)
+    throw new WormcastError('load: missing; set it in base or grid (message flits per node per cycle)');
   const algorithm = (o.algorithm as string | undefined) ?? SIMULATE_DEFAULTS.algorithm;
   const routing = simulationRouting(o.topology as string, algorithm, o.routing as string | undefined);
   const t = routing.topology;
   const flits = (o.flits as number | undefined) ?? SIMULATE_DEFAULTS.flits;
   const load = o.load as number;
-  if (load > flits) throw new WormcastError(`load: ${load} must be <= flits (${flits}): one message per node per cycle at most`);
+  if (load > flits)
+    throw new WormcastError(`load: ${load} must be <= flits (${flits}): one message per node per cycle at most`);
   let dests = 0;
   if (algorithm !== 'unicast') {
-    if (o.dests === undefined) throw new WormcastError(`dests: missing; a multicast (${algorithm}) needs dests, 1..${t.nodes - 1} on ${t.spec}`);
+    if (o.dests === undefined)
+      throw new WormcastError(`dests: missing; a multicast (${algorithm}) needs dests, 1..${t.nodes - 1} on ${t.spec}`);
     dests = o.dests as number;
-    if (dests >= t.nodes) throw new WormcastError(`dests: ${dests} must be 1..${t.nodes - 1} for a multicast on ${t.spec}`);
+    if (dests >= t.nodes)
+      throw new WormcastError(`dests: ${dests} must be 1..${t.nodes - 1} for a multicast on ${t.spec}`);
   }
   const model = defaultNodeModel(algorithm);
   const startup = (o.startup as number | undefined) ?? SIMULATE_DEFAULTS.startup;
   const routerDelay = (o.routerDelay as number | undefined) ?? SIMULATE_DEFAULTS.routerDelay;
   const minWatch = startup + routerDelay + 2;
   const watchdog = (o.watchdog as number | undefined) ?? defaultWatchdog(startup, routerDelay);
-  if (watchdog < minWatch) throw new WormcastError(`watchdog: ${watchdog} must be >= startup + routerDelay + 2 = ${minWatch} (the engine's floor)`);
+  if (watchdog < minWatch)
+    throw new WormcastError(
+      `watchdog: ${watchdog} must be >= startup + routerDelay + 2 = ${minWatch} (the engine's floor)`,
+    );
   const c: PointConfig = {
     topology: t.spec,
     routing: routing.name,
@@ -107,13 +125,35 @@ export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointC
 }
 
 /** The `simulate()` configuration of one replication of a point. */
-export function simulateConfig(c: PointConfig, seed: number, measure = c.cycles, memory?: MemoryEnvironment): SimulateConfig & { inFlight?: number } {
+export function simulateConfig(
+  c: PointConfig,
+  seed: number,
+  measure = c.cycles,
+  memory?: MemoryEnvironment,
+): SimulateConfig & { inFlight?: number } {
   return {
-    topology: c.topology, routing: c.routing, algorithm: c.algorithm, dests: c.dests, load: c.load, flits: c.flits,
-    process: c.process, self: c.self, warmup: c.warmup, measure, drain: c.drain, seed, engine: c.engine,
+    topology: c.topology,
+    routing: c.routing,
+    algorithm: c.algorithm,
+    dests: c.dests,
+    load: c.load,
+    flits: c.flits,
+    process: c.process,
+    self: c.self,
+    warmup: c.warmup,
+    measure,
+    drain: c.drain,
+    seed,
+    engine: c.engine,
     options: {
-      buffer: c.buffer, vcsPerClass: c.vcs, startup: c.startup, routerDelay: c.routerDelay, port: c.port,
-      consumption: c.consumption, vcLinks: c.vcLinks, watchdog: c.watchdog,
+      buffer: c.buffer,
+      vcsPerClass: c.vcs,
+      startup: c.startup,
+      routerDelay: c.routerDelay,
+      port: c.port,
+      consumption: c.consumption,
+      vcLinks: c.vcLinks,
+      watchdog: c.watchdog,
       ...(c.readyListAt !== undefined ? { readyListAt: c.readyListAt } : {}),
       ...(c.slots !== undefined ? { slots: c.slots } : {}),
     },
@@ -125,13 +165,30 @@ export function simulateConfig(c: PointConfig, seed: number, measure = c.cycles,
 /** The `wormcast simulate` command line of one replication (to re-run it alone; docs/experiments.md). */
 export function simulateCommand(c: PointConfig, seed: number, measure = c.cycles): string {
   const args = [
-    `--topology ${c.topology}`, `--routing ${c.routing}`, `--algorithm ${c.algorithm}`, ...(c.algorithm !== 'unicast' ? [`--dests ${c.dests}`] : []),
-    `--load ${c.load}`, `--flits ${c.flits}`, `--vcs ${c.vcs}`, `--buffer ${c.buffer}`, `--port ${c.port}`, `--consumption ${c.consumption}`,
-    `--startup ${c.startup}`, `--router-delay ${c.routerDelay}`, ...(c.vcLinks ? ['--vc-links'] : []),
-    `--cycles ${measure}`, `--warmup ${c.warmup}`, `--drain ${c.drain}`, `--engine ${c.engine}`, `--process ${c.process}`,
-    ...(c.self ? ['--self'] : []), `--watchdog ${c.watchdog}`,
-    ...(c.readyListAt !== undefined ? [`--ready-list-at ${c.readyListAt}`] : []), ...(c.slots !== undefined ? [`--slots ${c.slots}`] : []),
-    ...(c.inFlight !== undefined ? [`--in-flight ${c.inFlight}`] : []), `--seed ${seed}`,
+    `--topology ${c.topology}`,
+    `--routing ${c.routing}`,
+    `--algorithm ${c.algorithm}`,
+    ...(c.algorithm !== 'unicast' ? [`--dests ${c.dests}`] : []),
+    `--load ${c.load}`,
+    `--flits ${c.flits}`,
+    `--vcs ${c.vcs}`,
+    `--buffer ${c.buffer}`,
+    `--port ${c.port}`,
+    `--consumption ${c.consumption}`,
+    `--startup ${c.startup}`,
+    `--router-delay ${c.routerDelay}`,
+    ...(c.vcLinks ? ['--vc-links'] : []),
+    `--cycles ${measure}`,
+    `--warmup ${c.warmup}`,
+    `--drain ${c.drain}`,
+    `--engine ${c.engine}`,
+    `--process ${c.process}`,
+    ...(c.self ? ['--self'] : []),
+    `--watchdog ${c.watchdog}`,
+    ...(c.readyListAt !== undefined ? [`--ready-list-at ${c.readyListAt}`] : []),
+    ...(c.slots !== undefined ? [`--slots ${c.slots}`] : []),
+    ...(c.inFlight !== undefined ? [`--in-flight ${c.inFlight}`] : []),
+    `--seed ${seed}`,
   ];
   return `wormcast simulate ${args.join(' ')} --json`;
 }

@@ -81,8 +81,15 @@ export interface PointOutcome {
 }
 
 /** simulate() with the engine's batch means asked for; the result's batchMeans, or null when the engine gives none. */
-async function runOnce(task: PointTask, seed: number, measure: number): Promise<{ r: SimulationResult; batchMeans: number[] | null }> {
-  const cfg: SimulateConfig & { batches?: number } = { ...simulateConfig(task.config, seed, measure, task.memory), batches: task.settings.statistics.batches };
+async function runOnce(
+  task: PointTask,
+  seed: number,
+  measure: number,
+): Promise<{ r: SimulationResult; batchMeans: number[] | null }> {
+  const cfg: SimulateConfig & { batches?: number } = {
+    ...simulateConfig(task.config, seed, measure, task.memory),
+    batches: task.settings.statistics.batches,
+  };
   const r = await simulate(cfg);
   const bm = (r as SimulationResult & { batchMeans?: number[] }).batchMeans;
   return { r, batchMeans: Array.isArray(bm) ? [...bm] : null };
@@ -106,7 +113,6 @@ async function replication(task: PointTask, seed: number, measure: number): Prom
   };
 }
 
-
 /** Run a point: its replications (and, under runUntil, more of them or longer windows) and their summary. */
 export async function runPoint(task: PointTask): Promise<PointOutcome> {
   const st = task.settings;
@@ -124,13 +130,24 @@ export async function runPoint(task: PointTask): Promise<PointOutcome> {
       reps.length = 0;
       reps.push(rep);
       const rel = rep.batchInterval ? relativeHalfWidth(rep.batchInterval) : NaN;
-      const stop = !rep.batchMeans ? 'unavailable'
-        : pointSaturated([rep.saturation]) || rep.incomplete ? 'saturated'
-        : rel <= ru.relativeHalfWidth ? 'converged'
-        : measure * 2 > ru.maxCycles ? 'cycle-cap'
-        : null;
+      const stop = !rep.batchMeans
+        ? 'unavailable'
+        : pointSaturated([rep.saturation]) || rep.incomplete
+          ? 'saturated'
+          : rel <= ru.relativeHalfWidth
+            ? 'converged'
+            : measure * 2 > ru.maxCycles
+              ? 'cycle-cap'
+              : null;
       if (stop) {
-        ci = { method: 'batch-means', metric: ru.metric, target: ru.relativeHalfWidth, stop, relativeHalfWidth: rel, measuredCycles: measure };
+        ci = {
+          method: 'batch-means',
+          metric: ru.metric,
+          target: ru.relativeHalfWidth,
+          stop,
+          relativeHalfWidth: rel,
+          measuredCycles: measure,
+        };
         break;
       }
       measure *= 2;
@@ -140,14 +157,30 @@ export async function runPoint(task: PointTask): Promise<PointOutcome> {
     if (ru) {
       // more replications until the interval over them is narrow enough, or the cycle cap
       for (;;) {
-        const rel = relativeHalfWidth(meanInterval(reps.map((x) => metricOf(x.raw, ru.metric)), st.statistics.confidence));
+        const rel = relativeHalfWidth(
+          meanInterval(
+            reps.map((x) => metricOf(x.raw, ru.metric)),
+            st.statistics.confidence,
+          ),
+        );
         const measured = reps.length * c.cycles;
-        const stop = pointSaturated(reps.map((x) => x.saturation)) || reps.some((x) => x.incomplete) ? 'saturated'
-          : rel <= ru.relativeHalfWidth ? 'converged'
-          : measured + c.cycles > ru.maxCycles ? 'cycle-cap'
-          : null;
+        const stop =
+          pointSaturated(reps.map((x) => x.saturation)) || reps.some((x) => x.incomplete)
+            ? 'saturated'
+            : rel <= ru.relativeHalfWidth
+              ? 'converged'
+              : measured + c.cycles > ru.maxCycles
+                ? 'cycle-cap'
+                : null;
         if (stop) {
-          ci = { method: 'replications', metric: ru.metric, target: ru.relativeHalfWidth, stop, relativeHalfWidth: rel, measuredCycles: measured };
+          ci = {
+            method: 'replications',
+            metric: ru.metric,
+            target: ru.relativeHalfWidth,
+            stop,
+            relativeHalfWidth: rel,
+            measuredCycles: measured,
+          };
           break;
         }
         const [seed] = seeds(reps.length, reps.length + 1);

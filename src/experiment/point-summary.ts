@@ -18,9 +18,17 @@ export interface SummarizedReplication {
  * interval, the saturation verdict and the incomplete replications. Node-free, so that the
  * browser app's sweep (src/web/curves/point.ts) summarises exactly as `wormcast sweep` does.
  */
-export function summarizePoint(reps: readonly SummarizedReplication[], st: Pick<PointSettings, 'statistics'>, ci: CiOutcome | null): PointSummary {
+export function summarizePoint(
+  reps: readonly SummarizedReplication[],
+  st: Pick<PointSettings, 'statistics'>,
+  ci: CiOutcome | null,
+): PointSummary {
   const metrics: Partial<Record<MetricName, Interval>> = {};
-  for (const m of st.statistics.metrics) metrics[m] = meanInterval(reps.map((x) => metricOf(x.raw, m)), st.statistics.confidence);
+  for (const m of st.statistics.metrics)
+    metrics[m] = meanInterval(
+      reps.map((x) => metricOf(x.raw, m)),
+      st.statistics.confidence,
+    );
   const batches = reps.flatMap((x) => x.batchMeans ?? []);
   const sat = reps.filter((x) => x.saturation.length > 0);
   const saturated = pointSaturated(reps.map((x) => x.saturation));

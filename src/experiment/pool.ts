@@ -32,7 +32,13 @@ export interface PointRunner {
 
 /** A pool of `workers` threads. */
 export function workerPool(workers: number): PointRunner {
-  const pool = new Piscina({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 60_000, concurrentTasksPerWorker: 1 });
+  const pool = new Piscina({
+    filename: workerFile(),
+    minThreads: workers,
+    maxThreads: workers,
+    idleTimeout: 60_000,
+    concurrentTasksPerWorker: 1,
+  });
   return {
     run: (task, signal) => pool.run(task, { signal }) as Promise<PointOutcome | PointFailure>,
     destroy: () => pool.destroy(),
@@ -51,6 +57,8 @@ export function inProcessRunner(): PointRunner {
       chain = next.catch(() => undefined);
       return next;
     },
-    destroy: async () => { await chain; },
+    destroy: async () => {
+      await chain;
+    },
   };
 }

@@ -34,7 +34,8 @@ export interface PointJob {
 /** The options of a resolved configuration, as an experiment's `base` (a unicast's dests 0 is not an option). */
 function configOptions(c: PointConfig): Partial<Record<OptionKey, OptionValue>> {
   const o: Partial<Record<OptionKey, OptionValue>> = {};
-  for (const [k, v] of Object.entries(c)) if (v !== undefined && !(k === 'dests' && v === 0)) o[k as OptionKey] = v as OptionValue;
+  for (const [k, v] of Object.entries(c))
+    if (v !== undefined && !(k === 'dests' && v === 0)) o[k as OptionKey] = v as OptionValue;
   return o;
 }
 
@@ -81,11 +82,18 @@ export interface CheckedJob {
  * Check a job taken from the queue before anything of it runs; a WormcastError says what is wrong
  * (`job 1f2e...: not a wormcast point: experiment.base.load: 'x' must be a number`).
  */
-export function checkJob(id: string | undefined, name: string, data: unknown, engineVersion: string, memory?: MemoryEnvironment): CheckedJob {
+export function checkJob(
+  id: string | undefined,
+  name: string,
+  data: unknown,
+  engineVersion: string,
+  memory?: MemoryEnvironment,
+): CheckedJob {
   const where = `job ${shownId(id)}`;
   const bad = (what: string) => new WormcastError(`${where}: not a wormcast point: ${what}`);
   if (name !== JOB_NAME) throw bad(`the job's name is '${shownId(name)}', not '${JOB_NAME}'`);
-  if (id === undefined || !/^[0-9a-f]{32}$/.test(id)) throw bad('its id is not a point key (32 hex digits of the configuration hash)');
+  if (id === undefined || !/^[0-9a-f]{32}$/.test(id))
+    throw bad('its id is not a point key (32 hex digits of the configuration hash)');
   const r = jobSchema.safeParse(data);
   if (!r.success) {
     const issue = r.error.issues[0]!;
@@ -101,7 +109,9 @@ export function checkJob(id: string | undefined, name: string, data: unknown, en
   }
   if (e.grid.length > 0) throw bad('its experiment has a grid; a job is one point');
   if (job.engineVersion !== engineVersion) {
-    throw new WormcastError(`${where}: made for engine ${job.engineVersion}, but this worker runs ${engineVersion}; run the same wormcast version and build on every machine (docs/distributed.md)`);
+    throw new WormcastError(
+      `${where}: made for engine ${job.engineVersion}, but this worker runs ${engineVersion}; run the same wormcast version and build on every machine (docs/distributed.md)`,
+    );
   }
   let points: Point[];
   try {
@@ -112,14 +122,26 @@ export function checkJob(id: string | undefined, name: string, data: unknown, en
   }
   const p = points[0]!;
   const settings = pointSettings(e);
-  if (pointKey(p.config, settings, engineVersion) !== id) throw bad('its id is not the configuration hash of its payload');
-  return { task: { index: 0, values: {}, config: p.config, settings, ...(memory ? { memory } : {}) }, label: job.label };
+  if (pointKey(p.config, settings, engineVersion) !== id)
+    throw bad('its id is not the configuration hash of its payload');
+  return {
+    task: { index: 0, values: {}, config: p.config, settings, ...(memory ? { memory } : {}) },
+    label: job.label,
+  };
 }
 
 /** Whether a job's return value has the shape of a point's outcome (a worker's answer is checked before it is stored). */
 export function isPointOutcome(x: unknown): x is PointOutcome {
   const o = x as PointOutcome;
-  return o !== null && typeof o === 'object' && Array.isArray(o.replications) && o.replications.length > 0
-    && o.summary !== null && typeof o.summary === 'object' && typeof o.summary.saturated === 'boolean'
-    && Array.isArray(o.summary.incomplete) && typeof o.summary.metrics === 'object';
+  return (
+    o !== null &&
+    typeof o === 'object' &&
+    Array.isArray(o.replications) &&
+    o.replications.length > 0 &&
+    o.summary !== null &&
+    typeof o.summary === 'object' &&
+    typeof o.summary.saturated === 'boolean' &&
+    Array.isArray(o.summary.incomplete) &&
+    typeof o.summary.metrics === 'object'
+  );
 }

@@ -80,11 +80,25 @@ export async function runQueueSweep(e: Experiment, source: string, o: QueueSweep
   const lostMs = o.lostMs ?? 300_000;
   const pollMs = o.pollMs ?? 5000;
   const store = ResultStore.open(o.out);
-  const keyed: Pending[] = points.map((p) => ({ p, key: pointKey(p.config, settings, version), label: pointLabel(p.values) }));
+  const keyed: Pending[] = points.map((p) => ({
+    p,
+    key: pointKey(p.config, settings, version),
+    label: pointLabel(p.values),
+  }));
   const todo = keyed.filter(({ key }) => o.fresh || !store.get(key));
   const summary: QueueSweepSummary = {
-    experiment: e.name, points: points.length, run: 0, stored: points.length - todo.length, saturated: 0, incomplete: 0,
-    interrupted: false, out: o.out, enqueued: 0, queued: 0, failed: [], detached: o.detach,
+    experiment: e.name,
+    points: points.length,
+    run: 0,
+    stored: points.length - todo.length,
+    saturated: 0,
+    incomplete: 0,
+    interrupted: false,
+    out: o.out,
+    enqueued: 0,
+    queued: 0,
+    failed: [],
+    detached: o.detach,
   };
   for (const { key } of keyed) {
     const s = store.get(key);
@@ -110,7 +124,9 @@ export async function runQueueSweep(e: Experiment, source: string, o: QueueSweep
   const queue = new Queue(QUEUE_NAME, { connection: o.url.connection });
   let events: QueueEvents | undefined;
   let lastError = '';
-  queue.on('error', (err) => { lastError = err.message; });
+  queue.on('error', (err) => {
+    lastError = err.message;
+  });
   const pending = new Map<string, Pending>(todo.map((t) => [t.key, t]));
   const dirty = new Set<string>();
   let wake: () => void = () => undefined;
@@ -122,7 +138,10 @@ export async function runQueueSweep(e: Experiment, source: string, o: QueueSweep
       events = new QueueEvents(QUEUE_NAME, { connection: o.url.connection });
       events.on('error', () => undefined);
       const touch = ({ jobId }: { jobId: string }) => {
-        if (pending.has(jobId)) { dirty.add(jobId); wake(); }
+        if (pending.has(jobId)) {
+          dirty.add(jobId);
+          wake();
+        }
       };
       events.on('completed', touch);
       events.on('failed', touch);
@@ -143,7 +162,8 @@ export async function runQueueSweep(e: Experiment, source: string, o: QueueSweep
         const job = jobs[j];
         const t = chunk[j]!;
         // finished before this sweep began: failed (tried once more by each sweep) or, with --fresh, any
-        const stale = job?.finishedOn !== undefined && job.finishedOn < t0 && (o.fresh || !isPointOutcome(job.returnvalue));
+        const stale =
+          job?.finishedOn !== undefined && job.finishedOn < t0 && (o.fresh || !isPointOutcome(job.returnvalue));
         if (job && stale) {
           await job.remove().catch(() => undefined);
         }
@@ -151,7 +171,13 @@ export async function runQueueSweep(e: Experiment, source: string, o: QueueSweep
         else summary.queued++;
       }
       if (add.length > 0) {
-        await queue.addBulk(add.map((t) => ({ name: JOB_NAME, data: pointJob(e, t.p, t.label, version), opts: { ...jobOpts, jobId: t.key } })));
+        await queue.addBulk(
+          add.map((t) => ({
+            name: JOB_NAME,
+            data: pointJob(e, t.p, t.label, version),
+            opts: { ...jobOpts, jobId: t.key },
+          })),
+        );
         summary.enqueued += add.length;
       }
     }
@@ -160,7 +186,10 @@ export async function runQueueSweep(e: Experiment, source: string, o: QueueSweep
     const workers = await queue.getWorkersCount().catch(() => 0);
     o.progress.start(todo.length, summary.stored, workers);
     progressStarted = true;
-    if (workers === 0) o.log(`sweep: no worker is serving ${o.url.shown} yet; start 'wormcast worker --queue ...' on any machine that reaches it`);
+    if (workers === 0)
+      o.log(
+        `sweep: no worker is serving ${o.url.shown} yet; start 'wormcast worker --queue ...' on any machine that reaches it`,
+      );
 
     const abort = () => wake();
     o.signal?.addEventListener('abort', abort);
@@ -183,16 +212,24 @@ export async function runQueueSweep(e: Experiment, source: string, o: QueueSweep
         } catch (err) {
           for (const k of keys) dirty.add(k);
           if (Date.now() - lastContact > lostMs) {
-            throw new WormcastError(`${redisErrorLine(o.url, lastError || err, 'sweep: lost Redis at')}; no answer for ${Math.round(lostMs / 1000)} s. The queued points keep running: run the same command again to collect them`);
+            throw new WormcastError(
+              `${redisErrorLine(o.url, lastError || err, 'sweep: lost Redis at')}; no answer for ${Math.round(lostMs / 1000)} s. The queued points keep running: run the same command again to collect them`,
+            );
           }
-          if (!lost) o.log(`${redisErrorLine(o.url, lastError || err, 'sweep: Redis at')}; retrying (the workers keep their points)`);
+          if (!lost)
+            o.log(
+              `${redisErrorLine(o.url, lastError || err, 'sweep: Redis at')}; retrying (the workers keep their points)`,
+            );
           lost = true;
         }
         if (pending.size === 0 || o.signal?.aborted) break;
         if (dirty.size === 0) {
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, lost ? 1000 : Math.max(0, pollMs - (Date.now() - lastFull)));
-            wake = () => { clearTimeout(timer); resolve(); };
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
           });
           wake = () => undefined;
         }
@@ -219,7 +256,12 @@ export async function runQueueSweep(e: Experiment, source: string, o: QueueSweep
       if (!t) continue;
       if (!job) {
         // removed (by hand, by age, by a --fresh sweep elsewhere): queue it again
-        await queue.add(JOB_NAME, pointJob(e, t.p, t.label, version), { attempts: 1, removeOnComplete: { age: KEEP_SECONDS }, removeOnFail: { age: KEEP_SECONDS }, jobId: key });
+        await queue.add(JOB_NAME, pointJob(e, t.p, t.label, version), {
+          attempts: 1,
+          removeOnComplete: { age: KEEP_SECONDS },
+          removeOnFail: { age: KEEP_SECONDS },
+          jobId: key,
+        });
         continue;
       }
       if (job.finishedOn === undefined) continue;
@@ -227,9 +269,20 @@ export async function runQueueSweep(e: Experiment, source: string, o: QueueSweep
       if (isPointOutcome(job.returnvalue)) {
         const out = job.returnvalue;
         const stored: StoredPoint = {
-          v: 1, key, experiment: e.name, index: t.p.index, values: t.p.values, config: t.p.config, settings, engineVersion: version,
-          replications: out.replications, summary: out.summary,
-          run: { wallMs: Math.max(0, job.finishedOn - (job.processedOn ?? job.finishedOn)), finishedAt: new Date(job.finishedOn).toISOString() },
+          v: 1,
+          key,
+          experiment: e.name,
+          index: t.p.index,
+          values: t.p.values,
+          config: t.p.config,
+          settings,
+          engineVersion: version,
+          replications: out.replications,
+          summary: out.summary,
+          run: {
+            wallMs: Math.max(0, job.finishedOn - (job.processedOn ?? job.finishedOn)),
+            finishedAt: new Date(job.finishedOn).toISOString(),
+          },
         };
         store.append(stored);
         summary.run++;

@@ -4,7 +4,16 @@ import { engineVersion as currentEngineVersion } from './engine-version.ts';
 import type { MemoryEnvironment } from './memory-estimate.ts';
 import type { PointFailure, PointOutcome } from './point-run.ts';
 import { workerPool, type PointRunner } from './pool.ts';
-import { LOCK_MS, MAX_STALLED, QUEUE_NAME, STALLED_MS, probeRedis, redact, redisErrorLine, type QueueUrl } from './queue.ts';
+import {
+  LOCK_MS,
+  MAX_STALLED,
+  QUEUE_NAME,
+  STALLED_MS,
+  probeRedis,
+  redact,
+  redisErrorLine,
+  type QueueUrl,
+} from './queue.ts';
 import { checkJob, shownId } from './queue-job.ts';
 
 /*
@@ -115,16 +124,26 @@ export async function serveQueue(o: QueueWorkerOptions): Promise<QueueWorkerSumm
     // a job the processor never saw fails too (stalled too often): say which
     if (job && /stalled/i.test(err.message)) o.log(`worker: failed ${shownId(job.id)}: ${short(err.message)}`);
   });
-  o.log(`worker ${name}: serving ${o.url.shown} (queue ${QUEUE_NAME}), ${o.concurrency} point${o.concurrency === 1 ? '' : 's'} at a time, engine ${version}`);
+  o.log(
+    `worker ${name}: serving ${o.url.shown} (queue ${QUEUE_NAME}), ${o.concurrency} point${o.concurrency === 1 ? '' : 's'} at a time, engine ${version}`,
+  );
 
   let stop: (why: 'signal' | 'idle') => void = () => undefined;
-  const stopped = new Promise<'signal' | 'idle'>((resolve) => { stop = resolve; });
+  const stopped = new Promise<'signal' | 'idle'>((resolve) => {
+    stop = resolve;
+  });
   const onAbort = () => stop('signal');
   o.signal?.addEventListener('abort', onAbort);
   if (o.signal?.aborted) stop('signal');
-  const idle = o.idleExitMs === undefined ? undefined : setInterval(() => {
-    if (active === 0 && Date.now() - lastActivity >= o.idleExitMs!) stop('idle');
-  }, Math.min(500, Math.max(50, o.idleExitMs / 4)));
+  const idle =
+    o.idleExitMs === undefined
+      ? undefined
+      : setInterval(
+          () => {
+            if (active === 0 && Date.now() - lastActivity >= o.idleExitMs!) stop('idle');
+          },
+          Math.min(500, Math.max(50, o.idleExitMs / 4)),
+        );
   const running = worker.run().catch((err: unknown) => {
     o.log(`worker: ${redisErrorLine(o.url, err, 'stopped by Redis at')}`);
     stop('signal');

@@ -55,14 +55,20 @@ export function parseQueueUrl(text: string, what = '--queue', env: NodeJS.Proces
     throw new WormcastError(`${what}: not a URL; ${USAGE}`);
   }
   if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') {
-    throw new WormcastError(`${what}: the scheme must be redis: or rediss: (got ${JSON.stringify(u.protocol.slice(0, 12))}); ${USAGE}`);
+    throw new WormcastError(
+      `${what}: the scheme must be redis: or rediss: (got ${JSON.stringify(u.protocol.slice(0, 12))}); ${USAGE}`,
+    );
   }
   if (u.hostname === '') throw new WormcastError(`${what}: no host; ${USAGE}`);
   const port = u.port === '' ? 6379 : Number(u.port);
   const path = u.pathname.replace(/^\//, '');
-  if (path !== '' && !/^\d{1,4}$/.test(path)) throw new WormcastError(`${what}: the path must be a database number, e.g. /0 (Redis has databases 0..15 by default); ${USAGE}`);
+  if (path !== '' && !/^\d{1,4}$/.test(path))
+    throw new WormcastError(
+      `${what}: the path must be a database number, e.g. /0 (Redis has databases 0..15 by default); ${USAGE}`,
+    );
   const db = path === '' ? 0 : Number(path);
-  if ([...u.searchParams.keys()].length > 0 || u.hash !== '') throw new WormcastError(`${what}: no query or fragment is taken; ${USAGE}`);
+  if ([...u.searchParams.keys()].length > 0 || u.hash !== '')
+    throw new WormcastError(`${what}: no query or fragment is taken; ${USAGE}`);
   let username: string;
   let password: string;
   try {
@@ -76,7 +82,9 @@ export function parseQueueUrl(text: string, what = '--queue', env: NodeJS.Proces
   const credentials = username !== '' || u.password !== '' ? '***@' : '';
   return {
     connection: {
-      host, port, db,
+      host,
+      port,
+      db,
       ...(username !== '' ? { username } : {}),
       ...(password !== '' ? { password } : {}),
       ...(u.protocol === 'rediss:' ? { tls: {} } : {}),
@@ -98,16 +106,21 @@ export function redact(message: string, url: QueueUrl): string {
 export function redisErrorLine(url: QueueUrl, err: unknown, doing: string): string {
   const msg = redact(err instanceof Error ? err.message : String(err), url).replace(/\.$/, '');
   let hint = '';
-  if (/WRONGPASS|NOAUTH|invalid password|AUTH/i.test(msg)) hint = `; check the password (in the URL or ${PASSWORD_ENV})`;
-  else if (/DB index/i.test(msg)) hint = '; the database number (the URL\'s /DB) must be below the server\'s `databases` setting (16 by default)';
-  else if (/ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|timed out/i.test(msg)) hint = '; is redis-server running there, and reachable from this machine?';
+  if (/WRONGPASS|NOAUTH|invalid password|AUTH/i.test(msg))
+    hint = `; check the password (in the URL or ${PASSWORD_ENV})`;
+  else if (/DB index/i.test(msg))
+    hint = "; the database number (the URL's /DB) must be below the server's `databases` setting (16 by default)";
+  else if (/ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|timed out/i.test(msg))
+    hint = '; is redis-server running there, and reachable from this machine?';
   return `${doing} ${url.shown}: ${msg}${hint}`;
 }
 
 /** `p`, or a rejection after `ms` (a Redis call that waits through a reconnection must still end). */
 export async function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what}: no answer within ${Math.round(ms / 1000)} s`)), ms); });
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${Math.round(ms / 1000)} s`)), ms);
+  });
   try {
     return await Promise.race([p, limit]);
   } finally {
@@ -121,15 +134,37 @@ export async function within<T>(p: Promise<T>, ms: number, what: string): Promis
  * (`who: cannot reach Redis at ...`), not endless reconnection attempts.
  */
 export async function probeRedis(url: QueueUrl, who: string): Promise<void> {
-  const { host, port, db, username, password, tls } = url.connection as QueueUrl['connection'] & { username?: string; password?: string; tls?: object };
+  const { host, port, db, username, password, tls } = url.connection as QueueUrl['connection'] & {
+    username?: string;
+    password?: string;
+    tls?: object;
+  };
   const client = new Redis({
-    host, port, ...(username ? { username } : {}), ...(password ? { password } : {}), ...(tls ? { tls } : {}),
-    lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null, disconnectTimeout: 100,
+    host,
+    port,
+    ...(username ? { username } : {}),
+    ...(password ? { password } : {}),
+    ...(tls ? { tls } : {}),
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    disconnectTimeout: 100,
   });
   let clientError: Error | undefined;
-  client.on('error', (err: Error) => { clientError = err; });
+  client.on('error', (err: Error) => {
+    clientError = err;
+  });
   try {
-    await within((async () => { await client.connect(); await client.select(db); await client.ping(); })(), CONNECT_MS, 'connect');
+    await within(
+      (async () => {
+        await client.connect();
+        await client.select(db);
+        await client.ping();
+      })(),
+      CONNECT_MS,
+      'connect',
+    );
   } catch (err) {
     throw new WormcastError(redisErrorLine(url, clientError ?? err, `${who}: cannot reach Redis at`));
   } finally {

@@ -45,11 +45,23 @@ export function pointSaturated(reasons: readonly (readonly string[])[]): boolean
 }
 
 /** Why a replication counts as saturated (empty: it does not). */
-export function saturationReasons(r: SimulationResult, batchMeans: readonly number[] | null, rule: SaturationRule): string[] {
+export function saturationReasons(
+  r: SimulationResult,
+  batchMeans: readonly number[] | null,
+  rule: SaturationRule,
+): string[] {
   const why: string[] = [];
-  if ((r.status as string) === 'saturated') why.push(`the engine stopped the run at cycle ${r.cycles}: messages in flight filled its records`);
-  if (r.multicasts > 0 && r.completed < r.multicasts && r.window.to > r.window.from && (r.status === 'finished' || r.status === 'limit')) {
-    why.push(`${r.multicasts - r.completed} of the ${r.multicasts} messages created in the window did not complete by cycle ${r.cycles}`);
+  if ((r.status as string) === 'saturated')
+    why.push(`the engine stopped the run at cycle ${r.cycles}: messages in flight filled its records`);
+  if (
+    r.multicasts > 0 &&
+    r.completed < r.multicasts &&
+    r.window.to > r.window.from &&
+    (r.status === 'finished' || r.status === 'limit')
+  ) {
+    why.push(
+      `${r.multicasts - r.completed} of the ${r.multicasts} messages created in the window did not complete by cycle ${r.cycles}`,
+    );
   }
   if (Number.isFinite(r.throughput) && Number.isFinite(r.generated) && r.generated > 0 && r.multicasts > 0) {
     const deficit = (r.generated - r.throughput) / r.generated;
@@ -61,8 +73,14 @@ export function saturationReasons(r: SimulationResult, batchMeans: readonly numb
     }
   }
   const growth = latencyGrowth(batchMeans);
-  if (growth !== null && growth.second > growth.first * (1 + rule.latencyGrowth) && growth.second - growth.first > 3 * growth.se) {
-    why.push(`${GROWTH_REASON}: ${growth.first.toFixed(1)} over the window's first half, ${growth.second.toFixed(1)} over its second`);
+  if (
+    growth !== null &&
+    growth.second > growth.first * (1 + rule.latencyGrowth) &&
+    growth.second - growth.first > 3 * growth.se
+  ) {
+    why.push(
+      `${GROWTH_REASON}: ${growth.first.toFixed(1)} over the window's first half, ${growth.second.toFixed(1)} over its second`,
+    );
   }
   return why;
 }
@@ -72,7 +90,9 @@ export function saturationReasons(r: SimulationResult, batchMeans: readonly numb
  * the standard error of their difference from the spread of the batch means; null without
  * enough batches.
  */
-export function latencyGrowth(batchMeans: readonly number[] | null): { first: number; second: number; se: number } | null {
+export function latencyGrowth(
+  batchMeans: readonly number[] | null,
+): { first: number; second: number; se: number } | null {
   if (!batchMeans || batchMeans.length < 2) return null;
   const half = Math.floor(batchMeans.length / 2);
   const mean = (xs: readonly number[]) => {

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { WormcastError } from '../errors.ts';
 import { parseTopology } from '../topology/registry.ts';
 import { BATCH_METRICS, DEFAULT_METRICS, METRICS, type MetricName } from './metrics.ts';
-import { EXPERIMENT_SEED_MAX, NUMERIC_OPTIONS, OPTION_KEYS, OPTION_SCHEMAS, isOptionKey, type OptionKey, type OptionValue } from './options.ts';
+import {
+  EXPERIMENT_SEED_MAX,
+  NUMERIC_OPTIONS,
+  OPTION_KEYS,
+  OPTION_SCHEMAS,
+  isOptionKey,
+  type OptionKey,
+  type OptionValue,
+} from './options.ts';
 
 /*
  * An experiment file (docs/experiments.md "File format"), JSON or YAML:
@@ -20,10 +28,19 @@ import { EXPERIMENT_SEED_MAX, NUMERIC_OPTIONS, OPTION_KEYS, OPTION_SCHEMAS, isOp
  * `wormcast: experiment.yaml: grid.load.step: -0.1 must be > 0`.
  */
 
-export type { Experiment, GridEntry, Range, RunUntil, SaturationRule, SeedMode, Statistics } from './experiment-types.ts';
+export type {
+  Experiment,
+  GridEntry,
+  Range,
+  RunUntil,
+  SaturationRule,
+  SeedMode,
+  Statistics,
+} from './experiment-types.ts';
 import type { Experiment, GridEntry } from './experiment-types.ts';
 
-const SEED_HINT = "the experiment's own top-level 'seed': each replication's traffic seed is derived from it (docs/experiments.md \"Seeds\")";
+const SEED_HINT =
+  "the experiment's own top-level 'seed': each replication's traffic seed is derived from it (docs/experiments.md \"Seeds\")";
 
 /** Levenshtein distance, for did-you-mean (short words only). */
 function distance(a: string, b: string): number {
@@ -49,7 +66,10 @@ export function didYouMean(word: string, known: readonly string[]): string | und
   let bestD = Infinity;
   for (const k of known) {
     const dd = distance(norm(word), norm(k));
-    if (dd < bestD) { bestD = dd; best = k; }
+    if (dd < bestD) {
+      bestD = dd;
+      best = k;
+    }
   }
   return bestD <= Math.max(1, Math.floor(word.length / 3)) ? best : undefined;
 }
@@ -57,7 +77,12 @@ export function didYouMean(word: string, known: readonly string[]): string | und
 const metricSchema = z.enum(METRICS as unknown as [string, ...string[]]);
 
 /** The options object of `base` (every key optional). */
-const baseSchema = z.strictObject(Object.fromEntries(OPTION_KEYS.map((k) => [k, OPTION_SCHEMAS[k].optional()])) as Record<OptionKey, z.ZodOptional<z.ZodType<OptionValue>>>);
+const baseSchema = z.strictObject(
+  Object.fromEntries(OPTION_KEYS.map((k) => [k, OPTION_SCHEMAS[k].optional()])) as Record<
+    OptionKey,
+    z.ZodOptional<z.ZodType<OptionValue>>
+  >,
+);
 
 const rangeSchema = z.strictObject({ from: z.number(), to: z.number(), step: z.number().gt(0) });
 
@@ -69,20 +94,30 @@ const experimentSchema = z.strictObject({
   replications: z.number().int().min(1).max(100_000).default(5),
   seed: z.number().int().min(0).max(EXPERIMENT_SEED_MAX).default(1),
   seeds: z.enum(['per-point', 'common']).default('per-point'),
-  statistics: z.strictObject({
-    metrics: z.array(metricSchema).min(1).optional(),
-    confidence: z.number().gt(0).lt(1).default(0.95),
-    batches: z.number().int().min(2).max(10_000).default(10),
-  }).default({ confidence: 0.95, batches: 10 }),
-  saturation: z.strictObject({
-    throughputTolerance: z.number().min(0).max(1).default(0.02),
-    latencyGrowth: z.number().min(0).default(0.25),
-  }).default({ throughputTolerance: 0.02, latencyGrowth: 0.25 }),
-  runUntil: z.strictObject({
-    relativeHalfWidth: z.number().gt(0).lt(1),
-    maxCycles: z.number().int().min(1).max(2 ** 40),
-    metric: metricSchema.default('meanLatency'),
-  }).optional(),
+  statistics: z
+    .strictObject({
+      metrics: z.array(metricSchema).min(1).optional(),
+      confidence: z.number().gt(0).lt(1).default(0.95),
+      batches: z.number().int().min(2).max(10_000).default(10),
+    })
+    .default({ confidence: 0.95, batches: 10 }),
+  saturation: z
+    .strictObject({
+      throughputTolerance: z.number().min(0).max(1).default(0.02),
+      latencyGrowth: z.number().min(0).default(0.25),
+    })
+    .default({ throughputTolerance: 0.02, latencyGrowth: 0.25 }),
+  runUntil: z
+    .strictObject({
+      relativeHalfWidth: z.number().gt(0).lt(1),
+      maxCycles: z
+        .number()
+        .int()
+        .min(1)
+        .max(2 ** 40),
+      metric: metricSchema.default('meanLatency'),
+    })
+    .optional(),
 });
 
 /** A value as an error line shows it: strings quoted, long ones cut, objects as JSON. */
@@ -114,7 +149,18 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
 
 /** Keys an object at `path` may hold, for unknown-key messages. */
 function knownKeys(path: readonly PropertyKey[]): readonly string[] {
-  const top = ['name', 'description', 'base', 'grid', 'replications', 'seed', 'seeds', 'statistics', 'saturation', 'runUntil'];
+  const top = [
+    'name',
+    'description',
+    'base',
+    'grid',
+    'replications',
+    'seed',
+    'seeds',
+    'statistics',
+    'saturation',
+    'runUntil',
+  ];
   if (path.length === 0) return top;
   const head = path[0];
   if (head === 'base' || head === 'grid') return path.length === 1 ? OPTION_KEYS : ['from', 'to', 'step'];
@@ -134,7 +180,8 @@ export function issueLine(issue: z.core.$ZodIssue, root: unknown): string {
     case 'unrecognized_keys': {
       const key = issue.keys[0]!;
       const keyPath = pathText([...path, key]);
-      if (key === 'seed' && (path[0] === 'base' || path[0] === 'grid')) return `${keyPath}: not an option of a point; use ${SEED_HINT}`;
+      if (key === 'seed' && (path[0] === 'base' || path[0] === 'grid'))
+        return `${keyPath}: not an option of a point; use ${SEED_HINT}`;
       const known = knownKeys(path);
       const guess = didYouMean(key, known);
       return `${keyPath}: unknown key${guess ? ` (did you mean '${guess}'?)` : ''}; expected one of ${known.join(', ')}`;
@@ -145,7 +192,8 @@ export function issueLine(issue: z.core.$ZodIssue, root: unknown): string {
       return `${where}${shown(v)} must be ${issue.inclusive ? '>=' : '>'} ${String(issue.minimum)}`;
     }
     case 'too_big': {
-      if (issue.origin === 'string') return `${where}${shown(v)} is too long (at most ${String(issue.maximum)} characters)`;
+      if (issue.origin === 'string')
+        return `${where}${shown(v)} is too long (at most ${String(issue.maximum)} characters)`;
       return `${where}${shown(v)} must be ${issue.inclusive ? '<=' : '<'} ${String(issue.maximum)}`;
     }
     case 'invalid_value': {
@@ -155,7 +203,12 @@ export function issueLine(issue: z.core.$ZodIssue, root: unknown): string {
     }
     case 'invalid_type': {
       if (v === undefined) return `${where}missing; give a ${issue.expected}`;
-      const expected = issue.expected === 'int' ? 'an integer' : issue.expected === 'record' || issue.expected === 'object' ? 'a mapping (key: value)' : `a ${issue.expected}`;
+      const expected =
+        issue.expected === 'int'
+          ? 'an integer'
+          : issue.expected === 'record' || issue.expected === 'object'
+            ? 'a mapping (key: value)'
+            : `a ${issue.expected}`;
       return `${where}${shown(v)} must be ${expected}${typeof v === 'number' && !Number.isFinite(v) ? ' (finite)' : ''}`;
     }
     default:
@@ -176,7 +229,8 @@ function checkValue(key: OptionKey, value: unknown, path: PropertyKey[], root: u
       try {
         parseTopology(value as string);
       } catch (e) {
-        if (e instanceof WormcastError) return `${path.length ? `${pathText(path)}: ` : ''}${shown(value)} is not a topology: ${e.message.replace(/^wormcast: /, '')}`;
+        if (e instanceof WormcastError)
+          return `${path.length ? `${pathText(path)}: ` : ''}${shown(value)} is not a topology: ${e.message.replace(/^wormcast: /, '')}`;
         throw e;
       }
     }
@@ -207,7 +261,8 @@ function checkGridEntry(key: OptionKey, entry: unknown, root: unknown): GridEntr
     return entry as OptionValue[];
   }
   if (entry !== null && typeof entry === 'object') {
-    if (!NUMERIC_OPTIONS.has(key)) return `grid.${key}: a range needs a numeric option; give ${key} a list of values instead`;
+    if (!NUMERIC_OPTIONS.has(key))
+      return `grid.${key}: a range needs a numeric option; give ${key} a list of values instead`;
     const r = rangeSchema.safeParse(entry);
     if (!r.success) {
       const issue = r.error.issues[0]!;
@@ -230,7 +285,9 @@ function checkGridEntry(key: OptionKey, entry: unknown, root: unknown): GridEntr
  */
 export function parseExperiment(input: unknown, source: string): Experiment {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    throw new WormcastError(`${source}: an experiment is a mapping with keys name, base, grid, replications, ... (docs/experiments.md); got ${shown(input)}`);
+    throw new WormcastError(
+      `${source}: an experiment is a mapping with keys name, base, grid, replications, ... (docs/experiments.md); got ${shown(input)}`,
+    );
   }
   const r = experimentSchema.safeParse(input);
   if (!r.success) fail(source, r.error.issues, input);
@@ -240,7 +297,9 @@ export function parseExperiment(input: unknown, source: string): Experiment {
     if (key === 'seed') throw new WormcastError(`${source}: grid.seed: not an option of a point; use ${SEED_HINT}`);
     if (!isOptionKey(key)) {
       const guess = didYouMean(key, OPTION_KEYS);
-      throw new WormcastError(`${source}: grid.${key}: unknown option${guess ? ` (did you mean '${guess}'?)` : ''}; expected one of ${OPTION_KEYS.join(', ')}`);
+      throw new WormcastError(
+        `${source}: grid.${key}: unknown option${guess ? ` (did you mean '${guess}'?)` : ''}; expected one of ${OPTION_KEYS.join(', ')}`,
+      );
     }
     const checked = checkGridEntry(key, entry, input);
     if (typeof checked === 'string') throw new WormcastError(`${source}: ${checked}`);
@@ -253,7 +312,9 @@ export function parseExperiment(input: unknown, source: string): Experiment {
   }
   const runUntil = d.runUntil ? { ...d.runUntil, metric: d.runUntil.metric as MetricName } : null;
   if (runUntil && d.replications < 2 && !(BATCH_METRICS as readonly string[]).includes(runUntil.metric)) {
-    throw new WormcastError(`${source}: runUntil.metric: '${runUntil.metric}' has no batch-means interval within one run; with replications: 1 use one of ${BATCH_METRICS.join(', ')}, or set replications >= 2`);
+    throw new WormcastError(
+      `${source}: runUntil.metric: '${runUntil.metric}' has no batch-means interval within one run; with replications: 1 use one of ${BATCH_METRICS.join(', ')}, or set replications >= 2`,
+    );
   }
   return {
     name: d.name,
@@ -263,7 +324,11 @@ export function parseExperiment(input: unknown, source: string): Experiment {
     replications: d.replications,
     seed: d.seed,
     seeds: d.seeds,
-    statistics: { metrics: (d.statistics.metrics ?? [...DEFAULT_METRICS]) as MetricName[], confidence: d.statistics.confidence, batches: d.statistics.batches },
+    statistics: {
+      metrics: (d.statistics.metrics ?? [...DEFAULT_METRICS]) as MetricName[],
+      confidence: d.statistics.confidence,
+      batches: d.statistics.batches,
+    },
     saturation: d.saturation,
     runUntil,
   };

@@ -38,7 +38,13 @@ export function replicationSeed(experimentSeed: number, hash: string, r: number)
 }
 
 /** The seeds of replications from..to-1 of a point under a seed mode. */
-export function replicationSeeds(experimentSeed: number, c: PointConfig, mode: SeedMode, from: number, to: number): number[] {
+export function replicationSeeds(
+  experimentSeed: number,
+  c: PointConfig,
+  mode: SeedMode,
+  from: number,
+  to: number,
+): number[] {
   const hash = mode === 'common' ? '' : pointHash(c);
   const out: number[] = [];
   for (let r = from; r < to; r++) out.push(replicationSeed(experimentSeed, hash, r));

@@ -1,7 +1,15 @@
 import { ReferenceEngine } from '../engine/reference.ts';
 import type { DeadlockReport, SlotUse } from '../engine/results.ts';
 import { prepare } from '../engine/input.ts';
-import type { Engine, EngineCounters, EngineInput, EngineOptions, EngineStatus, StreamCapacity, WormSpec } from '../engine/types.ts';
+import type {
+  Engine,
+  EngineCounters,
+  EngineInput,
+  EngineOptions,
+  EngineStatus,
+  StreamCapacity,
+  WormSpec,
+} from '../engine/types.ts';
 import { WasmEngine } from '../engine/wasm.ts';
 import { findAlgorithm, type Workload } from '../engine/workload.ts';
 import { WormcastError } from '../errors.ts';
@@ -9,7 +17,15 @@ import { DEFAULT_ROUTING, routingFor } from '../multicast/registry.ts';
 import { createRouting } from '../routing/registry.ts';
 import type { RoutingFunction } from '../routing/types.ts';
 import { parseTopology } from '../topology/registry.ts';
-import { checkMemory, estimateMemory, memoryLimits, SAMPLE_EVENTS, trafficShape, type MemoryEnvironment, type MemoryEstimate } from './memory-estimate.ts';
+import {
+  checkMemory,
+  estimateMemory,
+  memoryLimits,
+  SAMPLE_EVENTS,
+  trafficShape,
+  type MemoryEnvironment,
+  type MemoryEstimate,
+} from './memory-estimate.ts';
 import { summarize, type RunStats, type Window } from './stats.ts';
 import { eventWorms, runStream, streamCapacity } from './stream-run.ts';
 import type { TrafficSpec } from './traffic.ts';
@@ -136,25 +152,44 @@ export function simulationRouting(topologySpec: string, algorithm: string, routi
 }
 
 /** Why a run with this status, window and counts did not do what `goal` asked, or null. */
-export function incompleteReason(goal: RunGoal, status: EngineStatus, stopped: number, window: MeasuredWindow, multicasts: number, completed: number, slots: SlotUse, lastProgress = stopped): string | null {
-  const stop = status === 'deadlock' ? `the network deadlocked at cycle ${stopped} (nothing moved after cycle ${lastProgress})`
-    : status === 'out-of-slots' ? `the engine ran out of slots at cycle ${stopped} (all ${slots.capacity} in use: raise the slot capacity, --slots, up to ${MAX_SLOTS}, or lower the load)`
-    : status === 'bad-route' ? `the routing function gave an invalid route at cycle ${stopped}`
-    : null;
+export function incompleteReason(
+  goal: RunGoal,
+  status: EngineStatus,
+  stopped: number,
+  window: MeasuredWindow,
+  multicasts: number,
+  completed: number,
+  slots: SlotUse,
+  lastProgress = stopped,
+): string | null {
+  const stop =
+    status === 'deadlock'
+      ? `the network deadlocked at cycle ${stopped} (nothing moved after cycle ${lastProgress})`
+      : status === 'out-of-slots'
+        ? `the engine ran out of slots at cycle ${stopped} (all ${slots.capacity} in use: raise the slot capacity, --slots, up to ${MAX_SLOTS}, or lower the load)`
+        : status === 'bad-route'
+          ? `the routing function gave an invalid route at cycle ${stopped}`
+          : null;
   if (goal !== 'measure') {
     if (status === goal) return null;
     if (stop) return goal === 'deadlock' ? `the seed expects a deadlock, but ${stop}` : stop;
-    return goal === 'deadlock' ? `the seed expects a deadlock, but the run ${status === 'finished' ? 'finished' : `was still running at cycle ${stopped}`}` : `the run was still running at cycle ${stopped}`;
+    return goal === 'deadlock'
+      ? `the seed expects a deadlock, but the run ${status === 'finished' ? 'finished' : `was still running at cycle ${stopped}`}`
+      : `the run was still running at cycle ${stopped}`;
   }
   const asked = `${window.from}..${window.requestedTo ?? stopped}`;
   if (stop) {
-    if (window.to <= window.from) return `${stop}, before the measurement window (cycles ${asked}) began: nothing was measured`;
-    if (window.requestedTo !== null && window.to < window.requestedTo) return `${stop}: measured cycles ${window.from}..${window.to} of the requested ${asked}`;
+    if (window.to <= window.from)
+      return `${stop}, before the measurement window (cycles ${asked}) began: nothing was measured`;
+    if (window.requestedTo !== null && window.to < window.requestedTo)
+      return `${stop}: measured cycles ${window.from}..${window.to} of the requested ${asked}`;
     const left = multicasts - completed;
     return `${stop}, after the measurement window (cycles ${asked})${left > 0 ? `: ${left} of its ${multicasts} messages did not complete` : ', whose messages all completed'}`;
   }
-  if (multicasts === 0) return `no message was created in the measurement window (cycles ${asked}): raise --load or --cycles`;
-  if (completed === 0) return `none of the ${multicasts} messages created in the measurement window (cycles ${asked}) completed by cycle ${stopped}: raise --drain, or lower the load`;
+  if (multicasts === 0)
+    return `no message was created in the measurement window (cycles ${asked}): raise --load or --cycles`;
+  if (completed === 0)
+    return `none of the ${multicasts} messages created in the measurement window (cycles ${asked}) completed by cycle ${stopped}: raise --drain, or lower the load`;
   return null;
 }
 
@@ -165,7 +200,11 @@ export function channelUtilisation(flits: ArrayLike<number>, cycles: number): { 
   let max = 0;
   for (let c = 0; c < flits.length; c++) {
     const f = flits[c]!;
-    if (f > 0) { used++; sum += f; if (f > max) max = f; }
+    if (f > 0) {
+      used++;
+      sum += f;
+      if (f > max) max = f;
+    }
   }
   return { mean: used && cycles ? sum / used / cycles : 0, max: cycles ? max / cycles : 0 };
 }
@@ -182,7 +221,14 @@ export const MAX_SLOTS = 1 << 25;
  * left to happen in it), except for a Plan or a scenario (goal 'finished' or 'deadlock'), whose
  * window ends with the run.
  */
-export function runWorkload(engine: Engine, routing: RoutingFunction, w: Workload, window: Window, end: number, goal: RunGoal = 'measure'): SimulationResult {
+export function runWorkload(
+  engine: Engine,
+  routing: RoutingFunction,
+  w: Workload,
+  window: Window,
+  end: number,
+  goal: RunGoal = 'measure',
+): SimulationResult {
   let status = engine.runUntil(window.from);
   const e0 = engine.counters().ejectedFlits;
   if (status === 'limit') status = engine.runUntil(window.to);
@@ -196,15 +242,23 @@ export function runWorkload(engine: Engine, routing: RoutingFunction, w: Workloa
   const live = deadlock ? Math.min(stopped, deadlock.lastProgress + 1) : stopped;
   // a Plan or a scenario: the window ends with the run
   const open = goal !== 'measure';
-  const to = status === 'limit' ? window.to
-    : status === 'finished' ? (open ? Math.max(window.from, stopped) : window.to)
-    : Math.max(window.from, Math.min(window.to, live));
+  const to =
+    status === 'limit'
+      ? window.to
+      : status === 'finished'
+        ? open
+          ? Math.max(window.from, stopped)
+          : window.to
+        : Math.max(window.from, Math.min(window.to, live));
   const measured: MeasuredWindow = { from: window.from, to, requestedTo: open ? null : window.to };
   const times = engine.times();
   if (status === 'finished') {
     // 'finished' promises every copy delivered: never report a run that lost a worm as complete
     const lost = times.destTail.findIndex((x) => x < 0);
-    if (lost >= 0) throw new Error(`engine reported 'finished' but destination record ${lost} (node ${times.destNode[lost]}) was never delivered`);
+    if (lost >= 0)
+      throw new Error(
+        `engine reported 'finished' but destination record ${lost} (node ${times.destNode[lost]}) was never delivered`,
+      );
   }
   const stats: RunStats = summarize(w, times, measured, t.nodes, e1 - e0);
   const counters = engine.counters();
@@ -212,7 +266,16 @@ export function runWorkload(engine: Engine, routing: RoutingFunction, w: Workloa
   const slots = engine.slotUse();
   return {
     status,
-    incomplete: incompleteReason(goal, status, stopped, measured, stats.multicasts, stats.completed, slots, deadlock?.lastProgress),
+    incomplete: incompleteReason(
+      goal,
+      status,
+      stopped,
+      measured,
+      stats.multicasts,
+      stats.completed,
+      slots,
+      deadlock?.lastProgress,
+    ),
     window: measured,
     meanLatency: stats.meanLatency,
     maxLatency: stats.maxLatency,
@@ -255,12 +318,19 @@ export function planStream(c: SimulateConfig, routing: RoutingFunction): StreamP
   const t = routing.topology;
   const cycles = c.warmup + c.measure;
   const spec: TrafficSpec = {
-    nodes: t.nodes, load: c.load, flits: c.flits, dests: c.algorithm === 'unicast' ? 0 : c.dests,
-    process: c.process, cycles, seed: c.seed, self: c.self,
+    nodes: t.nodes,
+    load: c.load,
+    flits: c.flits,
+    dests: c.algorithm === 'unicast' ? 0 : c.dests,
+    process: c.process,
+    cycles,
+    seed: c.seed,
+    self: c.self,
   };
   const sampler = new TrafficStream(spec);
   const samples: WormSpec[][] = [];
-  for (let k = 0; k < STREAM_SAMPLES && sampler.peekTime() !== Infinity; k++) samples.push(eventWorms(sampler.take(), c.algorithm, routing, c.flits, k));
+  for (let k = 0; k < STREAM_SAMPLES && sampler.peekTime() !== Infinity; k++)
+    samples.push(eventWorms(sampler.take(), c.algorithm, routing, c.flits, k));
   const capacity = streamCapacity(t.nodes, c.load, c.flits, samples, c.inFlight);
   let perMessage = 1;
   for (const x of samples) perMessage = Math.max(perMessage, x.length);
@@ -270,7 +340,10 @@ export function planStream(c: SimulateConfig, routing: RoutingFunction): StreamP
 }
 
 /** simulate(), also returning the routing function used (to name the channels of a report). */
-export async function simulateWith(c: SimulateConfig, hooks: SimulateHooks = {}): Promise<{ result: SimulationResult; routing: RoutingFunction }> {
+export async function simulateWith(
+  c: SimulateConfig,
+  hooks: SimulateHooks = {},
+): Promise<{ result: SimulationResult; routing: RoutingFunction }> {
   const routing = simulationRouting(c.topology, c.algorithm, c.routing);
   const t = routing.topology;
   if (c.algorithm !== 'unicast' && (c.dests < 1 || c.dests >= t.nodes)) {
@@ -280,14 +353,26 @@ export async function simulateWith(c: SimulateConfig, hooks: SimulateHooks = {})
   const plan = planStream(c, routing);
   const { spec, capacity, inFlight } = plan;
   // refuse what cannot fit before the run: the in-flight messages, not the run's, are in memory
-  if (c.memory) checkMemory(plan.estimate, memoryLimits(c.memory, c.engine), 'simulate', 'in flight at most (--in-flight)');
+  if (c.memory)
+    checkMemory(plan.estimate, memoryLimits(c.memory, c.engine), 'simulate', 'in flight at most (--in-flight)');
   const input = { routing, worms: [], options: c.options, capacity };
   const prepared = prepare(input);
   const engine = await (hooks.engine ? hooks.engine(input) : makeEngine(c.engine, input));
   hooks.onStart?.();
-  const result = runStream(engine, prepared, {
-    routing, algorithm: c.algorithm, flits: c.flits, traffic: new TrafficStream(spec),
-    window: { from: c.warmup, to: cycles }, end: cycles + c.drain, batches: c.batches, onCycle: hooks.onCycle,
-  }, inFlight);
+  const result = runStream(
+    engine,
+    prepared,
+    {
+      routing,
+      algorithm: c.algorithm,
+      flits: c.flits,
+      traffic: new TrafficStream(spec),
+      window: { from: c.warmup, to: cycles },
+      end: cycles + c.drain,
+      batches: c.batches,
+      onCycle: hooks.onCycle,
+    },
+    inFlight,
+  );
   return { result, routing };
 }

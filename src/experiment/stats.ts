@@ -40,7 +40,13 @@ export interface RunStats {
  * of the requested one the run actually simulated: a message created after the run stopped
  * never existed, and cycles after it were never simulated.
  */
-export function summarize(w: Workload, times: WormTimes, window: Window, nodes: number, ejectedInWindow: number): RunStats {
+export function summarize(
+  w: Workload,
+  times: WormTimes,
+  window: Window,
+  nodes: number,
+  ejectedInWindow: number,
+): RunStats {
   let multicasts = 0;
   let completed = 0;
   let destCount = 0;
@@ -87,7 +93,8 @@ export function summarize(w: Workload, times: WormTimes, window: Window, nodes: 
   }
   const span = window.to - window.from;
   return {
-    multicasts, completed,
+    multicasts,
+    completed,
     meanLatency: destCount ? latSum / destCount : NaN,
     maxLatency: latMax,
     meanNetworkLatency: destCount ? netSum / destCount : NaN,

@@ -54,7 +54,14 @@ export interface StoreContents {
 
 function isStoredPoint(x: unknown): x is StoredPoint {
   const p = x as StoredPoint;
-  return p !== null && typeof p === 'object' && p.v === 1 && typeof p.key === 'string' && typeof p.index === 'number' && typeof p.summary === 'object';
+  return (
+    p !== null &&
+    typeof p === 'object' &&
+    p.v === 1 &&
+    typeof p.key === 'string' &&
+    typeof p.index === 'number' &&
+    typeof p.summary === 'object'
+  );
 }
 
 /** Read a store file (missing: empty). */
@@ -83,7 +90,11 @@ export class ResultStore {
   private fd: number;
   readonly existing: StoreContents;
 
-  private constructor(readonly path: string, fd: number, existing: StoreContents) {
+  private constructor(
+    readonly path: string,
+    fd: number,
+    existing: StoreContents,
+  ) {
     this.fd = fd;
     this.existing = existing;
   }

@@ -14,8 +14,15 @@ import type { EventSource } from './traffic-stream.ts';
 export const FEED_CYCLES = 1024;
 
 /** The worms of one traffic event: a unicast worm, or the Plan of `algorithm` (its `after` relative to its first worm). */
-export function eventWorms(e: TrafficEvent, algorithm: string, routing: RoutingFunction, flits: number, group: number): WormSpec[] {
-  if (algorithm === 'unicast') return [{ kind: 'unicast', src: e.src, dests: e.dests, flits, created: e.created, group }];
+export function eventWorms(
+  e: TrafficEvent,
+  algorithm: string,
+  routing: RoutingFunction,
+  flits: number,
+  group: number,
+): WormSpec[] {
+  if (algorithm === 'unicast')
+    return [{ kind: 'unicast', src: e.src, dests: e.dests, flits, created: e.created, group }];
   const plan = findAlgorithm(algorithm).build(routing, e.src, normalizeDestinations(routing.topology, e.src, e.dests));
   return planWorms(plan, e.created, flits, group, 0);
 }
@@ -28,7 +35,13 @@ export const DEFAULT_IN_FLIGHT_CYCLES = 16_384;
  * of DEFAULT_IN_FLIGHT_CYCLES cycles of traffic, at least 4096, at most 2^21), each with the
  * worms, destination records and tree entries of the largest of `samples` (sample plans of the run's traffic).
  */
-export function streamCapacity(nodes: number, load: number, flits: number, samples: readonly WormSpec[][], inFlight?: number): StreamCapacity {
+export function streamCapacity(
+  nodes: number,
+  load: number,
+  flits: number,
+  samples: readonly WormSpec[][],
+  inFlight?: number,
+): StreamCapacity {
   const perCycle = (nodes * load) / flits;
   const messages = inFlight ?? Math.min(1 << 21, Math.max(4096, Math.ceil(perCycle * DEFAULT_IN_FLIGHT_CYCLES)));
   let worms = 1;
@@ -37,11 +50,25 @@ export function streamCapacity(nodes: number, load: number, flits: number, sampl
   let slots = 2;
   for (const ws of samples) {
     worms = Math.max(worms, ws.length);
-    dests = Math.max(dests, ws.reduce((a, w) => a + w.dests.length, 0));
-    tree = Math.max(tree, ws.reduce((a, w) => a + (w.tree ? w.tree.length + 1 : 0), 0));
-    slots = Math.max(slots, ws.reduce((a, w) => a + (w.tree ? w.tree.length + 1 : 2), 0));
+    dests = Math.max(
+      dests,
+      ws.reduce((a, w) => a + w.dests.length, 0),
+    );
+    tree = Math.max(
+      tree,
+      ws.reduce((a, w) => a + (w.tree ? w.tree.length + 1 : 0), 0),
+    );
+    slots = Math.max(
+      slots,
+      ws.reduce((a, w) => a + (w.tree ? w.tree.length + 1 : 2), 0),
+    );
   }
-  return { worms: messages * worms, dests: messages * dests + dests, treeEntries: tree > 0 ? messages * tree + tree : 0, slots: Math.min(1 << 20, messages * slots) };
+  return {
+    worms: messages * worms,
+    dests: messages * dests + dests,
+    treeEntries: tree > 0 ? messages * tree + tree : 0,
+    slots: Math.min(1 << 20, messages * slots),
+  };
 }
 
 /** What a streamed run needs besides its engine. */
@@ -67,7 +94,12 @@ export interface StreamRun {
  * full of messages still in flight, the run stops with status 'saturated': the network does not
  * keep up with the load (the capacity is option `inFlight`, `simulate --in-flight`).
  */
-export function runStream(engine: Engine, prepared: Prepared, s: StreamRun, inFlight: number): SimulationResult & { batchMeans?: number[] } {
+export function runStream(
+  engine: Engine,
+  prepared: Prepared,
+  s: StreamRun,
+  inFlight: number,
+): SimulationResult & { batchMeans?: number[] } {
   const { routing, window } = s;
   const t = routing.topology;
   const feed = new WormFeed(engine, routing, prepared);
@@ -96,7 +128,8 @@ export function runStream(engine: Engine, prepared: Prepared, s: StreamRun, inFl
   // the host's clock: the engine's cycle, or later when the engine idles until the next message
   let clock = 0;
   const exhausted = (): boolean => pending === null && s.traffic.peekTime() === Infinity;
-  const over = (): boolean => saturated || (status !== 'limit' && status !== 'finished') || (status === 'finished' && exhausted());
+  const over = (): boolean =>
+    saturated || (status !== 'limit' && status !== 'finished') || (status === 'finished' && exhausted());
   const ejected: number[] = [];
   for (const target of [window.from, window.to, s.end]) {
     while (!over() && Math.max(clock, engine.cycle) < target) {
@@ -125,19 +158,31 @@ export function runStream(engine: Engine, prepared: Prepared, s: StreamRun, inFl
   const deadlock = status === 'deadlock' ? engine.deadlock() : null;
   const live = deadlock ? Math.min(stopped, deadlock.lastProgress + 1) : stopped;
   const finished = status === 'finished' && !saturated && exhausted();
-  const to = saturated ? Math.max(window.from, Math.min(window.to, stopped))
-    : status === 'limit' || finished ? window.to
-    : Math.max(window.from, Math.min(window.to, live));
+  const to = saturated
+    ? Math.max(window.from, Math.min(window.to, stopped))
+    : status === 'limit' || finished
+      ? window.to
+      : Math.max(window.from, Math.min(window.to, live));
   const measured: MeasuredWindow = { from: window.from, to, requestedTo: window.to };
   feed.remaining((g, times) => stats.add(g, times, to));
-  if (finished && feed.pending > 0) throw new Error(`engine reported 'finished' but ${feed.pending} multicasts were never completed`);
+  if (finished && feed.pending > 0)
+    throw new Error(`engine reported 'finished' but ${feed.pending} multicasts were never completed`);
   const st = stats.result(measured, t.nodes, e1 - e0);
   const counters = engine.counters();
   const slots = engine.slotUse();
   const finalStatus: EngineStatus = saturated ? 'saturated' : status;
   const incomplete = saturated
     ? `the network saturated at cycle ${stopped}: ${inFlight} messages were in flight or waiting to be sent (raise --in-flight, or lower the load): measured cycles ${window.from}..${to} of the requested ${window.from}..${window.to}`
-    : incompleteReason('measure', status, stopped, measured, st.multicasts, st.completed, slots, deadlock?.lastProgress);
+    : incompleteReason(
+        'measure',
+        status,
+        stopped,
+        measured,
+        st.multicasts,
+        st.completed,
+        slots,
+        deadlock?.lastProgress,
+      );
   return {
     status: finalStatus,
     incomplete,

@@ -22,7 +22,11 @@ export class StreamStats {
   private readonly batchSum: Float64Array;
   private readonly batchCount: Float64Array;
 
-  constructor(private readonly window: Window, private readonly flits: number, batches = 0) {
+  constructor(
+    private readonly window: Window,
+    private readonly flits: number,
+    batches = 0,
+  ) {
     this.batchSum = new Float64Array(batches);
     this.batchCount = new Float64Array(batches);
   }

@@ -39,7 +39,9 @@ class LineProgress implements SweepProgress {
   constructor(private readonly out: ProgressSink) {}
   start(total: number, stored: number, workers: number): void {
     this.total = total;
-    this.out.write(`sweep: ${total} point${total === 1 ? '' : 's'} to run${stored ? `, ${stored} already in the result file` : ''}, ${workers} worker${workers === 1 ? '' : 's'}\n`);
+    this.out.write(
+      `sweep: ${total} point${total === 1 ? '' : 's'} to run${stored ? `, ${stored} already in the result file` : ''}, ${workers} worker${workers === 1 ? '' : 's'}\n`,
+    );
   }
   started(): void {}
   finished(p: StoredPoint, label: string): void {
@@ -55,11 +57,17 @@ class BarProgress implements SweepProgress {
   private running: string[] = [];
   constructor(private readonly out: ProgressSink) {}
   start(total: number): void {
-    this.bar = new cliProgress.SingleBar({
-      stream: this.out as unknown as NodeJS.WritableStream,
-      format: 'sweep |{bar}| {value}/{total} points | ETA {eta_formatted} | {current}',
-      hideCursor: false, clearOnComplete: true, etaBuffer: 20, fps: 5,
-    }, cliProgress.Presets.shades_classic);
+    this.bar = new cliProgress.SingleBar(
+      {
+        stream: this.out as unknown as NodeJS.WritableStream,
+        format: 'sweep |{bar}| {value}/{total} points | ETA {eta_formatted} | {current}',
+        hideCursor: false,
+        clearOnComplete: true,
+        etaBuffer: 20,
+        fps: 5,
+      },
+      cliProgress.Presets.shades_classic,
+    );
     this.bar.start(total, 0, { current: '' });
   }
   started(label: string): void {

@@ -45,7 +45,14 @@ export interface SweepSummary {
 
 /** The settings of an experiment that decide a point's numbers. */
 export function pointSettings(e: Experiment): PointSettings {
-  return { seed: e.seed, seeds: e.seeds, replications: e.replications, statistics: e.statistics, saturation: e.saturation, runUntil: e.runUntil };
+  return {
+    seed: e.seed,
+    seeds: e.seeds,
+    replications: e.replications,
+    statistics: e.statistics,
+    saturation: e.saturation,
+    runUntil: e.runUntil,
+  };
 }
 
 function isFailure(x: PointOutcome | PointFailure): x is PointFailure {
@@ -60,7 +67,16 @@ export async function runSweep(e: Experiment, source: string, o: SweepOptions): 
   const store = ResultStore.open(o.out);
   const keyed = points.map((p) => ({ p, key: pointKey(p.config, settings, version) }));
   const todo = keyed.filter(({ key }) => o.fresh || !store.get(key));
-  const summary: SweepSummary = { experiment: e.name, points: points.length, run: 0, stored: points.length - todo.length, saturated: 0, incomplete: 0, interrupted: false, out: o.out };
+  const summary: SweepSummary = {
+    experiment: e.name,
+    points: points.length,
+    run: 0,
+    stored: points.length - todo.length,
+    saturated: 0,
+    incomplete: 0,
+    interrupted: false,
+    out: o.out,
+  };
   for (const { key } of keyed) {
     const s = store.get(key);
     if (!o.fresh && s) {
@@ -69,7 +85,8 @@ export async function runSweep(e: Experiment, source: string, o: SweepOptions): 
     }
   }
   const workers = o.workers === 0 ? 1 : Math.max(1, Math.min(o.workers, todo.length));
-  const runner: PointRunner = todo.length === 0 ? inProcessRunner() : o.workers === 0 ? inProcessRunner() : workerPool(workers);
+  const runner: PointRunner =
+    todo.length === 0 ? inProcessRunner() : o.workers === 0 ? inProcessRunner() : workerPool(workers);
   const abort = new AbortController();
   const onAbort = () => abort.abort();
   o.signal?.addEventListener('abort', onAbort);
@@ -79,14 +96,28 @@ export async function runSweep(e: Experiment, source: string, o: SweepOptions): 
   let next = 0;
   const runOne = async (p: Point, key: string): Promise<void> => {
     const label = pointLabel(p.values);
-    const task: PointTask = { index: p.index, values: p.values, config: p.config, settings, ...(o.memory ? { memory: o.memory } : {}) };
+    const task: PointTask = {
+      index: p.index,
+      values: p.values,
+      config: p.config,
+      settings,
+      ...(o.memory ? { memory: o.memory } : {}),
+    };
     o.progress.started(label);
     const t0 = performance.now();
     const out = await runner.run(task, abort.signal);
     if (isFailure(out)) throw new WormcastError(`${source}: point ${label}: ${out.error.replace(/^wormcast: /, '')}`);
     const stored: StoredPoint = {
-      v: 1, key, experiment: e.name, index: p.index, values: p.values, config: p.config, settings, engineVersion: version,
-      replications: out.replications, summary: out.summary,
+      v: 1,
+      key,
+      experiment: e.name,
+      index: p.index,
+      values: p.values,
+      config: p.config,
+      settings,
+      engineVersion: version,
+      replications: out.replications,
+      summary: out.summary,
       run: { wallMs: Math.round(performance.now() - t0), finishedAt: new Date().toISOString() },
     };
     // abandoned after an abort: a result that arrives late is still a finished point

@@ -67,10 +67,13 @@ export class TrafficStream implements EventSource {
 
   constructor(private readonly spec: TrafficSpec) {
     const { nodes, load, flits, dests } = spec;
-    if (!(load > 0) || load > flits) throw new WormcastError(`traffic: load ${load} must be in (0, ${flits}] flits per node per cycle`);
-    if (dests < 0 || dests > nodes - 1) throw new WormcastError(`traffic: ${dests} destinations; must be 0 (unicast) .. ${nodes - 1}`);
+    if (!(load > 0) || load > flits)
+      throw new WormcastError(`traffic: load ${load} must be in (0, ${flits}] flits per node per cycle`);
+    if (dests < 0 || dests > nodes - 1)
+      throw new WormcastError(`traffic: ${dests} destinations; must be 0 (unicast) .. ${nodes - 1}`);
     this.rate = load / flits;
-    if (spec.process !== 'exponential' && this.rate > 1) throw new WormcastError(`traffic: Bernoulli rate ${this.rate} messages per cycle exceeds 1`);
+    if (spec.process !== 'exponential' && this.rate > 1)
+      throw new WormcastError(`traffic: Bernoulli rate ${this.rate} messages per cycle exceeds 1`);
     this.arrivals = new Uint32Array(nodes);
     this.destRng = new Uint32Array(nodes);
     this.nextTime = new Float64Array(nodes);

@@ -35,10 +35,13 @@ export interface TrafficEvent {
  */
 export function generateTraffic(spec: TrafficSpec): TrafficEvent[] {
   const { nodes, load, flits, dests, cycles } = spec;
-  if (!(load > 0) || load > flits) throw new WormcastError(`traffic: load ${load} must be in (0, ${flits}] flits per node per cycle`);
-  if (dests < 0 || dests > nodes - 1) throw new WormcastError(`traffic: ${dests} destinations; must be 0 (unicast) .. ${nodes - 1}`);
+  if (!(load > 0) || load > flits)
+    throw new WormcastError(`traffic: load ${load} must be in (0, ${flits}] flits per node per cycle`);
+  if (dests < 0 || dests > nodes - 1)
+    throw new WormcastError(`traffic: ${dests} destinations; must be 0 (unicast) .. ${nodes - 1}`);
   const rate = load / flits;
-  if (spec.process !== 'exponential' && rate > 1) throw new WormcastError(`traffic: Bernoulli rate ${rate} messages per cycle exceeds 1`);
+  if (spec.process !== 'exponential' && rate > 1)
+    throw new WormcastError(`traffic: Bernoulli rate ${rate} messages per cycle exceeds 1`);
   const rand = mulberry32(spec.seed);
   const events: TrafficEvent[] = [];
   for (let src = 0; src < nodes; src++) {

@@ -23,8 +23,16 @@ export interface Units {
 }
 
 /** Units from a channel speed in Mbytes/s (10^6 bytes per second = bytes per microsecond). */
-export function unitsFromSpeed(messageBytes: number, flitBytes: number, mbytesPerSecond: number, source: string): Units {
-  if (!(messageBytes > 0 && flitBytes > 0 && mbytesPerSecond > 0)) throw new WormcastError(`units: message bytes, flit bytes and channel speed must be > 0 (got ${messageBytes}, ${flitBytes}, ${mbytesPerSecond})`);
+export function unitsFromSpeed(
+  messageBytes: number,
+  flitBytes: number,
+  mbytesPerSecond: number,
+  source: string,
+): Units {
+  if (!(messageBytes > 0 && flitBytes > 0 && mbytesPerSecond > 0))
+    throw new WormcastError(
+      `units: message bytes, flit bytes and channel speed must be > 0 (got ${messageBytes}, ${flitBytes}, ${mbytesPerSecond})`,
+    );
   return { messageBytes, flitBytes, cycleUs: flitBytes / mbytesPerSecond, source };
 }
 
@@ -62,13 +70,23 @@ export function interarrivalUsForLoad(u: Units, load: number): number {
  * second". The flit width is not given: 8 bytes is assumed (16 flits, 0.4 us per cycle), which puts
  * the zero-load latency of a 10-destination multicast near the seed's ~20 us.
  */
-export const SEED004_UNITS: Units = unitsFromSpeed(128, 8, 20, 'seed 004 section 7.2: 128-byte messages, 20 Mbytes/s channels; 8-byte flits assumed');
+export const SEED004_UNITS: Units = unitsFromSpeed(
+  128,
+  8,
+  20,
+  'seed 004 section 7.2: 128-byte messages, 20 Mbytes/s channels; 8-byte flits assumed',
+);
 
 /**
  * Seed 003 section 5: "the startup latency is 1 us, the transmission time of a flit is 25 ns",
  * 120-flit messages. One cycle is one flit time, 25 ns; the 1 us startup is 40 cycles.
  */
-export const SEED003_UNITS: Units = { messageBytes: 120, flitBytes: 1, cycleUs: 0.025, source: 'seed 003 section 5: 120-flit messages, 25 ns per flit, 1 us startup' };
+export const SEED003_UNITS: Units = {
+  messageBytes: 120,
+  flitBytes: 1,
+  cycleUs: 0.025,
+  source: 'seed 003 section 5: 120-flit messages, 25 ns per flit, 1 us startup',
+};
 
 /** Seed 003's startup latency, 1 us, in cycles. */
 export const SEED003_STARTUP_CYCLES = Math.round(usToCycles(SEED003_UNITS, 1));
@@ -79,15 +97,28 @@ export const SEED003_STARTUP_CYCLES = Math.round(usToCycles(SEED003_UNITS, 1));
  * 14.5 us. The seed prints no channel speed; delays are reported in cycles and microseconds of this
  * assumption.
  */
-export const SEED001_UNITS: Units = unitsFromSpeed(4096, 32, 2.2, 'seed 001 section 5: 4096-byte messages; 32-byte flits and 2.2 Mbytes/s (nCUBE-2) assumed');
+export const SEED001_UNITS: Units = unitsFromSpeed(
+  4096,
+  32,
+  2.2,
+  'seed 001 section 5: 4096-byte messages; 32-byte flits and 2.2 Mbytes/s (nCUBE-2) assumed',
+);
 
 /**
  * Seed 000 section 6 counts message-passing steps, not time: no units. Its flit-level companion
  * runs (docs/validation.md "U-CCC") use wormcast's defaults (16-flit messages).
  */
-export const SEED000_UNITS: Units = { messageBytes: 16, flitBytes: 1, cycleUs: 1, source: 'seed 000 section 6: steps only, no physical units' };
+export const SEED000_UNITS: Units = {
+  messageBytes: 16,
+  flitBytes: 1,
+  cycleUs: 1,
+  source: 'seed 000 section 6: steps only, no physical units',
+};
 
 /** Presets by name (`--units` of experiment definitions). */
 export const UNIT_PRESETS: Readonly<Record<string, Units>> = {
-  seed000: SEED000_UNITS, seed001: SEED001_UNITS, seed003: SEED003_UNITS, seed004: SEED004_UNITS,
+  seed000: SEED000_UNITS,
+  seed001: SEED001_UNITS,
+  seed003: SEED003_UNITS,
+  seed004: SEED004_UNITS,
 };

@@ -14,11 +14,18 @@ export function isAdjacent(topology: Topology, a: number, b: number): boolean {
  * last adjacent to the first (a Hamiltonian cycle; seed 004 section 5.4, seed 003
  * section 2). Throws a WormcastError naming the first bad position and node.
  */
-export function checkHamiltonian(topology: Topology, order: ArrayLike<number>, cycle: boolean, what = 'custom labelling'): void {
+export function checkHamiltonian(
+  topology: Topology,
+  order: ArrayLike<number>,
+  cycle: boolean,
+  what = 'custom labelling',
+): void {
   const n = topology.nodes;
   const where = `${what} on ${topology.spec}`;
   if (order.length !== n) {
-    throw new WormcastError(`${where}: the order has ${order.length} nodes; a Hamiltonian ${cycle ? 'cycle' : 'path'} lists all ${n} nodes`);
+    throw new WormcastError(
+      `${where}: the order has ${order.length} nodes; a Hamiltonian ${cycle ? 'cycle' : 'path'} lists all ${n} nodes`,
+    );
   }
   const seenAt = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
@@ -27,18 +34,24 @@ export function checkHamiltonian(topology: Topology, order: ArrayLike<number>, c
       throw new WormcastError(`${where}: position ${i}: ${v} is not a node; must be 0..${n - 1}`);
     }
     if (seenAt[v] !== -1) {
-      throw new WormcastError(`${where}: position ${i}: node ${topology.format(v)} (${v}) already appears at position ${seenAt[v]}`);
+      throw new WormcastError(
+        `${where}: position ${i}: node ${topology.format(v)} (${v}) already appears at position ${seenAt[v]}`,
+      );
     }
     seenAt[v] = i;
     if (i > 0 && !isAdjacent(topology, order[i - 1]!, v)) {
       const u = order[i - 1]!;
-      throw new WormcastError(`${where}: position ${i}: node ${topology.format(v)} (${v}) is not adjacent to node ${topology.format(u)} (${u}) at position ${i - 1}`);
+      throw new WormcastError(
+        `${where}: position ${i}: node ${topology.format(v)} (${v}) is not adjacent to node ${topology.format(u)} (${u}) at position ${i - 1}`,
+      );
     }
   }
   if (cycle && n > 1 && !isAdjacent(topology, order[n - 1]!, order[0]!)) {
     const last = order[n - 1]!;
     const first = order[0]!;
-    throw new WormcastError(`${where}: not a cycle: the last node ${topology.format(last)} (${last}, position ${n - 1}) is not adjacent to the first ${topology.format(first)} (${first})`);
+    throw new WormcastError(
+      `${where}: not a cycle: the last node ${topology.format(last)} (${last}, position ${n - 1}) is not adjacent to the first ${topology.format(first)} (${first})`,
+    );
   }
 }
 

@@ -13,10 +13,15 @@ import type { Labelling } from './types.ts';
  */
 export function defaultLabelling(topology: Topology): Labelling {
   switch (topology.kind) {
-    case 'mesh': return meshSnake(topology);
-    case 'hypercube': return hypercubeGray(topology);
-    case 'torus': return torusHcm(topology);
-    case 'star': return starCycle(topology);
-    default: throw new WormcastError(`${topology.spec}: no Hamiltonian labelling is defined for ${topology.kind}`);
+    case 'mesh':
+      return meshSnake(topology);
+    case 'hypercube':
+      return hypercubeGray(topology);
+    case 'torus':
+      return torusHcm(topology);
+    case 'star':
+      return starCycle(topology);
+    default:
+      throw new WormcastError(`${topology.spec}: no Hamiltonian labelling is defined for ${topology.kind}`);
   }
 }

@@ -100,12 +100,15 @@ function closingPath(n: number, from: number[], to: number[]): number[] {
     const k = pc.findIndex((d, i) => !taken[i] && d.length === c.length);
     if (k < 0) throw new Error(`star-cycle: S_${n}: no cycle of length ${c.length} to match`);
     taken[k] = true;
-    c.forEach((a, i) => { tau[a] = pc[k]![i]!; });
+    c.forEach((a, i) => {
+      tau[a] = pc[k]![i]!;
+    });
   }
   const path = h.map((g) => tau[g - 1]! + 1);
   const check = [...from];
   applySeq(check, path);
-  if (tau[0] !== 0 || check.join() !== to.join()) throw new Error(`star-cycle: S_${n}: the closing path misses its end`);
+  if (tau[0] !== 0 || check.join() !== to.join())
+    throw new Error(`star-cycle: S_${n}: the closing path misses its end`);
   return path;
 }
 
@@ -134,7 +137,8 @@ export function starCycleGenerators(n: number): Int8Array {
  * labels (2134 -> 1, 3124 -> 2, ..., 1432 -> 17, ..., 3241 -> 22).
  */
 export function starCycle(topology: Topology): Labelling {
-  if (topology.kind !== 'star') throw new WormcastError(`labelling star-cycle: needs a star graph (star:n), not ${topology.spec}`);
+  if (topology.kind !== 'star')
+    throw new WormcastError(`labelling star-cycle: needs a star graph (star:n), not ${topology.spec}`);
   const n = topology.dims[0]!;
   const seq = starCycleGenerators(n);
   const nodeAt = new Int32Array(seq.length);

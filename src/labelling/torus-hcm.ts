@@ -18,12 +18,16 @@ export function torusHcm(topology: Topology): Labelling {
     throw new WormcastError(`labelling torus-hcm: needs a 2D torus (torus:k0xk1 with k1 even), not ${topology.spec}`);
   }
   if (topology.dims.length !== 2) {
-    throw new WormcastError(`labelling torus-hcm on ${topology.spec}: the seed's Hamiltonian cycle is defined for 2D tori only (torus:k0xk1), not ${topology.dims.length} dimensions`);
+    throw new WormcastError(
+      `labelling torus-hcm on ${topology.spec}: the seed's Hamiltonian cycle is defined for 2D tori only (torus:k0xk1), not ${topology.dims.length} dimensions`,
+    );
   }
   const k0 = topology.dims[0]!;
   const k1 = topology.dims[1]!;
   if (k1 % 2 !== 0) {
-    throw new WormcastError(`labelling torus-hcm on ${topology.spec}: the number of rows k1 = ${k1} must be even (seed 003 section 4.1), e.g. torus:${k0}x${k1 + 1}`);
+    throw new WormcastError(
+      `labelling torus-hcm on ${topology.spec}: the number of rows k1 = ${k1} must be even (seed 003 section 4.1), e.g. torus:${k0}x${k1 + 1}`,
+    );
   }
   const nodeAt = new Int32Array(k0 * k1);
   for (let y = 0; y < k1; y++) {

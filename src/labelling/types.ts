@@ -15,6 +15,8 @@ export interface Labelling {
 /** Build a labelling from its node order (nodeAt); the inverse is computed. */
 export function labellingFromOrder(name: string, nodeAt: Int32Array, cycle: boolean): Labelling {
   const labelOf = new Int32Array(nodeAt.length);
-  nodeAt.forEach((node, label) => { labelOf[node] = label; });
+  nodeAt.forEach((node, label) => {
+    labelOf[node] = label;
+  });
   return { name, cycle, labelOf, nodeAt };
 }

@@ -45,7 +45,12 @@ export function keysToNodes(keys: Int32Array, source: number, n: number, lowFirs
  * sorted relative keys of source and destinations (source first, key 0) and their nodes, in the
  * order E-cube resolves dimensions. `permute` may reorder the keys (after index 0) first.
  */
-export function cubeChain(r: RoutingFunction, source: number, dests: ArrayLike<number>, permute?: (keys: Int32Array, n: number) => void): { keys: Int32Array; chain: Int32Array } {
+export function cubeChain(
+  r: RoutingFunction,
+  source: number,
+  dests: ArrayLike<number>,
+  permute?: (keys: Int32Array, n: number) => void,
+): { keys: Int32Array; chain: Int32Array } {
   const n = r.topology.dims[0]!;
   const low = resolvesLowFirst(r);
   const keys = relativeKeys(source, dests, n, low);
@@ -63,7 +68,12 @@ export function delta(a: number, b: number): number {
  * destinations by key (the dimension-ordered chain, Definition 5) and rotate the source to the
  * front. `key` must be a bijection onto integers below 2^31 and `unkey` its inverse.
  */
-export function rChain(source: number, dests: ArrayLike<number>, key: (node: number) => number = (v) => v, unkey: (k: number) => number = (k) => k): Int32Array {
+export function rChain(
+  source: number,
+  dests: ArrayLike<number>,
+  key: (node: number) => number = (v) => v,
+  unkey: (k: number) => number = (k) => k,
+): Int32Array {
   const m = dests.length + 1;
   const keys = new Int32Array(m);
   keys[0] = key(source);
@@ -99,7 +109,10 @@ export function correctionOrder(r: RoutingFunction, g: Grid): number[] {
  * Key and inverse for the mesh dimension order <_d: the first-corrected dimension is the most
  * significant digit (docs/algorithms-unicast.md, u-mesh).
  */
-export function meshOrderKey(g: Grid, order: readonly number[]): { key: (v: number) => number; unkey: (k: number) => number } {
+export function meshOrderKey(
+  g: Grid,
+  order: readonly number[],
+): { key: (v: number) => number; unkey: (k: number) => number } {
   const weight = new Array<number>(g.dims.length).fill(0);
   let w = 1;
   for (let i = order.length - 1; i >= 0; i--) {

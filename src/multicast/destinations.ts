@@ -46,7 +46,7 @@ export function randomDestinations(t: Topology, source: number, m: number, rando
     }
   } else {
     const seen = new Set<number>([source]);
-    for (let i = 0; i < m;) {
+    for (let i = 0; i < m; ) {
       const v = Math.floor(random() * t.nodes);
       if (!seen.has(v)) {
         seen.add(v);
@@ -70,13 +70,22 @@ export function parseDestinations(t: Topology, text: string): DestinationSpec {
   const r = /^random:(.*)$/.exec(s);
   if (r) return { kind: 'random', m: parseIntIn(r[1]!, 0, t.nodes - 1, `--dests ${s}`) };
   // with a ';' anywhere, only ';' separates (an address may then contain spaces)
-  const parts = s.split(s.includes(';') ? ';' : /\s+/).map((p) => p.trim()).filter((p) => p.length > 0);
-  if (parts.length === 0) throw new WormcastError(`--dests '${text}': expected addresses separated by ';' or spaces, 'all', or random:<m>`);
+  const parts = s
+    .split(s.includes(';') ? ';' : /\s+/)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
+  if (parts.length === 0)
+    throw new WormcastError(`--dests '${text}': expected addresses separated by ';' or spaces, 'all', or random:<m>`);
   return { kind: 'list', nodes: Int32Array.from(parts.map((p) => t.parse(p))) };
 }
 
 /** Resolve a destination spec for one multicast (random sets draw from `random`). */
-export function resolveDestinations(t: Topology, source: number, spec: DestinationSpec, random: () => number): Int32Array {
+export function resolveDestinations(
+  t: Topology,
+  source: number,
+  spec: DestinationSpec,
+  random: () => number,
+): Int32Array {
   if (spec.kind === 'list') return normalizeDestinations(t, source, spec.nodes);
   if (spec.kind === 'random') return randomDestinations(t, source, spec.m, random);
   const all = new Int32Array(t.nodes - 1);

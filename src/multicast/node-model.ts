@@ -31,7 +31,11 @@ export function sendsMultidestinationWorms(algorithm: string): boolean {
  */
 export function defaultNodeModel(algorithm: string): NodeModel {
   if (algorithm === 'unicast') return { port: 'one', consumption: 'port' };
-  const a = Object.hasOwn(MULTICAST_ALGORITHMS, algorithm) ? MULTICAST_ALGORITHMS[algorithm] : Object.hasOwn(PATH_BASED_ALGORITHMS, algorithm) ? PATH_BASED_ALGORITHMS[algorithm] : undefined;
+  const a = Object.hasOwn(MULTICAST_ALGORITHMS, algorithm)
+    ? MULTICAST_ALGORITHMS[algorithm]
+    : Object.hasOwn(PATH_BASED_ALGORITHMS, algorithm)
+      ? PATH_BASED_ALGORITHMS[algorithm]
+      : undefined;
   const port = a?.port ?? 'one';
   return { port, consumption: sendsMultidestinationWorms(algorithm) ? 'vc' : 'port' };
 }

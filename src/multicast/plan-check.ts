@@ -32,12 +32,14 @@ export function checkPlan(plan: Plan, limit = 10): string[] {
       say(`message ${id}: trigger ${after} does not precede it`);
     } else {
       let delivered = false;
-      for (let k = plan.destOffsets[after]!; k < plan.destOffsets[after + 1]!; k++) delivered ||= plan.destPool[k] === from;
+      for (let k = plan.destOffsets[after]!; k < plan.destOffsets[after + 1]!; k++)
+        delivered ||= plan.destPool[k] === from;
       if (!delivered) say(`message ${id}: trigger ${after} did not deliver to the sender ${t.format(from)}`);
     }
     const key = after === NONE ? -1 - from : after;
     const prev = lastOrder.get(key);
-    if (prev !== undefined && plan.orders[id]! <= prev) say(`message ${id}: send order ${plan.orders[id]} after order ${prev} at ${t.format(from)}`);
+    if (prev !== undefined && plan.orders[id]! <= prev)
+      say(`message ${id}: send order ${plan.orders[id]} after order ${prev} at ${t.format(from)}`);
     lastOrder.set(key, plan.orders[id]!);
     for (let k = plan.destOffsets[id]!; k < plan.destOffsets[id + 1]!; k++) {
       const d = plan.destPool[k]!;

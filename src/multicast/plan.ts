@@ -248,14 +248,37 @@ export class PlanBuilder {
   }
 
   /** The finished plan (the builder must not be used afterwards). */
-  build(topology: Topology, routing: RoutingFunction, algorithm: string, source: number, destinations: Int32Array, routes?: PlanRoutes, trees?: PlanTrees): Plan {
+  build(
+    topology: Topology,
+    routing: RoutingFunction,
+    algorithm: string,
+    source: number,
+    destinations: Int32Array,
+    routes?: PlanRoutes,
+    trees?: PlanTrees,
+  ): Plan {
     const n = this.n;
-    const cut = <T extends Int32Array | Uint8Array | Int8Array>(a: T, len: number): T => (a.length === len ? a : (a.slice(0, len) as T));
+    const cut = <T extends Int32Array | Uint8Array | Int8Array>(a: T, len: number): T =>
+      a.length === len ? a : (a.slice(0, len) as T);
     return new Plan(
-      topology, routing, algorithm, source, destinations,
-      cut(this.senders, n), cut(this.afters, n), cut(this.orders, n), cut(this.kinds, n), cut(this.networks, n),
-      this.networkNames, cut(this.destOffsets, n + 1), cut(this.destPool, this.destLen),
-      cut(this.addrStart, n), cut(this.addrEnd, n), cut(this.pool, this.poolLen), routes, trees,
+      topology,
+      routing,
+      algorithm,
+      source,
+      destinations,
+      cut(this.senders, n),
+      cut(this.afters, n),
+      cut(this.orders, n),
+      cut(this.kinds, n),
+      cut(this.networks, n),
+      this.networkNames,
+      cut(this.destOffsets, n + 1),
+      cut(this.destPool, this.destLen),
+      cut(this.addrStart, n),
+      cut(this.addrEnd, n),
+      cut(this.pool, this.poolLen),
+      routes,
+      trees,
     );
   }
 }

@@ -43,7 +43,10 @@ export const DEFAULT_ROUTING: Record<TopologyKind, string> = {
 export function getAlgorithm(name: string): MulticastAlgorithm {
   // own properties only: 'constructor' or '__proto__' must not find Object.prototype's members
   const a = Object.hasOwn(MULTICAST_ALGORITHMS, name) ? MULTICAST_ALGORITHMS[name] : undefined;
-  if (!a) throw new WormcastError(`unknown multicast algorithm '${name}': expected one of ${Object.keys(MULTICAST_ALGORITHMS).join(', ')}`);
+  if (!a)
+    throw new WormcastError(
+      `unknown multicast algorithm '${name}': expected one of ${Object.keys(MULTICAST_ALGORITHMS).join(', ')}`,
+    );
   return a;
 }
 
@@ -54,11 +57,15 @@ export function getAlgorithm(name: string): MulticastAlgorithm {
  */
 export function routingNameFor(algorithm: MulticastAlgorithm, topology: Topology, routingName?: string): string {
   if (algorithm.topologies !== 'any' && !algorithm.topologies.includes(topology.kind)) {
-    throw new WormcastError(`algorithm ${algorithm.name}: needs a ${algorithm.topologies.join(' or ')} topology, not ${topology.spec}`);
+    throw new WormcastError(
+      `algorithm ${algorithm.name}: needs a ${algorithm.topologies.join(' or ')} topology, not ${topology.spec}`,
+    );
   }
   const name = routingName ?? (algorithm.routings === 'any' ? DEFAULT_ROUTING[topology.kind] : algorithm.routings[0]!);
   if (algorithm.routings !== 'any' && !algorithm.routings.includes(name)) {
-    throw new WormcastError(`algorithm ${algorithm.name}: needs routing ${algorithm.routings.join(' or ')}, not '${name}'`);
+    throw new WormcastError(
+      `algorithm ${algorithm.name}: needs routing ${algorithm.routings.join(' or ')}, not '${name}'`,
+    );
   }
   return name;
 }
@@ -72,7 +79,12 @@ export function routingFor(algorithm: MulticastAlgorithm, topology: Topology, ro
  * Build the plan of algorithm `name` for a multicast from `source` to `destinations` on
  * `topology` with the algorithm's default routing, or on a given routing function.
  */
-export function createPlan(name: string, topologyOrRouting: Topology | RoutingFunction, source: number, destinations: ArrayLike<number>): Plan {
+export function createPlan(
+  name: string,
+  topologyOrRouting: Topology | RoutingFunction,
+  source: number,
+  destinations: ArrayLike<number>,
+): Plan {
   const algorithm = getAlgorithm(name);
   let routing: RoutingFunction;
   if ('route' in topologyOrRouting) {

@@ -59,8 +59,10 @@ export function plotRows(points: readonly StoredPoint[], a: PlotAxes): PlotRow[]
     const ok = state === 'ok' && i.halfWidth !== null && Number.isFinite(i.halfWidth);
     rows.push({
       x: typeof xv === 'number' ? xv : String(xv),
-      y: i.mean, mean: i.mean,
-      lo: ok ? i.lo : null, hi: ok ? i.hi : null,
+      y: i.mean,
+      mean: i.mean,
+      lo: ok ? i.lo : null,
+      hi: ok ? i.hi : null,
       series: a.series ? String(configValue(p, a.series)) : a.reference ? 'wormcast' : a.y,
       facet: a.facet ? String(configValue(p, a.facet)) : '',
       // a saturated point is marked on every metric's chart; only a latency is a lower bound there
@@ -81,10 +83,19 @@ export function plotRows(points: readonly StoredPoint[], a: PlotAxes): PlotRow[]
 export function plotSpec(rows: readonly PlotRow[], a: PlotAxes): Record<string, unknown> {
   const numericX = rows.every((r) => typeof r.x === 'number');
   const x = { field: 'x', type: numericX ? 'quantitative' : 'ordinal', title: a.x };
-  const color = { field: 'series', type: 'nominal', title: a.series ?? 'simulator', ...(a.series || a.reference ? {} : { legend: null }) };
+  const color = {
+    field: 'series',
+    type: 'nominal',
+    title: a.series ?? 'simulator',
+    ...(a.series || a.reference ? {} : { legend: null }),
+  };
   const measured = { filter: "datum.state === 'measured'" };
   const layer: Record<string, unknown>[] = [
-    { mark: { type: 'line', strokeWidth: 1.5 }, transform: [measured], encoding: { x, y: { field: 'y', type: 'quantitative', title: a.y }, color } },
+    {
+      mark: { type: 'line', strokeWidth: 1.5 },
+      transform: [measured],
+      encoding: { x, y: { field: 'y', type: 'quantitative', title: a.y }, color },
+    },
     {
       mark: { type: 'errorbar', ticks: true },
       transform: [measured, { filter: 'datum.lo !== null && datum.hi !== null' }],
@@ -96,12 +107,24 @@ export function plotSpec(rows: readonly PlotRow[], a: PlotAxes): Record<string, 
         x,
         y: { field: 'y', type: 'quantitative', title: a.y },
         color,
-        shape: { field: 'state', type: 'nominal', title: 'point', scale: { domain: ['measured', 'saturated'], range: ['circle', 'cross'] } },
-        fill: { condition: { test: "datum.state === 'measured'", field: 'series', type: 'nominal', legend: null }, value: 'transparent' },
+        shape: {
+          field: 'state',
+          type: 'nominal',
+          title: 'point',
+          scale: { domain: ['measured', 'saturated'], range: ['circle', 'cross'] },
+        },
+        fill: {
+          condition: { test: "datum.state === 'measured'", field: 'series', type: 'nominal', legend: null },
+          value: 'transparent',
+        },
         tooltip: [
-          { field: 'series', title: a.series ?? 'metric' }, { field: 'x', title: a.x },
-          { field: 'mean', title: a.y, format: '.4~f' }, { field: 'lo', title: 'CI low', format: '.4~f' },
-          { field: 'hi', title: 'CI high', format: '.4~f' }, { field: 'state', title: 'point' }, { field: 'replications' },
+          { field: 'series', title: a.series ?? 'metric' },
+          { field: 'x', title: a.x },
+          { field: 'mean', title: a.y, format: '.4~f' },
+          { field: 'lo', title: 'CI low', format: '.4~f' },
+          { field: 'hi', title: 'CI high', format: '.4~f' },
+          { field: 'state', title: 'point' },
+          { field: 'replications' },
         ],
       },
       ...(a.interactive ? { params: [{ name: 'zoom', select: 'interval', bind: 'scales' }] } : {}),
@@ -109,11 +132,25 @@ export function plotSpec(rows: readonly PlotRow[], a: PlotAxes): Record<string, 
   ];
   if (a.reference) {
     // its own data: drawn in every panel, in grey, named in a legend of its own
-    const ref = { data: { values: a.reference.points.map(([rx, ry]) => ({ x: rx, y: ry, source: a.reference!.label })) } };
+    const ref = {
+      data: { values: a.reference.points.map(([rx, ry]) => ({ x: rx, y: ry, source: a.reference!.label })) },
+    };
     const stroke = { field: 'source', type: 'nominal', title: 'reference', scale: { range: [[4, 3]] } };
     layer.unshift(
-      { ...ref, mark: { type: 'line', strokeWidth: 1, color: '#888888' }, encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' }, strokeDash: stroke } },
-      { ...ref, mark: { type: 'square', size: 30, color: '#888888', filled: true }, encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' } } },
+      {
+        ...ref,
+        mark: { type: 'line', strokeWidth: 1, color: '#888888' },
+        encoding: {
+          x: { field: 'x', type: 'quantitative' },
+          y: { field: 'y', type: 'quantitative' },
+          strokeDash: stroke,
+        },
+      },
+      {
+        ...ref,
+        mark: { type: 'square', size: 30, color: '#888888', filled: true },
+        encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' } },
+      },
     );
   }
   const inner = { width: 420, height: 280, layer };

@@ -18,7 +18,9 @@ export type TableFormat = 'csv' | 'json' | 'md';
 export function orderPoints(points: Iterable<StoredPoint>): StoredPoint[] {
   const list = [...points];
   const firstSeen = new Map<string, number>();
-  list.forEach((p, i) => { if (!firstSeen.has(p.experiment)) firstSeen.set(p.experiment, i); });
+  list.forEach((p, i) => {
+    if (!firstSeen.has(p.experiment)) firstSeen.set(p.experiment, i);
+  });
   return list.sort((a, b) => firstSeen.get(a.experiment)! - firstSeen.get(b.experiment)! || a.index - b.index);
 }
 
@@ -31,7 +33,8 @@ function gridColumns(points: readonly StoredPoint[]): string[] {
 
 function metricColumns(points: readonly StoredPoint[]): MetricName[] {
   const cols: MetricName[] = [];
-  for (const p of points) for (const k of Object.keys(p.summary.metrics) as MetricName[]) if (!cols.includes(k)) cols.push(k);
+  for (const p of points)
+    for (const k of Object.keys(p.summary.metrics) as MetricName[]) if (!cols.includes(k)) cols.push(k);
   return cols;
 }
 
@@ -51,21 +54,55 @@ export function resultsTable(points: readonly StoredPoint[], format: TableFormat
   const metrics = metricColumns(rows);
   const multi = new Set(rows.map((p) => p.experiment)).size > 1;
   if (format === 'json') {
-    return `${JSON.stringify(rows.map((p) => ({
-      experiment: p.experiment, index: p.index, key: p.key, values: p.values, config: p.config,
-      replications: p.replications.length, saturated: p.summary.saturated, saturation: p.summary.saturation,
-      incomplete: p.summary.incomplete, ci: p.summary.ci, batchMeans: p.summary.batchMeans,
-      metrics: Object.fromEntries(metrics.map((m) => [m, { ...(p.summary.metrics[m] as Interval | undefined), state: metricState(p, m) }])),
-      seeds: p.replications.map((r) => r.seed),
-      // each replication alone, as `wormcast simulate` runs it (docs/experiments.md "Seeds")
-      commands: p.replications.map((r) => simulateCommand(p.config, r.seed, r.cycles)),
-    })), null, 2)}\n`;
+    return `${JSON.stringify(
+      rows.map((p) => ({
+        experiment: p.experiment,
+        index: p.index,
+        key: p.key,
+        values: p.values,
+        config: p.config,
+        replications: p.replications.length,
+        saturated: p.summary.saturated,
+        saturation: p.summary.saturation,
+        incomplete: p.summary.incomplete,
+        ci: p.summary.ci,
+        batchMeans: p.summary.batchMeans,
+        metrics: Object.fromEntries(
+          metrics.map((m) => [m, { ...(p.summary.metrics[m] as Interval | undefined), state: metricState(p, m) }]),
+        ),
+        seeds: p.replications.map((r) => r.seed),
+        // each replication alone, as `wormcast simulate` runs it (docs/experiments.md "Seeds")
+        commands: p.replications.map((r) => simulateCommand(p.config, r.seed, r.cycles)),
+      })),
+      null,
+      2,
+    )}\n`;
   }
   if (format === 'csv') {
-    const head = [...(multi ? ['experiment'] : []), 'index', ...grid, 'replications', ...metrics.flatMap((m) => [m, `${m}_halfWidth`, `${m}_lo`, `${m}_hi`, ...(metricsMarked(rows, m) ? [`${m}_measured`] : [])]), 'saturated', 'incomplete', 'ci_stop'];
+    const head = [
+      ...(multi ? ['experiment'] : []),
+      'index',
+      ...grid,
+      'replications',
+      ...metrics.flatMap((m) => [
+        m,
+        `${m}_halfWidth`,
+        `${m}_lo`,
+        `${m}_hi`,
+        ...(metricsMarked(rows, m) ? [`${m}_measured`] : []),
+      ]),
+      'saturated',
+      'incomplete',
+      'ci_stop',
+    ];
     const lines = [head.map(csvCell).join(',')];
     for (const p of rows) {
-      const cells: unknown[] = [...(multi ? [p.experiment] : []), p.index, ...grid.map((g) => (p.values as Record<string, unknown>)[g]), p.replications.length];
+      const cells: unknown[] = [
+        ...(multi ? [p.experiment] : []),
+        p.index,
+        ...grid.map((g) => (p.values as Record<string, unknown>)[g]),
+        p.replications.length,
+      ];
       for (const m of metrics) {
         const i = p.summary.metrics[m] as Interval | undefined;
         const state = metricState(p, m);
@@ -79,10 +116,26 @@ export function resultsTable(points: readonly StoredPoint[], format: TableFormat
     return `${lines.join('\n')}\n`;
   }
   const level = Math.round((rows[0]?.settings.statistics.confidence ?? 0.95) * 1000) / 10;
-  const head = [...(multi ? ['experiment'] : []), ...grid, 'reps', ...metrics.map((m) => `${m} (${level}% CI)`), 'saturated'];
+  const head = [
+    ...(multi ? ['experiment'] : []),
+    ...grid,
+    'reps',
+    ...metrics.map((m) => `${m} (${level}% CI)`),
+    'saturated',
+  ];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const p of rows) {
-    const cells = [...(multi ? [p.experiment] : []), ...grid.map((g) => String((p.values as Record<string, unknown>)[g] ?? '')), String(p.replications.length), ...metrics.map((m) => formatInterval(p, m)), p.summary.saturated ? `yes: ${p.summary.saturation[0] ?? ''}` : p.summary.incomplete.length > 0 ? `incomplete: ${p.summary.incomplete[0]}` : 'no'];
+    const cells = [
+      ...(multi ? [p.experiment] : []),
+      ...grid.map((g) => String((p.values as Record<string, unknown>)[g] ?? '')),
+      String(p.replications.length),
+      ...metrics.map((m) => formatInterval(p, m)),
+      p.summary.saturated
+        ? `yes: ${p.summary.saturation[0] ?? ''}`
+        : p.summary.incomplete.length > 0
+          ? `incomplete: ${p.summary.incomplete[0]}`
+          : 'no',
+    ];
     lines.push(`| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`);
   }
   return `${lines.join('\n')}\n`;

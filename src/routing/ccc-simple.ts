@@ -10,7 +10,8 @@ import { DELIVER, type RoutingFactory } from './types.ts';
  * Not minimal; one VC class and wrap-around cycle edges: not deadlock-free.
  */
 export const cccSimple: RoutingFactory = (topology) => {
-  if (topology.kind !== 'ccc') throw new WormcastError(`routing ccc-simple: needs a ccc topology, not ${topology.spec}`);
+  if (topology.kind !== 'ccc')
+    throw new WormcastError(`routing ccc-simple: needs a ccc topology, not ${topology.spec}`);
   const n = topology.dims[0]!;
   return {
     name: 'ccc-simple',

@@ -18,7 +18,9 @@ export const DOR_TORUS_CLASSES = ['d0', 'd1'] as const;
  */
 export const dor: RoutingFactory = (topology) => {
   if (topology.kind !== 'mesh' && topology.kind !== 'torus') {
-    throw new WormcastError(`routing dor: needs a mesh or torus (mesh:k0xk1[xk2], torus:k0xk1[x...]), not ${topology.spec}`);
+    throw new WormcastError(
+      `routing dor: needs a mesh or torus (mesh:k0xk1[xk2], torus:k0xk1[x...]), not ${topology.spec}`,
+    );
   }
   const grid = topology as Grid;
   const dims = grid.dims;

@@ -23,15 +23,21 @@ import { DELIVER, INJECT, pack, type RoutingFactory } from './types.ts';
  */
 export const hcm: RoutingFactory = (topology, options) => {
   if (topology.kind !== 'torus' && topology.kind !== 'star') {
-    throw new WormcastError(`routing hcm: needs a torus or star graph (torus:k0xk1 with k1 even, star:n), not ${topology.spec}`);
+    throw new WormcastError(
+      `routing hcm: needs a torus or star graph (torus:k0xk1 with k1 even, star:n), not ${topology.spec}`,
+    );
   }
   const labelling = options.labelling ?? defaultLabelling(topology);
   if (options.labelling) {
     const what = `routing hcm: labelling '${labelling.name}'`;
-    if (!labelling.cycle) throw new WormcastError(`${what} is a Hamiltonian path; the Hamiltonian cycle model (seed 003 section 2.2) needs a cycle`);
+    if (!labelling.cycle)
+      throw new WormcastError(
+        `${what} is a Hamiltonian path; the Hamiltonian cycle model (seed 003 section 2.2) needs a cycle`,
+      );
     checkHamiltonian(topology, labelling.nodeAt, true, what);
     labelling.nodeAt.forEach((node, l) => {
-      if (labelling.labelOf[node] !== l) throw new WormcastError(`${what}: labelOf[${node}] is ${labelling.labelOf[node]}, but nodeAt[${l}] is ${node}`);
+      if (labelling.labelOf[node] !== l)
+        throw new WormcastError(`${what}: labelOf[${node}] is ${labelling.labelOf[node]}, but nodeAt[${l}] is ${node}`);
     });
   }
   const { labelOf } = labelling;
@@ -65,19 +71,31 @@ export const hcm: RoutingFactory = (topology, options) => {
         const boundary = Math.abs(lx - lu) > half;
         if (high) {
           if (boundary ? lx > lu : lx < lu) continue; // a low-network channel
-          if (lx <= lv && (bestPort < 0 || lx > best)) { best = lx; bestPort = p; }
-          if (anyPort < 0 || lx > any) { any = lx; anyPort = p; }
+          if (lx <= lv && (bestPort < 0 || lx > best)) {
+            best = lx;
+            bestPort = p;
+          }
+          if (anyPort < 0 || lx > any) {
+            any = lx;
+            anyPort = p;
+          }
         } else {
           if (boundary ? lx < lu : lx > lu) continue; // a high-network channel
-          if (lx >= lv && (bestPort < 0 || lx < best)) { best = lx; bestPort = p; }
-          if (anyPort < 0 || lx < any) { any = lx; anyPort = p; }
+          if (lx >= lv && (bestPort < 0 || lx < best)) {
+            best = lx;
+            bestPort = p;
+          }
+          if (anyPort < 0 || lx < any) {
+            any = lx;
+            anyPort = p;
+          }
         }
       }
       const port = bestPort >= 0 ? bestPort : anyPort;
       if (port < 0) throw new Error(`hcm: ${topology.format(node)} has no ${high ? 'high' : 'low'}-network channel`);
       const w = bestPort >= 0 ? best : any;
       const q = crossed || (!dropBoundaryRule && Math.abs(w - lu) > half);
-      return pack(port, high ? (q ? VC_QH : VC_PH) : (q ? VC_QL : VC_PL));
+      return pack(port, high ? (q ? VC_QH : VC_PH) : q ? VC_QL : VC_PL);
     },
   };
 };

@@ -25,18 +25,25 @@ export const LOW = 1;
  */
 export const label: RoutingFactory = (topology, options) => {
   if (topology.kind !== 'mesh' && topology.kind !== 'hypercube') {
-    throw new WormcastError(`routing label: needs a 2D mesh or hypercube (mesh:k0xk1, hypercube:n), not ${topology.spec}; for torus and star use hcm`);
+    throw new WormcastError(
+      `routing label: needs a 2D mesh or hypercube (mesh:k0xk1, hypercube:n), not ${topology.spec}; for torus and star use hcm`,
+    );
   }
   if (topology.kind === 'mesh' && topology.dims.length !== 2) {
     // No Hamiltonian labelling makes R shortest-path on a 2x2x2 mesh (the 3-cube), and on
     // the 3D snake it is not (docs/routing-dor-label.md, Errata): seed 004 defines R for 2D.
-    throw new WormcastError(`routing label: R is defined for 2D meshes (seed 004 section 6.2.2, Lemma 6.1); ${topology.spec} has ${topology.dims.length} dimensions`);
+    throw new WormcastError(
+      `routing label: R is defined for 2D meshes (seed 004 section 6.2.2, Lemma 6.1); ${topology.spec} has ${topology.dims.length} dimensions`,
+    );
   }
   const labelling = options.labelling ?? defaultLabelling(topology);
   if (options.labelling) {
     checkHamiltonian(topology, labelling.nodeAt, false, `routing label: labelling '${labelling.name}'`);
     labelling.nodeAt.forEach((node, l) => {
-      if (labelling.labelOf[node] !== l) throw new WormcastError(`routing label: labelling '${labelling.name}': labelOf[${node}] is ${labelling.labelOf[node]}, but nodeAt[${l}] is ${node}`);
+      if (labelling.labelOf[node] !== l)
+        throw new WormcastError(
+          `routing label: labelling '${labelling.name}': labelOf[${node}] is ${labelling.labelOf[node]}, but nodeAt[${l}] is ${node}`,
+        );
     });
   }
   const { labelOf } = labelling;
@@ -70,7 +77,10 @@ export const label: RoutingFactory = (topology, options) => {
       // The Hamiltonian path's next (or previous) node always qualifies, so bestPort >= 0
       // for R itself; with `shortest`, a closer monotone neighbour exists whenever a shortest
       // label-monotone path does (tested on hypercubes and 2D meshes).
-      if (bestPort < 0) throw new WormcastError(`routing label (shortest): no neighbour of ${topology.format(node)} is one hop closer to ${topology.format(dest)} within the label range`);
+      if (bestPort < 0)
+        throw new WormcastError(
+          `routing label (shortest): no neighbour of ${topology.format(node)} is one hop closer to ${topology.format(dest)} within the label range`,
+        );
       return pack(bestPort, high ? HIGH : LOW);
     },
   };

@@ -21,7 +21,11 @@ export const ROUTINGS: Record<string, { factory: RoutingFactory; topologies: str
   label: { factory: label, topologies: 'mesh, hypercube', summary: 'label-monotone routing R (seed 004 section 6.2)' },
   hcm: { factory: hcm, topologies: 'torus, star', summary: 'Hamiltonian-cycle-model routing R (seed 003)' },
   'star-min': { factory: starMin, topologies: 'star', summary: 'minimal routing on the star graph' },
-  'xy-double': { factory: xyDouble, topologies: 'mesh (2D)', summary: 'X-first on doubled channels, one copy per quadrant subnetwork (seed 004 section 6.2.1)' },
+  'xy-double': {
+    factory: xyDouble,
+    topologies: 'mesh (2D)',
+    summary: 'X-first on doubled channels, one copy per quadrant subnetwork (seed 004 section 6.2.1)',
+  },
 };
 
 /** The routing function `name` on `topology`; unknown names list the known ones. */

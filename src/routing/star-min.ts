@@ -14,7 +14,8 @@ import { DELIVER, pack, type RoutingFactory } from './types.ts';
  * One VC class; wasm id 8.
  */
 export const starMin: RoutingFactory = (topology) => {
-  if (topology.kind !== 'star') throw new WormcastError(`routing star-min: needs a star graph (star:n), not ${topology.spec}`);
+  if (topology.kind !== 'star')
+    throw new WormcastError(`routing star-min: needs a star graph (star:n), not ${topology.spec}`);
   const n = topology.dims[0]!;
   const cur = new Int8Array(n);
   const dst = new Int8Array(n);

@@ -17,12 +17,16 @@ export function tracePath(r: RoutingFunction, src: number, dst: number, maxHops 
       if (node !== dst) throw new Error(`${r.name}: delivered at ${t.format(node)}, not at ${t.format(dst)}`);
       return hops;
     }
-    if (hops.length >= maxHops) throw new WormcastError(`${r.name} on ${t.spec}: route ${t.format(src)} -> ${t.format(dst)} exceeds ${maxHops} hops`);
+    if (hops.length >= maxHops)
+      throw new WormcastError(
+        `${r.name} on ${t.spec}: route ${t.format(src)} -> ${t.format(dst)} exceeds ${maxHops} hops`,
+      );
     const port = portOf(word);
     const next = t.neighbor(node, port);
     if (next < 0) throw new Error(`${r.name}: port ${port} of ${t.format(node)} leads nowhere`);
     vc = vcOf(word);
-    if (vc < 0 || vc >= r.vcClasses.length) throw new Error(`${r.name}: undeclared VC class ${vc} at ${t.format(node)}`);
+    if (vc < 0 || vc >= r.vcClasses.length)
+      throw new Error(`${r.name}: undeclared VC class ${vc} at ${t.format(node)}`);
     hops.push({ from: node, to: next, port, vc });
     node = next;
   }

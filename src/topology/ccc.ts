@@ -62,7 +62,9 @@ export class Ccc implements Topology {
         throw new WormcastError(`${this.spec}: bad address '${address}': cycle position '${is}' must be 0..${n - 1}`);
       }
       if (!/^[01]+$/.test(ws) || ws.length !== n) {
-        throw new WormcastError(`${this.spec}: bad address '${address}': cycle address '${ws}' must be exactly ${n} binary digits`);
+        throw new WormcastError(
+          `${this.spec}: bad address '${address}': cycle address '${ws}' must be exactly ${n} binary digits`,
+        );
       }
       return parseInt(ws, 2) * n + Number(is);
     }

@@ -14,7 +14,10 @@ export class Grid implements Topology {
   readonly diameter: number;
   readonly strides: readonly number[];
 
-  constructor(readonly kind: 'mesh' | 'torus', readonly dims: readonly number[]) {
+  constructor(
+    readonly kind: 'mesh' | 'torus',
+    readonly dims: readonly number[],
+  ) {
     const spec = `${kind}:${dims.join('x')}`;
     const maxDims = kind === 'mesh' ? 3 : 16;
     const minK = kind === 'mesh' ? 1 : 3;
@@ -22,7 +25,8 @@ export class Grid implements Topology {
       throw new WormcastError(`${spec}: a ${kind} has ${kind === 'mesh' ? '2 or 3' : `1..${maxDims}`} dimensions`);
     }
     for (const k of dims) {
-      if (!Number.isInteger(k) || k < minK || k > 65536) throw new WormcastError(`${spec}: every radix must be ${minK}..65536`);
+      if (!Number.isInteger(k) || k < minK || k > 65536)
+        throw new WormcastError(`${spec}: every radix must be ${minK}..65536`);
     }
     const nodes = dims.reduce((a, b) => a * b, 1);
     if (nodes > 1 << 24) throw new WormcastError(`${spec}: ${nodes} nodes is too many; at most ${1 << 24}`);
@@ -31,7 +35,10 @@ export class Grid implements Topology {
     this.ports = 2 * dims.length;
     const strides: number[] = [];
     let s = 1;
-    for (const k of dims) { strides.push(s); s *= k; }
+    for (const k of dims) {
+      strides.push(s);
+      s *= k;
+    }
     this.strides = strides;
     this.links = dims.reduce((acc, k) => acc + (nodes / k) * (kind === 'torus' ? k : k - 1), 0);
     this.diameter = dims.reduce((acc, k) => acc + (kind === 'torus' ? Math.floor(k / 2) : k - 1), 0);
@@ -80,9 +87,13 @@ export class Grid implements Topology {
     const parts = s.split(',');
     const form = this.dims.map((_, d) => 'xyzw'[d] ?? `x${d}`).join(',');
     if (parts.length !== this.dims.length) {
-      throw new WormcastError(`${this.spec}: bad address '${address}': expected ${this.dims.length} coordinates ${form}`);
+      throw new WormcastError(
+        `${this.spec}: bad address '${address}': expected ${this.dims.length} coordinates ${form}`,
+      );
     }
-    return this.fromCoords(parts.map((p, d) => parseIntIn(p, 0, this.dims[d]! - 1, `${this.spec}: address '${address}', coordinate ${d}`)));
+    return this.fromCoords(
+      parts.map((p, d) => parseIntIn(p, 0, this.dims[d]! - 1, `${this.spec}: address '${address}', coordinate ${d}`)),
+    );
   }
 
   format(node: number): string {

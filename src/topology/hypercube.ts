@@ -38,7 +38,9 @@ export class Hypercube implements Topology {
     if (/^[01]+$/.test(s) && s.length === this.n) return parseInt(s, 2);
     const dec = s.startsWith('#') ? s.slice(1) : s;
     if (/^\d+$/.test(dec)) return parseIntIn(dec, 0, this.nodes - 1, `${this.spec}: address '${s}'`);
-    throw new WormcastError(`${this.spec}: bad address '${address}': expected ${this.n} binary digits (e.g. ${'0'.repeat(this.n)}) or an integer 0..${this.nodes - 1}`);
+    throw new WormcastError(
+      `${this.spec}: bad address '${address}': expected ${this.n} binary digits (e.g. ${'0'.repeat(this.n)}) or an integer 0..${this.nodes - 1}`,
+    );
   }
 
   format(node: number): string {

@@ -15,7 +15,8 @@ export const TOPOLOGY_FORMS: Record<string, string> = {
 };
 
 function parseOne(spec: string, family: string, body: string): number {
-  if (!/^\d+$/.test(body)) throw new WormcastError(`${spec}: '${body}' is not a non-negative integer; expected ${TOPOLOGY_FORMS[family]}`);
+  if (!/^\d+$/.test(body))
+    throw new WormcastError(`${spec}: '${body}' is not a non-negative integer; expected ${TOPOLOGY_FORMS[family]}`);
   return Number(body);
 }
 
@@ -27,9 +28,12 @@ export function parseTopology(spec: string): Topology {
   if (!m) throw new WormcastError(`bad topology '${spec}': expected one of ${known}`);
   const [, family, body] = m as unknown as [string, string, string];
   switch (family) {
-    case 'hypercube': return new Hypercube(parseOne(s, family, body));
-    case 'ccc': return new Ccc(parseOne(s, family, body));
-    case 'star': return new Star(parseOne(s, family, body));
+    case 'hypercube':
+      return new Hypercube(parseOne(s, family, body));
+    case 'ccc':
+      return new Ccc(parseOne(s, family, body));
+    case 'star':
+      return new Star(parseOne(s, family, body));
     case 'mesh':
     case 'torus': {
       const parts = body.split('x');

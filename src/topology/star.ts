@@ -33,7 +33,7 @@ export function unrankPermutation(rank: number, n: number, out: { [i: number]: n
     r -= d * f;
     // the d-th (from 0) symbol not yet placed
     let s = 0;
-    for (;; s++) {
+    for (; ; s++) {
       if ((used & (1 << s)) === 0) {
         if (d === 0) break;
         d--;
@@ -166,7 +166,10 @@ export class Star implements Topology {
     const form = `a permutation of the symbols 1..${this.n} such as ${'123456789'.slice(0, this.n)}, or #id`;
     if (/^#\d+$/.test(s)) {
       const id = Number(s.slice(1));
-      if (id >= this.nodes) throw new WormcastError(`${this.spec}: bad address '${address}': node id ${id} is out of range; must be 0..${this.nodes - 1}`);
+      if (id >= this.nodes)
+        throw new WormcastError(
+          `${this.spec}: bad address '${address}': node id ${id} is out of range; must be 0..${this.nodes - 1}`,
+        );
       return id;
     }
     if (s.length !== this.n) {
@@ -176,8 +179,12 @@ export class Star implements Topology {
     let seen = 0;
     for (const ch of s) {
       const v = ch.charCodeAt(0) - 48;
-      if (v < 1 || v > this.n) throw new WormcastError(`${this.spec}: bad address '${address}': '${ch}' is not a symbol 1..${this.n}; expected ${form}`);
-      if ((seen & (1 << v)) !== 0) throw new WormcastError(`${this.spec}: bad address '${address}': symbol ${v} repeats; expected ${form}`);
+      if (v < 1 || v > this.n)
+        throw new WormcastError(
+          `${this.spec}: bad address '${address}': '${ch}' is not a symbol 1..${this.n}; expected ${form}`,
+        );
+      if ((seen & (1 << v)) !== 0)
+        throw new WormcastError(`${this.spec}: bad address '${address}': symbol ${v} repeats; expected ${form}`);
       seen |= 1 << v;
       perm.push(v - 1);
     }

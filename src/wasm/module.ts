@@ -47,7 +47,10 @@ async function defaultBytes(): Promise<Uint8Array | ArrayBuffer> {
   const url = new URL('../../build/wormcast.wasm', import.meta.url);
   if (url.protocol === 'file:') {
     const fs = globalThis.process?.getBuiltinModule?.('node:fs/promises');
-    if (fs === undefined) throw new Error(`wormcast: cannot read ${url.pathname} (needs Node >= 20.16); pass the module's bytes to loadWasm`);
+    if (fs === undefined)
+      throw new Error(
+        `wormcast: cannot read ${url.pathname} (needs Node >= 20.16); pass the module's bytes to loadWasm`,
+      );
     return fs.readFile(url).catch(() => {
       throw new Error(`wormcast: ${url.pathname} is missing; build it with 'npm run asbuild'`);
     });
@@ -74,7 +77,8 @@ let defaultModule: Promise<WebAssembly.Module> | undefined;
 const moduleOf = new WeakMap<object, Promise<WebAssembly.Module>>();
 
 function compiledModule(source?: WasmSource): Promise<WebAssembly.Module> {
-  if (source === undefined) return (defaultModule ??= defaultBytes().then((b) => WebAssembly.compile(b as Uint8Array<ArrayBuffer>)));
+  if (source === undefined)
+    return (defaultModule ??= defaultBytes().then((b) => WebAssembly.compile(b as Uint8Array<ArrayBuffer>)));
   if ('arrayBuffer' in source) return source.arrayBuffer().then((b) => WebAssembly.compile(b));
   let m = moduleOf.get(source);
   if (m === undefined) {
@@ -92,7 +96,10 @@ export class WasmRouting {
   private scratch = 0;
   private scratchHops = 0;
 
-  constructor(readonly wasm: WormcastExports, readonly routing: RoutingFunction) {}
+  constructor(
+    readonly wasm: WormcastExports,
+    readonly routing: RoutingFunction,
+  ) {}
 
   static async create(routing: RoutingFunction, source?: WasmSource): Promise<WasmRouting> {
     const w = new WasmRouting(await loadWasm(source), routing);

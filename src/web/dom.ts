@@ -4,7 +4,11 @@ import { WormcastError } from 'wormcast';
 export type Child = Node | string | number | null | undefined | false;
 
 /** Create an element with attributes (`class`, `id`, `role`, data-*) and children. */
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   for (const c of children) {
@@ -15,10 +19,17 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<
 }
 
 /** A table with a header row; every cell is text. */
-export function table(headers: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number>>, attrs: Record<string, string> = {}): HTMLTableElement {
-  return el('table', attrs,
+export function table(
+  headers: readonly string[],
+  rows: ReadonlyArray<ReadonlyArray<string | number>>,
+  attrs: Record<string, string> = {},
+): HTMLTableElement {
+  return el(
+    'table',
+    attrs,
     el('thead', {}, el('tr', {}, ...headers.map((h) => el('th', {}, h)))),
-    el('tbody', {}, ...rows.map((r) => el('tr', {}, ...r.map((c) => el('td', {}, String(c)))))));
+    el('tbody', {}, ...rows.map((r) => el('tr', {}, ...r.map((c) => el('td', {}, String(c)))))),
+  );
 }
 
 /**
@@ -44,7 +55,11 @@ export function byId<T extends HTMLElement>(id: string): T {
 }
 
 /** Fill a <select> with options (value, label), keeping the current value when still offered. */
-export function fillSelect(select: HTMLSelectElement, options: ReadonlyArray<readonly [string, string]>, preferred?: string): void {
+export function fillSelect(
+  select: HTMLSelectElement,
+  options: ReadonlyArray<readonly [string, string]>,
+  preferred?: string,
+): void {
   const keep = preferred ?? select.value;
   select.replaceChildren(...options.map(([value, label]) => el('option', { value }, label)));
   if (options.some(([v]) => v === keep)) select.value = keep;
@@ -63,7 +78,13 @@ export interface RunContext {
  * the error afterwards; the submit button is disabled meanwhile. `done` is called with the
  * output's new state. Never rejects.
  */
-export function onSubmit(form: HTMLFormElement, out: HTMLElement, action: (ctx: RunContext) => Promise<Node[]> | Node[], busy = 'working…', done?: (state: 'done' | 'error' | 'cancelled') => void): void {
+export function onSubmit(
+  form: HTMLFormElement,
+  out: HTMLElement,
+  action: (ctx: RunContext) => Promise<Node[]> | Node[],
+  busy = 'working…',
+  done?: (state: 'done' | 'error' | 'cancelled') => void,
+): void {
   const button = form.querySelector<HTMLButtonElement>('button[type=submit]');
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
@@ -75,10 +96,15 @@ export function onSubmit(form: HTMLFormElement, out: HTMLElement, action: (ctx: 
       out.dataset.state = 'busy';
       let cancelled = false;
       const ctx: RunContext = {
-        progress: (text) => { line.textContent = text; },
+        progress: (text) => {
+          line.textContent = text;
+        },
         cancellable: (cancel) => {
           const b = el('button', { type: 'button', class: 'cancel', 'data-testid': 'cancel' }, 'Cancel');
-          b.addEventListener('click', () => { cancelled = true; cancel(); });
+          b.addEventListener('click', () => {
+            cancelled = true;
+            cancel();
+          });
           status.append(' ', b);
         },
       };

@@ -7,7 +7,12 @@ import { el } from './dom.ts';
 
 /** JSON of a view: typed arrays as plain arrays. */
 export function toJson(view: unknown): string {
-  return JSON.stringify(view, (_k, v: unknown) => (ArrayBuffer.isView(v) && !(v instanceof DataView) ? Array.from(v as unknown as ArrayLike<number>) : v), 2);
+  return JSON.stringify(
+    view,
+    (_k, v: unknown) =>
+      ArrayBuffer.isView(v) && !(v instanceof DataView) ? Array.from(v as unknown as ArrayLike<number>) : v,
+    2,
+  );
 }
 
 /** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. */
@@ -37,7 +42,12 @@ export function exportButtons(base: string, json: () => string, csv: () => strin
     x.addEventListener('click', f);
     return x;
   };
-  return el('p', { class: 'exports' }, 'Export: ',
-    b('JSON', () => download(`${base}.json`, json(), 'application/json'), `${testId}-json`), ' ',
-    b('CSV', () => download(`${base}.csv`, csv(), 'text/csv'), `${testId}-csv`));
+  return el(
+    'p',
+    { class: 'exports' },
+    'Export: ',
+    b('JSON', () => download(`${base}.json`, json(), 'application/json'), `${testId}-json`),
+    ' ',
+    b('CSV', () => download(`${base}.csv`, csv(), 'text/csv'), `${testId}-csv`),
+  );
 }

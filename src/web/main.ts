@@ -1,4 +1,13 @@
-import { MULTICAST_ALGORITHMS, ROUTINGS, SCENARIOS, TOPOLOGY_FORMS, WormcastError, parseIntIn, parseTopology, type Topology } from 'wormcast';
+import {
+  MULTICAST_ALGORITHMS,
+  ROUTINGS,
+  SCENARIOS,
+  TOPOLOGY_FORMS,
+  WormcastError,
+  parseIntIn,
+  parseTopology,
+  type Topology,
+} from 'wormcast';
 import { chartOf, renderChart } from './curves/chart.ts';
 import { defaultSettings, type PointView } from './curves/point.ts';
 import { byId, el, errorText, fillSelect, onSubmit, table } from './dom.ts';
@@ -8,7 +17,13 @@ import { exportButtons, toCsv, toJson } from './export.ts';
 import { renderPlan, type PlanRequest, type PlanView } from './plan-panel.ts';
 import { computeRoute, renderRoute, type RouteView } from './route-panel.ts';
 import { Runner } from './runner.ts';
-import { parseSimulationRequest, plannedCycles, renderSimulation, type SimulationRequest, type SimulationView } from './simulate-panel.ts';
+import {
+  parseSimulationRequest,
+  plannedCycles,
+  renderSimulation,
+  type SimulationRequest,
+  type SimulationView,
+} from './simulate-panel.ts';
 import { readState, URL_FIELDS, writeState, type Panel, type UrlState } from './url-state.ts';
 import { WatchPanel } from './watch/watch-view.ts';
 import { WASM_URL, wasmBytes } from './wasm-source.ts';
@@ -29,8 +44,16 @@ const planRouting = byId<HTMLSelectElement>('plan-routing');
 const simWorkload = byId<HTMLSelectElement>('sim-workload');
 const simAlgorithm = byId<HTMLSelectElement>('sim-algorithm');
 const simRouting = byId<HTMLSelectElement>('sim-routing');
-const outputs: Record<Panel, HTMLElement> = { route: byId('route-output'), plan: byId('plan-output'), sim: byId('simulate-output') };
-const forms: Record<Panel, HTMLFormElement> = { route: byId('route-form'), plan: byId('plan-form'), sim: byId('simulate-form') };
+const outputs: Record<Panel, HTMLElement> = {
+  route: byId('route-output'),
+  plan: byId('plan-output'),
+  sim: byId('simulate-output'),
+};
+const forms: Record<Panel, HTMLFormElement> = {
+  route: byId('route-form'),
+  plan: byId('plan-form'),
+  sim: byId('simulate-form'),
+};
 
 const value = (id: string): string => byId<HTMLInputElement | HTMLSelectElement>(id).value;
 const checked = (id: string): boolean => byId<HTMLInputElement>(id).checked;
@@ -104,12 +127,14 @@ function topologyChanged(): void {
   const t = currentTopology();
   const options = routingOptions(t?.kind);
   // a routing chosen for another family gives way to the first that fits (or the default)
-  const keep = (select: HTMLSelectElement, fallback: string): string => (!t || fits(select.value, t.kind) ? select.value : fallback);
+  const keep = (select: HTMLSelectElement, fallback: string): string =>
+    !t || fits(select.value, t.kind) ? select.value : fallback;
   fillSelect(routing, options, keep(routing, options[0]![0]));
   fillSelect(planRouting, [['', "algorithm's default"], ...options], keep(planRouting, ''));
   fillSelect(simRouting, [['', "algorithm's default"], ...options], keep(simRouting, ''));
   if (!t) return;
-  for (const id of ['route-from', 'route-to', 'plan-source']) byId<HTMLInputElement>(id).placeholder = `${t.format(0)} .. ${t.format(t.nodes - 1)}`;
+  for (const id of ['route-from', 'route-to', 'plan-source'])
+    byId<HTMLInputElement>(id).placeholder = `${t.format(0)} .. ${t.format(t.nodes - 1)}`;
   if (t.spec !== fieldsSpec) {
     if (fieldsSpec !== '' && !restoring) {
       byId<HTMLInputElement>('route-from').value = t.format(0);
@@ -133,7 +158,20 @@ function algorithmChanged(): void {
 /** A seed scenario brings its own network and worms: the traffic fields do not apply. */
 function workloadChanged(): void {
   const scenario = simWorkload.value !== '';
-  for (const id of ['sim-algorithm', 'sim-routing', 'sim-dests', 'sim-load', 'sim-flits', 'sim-warmup', 'sim-cycles', 'sim-drain', 'sim-seed', 'sim-vcs', 'sim-buffer', 'sim-port']) {
+  for (const id of [
+    'sim-algorithm',
+    'sim-routing',
+    'sim-dests',
+    'sim-load',
+    'sim-flits',
+    'sim-warmup',
+    'sim-cycles',
+    'sim-drain',
+    'sim-seed',
+    'sim-vcs',
+    'sim-buffer',
+    'sim-port',
+  ]) {
     byId<HTMLInputElement>(id).disabled = scenario;
   }
 }
@@ -149,7 +187,18 @@ function writeUrl(): void {
   const run = (['route', 'plan', 'sim'] as const).filter((p) => results[p] !== undefined);
   const step = shown === 'plan' && results.plan && results.plan.steps > 1 ? drawing.currentStep : undefined;
   const watching = !watch.root.hidden && watch.frame ? watch.frame.asked : undefined;
-  history.replaceState(null, '', writeState({ fields, run, show: shown, step, ...(watching !== undefined ? { watch: watching } : {}), ...(curves.points ? { curves: true } : {}) }));
+  history.replaceState(
+    null,
+    '',
+    writeState({
+      fields,
+      run,
+      show: shown,
+      step,
+      ...(watching !== undefined ? { watch: watching } : {}),
+      ...(curves.points ? { curves: true } : {}),
+    }),
+  );
 }
 
 /** Show a panel's result on the drawing (switching to its network: a scenario brings its own). */
@@ -180,17 +229,33 @@ function resultTools(panel: Panel, base: string, json: () => string, csv: () => 
 
 function planRequest(): PlanRequest {
   return {
-    topology: topologyInput.value, algorithm: algorithm.value, routing: planRouting.value, source: value('plan-source'),
-    dests: value('plan-dests'), port: value('plan-port'), seed: value('plan-seed'), check: checked('plan-check'),
+    topology: topologyInput.value,
+    algorithm: algorithm.value,
+    routing: planRouting.value,
+    source: value('plan-source'),
+    dests: value('plan-dests'),
+    port: value('plan-port'),
+    seed: value('plan-seed'),
+    check: checked('plan-check'),
   };
 }
 
 function simulationRequest(): SimulationRequest {
   return {
-    scenario: simWorkload.value, topology: topologyInput.value, routing: simRouting.value, algorithm: simAlgorithm.value,
-    dests: value('sim-dests'), load: value('sim-load'), flits: value('sim-flits'), cycles: value('sim-cycles'),
-    warmup: value('sim-warmup'), drain: value('sim-drain'), seed: value('sim-seed'), vcs: value('sim-vcs'),
-    buffer: value('sim-buffer'), port: value('sim-port'),
+    scenario: simWorkload.value,
+    topology: topologyInput.value,
+    routing: simRouting.value,
+    algorithm: simAlgorithm.value,
+    dests: value('sim-dests'),
+    load: value('sim-load'),
+    flits: value('sim-flits'),
+    cycles: value('sim-cycles'),
+    warmup: value('sim-warmup'),
+    drain: value('sim-drain'),
+    seed: value('sim-seed'),
+    vcs: value('sim-vcs'),
+    buffer: value('sim-buffer'),
+    port: value('sim-port'),
   };
 }
 
@@ -208,9 +273,24 @@ function finished(panel: Panel, state: string): void {
 function setup(): void {
   byId('topology-forms').textContent = `Forms: ${Object.values(TOPOLOGY_FORMS).join('; ')}`;
   const algorithms = Object.values(MULTICAST_ALGORITHMS);
-  fillSelect(algorithm, algorithms.map((a) => [a.name, a.name]), 'u-ccc');
-  fillSelect(simAlgorithm, [['unicast', 'unicast'], ...algorithms.map((a): [string, string] => [a.name, a.name])], 'unicast');
-  fillSelect(simWorkload, [['', 'random traffic on the network above'], ...Object.keys(SCENARIOS).map((n): [string, string] => [n, `seed scenario ${n}`])], '');
+  fillSelect(
+    algorithm,
+    algorithms.map((a) => [a.name, a.name]),
+    'u-ccc',
+  );
+  fillSelect(
+    simAlgorithm,
+    [['unicast', 'unicast'], ...algorithms.map((a): [string, string] => [a.name, a.name])],
+    'unicast',
+  );
+  fillSelect(
+    simWorkload,
+    [
+      ['', 'random traffic on the network above'],
+      ...Object.keys(SCENARIOS).map((n): [string, string] => [n, `seed scenario ${n}`]),
+    ],
+    '',
+  );
   topologyChanged();
   algorithmChanged();
   workloadChanged();
@@ -221,46 +301,127 @@ function setup(): void {
   drawing.onStep = () => writeUrl();
   byId('watch-box').append(watch.root);
   watch.onFrame = () => writeUrl();
-  byId('sim-watch').addEventListener('click', () => { void watch.start(simulationRequest()).then(() => writeUrl()); });
-  onSubmit(byId<HTMLFormElement>('curve-form'), byId('curve-output'), (ctx) => sweep(ctx), 'running the sweep… (in workers: the page stays usable)');
+  byId('sim-watch').addEventListener('click', () => {
+    void watch.start(simulationRequest()).then(() => writeUrl());
+  });
+  onSubmit(
+    byId<HTMLFormElement>('curve-form'),
+    byId('curve-output'),
+    (ctx) => sweep(ctx),
+    'running the sweep… (in workers: the page stays usable)',
+  );
 
-  onSubmit(forms.route, outputs.route, async () => {
-    const v = await computeRoute({
-      topology: topologyInput.value, routing: routing.value, from: value('route-from'), to: value('route-to'),
-      lowFirst: checked('low-first'), shortest: checked('shortest'),
-    }, await wasmBytes());
-    results.route = v;
-    return [...renderRoute(v), resultTools('route', 'wormcast-route', () => toJson(v),
-      () => toCsv(['#', 'from', 'to', 'port', 'vc class'], v.hops.map((h, i) => [i + 1, h.from, h.to, h.port, h.vc])))];
-  }, 'routing…', (s) => finished('route', s));
+  onSubmit(
+    forms.route,
+    outputs.route,
+    async () => {
+      const v = await computeRoute(
+        {
+          topology: topologyInput.value,
+          routing: routing.value,
+          from: value('route-from'),
+          to: value('route-to'),
+          lowFirst: checked('low-first'),
+          shortest: checked('shortest'),
+        },
+        await wasmBytes(),
+      );
+      results.route = v;
+      return [
+        ...renderRoute(v),
+        resultTools(
+          'route',
+          'wormcast-route',
+          () => toJson(v),
+          () =>
+            toCsv(
+              ['#', 'from', 'to', 'port', 'vc class'],
+              v.hops.map((h, i) => [i + 1, h.from, h.to, h.port, h.vc]),
+            ),
+        ),
+      ];
+    },
+    'routing…',
+    (s) => finished('route', s),
+  );
 
-  onSubmit(forms.plan, outputs.plan, async (ctx) => {
-    ctx.cancellable(() => runners.plan.cancel());
-    const v = await runners.plan.run({ kind: 'plan', req: planRequest() });
-    results.plan = v;
-    return [...renderPlan(v), resultTools('plan', 'wormcast-plan', () => toJson(v),
-      () => toCsv(['id', 'step', 'from', 'to', 'kind', 'network', 'path', 'address field D'], v.rows.map((r) => [r.id, r.step, r.from, r.to, r.kind, r.network, r.path, r.address])))];
-  }, 'planning… (in a worker: the page stays usable)', (s) => finished('plan', s));
+  onSubmit(
+    forms.plan,
+    outputs.plan,
+    async (ctx) => {
+      ctx.cancellable(() => runners.plan.cancel());
+      const v = await runners.plan.run({ kind: 'plan', req: planRequest() });
+      results.plan = v;
+      return [
+        ...renderPlan(v),
+        resultTools(
+          'plan',
+          'wormcast-plan',
+          () => toJson(v),
+          () =>
+            toCsv(
+              ['id', 'step', 'from', 'to', 'kind', 'network', 'path', 'address field D'],
+              v.rows.map((r) => [r.id, r.step, r.from, r.to, r.kind, r.network, r.path, r.address]),
+            ),
+        ),
+      ];
+    },
+    'planning… (in a worker: the page stays usable)',
+    (s) => finished('plan', s),
+  );
 
-  onSubmit(forms.sim, outputs.sim, async (ctx) => {
-    ctx.cancellable(() => runners.sim.cancel());
-    const req = simulationRequest();
-    const total = plannedCycles(req);
-    const v = await runners.sim.run({ kind: 'simulate', req }, (cycle) => {
-      ctx.progress(total > 0 ? `simulating: cycle ${cycle} of at most ${total} (${Math.min(100, (100 * cycle) / total).toFixed(0)}%)` : `simulating: cycle ${cycle}`);
-    });
-    results.sim = v;
-    const r = v.result;
-    return [...renderSimulation(v), resultTools('sim', 'wormcast-simulation', () => toJson({ heading: v.heading, outcome: v.outcome, outcomeText: v.outcomeText, result: r }),
-      () => toCsv(['field', 'value'], [
-        ['outcome', v.outcome], ['status', r.status], ['cycles', r.cycles], ['window from', r.window.from], ['window to', r.window.to],
-        ['messages created', r.multicasts], ['messages completed', r.completed], ['mean latency (cycles)', r.meanLatency], ['max latency (cycles)', r.maxLatency],
-        ['mean network latency (cycles)', r.meanNetworkLatency], ['mean completion (cycles)', r.meanCompletion], ['max completion (cycles)', r.maxCompletion],
-        ['accepted (flits/node/cycle)', r.throughput], ['generated (flits/node/cycle)', r.generated], ['flit-hops', r.flitHops],
-        ['mean channel utilisation', r.channelUtilisation.mean], ['max channel utilisation', r.channelUtilisation.max],
-        ...Object.entries(r.counters).map(([k, x]): [string, number] => [`counter ${k}`, x]),
-      ]))];
-  }, 'simulating… (in a worker: the page stays usable)', (s) => finished('sim', s));
+  onSubmit(
+    forms.sim,
+    outputs.sim,
+    async (ctx) => {
+      ctx.cancellable(() => runners.sim.cancel());
+      const req = simulationRequest();
+      const total = plannedCycles(req);
+      const v = await runners.sim.run({ kind: 'simulate', req }, (cycle) => {
+        ctx.progress(
+          total > 0
+            ? `simulating: cycle ${cycle} of at most ${total} (${Math.min(100, (100 * cycle) / total).toFixed(0)}%)`
+            : `simulating: cycle ${cycle}`,
+        );
+      });
+      results.sim = v;
+      const r = v.result;
+      return [
+        ...renderSimulation(v),
+        resultTools(
+          'sim',
+          'wormcast-simulation',
+          () => toJson({ heading: v.heading, outcome: v.outcome, outcomeText: v.outcomeText, result: r }),
+          () =>
+            toCsv(
+              ['field', 'value'],
+              [
+                ['outcome', v.outcome],
+                ['status', r.status],
+                ['cycles', r.cycles],
+                ['window from', r.window.from],
+                ['window to', r.window.to],
+                ['messages created', r.multicasts],
+                ['messages completed', r.completed],
+                ['mean latency (cycles)', r.meanLatency],
+                ['max latency (cycles)', r.maxLatency],
+                ['mean network latency (cycles)', r.meanNetworkLatency],
+                ['mean completion (cycles)', r.meanCompletion],
+                ['max completion (cycles)', r.maxCompletion],
+                ['accepted (flits/node/cycle)', r.throughput],
+                ['generated (flits/node/cycle)', r.generated],
+                ['flit-hops', r.flitHops],
+                ['mean channel utilisation', r.channelUtilisation.mean],
+                ['max channel utilisation', r.channelUtilisation.max],
+                ...Object.entries(r.counters).map(([k, x]): [string, number] => [`counter ${k}`, x]),
+              ],
+            ),
+        ),
+      ];
+    },
+    'simulating… (in a worker: the page stays usable)',
+    (s) => finished('sim', s),
+  );
 
   const example = (id: string, fill: () => void, submit: HTMLFormElement[]): void => {
     byId(id).addEventListener('click', () => {
@@ -297,64 +458,106 @@ function setup(): void {
 
   const status = byId('wasm-status');
   wasmBytes().then(
-    (b) => { status.textContent = `wasm module ${WASM_URL} loaded (${b.byteLength} bytes)`; },
-    (e: unknown) => { status.className = 'error'; status.textContent = errorText(e); },
+    (b) => {
+      status.textContent = `wasm module ${WASM_URL} loaded (${b.byteLength} bytes)`;
+    },
+    (e: unknown) => {
+      status.className = 'error';
+      status.textContent = errorText(e);
+    },
   );
 }
 
 /** The options of `wormcast simulate` for the simulation form's random traffic at this load (experiment option keys). */
 function pointValues(load: number): Record<string, string | number | boolean> {
   const req = simulationRequest();
-  if (req.scenario !== '') throw new WormcastError('curves: choose random traffic in the simulation panel (a seed scenario has no load)');
+  if (req.scenario !== '')
+    throw new WormcastError('curves: choose random traffic in the simulation panel (a seed scenario has no load)');
   // the same checks as a simulation of this load
   const { config } = parseSimulationRequest({ ...req, load: String(load) });
   const o = config.options;
   return {
-    topology: config.topology, algorithm: config.algorithm, ...(config.routing !== undefined ? { routing: config.routing } : {}),
-    ...(config.algorithm !== 'unicast' ? { dests: config.dests } : {}), load, flits: config.flits,
-    warmup: config.warmup, cycles: config.measure, drain: config.drain, vcs: o.vcsPerClass!, buffer: o.buffer!, port: o.port!,
+    topology: config.topology,
+    algorithm: config.algorithm,
+    ...(config.routing !== undefined ? { routing: config.routing } : {}),
+    ...(config.algorithm !== 'unicast' ? { dests: config.dests } : {}),
+    load,
+    flits: config.flits,
+    warmup: config.warmup,
+    cycles: config.measure,
+    drain: config.drain,
+    vcs: o.vcsPerClass!,
+    buffer: o.buffer!,
+    port: o.port!,
   };
 }
 
 /** The page's sweep: every load's point in the workers, two at a time, then the two charts. */
 async function sweep(ctx: { progress(text: string): void; cancellable(cancel: () => void): void }): Promise<Node[]> {
-  const loads = value('curve-loads').split(/[\s,;]+/).filter((x) => x !== '').map((x) => {
-    const v = Number(x);
-    if (!Number.isFinite(v) || v <= 0) throw new WormcastError(`curves: load '${x}' must be a positive number`);
-    return v;
-  });
-  if (loads.length < 1 || loads.length > 12) throw new WormcastError(`curves: ${loads.length} loads; give 1..12 (separated by spaces or commas)`);
-  const settings = defaultSettings(parseIntIn(value('curve-reps'), 1, 20, 'replications'), parseIntIn(value('curve-seed'), 0, 2 ** 31 - 1, 'experiment seed'));
+  const loads = value('curve-loads')
+    .split(/[\s,;]+/)
+    .filter((x) => x !== '')
+    .map((x) => {
+      const v = Number(x);
+      if (!Number.isFinite(v) || v <= 0) throw new WormcastError(`curves: load '${x}' must be a positive number`);
+      return v;
+    });
+  if (loads.length < 1 || loads.length > 12)
+    throw new WormcastError(`curves: ${loads.length} loads; give 1..12 (separated by spaces or commas)`);
+  const settings = defaultSettings(
+    parseIntIn(value('curve-reps'), 1, 20, 'replications'),
+    parseIntIn(value('curve-seed'), 0, 2 ** 31 - 1, 'experiment seed'),
+  );
   const values = loads.map(pointValues);
   ctx.cancellable(() => curveRunners.forEach((r) => r.cancel()));
   const points: PointView[] = new Array(values.length);
   let next = 0;
   let done = 0;
-  const report = (): void => ctx.progress(`sweep: ${done} of ${values.length} points done (${settings.replications} replications each)`);
+  const report = (): void =>
+    ctx.progress(`sweep: ${done} of ${values.length} points done (${settings.replications} replications each)`);
   report();
   // each worker takes the next point until none is left
-  await Promise.all(curveRunners.map(async (runner) => {
-    while (next < values.length) {
-      const i = next++;
-      points[i] = await runner.run({ kind: 'point', req: { values: values[i]!, settings } });
-      done++;
-      report();
-    }
-  }));
+  await Promise.all(
+    curveRunners.map(async (runner) => {
+      while (next < values.length) {
+        const i = next++;
+        points[i] = await runner.run({ kind: 'point', req: { values: values[i]!, settings } });
+        done++;
+        report();
+      }
+    }),
+  );
   const latency = chartOf(points, 'meanLatency', 'mean message latency (cycles) against offered load');
   const throughput = chartOf(points, 'throughput', 'accepted throughput (flits/node/cycle) against offered load');
   Object.assign(curves, { points, latency: latency.rows, throughput: throughput.rows });
   writeUrl();
-  const boxes = [el('div', { class: 'chart', 'data-testid': 'curve-latency' }), el('div', { class: 'chart', 'data-testid': 'curve-throughput' })];
+  const boxes = [
+    el('div', { class: 'chart', 'data-testid': 'curve-latency' }),
+    el('div', { class: 'chart', 'data-testid': 'curve-throughput' }),
+  ];
   await Promise.all([renderChart(latency.spec, boxes[0]!), renderChart(throughput.spec, boxes[1]!)]);
-  const f = (x: number | null | undefined, d: number): string => (x === null || x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(d));
+  const f = (x: number | null | undefined, d: number): string =>
+    x === null || x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(d);
   const rows = points.map((p) => {
     const l = p.summary.metrics.meanLatency;
     const t = p.summary.metrics.throughput;
-    return [String(p.values.load), `${f(l?.mean, 2)} ± ${f(l?.halfWidth, 2)}`, `${f(t?.mean, 4)} ± ${f(t?.halfWidth, 4)}`,
-      p.summary.incomplete.length === p.replications.length ? 'incomplete' : p.summary.saturated ? `saturated: ${p.summary.saturation[0] ?? ''}` : 'measured'];
+    return [
+      String(p.values.load),
+      `${f(l?.mean, 2)} ± ${f(l?.halfWidth, 2)}`,
+      `${f(t?.mean, 4)} ± ${f(t?.halfWidth, 4)}`,
+      p.summary.incomplete.length === p.replications.length
+        ? 'incomplete'
+        : p.summary.saturated
+          ? `saturated: ${p.summary.saturation[0] ?? ''}`
+          : 'measured',
+    ];
   });
-  return [...boxes, table(['load', 'latency (cycles), 95% CI', 'accepted (flits/node/cycle), 95% CI', 'point'], rows, { 'data-testid': 'curve-table' })];
+  return [
+    ...boxes,
+    table(['load', 'latency (cycles), 95% CI', 'accepted (flits/node/cycle), 95% CI', 'point'], rows, {
+      'data-testid': 'curve-table',
+    }),
+  ];
 }
 
 /** Fill the fields from the URL and run the panels it names. */
@@ -403,7 +606,11 @@ try {
   // for the browser tests and the console: where a node is drawn, and the drawing itself
   (window as unknown as { wormcast: unknown }).wormcast = {
     drawing,
-    screenOf: (address: string) => { const t = drawing.topology!; drawing.paintNow(); return drawing.screenOf(t.parse(address)); },
+    screenOf: (address: string) => {
+      const t = drawing.topology!;
+      drawing.paintNow();
+      return drawing.screenOf(t.parse(address));
+    },
     results,
     watch,
     curves,

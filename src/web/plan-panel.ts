@@ -1,6 +1,18 @@
 import {
-  WormcastError, checkContention, evaluateSteps, getAlgorithm, mulberry32, parseDestinations, parseIntIn,
-  parseTopology, physicalSharing, resolveDestinations, routingFor, tracePlan, trafficOf, type PortModel,
+  WormcastError,
+  checkContention,
+  evaluateSteps,
+  getAlgorithm,
+  mulberry32,
+  parseDestinations,
+  parseIntIn,
+  parseTopology,
+  physicalSharing,
+  resolveDestinations,
+  routingFor,
+  tracePlan,
+  trafficOf,
+  type PortModel,
 } from 'wormcast';
 import { el, table } from './dom.ts';
 
@@ -116,9 +128,15 @@ export function computePlan(req: PlanRequest, rowLimit = 400): PlanView {
     const phys = (paths.channels[h]! - vc) / paths.vcs;
     const node = Math.floor(phys / t.ports);
     const p = phys % t.ports;
-    return { from: node, to: t.neighbor(node, p), label: `${t.portName(p)}${multi ? `/${routing.vcClasses[vc]}` : ''}` };
+    return {
+      from: node,
+      to: t.neighbor(node, p),
+      label: `${t.portName(p)}${multi ? `/${routing.vcClasses[vc]}` : ''}`,
+    };
   };
-  const order = Array.from({ length: plan.count }, (_, id) => id).sort((a, b) => steps.messageStep[a]! - steps.messageStep[b]! || a - b);
+  const order = Array.from({ length: plan.count }, (_, id) => id).sort(
+    (a, b) => steps.messageStep[a]! - steps.messageStep[b]! || a - b,
+  );
   const rows: MessageRow[] = order.slice(0, rowLimit).map((id) => {
     const m = plan.message(id);
     const hs: Array<{ from: number; to: number; label: string }> = [];
@@ -127,10 +145,17 @@ export function computePlan(req: PlanRequest, rowLimit = 400): PlanView {
     for (let h = paths.offsets[id]!; h < paths.offsets[id]! + Math.min(total, HOP_LIMIT); h++) hs.push(hop(h));
     const more = total > HOP_LIMIT ? ` … (${total} hops in all)` : '';
     // a tree worm's hops are edges in breadth-first order, not one chain
-    const path = m.kind === 'tree'
-      ? hs.map((h) => `${t.format(h.from)} -${h.label}-> ${t.format(h.to)}`).join(', ')
-      : `${t.format(m.from)}${hs.map((h) => ` -${h.label}-> ${t.format(h.to)}`).join('')}`;
-    const to = m.dests.length <= HOP_LIMIT ? m.dests.map((d) => t.format(d)).join(' ') : `${m.dests.slice(0, HOP_LIMIT).map((d) => t.format(d)).join(' ')} … (${m.dests.length} in all)`;
+    const path =
+      m.kind === 'tree'
+        ? hs.map((h) => `${t.format(h.from)} -${h.label}-> ${t.format(h.to)}`).join(', ')
+        : `${t.format(m.from)}${hs.map((h) => ` -${h.label}-> ${t.format(h.to)}`).join('')}`;
+    const to =
+      m.dests.length <= HOP_LIMIT
+        ? m.dests.map((d) => t.format(d)).join(' ')
+        : `${m.dests
+            .slice(0, HOP_LIMIT)
+            .map((d) => t.format(d))
+            .join(' ')} … (${m.dests.length} in all)`;
     return {
       id,
       step: steps.messageStep[id]!,
@@ -139,7 +164,13 @@ export function computePlan(req: PlanRequest, rowLimit = 400): PlanView {
       kind: m.kind,
       network: m.network ?? '',
       path: path + more,
-      address: m.address.length <= HOP_LIMIT ? m.address.map((a) => t.format(a)).join(' ') : `${m.address.slice(0, HOP_LIMIT).map((a) => t.format(a)).join(' ')} … (${m.address.length} in all)`,
+      address:
+        m.address.length <= HOP_LIMIT
+          ? m.address.map((a) => t.format(a)).join(' ')
+          : `${m.address
+              .slice(0, HOP_LIMIT)
+              .map((a) => t.format(a))
+              .join(' ')} … (${m.address.length} in all)`,
     };
   });
   const physical = new Int32Array(paths.channels.length);
@@ -149,10 +180,17 @@ export function computePlan(req: PlanRequest, rowLimit = 400): PlanView {
   const msgDests = new Int32Array(destOffsets[plan.count]!);
   for (let id = 0; id < plan.count; id++) msgDests.set(plan.message(id).dests, destOffsets[id]!);
   const drawing: PlanDrawing = {
-    source, dests: Int32Array.from(dests), channels: physical, offsets: Int32Array.from(paths.offsets),
+    source,
+    dests: Int32Array.from(dests),
+    channels: physical,
+    offsets: Int32Array.from(paths.offsets),
     steps: Int32Array.from(steps.messageStep),
-    kinds: Uint8Array.from({ length: plan.count }, (_, id) => { const k = plan.message(id).kind; return k === 'tree' ? 2 : k === 'path' ? 1 : 0; }),
-    msgDests, destOffsets,
+    kinds: Uint8Array.from({ length: plan.count }, (_, id) => {
+      const k = plan.message(id).kind;
+      return k === 'tree' ? 2 : k === 'path' ? 1 : 0;
+    }),
+    msgDests,
+    destOffsets,
   };
   const view: PlanView = {
     heading: `${algorithm.name} on ${t.spec} (routing ${routing.name}, ${port}-port): ${t.format(source)} to ${dests.length} destinations`,
@@ -179,7 +217,10 @@ export function computePlan(req: PlanRequest, rowLimit = 400): PlanView {
       violations: c.violations,
       // the physical channels of the listed contending pairs, highlighted on the drawing
       channels: [...new Set(c.examples.map((v) => v.node * t.ports + v.port))],
-      examples: c.examples.map((v) => `messages ${v.first} (step ${v.firstStep}, ${t.format(plan.senders[v.first]!)} -> ${t.format(plan.receiver(v.first))}) and ${v.second} (step ${v.secondStep}, ${t.format(plan.senders[v.second]!)} -> ${t.format(plan.receiver(v.second))}) share ${t.format(v.node)} ${t.portName(v.port)} vc ${routing.vcClasses[v.vc] ?? v.vc}`),
+      examples: c.examples.map(
+        (v) =>
+          `messages ${v.first} (step ${v.firstStep}, ${t.format(plan.senders[v.first]!)} -> ${t.format(plan.receiver(v.first))}) and ${v.second} (step ${v.secondStep}, ${t.format(plan.senders[v.second]!)} -> ${t.format(plan.receiver(v.second))}) share ${t.format(v.node)} ${t.portName(v.port)} vc ${routing.vcClasses[v.vc] ?? v.vc}`,
+      ),
     };
     view.sharing = { sharedPairs: s.sharedPairs, blocked: s.blocked, steps: s.steps, meanSteps: round(s.meanSteps) };
   }
@@ -189,14 +230,20 @@ export function computePlan(req: PlanRequest, rowLimit = 400): PlanView {
 /** A long cell (a worm's path, an address field) cut to CELL_CHARS characters in the table; the export has it whole. */
 export const CELL_CHARS = 400;
 function cell(text: string): string {
-  return text.length <= CELL_CHARS ? text : `${text.slice(0, CELL_CHARS)} … (${text.length} characters; export CSV or JSON for all)`;
+  return text.length <= CELL_CHARS
+    ? text
+    : `${text.slice(0, CELL_CHARS)} … (${text.length} characters; export CSV or JSON for all)`;
 }
 
 /** Rows of the message table per page. */
 export const PAGE_ROWS = 20;
 
 /** A table paginated in the page: PAGE_ROWS rows at a time with previous/next buttons, so that a large plan keeps the page short. */
-function paginated(headers: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number>>, testId: string): HTMLElement {
+function paginated(
+  headers: readonly string[],
+  rows: ReadonlyArray<ReadonlyArray<string | number>>,
+  testId: string,
+): HTMLElement {
   const pages = Math.max(1, Math.ceil(rows.length / PAGE_ROWS));
   const holder = el('div', { class: 'paged' });
   const info = el('span', { class: 'page-info', 'data-testid': `${testId}-page` });
@@ -211,8 +258,18 @@ function paginated(headers: readonly string[], rows: ReadonlyArray<ReadonlyArray
     prev.disabled = page === 0;
     next.disabled = page >= pages - 1;
   };
-  prev.addEventListener('click', () => { if (page > 0) { page--; show(); } });
-  next.addEventListener('click', () => { if (page < pages - 1) { page++; show(); } });
+  prev.addEventListener('click', () => {
+    if (page > 0) {
+      page--;
+      show();
+    }
+  });
+  next.addEventListener('click', () => {
+    if (page < pages - 1) {
+      page++;
+      show();
+    }
+  });
   show();
   return el('div', {}, pages > 1 ? el('p', { class: 'pager' }, prev, ' ', info, ' ', next) : info, holder);
 }
@@ -228,20 +285,56 @@ export function renderPlan(v: PlanView): Node[] {
     ['hops to a destination', `max ${v.maxHops}, mean ${v.meanHops}`],
   ];
   if (v.contention && v.sharing) {
-    metrics.push(['contention (seed 001 Definition 4)', v.contention.violations === 0 ? 'contention-free' : `${v.contention.violations} contending pairs of unicasts`]);
-    metrics.push(['physical-link sharing (seed 000 section 6)', `${v.sharing.sharedPairs} pairs share a link in one step; with the delays: steps ${v.sharing.steps}, mean ${v.sharing.meanSteps}`]);
+    metrics.push([
+      'contention (seed 001 Definition 4)',
+      v.contention.violations === 0 ? 'contention-free' : `${v.contention.violations} contending pairs of unicasts`,
+    ]);
+    metrics.push([
+      'physical-link sharing (seed 000 section 6)',
+      `${v.sharing.sharedPairs} pairs share a link in one step; with the delays: steps ${v.sharing.steps}, mean ${v.sharing.meanSteps}`,
+    ]);
   }
-  const shown = v.destinations.length < v.destinationCount ? `${v.destinations.slice(0, 30).join(' ')} … (${v.destinationCount} in all)` : v.destinations.join(' ');
+  const shown =
+    v.destinations.length < v.destinationCount
+      ? `${v.destinations.slice(0, 30).join(' ')} … (${v.destinationCount} in all)`
+      : v.destinations.join(' ');
   const out: Node[] = [
     el('p', { class: 'heading', 'data-testid': 'plan-heading' }, v.heading),
-    el('p', { class: 'dests', 'data-testid': 'plan-dests-list' }, `destinations: ${v.destinationCount > 30 ? `${v.destinations.slice(0, 30).join(' ')} … (${v.destinationCount} in all)` : shown}`),
-    el('dl', { class: 'metrics', 'data-testid': 'plan-metrics' }, ...metrics.flatMap(([k, val]) => [el('dt', {}, k), el('dd', { 'data-metric': k.split(' (')[0]! }, val)])),
+    el(
+      'p',
+      { class: 'dests', 'data-testid': 'plan-dests-list' },
+      `destinations: ${v.destinationCount > 30 ? `${v.destinations.slice(0, 30).join(' ')} … (${v.destinationCount} in all)` : shown}`,
+    ),
+    el(
+      'dl',
+      { class: 'metrics', 'data-testid': 'plan-metrics' },
+      ...metrics.flatMap(([k, val]) => [el('dt', {}, k), el('dd', { 'data-metric': k.split(' (')[0]! }, val)]),
+    ),
   ];
   if (v.contention && v.contention.examples.length > 0) {
     out.push(el('ul', { class: 'violations' }, ...v.contention.examples.map((x) => el('li', {}, x))));
   }
-  out.push(paginated(['step', 'from', 'to', 'kind', 'path (port per hop)', 'address field D'],
-    v.rows.map((r) => [r.step, r.from, r.to, r.network ? `${r.kind} (${r.network})` : r.kind, cell(r.path), cell(r.address)]), 'plan-messages'));
-  if (v.hidden > 0) out.push(el('p', { class: 'note' }, `… and ${v.hidden} more messages not listed (the drawing shows them all; export JSON for the numbers)`));
+  out.push(
+    paginated(
+      ['step', 'from', 'to', 'kind', 'path (port per hop)', 'address field D'],
+      v.rows.map((r) => [
+        r.step,
+        r.from,
+        r.to,
+        r.network ? `${r.kind} (${r.network})` : r.kind,
+        cell(r.path),
+        cell(r.address),
+      ]),
+      'plan-messages',
+    ),
+  );
+  if (v.hidden > 0)
+    out.push(
+      el(
+        'p',
+        { class: 'note' },
+        `… and ${v.hidden} more messages not listed (the drawing shows them all; export JSON for the numbers)`,
+      ),
+    );
   return out;
 }

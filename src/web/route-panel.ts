@@ -1,4 +1,13 @@
-import { WasmRouting, createRouting, parseTopology, portOf, tracePath, vcOf, type Hop, type RoutingFunction } from 'wormcast';
+import {
+  WasmRouting,
+  createRouting,
+  parseTopology,
+  portOf,
+  tracePath,
+  vcOf,
+  type Hop,
+  type RoutingFunction,
+} from 'wormcast';
 import { el, table } from './dom.ts';
 
 /** What the route form asks for (the options of `wormcast route`). */
@@ -49,7 +58,9 @@ export function compareRoute(r: RoutingFunction, reference: readonly Hop[], word
     const h = reference[i]!;
     const w = words[i]!;
     if (portOf(w) !== h.port || vcOf(w) !== h.vc) {
-      out.push(`hop ${i + 1} at ${t.format(h.from)}: wasm ${t.portName(portOf(w))} vc ${r.vcClasses[vcOf(w)] ?? vcOf(w)}, reference ${t.portName(h.port)} vc ${r.vcClasses[h.vc]}`);
+      out.push(
+        `hop ${i + 1} at ${t.format(h.from)}: wasm ${t.portName(portOf(w))} vc ${r.vcClasses[vcOf(w)] ?? vcOf(w)}, reference ${t.portName(h.port)} vc ${r.vcClasses[h.vc]}`,
+      );
     }
   }
   return out;
@@ -63,7 +74,12 @@ function wordHops(r: RoutingFunction, src: number, words: ArrayLike<number>): Ho
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     const next = t.neighbor(node, portOf(w));
-    rows.push({ from: t.format(node), to: next < 0 ? '-' : t.format(next), port: t.portName(portOf(w)), vc: r.vcClasses[vcOf(w)] ?? String(vcOf(w)) });
+    rows.push({
+      from: t.format(node),
+      to: next < 0 ? '-' : t.format(next),
+      port: t.portName(portOf(w)),
+      vc: r.vcClasses[vcOf(w)] ?? String(vcOf(w)),
+    });
     if (next < 0) break;
     node = next;
   }
@@ -96,10 +112,24 @@ export async function computeRoute(req: RouteRequest, wasm: BufferSource): Promi
     }
   } catch (e) {
     differences = [`wasm route failed: ${(e as Error).message}`];
-    hops = reference.map((h) => ({ from: t.format(h.from), to: t.format(h.to), port: t.portName(h.port), vc: r.vcClasses[h.vc]! }));
+    hops = reference.map((h) => ({
+      from: t.format(h.from),
+      to: t.format(h.to),
+      port: t.portName(h.port),
+      vc: r.vcClasses[h.vc]!,
+    }));
   }
   const distance = t.distance(src, dst);
-  return { heading: `${r.name} on ${t.spec}: ${t.format(src)} -> ${t.format(dst)}, ${reference.length} hops (distance ${distance})`, hops, distance, differences, spec: t.spec, src, dst, channels };
+  return {
+    heading: `${r.name} on ${t.spec}: ${t.format(src)} -> ${t.format(dst)}, ${reference.length} hops (distance ${distance})`,
+    hops,
+    distance,
+    differences,
+    spec: t.spec,
+    src,
+    dst,
+    channels,
+  };
 }
 
 /** The route as page content: heading, hop table, and the wasm-versus-reference line. */
@@ -107,8 +137,17 @@ export function renderRoute(v: RouteView): Node[] {
   const ok = v.differences.length === 0;
   return [
     el('p', { class: 'heading', 'data-testid': 'route-heading' }, v.heading),
-    table(['#', 'from', 'to', 'port', 'vc class'], v.hops.map((h, i) => [i + 1, h.from, h.to, h.port, h.vc]), { 'data-testid': 'route-hops' }),
-    el('p', { class: ok ? 'check ok' : 'check bad', 'data-testid': 'route-check' },
-      ok ? `wasm = reference (${v.hops.length} hops, same ports and VC classes)` : `wasm ≠ reference: ${v.differences.join('; ')}`),
+    table(
+      ['#', 'from', 'to', 'port', 'vc class'],
+      v.hops.map((h, i) => [i + 1, h.from, h.to, h.port, h.vc]),
+      { 'data-testid': 'route-hops' },
+    ),
+    el(
+      'p',
+      { class: ok ? 'check ok' : 'check bad', 'data-testid': 'route-check' },
+      ok
+        ? `wasm = reference (${v.hops.length} hops, same ports and VC classes)`
+        : `wasm ≠ reference: ${v.differences.join('; ')}`,
+    ),
   ];
 }

@@ -18,7 +18,9 @@ export class Cancelled extends Error {
 export class Runner {
   private worker: Worker | undefined;
   private next = 1;
-  private pending: { id: number; resolve(v: unknown): void; reject(e: unknown): void; progress?: (cycle: number) => void } | undefined;
+  private pending:
+    | { id: number; resolve(v: unknown): void; reject(e: unknown): void; progress?: (cycle: number) => void }
+    | undefined;
 
   private start(): Worker {
     const w = new Worker(new URL('./run-worker.ts', import.meta.url), { type: 'module' });
@@ -26,7 +28,10 @@ export class Runner {
       const m = ev.data;
       const p = this.pending;
       if (!p || p.id !== m.id) return;
-      if (m.type === 'progress') { p.progress?.(m.cycle); return; }
+      if (m.type === 'progress') {
+        p.progress?.(m.cycle);
+        return;
+      }
       this.pending = undefined;
       if (m.type === 'done') p.resolve(m.view);
       else p.reject(m.user ? new WormcastError(m.message) : new Error(m.message));
@@ -42,7 +47,10 @@ export class Runner {
   }
 
   /** Run a job in the worker; `progress` gets the engine's cycle as the run goes. */
-  run<K extends Job['kind']>(job: Extract<Job, { kind: K }>, progress?: (cycle: number) => void): Promise<JobResult[K]> {
+  run<K extends Job['kind']>(
+    job: Extract<Job, { kind: K }>,
+    progress?: (cycle: number) => void,
+  ): Promise<JobResult[K]> {
     if (this.pending) this.cancel();
     this.worker ??= this.start();
     const id = this.next++;

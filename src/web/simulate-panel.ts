@@ -1,7 +1,21 @@
 import {
-  RUN_END, WasmEngine, WormcastError, deadlockSummary, defaultNodeModel, getScenario,
-  parseIntIn, readChannelFlits, runWorkload, simulate, simulationRouting,
-  type EngineOptions, type NodeModel, type RoutingFunction, type SimulateConfig, type SimulationResult, type Workload,
+  RUN_END,
+  WasmEngine,
+  WormcastError,
+  deadlockSummary,
+  defaultNodeModel,
+  getScenario,
+  parseIntIn,
+  readChannelFlits,
+  runWorkload,
+  simulate,
+  simulationRouting,
+  type EngineOptions,
+  type NodeModel,
+  type RoutingFunction,
+  type SimulateConfig,
+  type SimulationResult,
+  type Workload,
 } from 'wormcast';
 import { el } from './dom.ts';
 import { withProgress, type CycleProgress } from './progress-engine.ts';
@@ -73,7 +87,8 @@ export const MAX_PHASE_CYCLES = 1_000_000;
 
 function num(text: string, min: number, max: number, what: string): number {
   const v = Number(text.trim());
-  if (text.trim() === '' || !Number.isFinite(v) || v < min || v > max) throw new WormcastError(`${what}: '${text}' must be a number ${min}..${max}`);
+  if (text.trim() === '' || !Number.isFinite(v) || v < min || v > max)
+    throw new WormcastError(`${what}: '${text}' must be a number ${min}..${max}`);
   return v;
 }
 
@@ -82,7 +97,8 @@ function num(text: string, min: number, max: number, what: string): number {
  * port model asked for, or ('') the algorithm's own; consumption channels by the algorithm.
  */
 function nodeModelOf(req: SimulationRequest, algorithm: string): NodeModel {
-  if (req.port !== '' && req.port !== 'one' && req.port !== 'all') throw new WormcastError(`port model '${req.port}': expected one or all`);
+  if (req.port !== '' && req.port !== 'one' && req.port !== 'all')
+    throw new WormcastError(`port model '${req.port}': expected one or all`);
   const d = defaultNodeModel(algorithm);
   return { port: req.port === '' ? d.port : req.port, consumption: d.consumption };
 }
@@ -105,18 +121,26 @@ export function deadlockLines(r: SimulationResult, routing: RoutingFunction): st
 
 /** The outcome of a run and its words (delivered of created, and why the run is not a measurement). */
 export function outcomeOf(r: SimulationResult): { outcome: Outcome; text: string } {
-  const share = r.multicasts > 0 ? ` (${(100 * r.completed / r.multicasts).toFixed(1)}%)` : '';
+  const share = r.multicasts > 0 ? ` (${((100 * r.completed) / r.multicasts).toFixed(1)}%)` : '';
   const delivered = `delivered ${r.completed} of ${r.multicasts} messages created in the ${r.window.requestedTo === null ? 'run' : 'measurement window'}${share}`;
   if (r.status === 'deadlock') return { outcome: 'deadlock', text: `deadlock at cycle ${r.cycles}: ${delivered}` };
   if (r.incomplete) return { outcome: 'incomplete', text: `incomplete: ${delivered}; ${r.incomplete}` };
   if (r.completed < r.multicasts) {
-    return { outcome: 'saturated', text: `saturated: ${delivered} by cycle ${r.cycles}; the rest were still in the network when the drain ended (the offered load exceeds what the network accepts, or raise the drain)` };
+    return {
+      outcome: 'saturated',
+      text: `saturated: ${delivered} by cycle ${r.cycles}; the rest were still in the network when the drain ended (the offered load exceeds what the network accepts, or raise the drain)`,
+    };
   }
   return { outcome: 'finished', text: `${r.status === 'finished' ? 'finished' : 'measured'}: ${delivered}` };
 }
 
 /** The view of a run: outcome, channel use and the deadlock cycle's channels. */
-export function viewOf(heading: string, result: SimulationResult, routing: RoutingFunction, engine: { region(): Uint8Array }): SimulationView {
+export function viewOf(
+  heading: string,
+  result: SimulationResult,
+  routing: RoutingFunction,
+  engine: { region(): Uint8Array },
+): SimulationView {
   const t = routing.topology;
   const { outcome, text } = outcomeOf(result);
   const cycleChannels: CycleChannel[] = [];
@@ -126,14 +150,22 @@ export function viewOf(heading: string, result: SimulationResult, routing: Routi
       const c = d.channels[i]!;
       const node = t.parse(c.node);
       cycleChannels.push({
-        node, port: c.kind === 'network' ? c.port : -1, kind: c.kind,
+        node,
+        port: c.kind === 'network' ? c.port : -1,
+        kind: c.kind,
         label: `worm ${w} waits for ${c.kind} channel ${c.node} ${c.kind === 'network' ? t.portName(c.port) : `#${c.port}`} vc ${c.vcClass}`,
       });
     });
   }
   return {
-    heading, spec: t.spec, result, deadlock: deadlockLines(result, routing), outcome, outcomeText: text,
-    channelFlits: readChannelFlits(engine.region(), t.nodes, t.ports), cycleChannels,
+    heading,
+    spec: t.spec,
+    result,
+    deadlock: deadlockLines(result, routing),
+    outcome,
+    outcomeText: text,
+    channelFlits: readChannelFlits(engine.region(), t.nodes, t.ports),
+    cycleChannels,
   };
 }
 
@@ -176,15 +208,31 @@ export function parseSimulationRequest(req: SimulationRequest): ParsedRequest {
   const measure = parseIntIn(req.cycles, 1, MAX_PHASE_CYCLES, 'cycles');
   const drain = parseIntIn(req.drain, 0, MAX_PHASE_CYCLES, 'drain cycles');
   const seed = parseIntIn(req.seed, 0, 2 ** 32 - 1, 'seed');
-  const dests = algorithm === 'unicast' ? 0 : parseIntIn(req.dests, 1, t.nodes - 1, `destinations per multicast on ${t.spec}`);
+  const dests =
+    algorithm === 'unicast' ? 0 : parseIntIn(req.dests, 1, t.nodes - 1, `destinations per multicast on ${t.spec}`);
   const model = nodeModelOf(req, algorithm);
   const options = engineOptions(req, model);
-  const expected = Math.round((t.nodes * load / flits) * (warmup + measure));
+  const expected = Math.round(((t.nodes * load) / flits) * (warmup + measure));
   if (expected > MAX_MESSAGES) {
-    throw new WormcastError(`simulate: about ${expected} messages (${t.nodes} nodes x load ${load} / ${flits} flits x ${warmup + measure} cycles); the browser app runs at most ${MAX_MESSAGES}: lower the load, the cycles or the network (the CLI has no such limit)`);
+    throw new WormcastError(
+      `simulate: about ${expected} messages (${t.nodes} nodes x load ${load} / ${flits} flits x ${warmup + measure} cycles); the browser app runs at most ${MAX_MESSAGES}: lower the load, the cycles or the network (the CLI has no such limit)`,
+    );
   }
   const heading = `${t.spec} ${algorithm}${dests ? ` to ${dests} destinations` : ''} (routing ${routing.name}), offered ${load} flits/node/cycle, ${flits}-flit messages, ${model.port}-port nodes, consumption channels ${model.consumption === 'vc' ? 'one per incoming VC' : model.port === 'one' ? 'one per node' : 'one per incoming link'}, wasm engine`;
-  const config: SimulateConfig = { topology: req.topology, routing: req.routing === '' ? undefined : req.routing, algorithm, dests, load, flits, warmup, measure, drain, seed, engine: 'wasm', options };
+  const config: SimulateConfig = {
+    topology: req.topology,
+    routing: req.routing === '' ? undefined : req.routing,
+    algorithm,
+    dests,
+    load,
+    flits,
+    warmup,
+    measure,
+    drain,
+    seed,
+    engine: 'wasm',
+    options,
+  };
   return { config, routing, heading };
 }
 
@@ -194,13 +242,19 @@ export function parseSimulationRequest(req: SimulationRequest): ParsedRequest {
  * bytes of build/wormcast.wasm). Bad input throws a WormcastError. `ms` is the run's wall time
  * (from the engine's creation to its result).
  */
-export async function computeSimulation(req: SimulationRequest, wasm: BufferSource, progress?: CycleProgress): Promise<SimulationView> {
+export async function computeSimulation(
+  req: SimulationRequest,
+  wasm: BufferSource,
+  progress?: CycleProgress,
+): Promise<SimulationView> {
   const t0 = performance.now();
   if (req.scenario !== '') return { ...(await runScenario(req.scenario, wasm, progress)), ms: performance.now() - t0 };
   const { config, routing, heading } = parseSimulationRequest(req);
   // the same run as `wormcast simulate` (traffic streamed as the run goes), on the page's wasm bytes
   let engine: WasmEngine | undefined;
-  const result = await simulate(config, { engine: async (input) => tracked((engine = await WasmEngine.create(input, wasm)), progress) });
+  const result = await simulate(config, {
+    engine: async (input) => tracked((engine = await WasmEngine.create(input, wasm)), progress),
+  });
   return { ...viewOf(heading, result, routing, engine!), ms: performance.now() - t0 };
 }
 
@@ -220,24 +274,63 @@ function f(x: number, digits = 2): string {
 export function renderSimulation(v: SimulationView): Node[] {
   const r = v.result;
   const rows: Array<[string, string, string]> = [
-    ['status', 'status', `${r.status} at cycle ${r.cycles}; ${r.completed} of ${r.multicasts} messages measured completed`],
-    ['window', 'measured cycles', `${r.window.from}..${r.window.to}${r.window.requestedTo !== null && r.window.requestedTo !== r.window.to ? ` (asked ${r.window.from}..${r.window.requestedTo})` : ''}`],
+    [
+      'status',
+      'status',
+      `${r.status} at cycle ${r.cycles}; ${r.completed} of ${r.multicasts} messages measured completed`,
+    ],
+    [
+      'window',
+      'measured cycles',
+      `${r.window.from}..${r.window.to}${r.window.requestedTo !== null && r.window.requestedTo !== r.window.to ? ` (asked ${r.window.from}..${r.window.requestedTo})` : ''}`,
+    ],
     ['mean-latency', 'latency in cycles (creation to tail delivery)', `mean ${f(r.meanLatency)}, max ${r.maxLatency}`],
     ['network-latency', 'network latency in cycles (injection to tail delivery)', `mean ${f(r.meanNetworkLatency)}`],
     ['completion', 'multicast completion in cycles', `mean ${f(r.meanCompletion)}, max ${r.maxCompletion}`],
     ['throughput', 'throughput (flits/node/cycle)', `${f(r.throughput, 4)} accepted, ${f(r.generated, 4)} generated`],
-    ['traffic', 'flit-hops', `${r.flitHops}; VC-wait cycles ${r.counters.vcWaitCycles}; physical-channel sharing events ${r.counters.sharingEvents}`],
-    ['utilisation', 'channel utilisation (flits/cycle)', `mean ${f(r.channelUtilisation.mean, 3)}, max ${f(r.channelUtilisation.max, 3)}`],
+    [
+      'traffic',
+      'flit-hops',
+      `${r.flitHops}; VC-wait cycles ${r.counters.vcWaitCycles}; physical-channel sharing events ${r.counters.sharingEvents}`,
+    ],
+    [
+      'utilisation',
+      'channel utilisation (flits/cycle)',
+      `mean ${f(r.channelUtilisation.mean, 3)}, max ${f(r.channelUtilisation.max, 3)}`,
+    ],
   ];
   const ok = v.outcome === 'finished';
   return [
     el('p', { class: 'heading', 'data-testid': 'sim-heading' }, v.heading),
     // only a run that delivered what it measured is green (docs/cli.md "Exit status of simulate")
-    el('p', { class: `outcome ${ok ? 'check ok' : 'check bad'}`, role: ok ? 'status' : 'alert', 'data-testid': 'sim-outcome', 'data-outcome': v.outcome }, v.outcomeText),
-    ...(r.incomplete ? [el('p', { class: 'check bad', 'data-testid': 'sim-incomplete' }, `Incomplete: ${r.incomplete}`)] : []),
-    el('dl', { class: 'metrics', 'data-testid': 'sim-metrics' }, ...rows.flatMap(([key, k, val]) => [el('dt', {}, k), el('dd', { 'data-metric': key }, val)])),
+    el(
+      'p',
+      {
+        class: `outcome ${ok ? 'check ok' : 'check bad'}`,
+        role: ok ? 'status' : 'alert',
+        'data-testid': 'sim-outcome',
+        'data-outcome': v.outcome,
+      },
+      v.outcomeText,
+    ),
+    ...(r.incomplete
+      ? [el('p', { class: 'check bad', 'data-testid': 'sim-incomplete' }, `Incomplete: ${r.incomplete}`)]
+      : []),
+    el(
+      'dl',
+      { class: 'metrics', 'data-testid': 'sim-metrics' },
+      ...rows.flatMap(([key, k, val]) => [el('dt', {}, k), el('dd', { 'data-metric': key }, val)]),
+    ),
     v.deadlock
-      ? el('div', { class: 'deadlock', role: 'alert', 'data-testid': 'sim-deadlock' }, ...v.deadlock.map((line) => el('p', {}, line)))
-      : el('p', { class: ok ? 'check ok' : 'check warn', 'data-testid': 'sim-deadlock' }, ok ? 'deadlock: none' : 'deadlock: none detected'),
+      ? el(
+          'div',
+          { class: 'deadlock', role: 'alert', 'data-testid': 'sim-deadlock' },
+          ...v.deadlock.map((line) => el('p', {}, line)),
+        )
+      : el(
+          'p',
+          { class: ok ? 'check ok' : 'check warn', 'data-testid': 'sim-deadlock' },
+          ok ? 'deadlock: none' : 'deadlock: none detected',
+        ),
   ];
 }

@@ -7,10 +7,35 @@
 
 /** The fields kept in the URL, by element id. */
 export const URL_FIELDS = [
-  'topology', 'routing', 'route-from', 'route-to', 'low-first', 'shortest',
-  'algorithm', 'plan-routing', 'plan-source', 'plan-dests', 'plan-seed', 'plan-port', 'plan-check',
-  'sim-workload', 'sim-algorithm', 'sim-routing', 'sim-dests', 'sim-load', 'sim-flits', 'sim-warmup', 'sim-cycles', 'sim-drain', 'sim-seed', 'sim-vcs', 'sim-buffer', 'sim-port',
-  'curve-loads', 'curve-reps', 'curve-seed',
+  'topology',
+  'routing',
+  'route-from',
+  'route-to',
+  'low-first',
+  'shortest',
+  'algorithm',
+  'plan-routing',
+  'plan-source',
+  'plan-dests',
+  'plan-seed',
+  'plan-port',
+  'plan-check',
+  'sim-workload',
+  'sim-algorithm',
+  'sim-routing',
+  'sim-dests',
+  'sim-load',
+  'sim-flits',
+  'sim-warmup',
+  'sim-cycles',
+  'sim-drain',
+  'sim-seed',
+  'sim-vcs',
+  'sim-buffer',
+  'sim-port',
+  'curve-loads',
+  'curve-reps',
+  'curve-seed',
 ] as const;
 
 export type Panel = 'route' | 'plan' | 'sim';
@@ -42,7 +67,10 @@ export function readState(search: string): UrlState {
   const show = q.get('show');
   const watch = q.has('watch') ? Number(q.get('watch')) : undefined;
   return {
-    fields, run, step: Number.isInteger(step) ? step : undefined, show: (PANELS as readonly string[]).includes(show ?? '') ? show as Panel : undefined,
+    fields,
+    run,
+    step: Number.isInteger(step) ? step : undefined,
+    show: (PANELS as readonly string[]).includes(show ?? '') ? (show as Panel) : undefined,
     ...(watch !== undefined && Number.isInteger(watch) && watch >= 0 ? { watch } : {}),
     ...(q.get('curves') === '1' ? { curves: true } : {}),
   };

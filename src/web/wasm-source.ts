@@ -8,13 +8,15 @@ let bytes: Promise<ArrayBuffer> | undefined;
  * them (src/wasm/module.ts loadWasm takes bytes in a browser; a Response is read only once).
  */
 export function wasmBytes(): Promise<ArrayBuffer> {
-  bytes ??= fetch(wasmUrl).then(async (res) => {
-    if (!res.ok) throw new Error(`cannot load ${wasmUrl}: HTTP ${res.status}`);
-    return res.arrayBuffer();
-  }).catch((e: unknown) => {
-    bytes = undefined; // a later call tries again
-    throw e;
-  });
+  bytes ??= fetch(wasmUrl)
+    .then(async (res) => {
+      if (!res.ok) throw new Error(`cannot load ${wasmUrl}: HTTP ${res.status}`);
+      return res.arrayBuffer();
+    })
+    .catch((e: unknown) => {
+      bytes = undefined; // a later call tries again
+      throw e;
+    });
   return bytes;
 }
 

@@ -17,18 +17,40 @@ const wasm = readFileSync(new URL('../../build/wormcast.wasm', import.meta.url))
 
 describe('the page sweep', () => {
   it('replication seeds equal src/experiment/seeds.ts (SubtleCrypto SHA-256 = node:crypto), per point and common (fast-check)', async () => {
-    await fc.assert(fc.asyncProperty(
-      fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.constantFrom(0.05, 0.1, 0.3), fc.constantFrom('unicast', 'dual-path'), fc.constantFrom<'per-point' | 'common'>('per-point', 'common'),
-      async (seed, load, algorithm, mode) => {
-        const c = resolvePoint({ topology: 'mesh:4x4', load, algorithm, ...(algorithm === 'unicast' ? {} : { dests: 3 }) });
-        expect(await replicationSeeds(seed, c, mode, 0, 4)).toEqual(nodeSeeds(seed, c, mode, 0, 4));
-      }), { numRuns: 25 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.constantFrom(0.05, 0.1, 0.3),
+        fc.constantFrom('unicast', 'dual-path'),
+        fc.constantFrom<'per-point' | 'common'>('per-point', 'common'),
+        async (seed, load, algorithm, mode) => {
+          const c = resolvePoint({
+            topology: 'mesh:4x4',
+            load,
+            algorithm,
+            ...(algorithm === 'unicast' ? {} : { dests: 3 }),
+          });
+          expect(await replicationSeeds(seed, c, mode, 0, 4)).toEqual(nodeSeeds(seed, c, mode, 0, 4));
+        },
+      ),
+      { numRuns: 25 },
+    );
   });
 
   it('a point computed for the page equals runPoint (the sweep) for the same values and settings: intervals, saturation, incomplete, seeds', async () => {
     const settings = defaultSettings(3, 7);
     for (const load of [0.1, 0.6]) {
-      const values = { topology: 'mesh:4x4', algorithm: 'unicast', load, flits: 8, warmup: 100, cycles: 600, drain: 600, vcs: 1, buffer: 4 };
+      const values = {
+        topology: 'mesh:4x4',
+        algorithm: 'unicast',
+        load,
+        flits: 8,
+        warmup: 100,
+        cycles: 600,
+        drain: 600,
+        vcs: 1,
+        buffer: 4,
+      };
       const page = await computePoint({ values, settings }, wasm);
       const node = await runPoint({ index: 0, values, config: resolvePoint(values), settings });
       expect(page.summary).toEqual(node.summary);
@@ -42,10 +64,25 @@ describe('the page sweep', () => {
 
   it('the chart rows are plot-spec rows: a measured point with its interval, a saturated one apart (a cross, no interval)', async () => {
     const settings = defaultSettings(2, 1);
-    const base = { topology: 'mesh:4x4', algorithm: 'unicast', flits: 8, warmup: 100, cycles: 500, drain: 500, vcs: 1, buffer: 4 };
-    const points = [await computePoint({ values: { ...base, load: 0.1 }, settings }, wasm), await computePoint({ values: { ...base, load: 0.7 }, settings }, wasm)];
+    const base = {
+      topology: 'mesh:4x4',
+      algorithm: 'unicast',
+      flits: 8,
+      warmup: 100,
+      cycles: 500,
+      drain: 500,
+      vcs: 1,
+      buffer: 4,
+    };
+    const points = [
+      await computePoint({ values: { ...base, load: 0.1 }, settings }, wasm),
+      await computePoint({ values: { ...base, load: 0.7 }, settings }, wasm),
+    ];
     const { rows, spec } = chartOf(points, 'meanLatency', 't');
-    expect(rows.map((r) => [r.x, r.state])).toEqual([[0.1, 'measured'], [0.7, 'saturated']]);
+    expect(rows.map((r) => [r.x, r.state])).toEqual([
+      [0.1, 'measured'],
+      [0.7, 'saturated'],
+    ]);
     expect(rows[0]!.mean).toBe(points[0]!.summary.metrics.meanLatency!.mean);
     expect(rows[0]!.lo).toBe(points[0]!.summary.metrics.meanLatency!.lo);
     expect(rows[1]!.lo).toBeNull();

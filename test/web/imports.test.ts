@@ -11,7 +11,12 @@ import { describe, expect, it } from 'vitest';
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
-const DEPENDENCIES = new Set(Object.keys((JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies));
+const DEPENDENCIES = new Set(
+  Object.keys(
+    (JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> })
+      .dependencies,
+  ),
+);
 
 function graph(entry: string): { files: string[]; staticNode: string[]; dynamicNode: string[] } {
   const seen = new Set<string>();
@@ -25,7 +30,9 @@ function graph(entry: string): { files: string[]; staticNode: string[]; dynamicN
     const text = readFileSync(file, 'utf8');
     const at = relative(root, file);
     // `import type` / `export type` statements are erased by the compiler: they load nothing
-    const statics = [...text.matchAll(/^\s*(?:import|export)\s(?!type\s)(?:[^'";]*?\sfrom\s)?\s*['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
+    const statics = [
+      ...text.matchAll(/^\s*(?:import|export)\s(?!type\s)(?:[^'";]*?\sfrom\s)?\s*['"]([^'"]+)['"]/gm),
+    ].map((m) => m[1]!);
     const dynamics = [...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!);
     for (const spec of statics) {
       if (builtins.has(spec)) staticNode.push(`${at}: ${spec}`);
@@ -41,7 +48,15 @@ function graph(entry: string): { files: string[]; staticNode: string[]; dynamicN
 describe('browser app imports', () => {
   it('no module the app loads (through the browser entry, src/browser.ts) imports a Node built-in, statically or dynamically', () => {
     const g = graph('src/web/main.ts');
-    expect(g.files).toEqual(expect.arrayContaining(['src/web/route-panel.ts', 'src/browser.ts', 'src/wasm/module.ts', 'src/engine/wasm.ts', 'src/experiment/simulate.ts']));
+    expect(g.files).toEqual(
+      expect.arrayContaining([
+        'src/web/route-panel.ts',
+        'src/browser.ts',
+        'src/wasm/module.ts',
+        'src/engine/wasm.ts',
+        'src/experiment/simulate.ts',
+      ]),
+    );
     expect(g.staticNode).toEqual([]);
     // loadWasm reads build/ in Node through process.getBuiltinModule, not an import (docs/package.md)
     expect(g.dynamicNode).toEqual([]);
@@ -49,7 +64,14 @@ describe('browser app imports', () => {
 
   it('nor does any module the run worker loads (src/web/run-worker.ts: simulations, watches, sweep points)', () => {
     const g = graph('src/web/run-worker.ts');
-    expect(g.files).toEqual(expect.arrayContaining(['src/web/watch/session.ts', 'src/web/curves/point.ts', 'src/browser.ts', 'src/engine/feed.ts']));
+    expect(g.files).toEqual(
+      expect.arrayContaining([
+        'src/web/watch/session.ts',
+        'src/web/curves/point.ts',
+        'src/browser.ts',
+        'src/engine/feed.ts',
+      ]),
+    );
     expect(g.staticNode).toEqual([]);
     expect(g.dynamicNode).toEqual([]);
   });
@@ -57,7 +79,9 @@ describe('browser app imports', () => {
   it("the app imports the library only through the package's name ('wormcast', 'wormcast/wasm?url'), as a user would", () => {
     const web = resolve(root, 'src/web');
     const outside: string[] = [];
-    const files = readdirSync(web, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
+    const files = readdirSync(web, { recursive: true, encoding: 'utf8' }).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.d.ts'),
+    );
     expect(files).toEqual(expect.arrayContaining(['main.ts', 'route-panel.ts', 'wasm-source.ts']));
     for (const name of files) {
       const text = readFileSync(resolve(web, name), 'utf8');
@@ -68,8 +92,11 @@ describe('browser app imports', () => {
       ];
       for (const spec of specs) {
         // a third-party runtime dependency of the package (vega, vega-lite for the charts) is not the library
-        const fine = spec === 'wormcast' || spec.startsWith('wormcast/') || DEPENDENCIES.has(spec)
-          || (spec.startsWith('.') && !relative(web, resolve(web, dirname(name), spec)).startsWith('..'));
+        const fine =
+          spec === 'wormcast' ||
+          spec.startsWith('wormcast/') ||
+          DEPENDENCIES.has(spec) ||
+          (spec.startsWith('.') && !relative(web, resolve(web, dirname(name), spec)).startsWith('..'));
         if (!fine) outside.push(`src/web/${name}: ${spec}`);
       }
     }

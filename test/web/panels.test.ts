@@ -18,11 +18,32 @@ import { computeSimulation, MAX_MESSAGES, type SimulationRequest } from '../../s
  */
 const wasm = readFileSync(new URL('../../build/wormcast.wasm', import.meta.url));
 
-const FIG5: PlanRequest = { topology: 'hypercube:4', algorithm: 'u-cube', routing: '', source: '0100', dests: '0001 0011 0101 0111 1000 1010 1011 1111', port: '', seed: '', check: true };
+const FIG5: PlanRequest = {
+  topology: 'hypercube:4',
+  algorithm: 'u-cube',
+  routing: '',
+  source: '0100',
+  dests: '0001 0011 0101 0111 1000 1010 1011 1111',
+  port: '',
+  seed: '',
+  check: true,
+};
 
 const SIM: SimulationRequest = {
-  scenario: '', topology: 'mesh:4x4', routing: '', algorithm: 'unicast', dests: '', load: '0.1', flits: '16',
-  cycles: '1000', warmup: '100', drain: '1000', seed: '1', vcs: '1', buffer: '8', port: 'one',
+  scenario: '',
+  topology: 'mesh:4x4',
+  routing: '',
+  algorithm: 'unicast',
+  dests: '',
+  load: '0.1',
+  flits: '16',
+  cycles: '1000',
+  warmup: '100',
+  drain: '1000',
+  seed: '1',
+  vcs: '1',
+  buffer: '8',
+  port: 'one',
 };
 
 describe('route panel', () => {
@@ -30,19 +51,30 @@ describe('route panel', () => {
     const v = await computeRoute({ topology: 'ccc:3', routing: 'hc', from: '(1,000)', to: '(0,111)' }, wasm);
     expect(v.heading).toBe('hc on ccc:3: (1,000) -> (0,111), 6 hops (distance 5)');
     expect(v.hops.map((h) => `${h.from} ${h.to} ${h.port} ${h.vc}`)).toEqual([
-      '(1,000) (2,000) cycle+ h0', '(2,000) (2,100) cube cube', '(2,100) (1,100) cycle- l0',
-      '(1,100) (1,110) cube cube', '(1,110) (0,110) cycle- l0', '(0,110) (0,111) cube cube',
+      '(1,000) (2,000) cycle+ h0',
+      '(2,000) (2,100) cube cube',
+      '(2,100) (1,100) cycle- l0',
+      '(1,100) (1,110) cube cube',
+      '(1,110) (0,110) cycle- l0',
+      '(0,110) (0,111) cube cube',
     ]);
     expect(v.differences).toEqual([]);
   });
 
   it('every routing function on a network of its family: wasm = reference on sample routes', async () => {
     const cases: Array<[string, string, string, string, { lowFirst?: boolean; shortest?: boolean }?]> = [
-      ['hypercube:5', 'ecube', '00000', '10110'], ['hypercube:5', 'ecube', '00000', '10110', { lowFirst: true }],
-      ['hypercube:4', 'label', '0011', '1100'], ['hypercube:4', 'label', '0011', '1100', { shortest: true }],
-      ['mesh:6x6', 'dor', '0,0', '5,3'], ['mesh:6x6', 'label', '5,0', '0,5'], ['torus:5x5', 'dor', '4,4', '1,2'],
-      ['torus:5x6', 'hcm', '0,0', '3,4'], ['ccc:4', 'ccc-optimal', '(0,0000)', '(2,1011)'], ['ccc:4', 'ccc-simple', '(3,0001)', '(1,1110)'],
-      ['star:4', 'hcm', '1234', '4321'], ['star:4', 'star-min', '2143', '3412'],
+      ['hypercube:5', 'ecube', '00000', '10110'],
+      ['hypercube:5', 'ecube', '00000', '10110', { lowFirst: true }],
+      ['hypercube:4', 'label', '0011', '1100'],
+      ['hypercube:4', 'label', '0011', '1100', { shortest: true }],
+      ['mesh:6x6', 'dor', '0,0', '5,3'],
+      ['mesh:6x6', 'label', '5,0', '0,5'],
+      ['torus:5x5', 'dor', '4,4', '1,2'],
+      ['torus:5x6', 'hcm', '0,0', '3,4'],
+      ['ccc:4', 'ccc-optimal', '(0,0000)', '(2,1011)'],
+      ['ccc:4', 'ccc-simple', '(3,0001)', '(1,1110)'],
+      ['star:4', 'hcm', '1234', '4321'],
+      ['star:4', 'star-min', '2143', '3412'],
     ];
     for (const [topology, routing, from, to, opts] of cases) {
       const v = await computeRoute({ topology, routing, from, to, ...opts }, wasm);
@@ -62,13 +94,22 @@ describe('route panel', () => {
     expect(compareRoute(r, ref, words)).toEqual([]);
     words[2] = pack(ref[2]!.port, 3);
     expect(compareRoute(r, ref, words)).toEqual(['hop 3 at (2,100): wasm cycle- vc l1, reference cycle- vc l0']);
-    expect(compareRoute(r, ref, words.slice(0, 5).map((_, i) => pack(ref[i]!.port, ref[i]!.vc)))).toEqual(['wasm takes 5 hops, the reference 6']);
+    expect(
+      compareRoute(
+        r,
+        ref,
+        words.slice(0, 5).map((_, i) => pack(ref[i]!.port, ref[i]!.vc)),
+      ),
+    ).toEqual(['wasm takes 5 hops, the reference 6']);
   });
 
   it('bad input rejects with the WormcastError of the parser or registry', async () => {
-    const ask = (topology: string, routing: string, from: string, to: string): Promise<unknown> => computeRoute({ topology, routing, from, to }, wasm);
+    const ask = (topology: string, routing: string, from: string, to: string): Promise<unknown> =>
+      computeRoute({ topology, routing, from, to }, wasm);
     await expect(ask('ccc:1', 'hc', '(0,0)', '(0,1)')).rejects.toThrow(new WormcastError('ccc:1: n must be 3..16'));
-    await expect(ask('ccc:3', 'nope', '(0,000)', '(0,111)')).rejects.toThrow(/^wormcast: unknown routing 'nope': expected one of ecube, dor, hc/);
+    await expect(ask('ccc:3', 'nope', '(0,000)', '(0,111)')).rejects.toThrow(
+      /^wormcast: unknown routing 'nope': expected one of ecube, dor, hc/,
+    );
     await expect(ask('ccc:3', 'ecube', '(0,000)', '(0,111)')).rejects.toBeInstanceOf(WormcastError);
     await expect(ask('ccc:3', 'hc', '(9,000)', '(0,111)')).rejects.toBeInstanceOf(WormcastError);
   });
@@ -78,11 +119,29 @@ describe('plan panel', () => {
   it('seed 001 Fig. 5 with u-cube: 4 steps = lower bound, 8 unicasts in step order, contention-free (as `wormcast plan`)', () => {
     const v = computePlan(FIG5);
     expect(v.heading).toBe('u-cube on hypercube:4 (routing ecube, one-port): 0100 to 8 destinations');
-    expect([v.steps, v.lowerBound, v.meanSteps, v.worms, v.traffic, v.additionalTraffic, v.maxHops, v.meanHops]).toEqual([4, 4, 2.625, 8, 15, 7, 8, 4.5]);
+    expect([
+      v.steps,
+      v.lowerBound,
+      v.meanSteps,
+      v.worms,
+      v.traffic,
+      v.additionalTraffic,
+      v.maxHops,
+      v.meanHops,
+    ]).toEqual([4, 4, 2.625, 8, 15, 7, 8, 4.5]);
     expect(v.contention).toEqual({ violations: 0, examples: [], channels: [] });
     expect(v.sharing).toEqual({ sharedPairs: 0, blocked: 0, steps: 4, meanSteps: 2.625 });
     expect(v.rows.map((r) => r.step)).toEqual([1, 2, 2, 3, 3, 3, 3, 4]);
-    expect(v.rows[0]).toEqual({ id: 0, step: 1, from: '0100', to: '0011', kind: 'unicast', network: '', path: '0100 -dim 2-> 0000 -dim 1-> 0010 -dim 0-> 0011', address: '1111 1000 1010 1011' });
+    expect(v.rows[0]).toEqual({
+      id: 0,
+      step: 1,
+      from: '0100',
+      to: '0011',
+      kind: 'unicast',
+      network: '',
+      path: '0100 -dim 2-> 0000 -dim 1-> 0010 -dim 0-> 0011',
+      address: '1111 1000 1010 1011',
+    });
     expect(v.hidden).toBe(0);
   });
 
@@ -91,8 +150,20 @@ describe('plan panel', () => {
     expect(computePlan({ ...FIG5, algorithm: 'w-sort', port: 'one' })).toMatchObject({ port: 'one', steps: 4 });
   });
 
-  it('random:<m> with a seed is the CLI\'s set (u-ccc on ccc:6, random:40 seed 3: 6 steps); rows beyond the limit are counted, not shown', () => {
-    const v = computePlan({ topology: 'ccc:6', algorithm: 'u-ccc', routing: '', source: '0', dests: 'random:40', port: '', seed: '3', check: false }, 10);
+  it("random:<m> with a seed is the CLI's set (u-ccc on ccc:6, random:40 seed 3: 6 steps); rows beyond the limit are counted, not shown", () => {
+    const v = computePlan(
+      {
+        topology: 'ccc:6',
+        algorithm: 'u-ccc',
+        routing: '',
+        source: '0',
+        dests: 'random:40',
+        port: '',
+        seed: '3',
+        check: false,
+      },
+      10,
+    );
     expect(v.destinations).toHaveLength(40);
     expect(v.steps).toBe(6);
     expect(v.rows).toHaveLength(10);
@@ -101,7 +172,16 @@ describe('plan panel', () => {
   });
 
   it('a tree worm shows its edges, not a chain (x-first, seed 004 section 5.4)', () => {
-    const v = computePlan({ topology: 'mesh:6x6', algorithm: 'x-first', routing: '', source: '2,2', dests: '0,0;5,4;1,5;4,0', port: '', seed: '', check: true });
+    const v = computePlan({
+      topology: 'mesh:6x6',
+      algorithm: 'x-first',
+      routing: '',
+      source: '2,2',
+      dests: '0,0;5,4;1,5;4,0',
+      port: '',
+      seed: '',
+      check: true,
+    });
     expect(v.rows).toHaveLength(1);
     expect(v.rows[0]!.kind).toBe('tree');
     expect(v.rows[0]!.path.split(', ').slice(0, 3)).toEqual(['2,2 -+x-> 3,2', '2,2 --x-> 1,2', '3,2 -+x-> 4,2']);
@@ -109,10 +189,16 @@ describe('plan panel', () => {
   });
 
   it('bad input throws the WormcastError naming it', () => {
-    expect(() => computePlan({ ...FIG5, algorithm: 'u-ccc' })).toThrow(new WormcastError('algorithm u-ccc: needs a ccc topology, not hypercube:4'));
-    expect(() => computePlan({ ...FIG5, port: 'two' })).toThrow(new WormcastError("port model 'two': expected one or all"));
+    expect(() => computePlan({ ...FIG5, algorithm: 'u-ccc' })).toThrow(
+      new WormcastError('algorithm u-ccc: needs a ccc topology, not hypercube:4'),
+    );
+    expect(() => computePlan({ ...FIG5, port: 'two' })).toThrow(
+      new WormcastError("port model 'two': expected one or all"),
+    );
     expect(() => computePlan({ ...FIG5, seed: '-1' })).toThrow(WormcastError);
-    expect(() => computePlan({ ...FIG5, dests: '0100' })).toThrow(new WormcastError('hypercube:4: destination 0100 is the source'));
+    expect(() => computePlan({ ...FIG5, dests: '0100' })).toThrow(
+      new WormcastError('hypercube:4: destination 0100 is the source'),
+    );
   });
 });
 
@@ -136,11 +222,40 @@ describe('simulation panel', () => {
 
   it('dynamic traffic gives exactly the numbers of simulate() in Node, for unicast and a multicast algorithm', async () => {
     const v = await computeSimulation(SIM, wasm);
-    const node = await simulate({ topology: 'mesh:4x4', algorithm: 'unicast', dests: 0, load: 0.1, flits: 16, warmup: 100, measure: 1000, drain: 1000, seed: 1, engine: 'wasm', options: { buffer: 8, vcsPerClass: 1, port: 'one' } });
+    const node = await simulate({
+      topology: 'mesh:4x4',
+      algorithm: 'unicast',
+      dests: 0,
+      load: 0.1,
+      flits: 16,
+      warmup: 100,
+      measure: 1000,
+      drain: 1000,
+      seed: 1,
+      engine: 'wasm',
+      options: { buffer: 8, vcsPerClass: 1, port: 'one' },
+    });
     expect(v.result).toEqual(node);
-    expect(v.heading).toBe('mesh:4x4 unicast (routing dor), offered 0.1 flits/node/cycle, 16-flit messages, one-port nodes, consumption channels one per node, wasm engine');
-    const m = await computeSimulation({ ...SIM, topology: 'hypercube:4', algorithm: 'u-cube', dests: '5', load: '0.05', port: 'all' }, wasm);
-    const nodeM = await simulate({ topology: 'hypercube:4', algorithm: 'u-cube', dests: 5, load: 0.05, flits: 16, warmup: 100, measure: 1000, drain: 1000, seed: 1, engine: 'reference', options: { buffer: 8, vcsPerClass: 1, port: 'all' } });
+    expect(v.heading).toBe(
+      'mesh:4x4 unicast (routing dor), offered 0.1 flits/node/cycle, 16-flit messages, one-port nodes, consumption channels one per node, wasm engine',
+    );
+    const m = await computeSimulation(
+      { ...SIM, topology: 'hypercube:4', algorithm: 'u-cube', dests: '5', load: '0.05', port: 'all' },
+      wasm,
+    );
+    const nodeM = await simulate({
+      topology: 'hypercube:4',
+      algorithm: 'u-cube',
+      dests: 5,
+      load: 0.05,
+      flits: 16,
+      warmup: 100,
+      measure: 1000,
+      drain: 1000,
+      seed: 1,
+      engine: 'reference',
+      options: { buffer: 8, vcsPerClass: 1, port: 'all' },
+    });
     expect(m.result.status).toBe('finished');
     expect(m.result.meanLatency).toBe(nodeM.meanLatency);
     expect(m.result.flitHops).toBe(nodeM.flitHops);
@@ -149,15 +264,35 @@ describe('simulation panel', () => {
   it("the default node model is the CLI's: the algorithm's port model, one consumption channel per incoming VC for path worms (issue 10 item 2)", async () => {
     const v = await computeSimulation({ ...SIM, algorithm: 'dual-path', dests: '4', load: '0.05', port: '' }, wasm);
     expect(v.heading).toContain('all-port nodes, consumption channels one per incoming VC');
-    const node = await simulate({ topology: 'mesh:4x4', algorithm: 'dual-path', dests: 4, load: 0.05, flits: 16, warmup: 100, measure: 1000, drain: 1000, seed: 1, engine: 'wasm', options: { buffer: 8, vcsPerClass: 1, port: 'all', consumption: 'vc' } });
+    const node = await simulate({
+      topology: 'mesh:4x4',
+      algorithm: 'dual-path',
+      dests: 4,
+      load: 0.05,
+      flits: 16,
+      warmup: 100,
+      measure: 1000,
+      drain: 1000,
+      seed: 1,
+      engine: 'wasm',
+      options: { buffer: 8, vcsPerClass: 1, port: 'all', consumption: 'vc' },
+    });
     expect(v.result).toEqual(node);
   });
 
   it('bad input and oversized runs throw a WormcastError naming the field and its range', async () => {
-    await expect(computeSimulation({ ...SIM, load: 'x' }, wasm)).rejects.toThrow(new WormcastError("load (flits per node per cycle): 'x' must be a number 1e-9..16"));
-    await expect(computeSimulation({ ...SIM, algorithm: 'u-mesh', dests: '16' }, wasm)).rejects.toThrow(new WormcastError('destinations per multicast on mesh:4x4: 16 is out of range; must be 1..15'));
-    await expect(computeSimulation({ ...SIM, scenario: 'nope' }, wasm)).rejects.toThrow(/^wormcast: unknown scenario 'nope': expected one of lin-fig-6.1/);
-    await expect(computeSimulation({ ...SIM, topology: 'mesh:32x32', load: '1', cycles: '100000' }, wasm)).rejects.toThrow(`at most ${MAX_MESSAGES}`);
+    await expect(computeSimulation({ ...SIM, load: 'x' }, wasm)).rejects.toThrow(
+      new WormcastError("load (flits per node per cycle): 'x' must be a number 1e-9..16"),
+    );
+    await expect(computeSimulation({ ...SIM, algorithm: 'u-mesh', dests: '16' }, wasm)).rejects.toThrow(
+      new WormcastError('destinations per multicast on mesh:4x4: 16 is out of range; must be 1..15'),
+    );
+    await expect(computeSimulation({ ...SIM, scenario: 'nope' }, wasm)).rejects.toThrow(
+      /^wormcast: unknown scenario 'nope': expected one of lin-fig-6.1/,
+    );
+    await expect(
+      computeSimulation({ ...SIM, topology: 'mesh:32x32', load: '1', cycles: '100000' }, wasm),
+    ).rejects.toThrow(`at most ${MAX_MESSAGES}`);
   });
 });
 
@@ -172,8 +307,18 @@ describe('errorText', () => {
 describe('plan drawing: contention highlighted (issue 14)', () => {
   it('U-cube on all-port nodes contends (seed 001 Definition 4): the contended channels are drawn as thick red arrows, named in the legend', () => {
     // the 6-cube set of test/multicast-hypercube.test.ts, whose U-cube plan contends under the all-port model
-    const dests = '000001 000011 000100 000101 000110 001010 001011 010000 010011 010101 010111 011000 011011 011111 100000 100001 100011 101100 101111 110001 110010 110101 110111 111001 111110';
-    const v = computePlan({ topology: 'hypercube:6', algorithm: 'u-cube', routing: '', source: '000000', dests, port: 'all', seed: '', check: true });
+    const dests =
+      '000001 000011 000100 000101 000110 001010 001011 010000 010011 010101 010111 011000 011011 011111 100000 100001 100011 101100 101111 110001 110010 110101 110111 111001 111110';
+    const v = computePlan({
+      topology: 'hypercube:6',
+      algorithm: 'u-cube',
+      routing: '',
+      source: '000000',
+      dests,
+      port: 'all',
+      seed: '',
+      check: true,
+    });
     expect(v.contention!.violations).toBeGreaterThan(0);
     const o = planOverlay(v);
     expect(o.cycle).toBeDefined();
@@ -190,16 +335,29 @@ describe('plan drawing: contention highlighted (issue 14)', () => {
 describe('plan drawing: physical link sharing highlighted (issue 14)', () => {
   it('U-CCC on the 5-CCC (seed 000 section 6): links two unicasts of one step cross are hot exactly when the analysis counts shared pairs', () => {
     for (const seed of ['1', '2', '3']) {
-      const v = computePlan({ topology: 'ccc:5', algorithm: 'u-ccc', routing: '', source: '(0,00000)', dests: 'random:40', port: '', seed, check: true });
+      const v = computePlan({
+        topology: 'ccc:5',
+        algorithm: 'u-ccc',
+        routing: '',
+        source: '(0,00000)',
+        dests: 'random:40',
+        port: '',
+        seed,
+        check: true,
+      });
       const heat = sharedLinks(v.drawing);
       const o = planOverlay(v);
-      expect(heat !== undefined, `seed ${seed}: ${v.sharing!.sharedPairs} shared pairs`).toBe(v.sharing!.sharedPairs > 0);
+      expect(heat !== undefined, `seed ${seed}: ${v.sharing!.sharedPairs} shared pairs`).toBe(
+        v.sharing!.sharedPairs > 0,
+      );
       if (heat) {
         expect(o.heat).toEqual(heat);
         expect(o.legend.some(([, text]) => text.startsWith('link shared'))).toBe(true);
         // every hot link is crossed by the plan
         const arrows = new Set(Array.from(o.arrows));
-        heat.forEach((h, c) => { if (h > 0) expect(arrows.has(c)).toBe(true); });
+        heat.forEach((h, c) => {
+          if (h > 0) expect(arrows.has(c)).toBe(true);
+        });
       } else expect(o.heat).toBeUndefined();
     }
   });

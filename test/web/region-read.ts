@@ -29,7 +29,11 @@ export function heldFromOwners(region: Uint8Array): Array<[number, number, numbe
  * The region of `simulate(config)` (the run of the Simulate button: traffic streamed) when its
  * engine reaches cycle k: a copy taken inside the run, which then goes on to its end.
  */
-export async function simulateRegionAt(config: SimulateConfig, k: number, wasm: BufferSource): Promise<{ region: Uint8Array; cycle: number }> {
+export async function simulateRegionAt(
+  config: SimulateConfig,
+  k: number,
+  wasm: BufferSource,
+): Promise<{ region: Uint8Array; cycle: number }> {
   let seen: { region: Uint8Array; cycle: number } | undefined;
   await simulate(config, {
     engine: async (input) => {

@@ -13,8 +13,20 @@ import { readState, writeState } from '../../src/web/url-state.ts';
 /** The DOM-free pieces of issue 14's app work (docs/web.md), in Node. */
 const wasm = readFileSync(new URL('../../build/wormcast.wasm', import.meta.url));
 const SIM: SimulationRequest = {
-  scenario: '', topology: 'mesh:4x4', routing: '', algorithm: 'unicast', dests: '', load: '0.1', flits: '16',
-  cycles: '1000', warmup: '100', drain: '1000', seed: '1', vcs: '1', buffer: '8', port: 'one',
+  scenario: '',
+  topology: 'mesh:4x4',
+  routing: '',
+  algorithm: 'unicast',
+  dests: '',
+  load: '0.1',
+  flits: '16',
+  cycles: '1000',
+  warmup: '100',
+  drain: '1000',
+  seed: '1',
+  vcs: '1',
+  buffer: '8',
+  port: 'one',
 };
 
 describe('runs in chunks with progress', () => {
@@ -44,39 +56,67 @@ describe('outcome labels', () => {
     const sat = await computeSimulation({ ...SIM, load: '0.9', warmup: '0', cycles: '2000', drain: '0' }, wasm);
     expect(sat.result.completed).toBeLessThan(sat.result.multicasts);
     expect(sat.outcome).toBe('saturated');
-    expect(sat.outcomeText).toMatch(new RegExp(`^saturated: delivered ${sat.result.completed} of ${sat.result.multicasts} messages`));
+    expect(sat.outcomeText).toMatch(
+      new RegExp(`^saturated: delivered ${sat.result.completed} of ${sat.result.multicasts} messages`),
+    );
     const ok = await computeSimulation(SIM, wasm);
     expect(ok.outcome).toBe('finished');
     const dl = await computeSimulation({ ...SIM, scenario: 'lin-fig-6.4' }, wasm);
     expect(dl.outcome).toBe('deadlock');
-    expect(dl.cycleChannels.map((c) => c.label)).toEqual(['worm 0 waits for network channel 2,1 +x vc c', 'worm 1 waits for network channel 1,1 -x vc c']);
+    expect(dl.cycleChannels.map((c) => c.label)).toEqual([
+      'worm 0 waits for network channel 2,1 +x vc c',
+      'worm 1 waits for network channel 1,1 -x vc c',
+    ]);
     expect(outcomeOf({ ...ok.result, incomplete: 'no message was created' }).outcome).toBe('incomplete');
   });
 });
 
 describe('URL state and exports', () => {
   it('writeState then readState gives back every field, the panels, the step and the panel drawn (fast-check)', () => {
-    fc.assert(fc.property(
-      fc.dictionary(fc.constantFrom('topology', 'route-from', 'plan-dests', 'sim-load', 'plan-check'), fc.string()),
-      fc.subarray(['route', 'plan', 'sim'] as const), fc.option(fc.integer({ min: 1, max: 99 }), { nil: undefined }),
-      (fields, run, step) => {
-        const back = readState(writeState({ fields: new Map(Object.entries(fields)), run: [...run], step, show: run[0] }));
-        expect(Object.fromEntries(back.fields)).toEqual(fields);
-        expect(back.run).toEqual(run);
-        expect(back.step).toBe(step);
-        expect(back.show).toBe(run[0]);
-      }));
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.constantFrom('topology', 'route-from', 'plan-dests', 'sim-load', 'plan-check'), fc.string()),
+        fc.subarray(['route', 'plan', 'sim'] as const),
+        fc.option(fc.integer({ min: 1, max: 99 }), { nil: undefined }),
+        (fields, run, step) => {
+          const back = readState(
+            writeState({ fields: new Map(Object.entries(fields)), run: [...run], step, show: run[0] }),
+          );
+          expect(Object.fromEntries(back.fields)).toEqual(fields);
+          expect(back.run).toEqual(run);
+          expect(back.step).toBe(step);
+          expect(back.show).toBe(run[0]);
+        },
+      ),
+    );
   });
 
   it('CSV quotes fields with commas, quotes and line breaks (RFC 4180); JSON writes typed arrays as arrays', () => {
-    expect(toCsv(['a', 'b'], [['0,0 -+x-> 1,0', 'say "hi"'], [1, 'x\ny']])).toBe('a,b\r\n"0,0 -+x-> 1,0","say ""hi"""\r\n1,"x\ny"\r\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['0,0 -+x-> 1,0', 'say "hi"'],
+          [1, 'x\ny'],
+        ],
+      ),
+    ).toBe('a,b\r\n"0,0 -+x-> 1,0","say ""hi"""\r\n1,"x\ny"\r\n');
     expect(JSON.parse(toJson({ c: Int32Array.of(1, 2), u: Uint8Array.of(3) }))).toEqual({ c: [1, 2], u: [3] });
   });
 });
 
 describe('layouts', () => {
   it('every node has its own position and the bucket index holds each node once, for every family', () => {
-    for (const spec of ['mesh:5x3', 'mesh:3x3x3', 'torus:4x5x3', 'hypercube:7', 'ccc:5', 'star:5', 'star:6', 'torus:7']) {
+    for (const spec of [
+      'mesh:5x3',
+      'mesh:3x3x3',
+      'torus:4x5x3',
+      'hypercube:7',
+      'ccc:5',
+      'star:5',
+      'star:6',
+      'torus:7',
+    ]) {
       const t = parseTopology(spec);
       const L = layoutOf(t);
       const seen = new Set<string>();

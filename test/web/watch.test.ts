@@ -16,11 +16,36 @@ import { heldFromOwners, simulateRegionAt } from './region-read.ts';
 const wasm = readFileSync(new URL('../../build/wormcast.wasm', import.meta.url));
 
 const SCENARIO = (name: string): SimulationRequest => ({
-  scenario: name, topology: '', routing: '', algorithm: '', dests: '', load: '', flits: '', cycles: '', warmup: '', drain: '', seed: '', vcs: '', buffer: '', port: '',
+  scenario: name,
+  topology: '',
+  routing: '',
+  algorithm: '',
+  dests: '',
+  load: '',
+  flits: '',
+  cycles: '',
+  warmup: '',
+  drain: '',
+  seed: '',
+  vcs: '',
+  buffer: '',
+  port: '',
 });
 const RANDOM: SimulationRequest = {
-  scenario: '', topology: 'mesh:4x4', routing: '', algorithm: 'dual-path', dests: '3', load: '0.2', flits: '8',
-  cycles: '600', warmup: '100', drain: '800', seed: '3', vcs: '2', buffer: '4', port: '',
+  scenario: '',
+  topology: 'mesh:4x4',
+  routing: '',
+  algorithm: 'dual-path',
+  dests: '3',
+  load: '0.2',
+  flits: '8',
+  cycles: '600',
+  warmup: '100',
+  drain: '800',
+  seed: '3',
+  vcs: '2',
+  buffer: '4',
+  port: '',
 };
 
 /**
@@ -91,15 +116,23 @@ describe('watching a run cycle by cycle', () => {
   });
 
   it('in unicast traffic the flits buffered in the VCs held are the flits injected and not ejected, at every cycle (fast-check)', async () => {
-    await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 0, max: 1500 }), fc.constantFrom('1', '2'), async (seed, k, vcs) => {
-      const req = { ...RANDOM, algorithm: 'unicast', seed: String(seed), load: '0.3', vcs };
-      const session = await WatchSession.create(req, wasm);
-      session.advance(k);
-      const s = session.frame(k).snapshot;
-      const buffered = s.held.reduce((a, h) => a + h.flits, 0);
-      expect(buffered).toBe(s.injected - s.ejected);
-      // and no VC is listed twice
-      expect(new Set(s.held.map((h) => h.vc)).size).toBe(s.held.length);
-    }), { numRuns: 12 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: 0, max: 1500 }),
+        fc.constantFrom('1', '2'),
+        async (seed, k, vcs) => {
+          const req = { ...RANDOM, algorithm: 'unicast', seed: String(seed), load: '0.3', vcs };
+          const session = await WatchSession.create(req, wasm);
+          session.advance(k);
+          const s = session.frame(k).snapshot;
+          const buffered = s.held.reduce((a, h) => a + h.flits, 0);
+          expect(buffered).toBe(s.injected - s.ejected);
+          // and no VC is listed twice
+          expect(new Set(s.held.map((h) => h.vc)).size).toBe(s.held.length);
+        },
+      ),
+      { numRuns: 12 },
+    );
   });
 });

@@ -1,5 +1,12 @@
 import type { Command } from 'commander';
-import { DEFAULT_PAIRS, REED_MAX_N, REED_MIN_N, reedTable, type PairConvention, type ReedRow } from '../../analysis/reed.ts';
+import {
+  DEFAULT_PAIRS,
+  REED_MAX_N,
+  REED_MIN_N,
+  reedTable,
+  type PairConvention,
+  type ReedRow,
+} from '../../analysis/reed.ts';
 import { WormcastError, parseIntIn, SEED_MAX } from '../../errors.ts';
 import { getAlgorithm } from '../../multicast/registry.ts';
 import { withProgress } from '../progress.ts';
@@ -21,10 +28,16 @@ export function registerAnalyze(program: Command): void {
     .description("analytic results of the seeds, recomputed by enumeration (reed: seed 002's CCC routing analysis)");
   analyze
     .command('reed')
-    .description('mean ring-link traversals of ccc-simple and ccc-optimal under uniform traffic, formulas (1) and (2), reduction, link message intensities (seed 002)')
+    .description(
+      'mean ring-link traversals of ccc-simple and ccc-optimal under uniform traffic, formulas (1) and (2), reduction, link message intensities (seed 002)',
+    )
     .option('--max-n <n>', `largest CCC dimension, ${REED_MIN_N}..${REED_MAX_N}`, '12')
     .option('--min-n <n>', `smallest CCC dimension, ${REED_MIN_N}..${REED_MAX_N}`, String(REED_MIN_N))
-    .option('--pairs <convention>', "'all': N^2 ordered pairs, source = destination included (seed 002); 'distinct': N(N-1)", DEFAULT_PAIRS)
+    .option(
+      '--pairs <convention>',
+      "'all': N^2 ordered pairs, source = destination included (seed 002); 'distinct': N(N-1)",
+      DEFAULT_PAIRS,
+    )
     .option('--json', 'print JSON: a list of rows { n, simple, optimal, formula, formula2, reduction, ...intensities }')
     .action((opts: ReedCliOptions) => {
       const maxN = parseIntIn(opts.maxN, REED_MIN_N, REED_MAX_N, '--max-n');
@@ -38,45 +51,81 @@ export function registerAnalyze(program: Command): void {
     });
   analyze
     .command('stepwise')
-    .description('seed 001 Figs. 9 and 10: mean over random destination sets of the steps of u-cube, maxport, combine and w-sort on an n-cube (docs/reproductions.md)')
+    .description(
+      'seed 001 Figs. 9 and 10: mean over random destination sets of the steps of u-cube, maxport, combine and w-sort on an n-cube (docs/reproductions.md)',
+    )
     .option('--n <n>', 'hypercube dimension (Fig. 9: 6, Fig. 10: 10), 2..16', '6')
     .option('--sets <k>', 'random destination sets per point (seed 001: 100)', '100')
-    .option('--sizes <list>', 'destination counts, comma-separated (default: every m up to 63, else a spread up to a broadcast)')
+    .option(
+      '--sizes <list>',
+      'destination counts, comma-separated (default: every m up to 63, else a spread up to a broadcast)',
+    )
     .option('--algorithms <list>', 'comma-separated algorithms', SEED001_ALGORITHMS.join(','))
     .option('--port <model>', 'one | all (seed 001: all)', 'all')
     .option('--seed <s>', 'seed of the random sets', '1')
     .option('--json', 'print JSON: a list of rows { m, steps: { <algorithm>: mean steps } }')
-    .action((opts: { n: string; sets: string; sizes?: string; algorithms: string; port: string; seed: string; json?: boolean }) => {
-      const n = parseIntIn(opts.n, 2, 16, '--n');
-      const sets = parseIntIn(opts.sets, 1, 100000, '--sets');
-      const seed = parseIntIn(opts.seed, 0, SEED_MAX, '--seed');
-      if (opts.port !== 'one' && opts.port !== 'all') throw new WormcastError(`--port: '${opts.port}' must be one or all`);
-      const algorithms = opts.algorithms.split(',').map((a) => a.trim()).filter((a) => a !== '');
-      for (const a of algorithms) {
-        if (!getAlgorithm(a).topologies.includes('hypercube')) throw new WormcastError(`--algorithms: ${a} does not run on a hypercube`);
-      }
-      const sizes = opts.sizes === undefined ? defaultSizes(n) : opts.sizes.split(',').map((m) => parseIntIn(m, 1, 2 ** n - 1, '--sizes'));
-      // progress on stderr (src/cli/progress.ts), counted in destinations planned: a set of m
-      // destinations costs about m, so the bar moves evenly from m = 1 to a broadcast
-      const port = opts.port;
-      const total = sets * sizes.reduce((a, m) => a + m, 0);
-      let done = 0;
-      const rows = withProgress('analyze stepwise', total, 'destinations planned', (p) =>
-        stepwise({ n, sizes, sets, seed, algorithms, port, onSet: (m) => p.update((done += m)) }));
-      process.stdout.write(opts.json ? `${JSON.stringify(rows)}\n` : formatStepwise(rows, algorithms));
-    });
+    .action(
+      (opts: {
+        n: string;
+        sets: string;
+        sizes?: string;
+        algorithms: string;
+        port: string;
+        seed: string;
+        json?: boolean;
+      }) => {
+        const n = parseIntIn(opts.n, 2, 16, '--n');
+        const sets = parseIntIn(opts.sets, 1, 100000, '--sets');
+        const seed = parseIntIn(opts.seed, 0, SEED_MAX, '--seed');
+        if (opts.port !== 'one' && opts.port !== 'all')
+          throw new WormcastError(`--port: '${opts.port}' must be one or all`);
+        const algorithms = opts.algorithms
+          .split(',')
+          .map((a) => a.trim())
+          .filter((a) => a !== '');
+        for (const a of algorithms) {
+          if (!getAlgorithm(a).topologies.includes('hypercube'))
+            throw new WormcastError(`--algorithms: ${a} does not run on a hypercube`);
+        }
+        const sizes =
+          opts.sizes === undefined
+            ? defaultSizes(n)
+            : opts.sizes.split(',').map((m) => parseIntIn(m, 1, 2 ** n - 1, '--sizes'));
+        // progress on stderr (src/cli/progress.ts), counted in destinations planned: a set of m
+        // destinations costs about m, so the bar moves evenly from m = 1 to a broadcast
+        const port = opts.port;
+        const total = sets * sizes.reduce((a, m) => a + m, 0);
+        let done = 0;
+        const rows = withProgress('analyze stepwise', total, 'destinations planned', (p) =>
+          stepwise({ n, sizes, sets, seed, algorithms, port, onSet: (m) => p.update((done += m)) }),
+        );
+        process.stdout.write(opts.json ? `${JSON.stringify(rows)}\n` : formatStepwise(rows, algorithms));
+      },
+    );
 }
 
 /** The text table of `analyze stepwise`. */
 export function formatStepwise(rows: readonly StepwiseRow[], algorithms: readonly string[]): string {
   const lines = [['m', ...algorithms].map((h) => h.padStart(8)).join(' ')];
-  for (const r of rows) lines.push([String(r.m), ...algorithms.map((a) => r.steps[a]!.toFixed(2))].map((c) => c.padStart(8)).join(' '));
+  for (const r of rows)
+    lines.push([String(r.m), ...algorithms.map((a) => r.steps[a]!.toFixed(2))].map((c) => c.padStart(8)).join(' '));
   return `${lines.join('\n')}\n`;
 }
 
 /** The text table of `analyze reed`; intensities are shown times 2^n (the cube links' is 1). */
 export function formatReed(rows: readonly ReedRow[]): string {
-  const head = ['n', 'nodes', 'simple', 'formula (1)', 'optimal', 'formula (2)', 'reduction', 'ring/simple', 'ring/optimal', 'cube'];
+  const head = [
+    'n',
+    'nodes',
+    'simple',
+    'formula (1)',
+    'optimal',
+    'formula (2)',
+    'reduction',
+    'ring/simple',
+    'ring/optimal',
+    'cube',
+  ];
   const body = rows.map((r) => {
     const scale = 2 ** r.n;
     return [

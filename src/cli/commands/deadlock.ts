@@ -1,9 +1,20 @@
 import type { Command } from 'commander';
 import { WormcastError, parseIntIn } from '../../errors.ts';
-import { checkDeadlock, type DeadlockReport, formatDeadlockReport, unicastScheme, withOneClass } from '../../analysis/deadlock.ts';
+import {
+  checkDeadlock,
+  type DeadlockReport,
+  formatDeadlockReport,
+  unicastScheme,
+  withOneClass,
+} from '../../analysis/deadlock.ts';
 import type { ConsumptionModel } from '../../analysis/consumption.ts';
 import { defaultNodeModel } from '../../multicast/node-model.ts';
-import { checkTreeDeadlock, type TreeEnumeration, treeEnumerationFor, type TreeHoldModel } from '../../analysis/deadlock-tree.ts';
+import {
+  checkTreeDeadlock,
+  type TreeEnumeration,
+  treeEnumerationFor,
+  type TreeHoldModel,
+} from '../../analysis/deadlock-tree.ts';
 import { withNeighborTable } from '../../analysis/neighbor-table.ts';
 import { PATH_SCHEMES, wormSchemeFor } from '../../multicast/path-based/schemes.ts';
 import { createPlan, getAlgorithm, routingNameFor } from '../../multicast/registry.ts';
@@ -60,32 +71,64 @@ function choice<T extends string>(option: string, text: string | undefined, valu
 export function registerDeadlock(program: Command): void {
   program
     .command('deadlock')
-    .description('check deadlock freedom: the channel dependency graph of a routing function, or of a path- or tree-based multicast algorithm; acyclic or one cycle')
+    .description(
+      'check deadlock freedom: the channel dependency graph of a routing function, or of a path- or tree-based multicast algorithm; acyclic or one cycle',
+    )
     .requiredOption('--topology <spec>', 'e.g. torus:64x64, ccc:10, mesh:6x6, hypercube:6, star:5')
     .option('--routing <name>', `${Object.keys(ROUTINGS).join(' | ')} (default with --algorithm: the algorithm's)`)
     .option('--algorithm <name>', `a path- or tree-based algorithm: ${ALGORITHMS.join(' | ')}`)
-    .option('--one-class', 'merge the VC classes into one (shows what they are for: dor on a torus, the doubled channels of double-channel-x-first)')
+    .option(
+      '--one-class',
+      'merge the VC classes into one (shows what they are for: dor on a torus, the doubled channels of double-channel-x-first)',
+    )
     .option('--drop-boundary-rule', 'hcm: keep the p class across boundary links (seed 003 section 2.2.4 without q)')
     .option('--shortest', 'label: only neighbours one hop closer are candidates')
     .option('--low-first', 'ecube: resolve the lowest dimension first (the order of seed 004 Fig. 6.1)')
-    .option('--cycle <nodes>', 'label / hcm: a Hamiltonian cycle in address syntax, in order ("0,0;1,0;..."), instead of the default labelling')
-    .option('--holding <model>', 'tree algorithms: lock-step (default; seed 004 section 6.1) | branch (the flit-level engine)')
-    .option('--enumeration <which>', 'tree algorithms: broadcast | all-subsets (default: the exact one when affordable)')
-    .option('--port <model>', "path and tree algorithms: one | all (default: the algorithm's own); the node model whose consumption channels the graph includes")
-    .option('--consumption <which>', 'path and tree algorithms: port (one per node one-port, one per incoming link all-port) | vc (one per incoming VC); default as simulate: vc (docs/deadlock.md)')
+    .option(
+      '--cycle <nodes>',
+      'label / hcm: a Hamiltonian cycle in address syntax, in order ("0,0;1,0;..."), instead of the default labelling',
+    )
+    .option(
+      '--holding <model>',
+      'tree algorithms: lock-step (default; seed 004 section 6.1) | branch (the flit-level engine)',
+    )
+    .option(
+      '--enumeration <which>',
+      'tree algorithms: broadcast | all-subsets (default: the exact one when affordable)',
+    )
+    .option(
+      '--port <model>',
+      "path and tree algorithms: one | all (default: the algorithm's own); the node model whose consumption channels the graph includes",
+    )
+    .option(
+      '--consumption <which>',
+      'path and tree algorithms: port (one per node one-port, one per incoming link all-port) | vc (one per incoming VC); default as simulate: vc (docs/deadlock.md)',
+    )
     .option('--vcs <k>', 'path and tree algorithms: VCs per class (simulate --vcs), default 1')
-    .option('--json', 'print JSON: { verdict, channels, dependencies, millis, cycle: [{ from, to, port, class }], holding, enumeration, exact }')
+    .option(
+      '--json',
+      'print JSON: { verdict, channels, dependencies, millis, cycle: [{ from, to, port, class }], holding, enumeration, exact }',
+    )
     .action((opts: DeadlockOptions) => {
       const t = parseTopology(opts.topology);
       const tree = opts.algorithm !== undefined && Object.hasOwn(TREE_BASED_ALGORITHMS, opts.algorithm);
       if (opts.algorithm !== undefined && !tree && !Object.hasOwn(PATH_SCHEMES, opts.algorithm)) {
-        throw new WormcastError(`deadlock --algorithm '${opts.algorithm}': expected a path- or tree-based algorithm, one of ${ALGORITHMS.join(', ')}`);
+        throw new WormcastError(
+          `deadlock --algorithm '${opts.algorithm}': expected a path- or tree-based algorithm, one of ${ALGORITHMS.join(', ')}`,
+        );
       }
       if (!tree && (opts.holding !== undefined || opts.enumeration !== undefined)) {
-        throw new WormcastError(`deadlock: --holding and --enumeration apply to the tree algorithms (${Object.keys(TREE_BASED_ALGORITHMS).join(', ')})`);
+        throw new WormcastError(
+          `deadlock: --holding and --enumeration apply to the tree algorithms (${Object.keys(TREE_BASED_ALGORITHMS).join(', ')})`,
+        );
       }
-      if (opts.algorithm === undefined && (opts.port !== undefined || opts.consumption !== undefined || opts.vcs !== undefined)) {
-        throw new WormcastError('deadlock: --port, --consumption and --vcs apply to --algorithm (unicast worms end at their consumption channel, which adds no dependency; the verdict of a routing function is the same under every node model)');
+      if (
+        opts.algorithm === undefined &&
+        (opts.port !== undefined || opts.consumption !== undefined || opts.vcs !== undefined)
+      ) {
+        throw new WormcastError(
+          'deadlock: --port, --consumption and --vcs apply to --algorithm (unicast worms end at their consumption channel, which adds no dependency; the verdict of a routing function is the same under every node model)',
+        );
       }
       let consumption: ConsumptionModel | undefined;
       if (opts.algorithm !== undefined) {
@@ -96,9 +139,17 @@ export function registerDeadlock(program: Command): void {
           copies: opts.vcs === undefined ? 1 : parseIntIn(opts.vcs, 1, 64, '--vcs'),
         };
       }
-      const name = opts.algorithm !== undefined ? routingNameFor(getAlgorithm(opts.algorithm), t, opts.routing) : opts.routing;
-      if (name === undefined) throw new WormcastError(`deadlock: give --routing <name> (${Object.keys(ROUTINGS).join(', ')}), or --algorithm <name> for a multicast algorithm`);
-      const routingOptions = { dropBoundaryRule: opts.dropBoundaryRule, shortest: opts.shortest, lowFirst: opts.lowFirst };
+      const name =
+        opts.algorithm !== undefined ? routingNameFor(getAlgorithm(opts.algorithm), t, opts.routing) : opts.routing;
+      if (name === undefined)
+        throw new WormcastError(
+          `deadlock: give --routing <name> (${Object.keys(ROUTINGS).join(', ')}), or --algorithm <name> for a multicast algorithm`,
+        );
+      const routingOptions = {
+        dropBoundaryRule: opts.dropBoundaryRule,
+        shortest: opts.shortest,
+        lowFirst: opts.lowFirst,
+      };
       const cycle = cycleOption(t, opts.cycle);
       let rep: DeadlockReport;
       let treeCheck: TreeCheck | undefined;
@@ -107,13 +158,29 @@ export function registerDeadlock(program: Command): void {
         const algorithm = opts.algorithm!;
         const routing = createRoutingWith(name, t, cycle, routingOptions);
         const holding = choice('--holding', opts.holding, HOLDING, 'lock-step');
-        const { enumeration, exact } = treeEnumerationFor(algorithm, t.nodes, opts.enumeration === undefined ? undefined : choice('--enumeration', opts.enumeration, ENUMERATIONS, 'broadcast'));
+        const { enumeration, exact } = treeEnumerationFor(
+          algorithm,
+          t.nodes,
+          opts.enumeration === undefined
+            ? undefined
+            : choice('--enumeration', opts.enumeration, ENUMERATIONS, 'broadcast'),
+        );
         // progress: one plan per source (broadcast) or per source and destination set (all-subsets)
         const plans = enumeration === 'broadcast' ? t.nodes : t.nodes * (2 ** (t.nodes - 1) - 1);
-        rep = withProgress('deadlock', plans, 'trees', (p) => checkTreeDeadlock(algorithm, routing, (s, d) => {
-          p.tick();
-          return createPlan(algorithm, routing, s, d);
-        }, holding, enumeration, opts.oneClass === true, consumption));
+        rep = withProgress('deadlock', plans, 'trees', (p) =>
+          checkTreeDeadlock(
+            algorithm,
+            routing,
+            (s, d) => {
+              p.tick();
+              return createPlan(algorithm, routing, s, d);
+            },
+            holding,
+            enumeration,
+            opts.oneClass === true,
+            consumption,
+          ),
+        );
         treeCheck = { holding, enumeration, exact };
         routingName = opts.oneClass ? withOneClass(routing).name : routing.name;
       } else {
@@ -122,7 +189,12 @@ export function registerDeadlock(program: Command): void {
         if (opts.oneClass) routing = withOneClass(routing);
         // refuse a graph that cannot fit; show progress over the destinations (src/cli/deadlock-progress.ts)
         refuseOver(`deadlock on ${t.spec}`, dependencyGraphEstimate(routing), limits(), 'check a smaller network');
-        rep = withRouteProgress('deadlock', routing, (r) => checkDeadlock(opts.algorithm !== undefined ? wormSchemeFor(opts.algorithm, r) : unicastScheme(r), consumption));
+        rep = withRouteProgress('deadlock', routing, (r) =>
+          checkDeadlock(
+            opts.algorithm !== undefined ? wormSchemeFor(opts.algorithm, r) : unicastScheme(r),
+            consumption,
+          ),
+        );
         routingName = routing.name;
       }
       if (opts.json) {
@@ -135,19 +207,36 @@ export function registerDeadlock(program: Command): void {
           channels: rep.channels,
           dependencies: rep.dependencies,
           millis: Math.round(rep.millis),
-          cycle: rep.verdict === 'cyclic' ? rep.cycle.map((c) => ({ from: c.from, to: c.to, port: c.port, class: c.class })) : [],
+          cycle:
+            rep.verdict === 'cyclic'
+              ? rep.cycle.map((c) => ({ from: c.from, to: c.to, port: c.port, class: c.class }))
+              : [],
           holding: treeCheck?.holding ?? null,
           enumeration: treeCheck?.enumeration ?? null,
           exact: treeCheck ? treeCheck.exact : true,
-          nodeModel: rep.consumption ? { port: rep.consumption.port, consumption: rep.consumption.consumption, vcs: rep.consumption.copies, consumptionChannelsPerNode: rep.consumption.perNode } : null,
+          nodeModel: rep.consumption
+            ? {
+                port: rep.consumption.port,
+                consumption: rep.consumption.consumption,
+                vcs: rep.consumption.copies,
+                consumptionChannelsPerNode: rep.consumption.perNode,
+              }
+            : null,
         };
         process.stdout.write(`${JSON.stringify(out)}\n`);
         return;
       }
       const lines = formatDeadlockReport(rep);
       if (treeCheck) {
-        const which = treeCheck.enumeration === 'broadcast' ? 'the broadcast from every source' : 'every multicast from every source (all destination sets)';
-        lines.splice(1, 0, `  trees of ${which}; ${treeCheck.holding} holding${treeCheck.exact ? '' : '; not every multicast: a cycle is real, an acyclic verdict is no proof'}`);
+        const which =
+          treeCheck.enumeration === 'broadcast'
+            ? 'the broadcast from every source'
+            : 'every multicast from every source (all destination sets)';
+        lines.splice(
+          1,
+          0,
+          `  trees of ${which}; ${treeCheck.holding} holding${treeCheck.exact ? '' : '; not every multicast: a cycle is real, an acyclic verdict is no proof'}`,
+        );
       }
       process.stdout.write(`${lines.join('\n')}\n`);
     });

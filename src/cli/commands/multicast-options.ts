@@ -68,13 +68,20 @@ export function formatList(t: Topology, nodes: ArrayLike<number>): string[] {
 export function cycleOption(t: Topology, text: string | undefined): Labelling | undefined {
   if (text === undefined) return undefined;
   const s = text.trim();
-  const parts = s.split(s.includes(';') ? ';' : /\s+/).map((p) => p.trim()).filter((p) => p.length > 0);
-  if (parts.length === 0) throw new WormcastError(`--cycle '${text}': expected the ${t.nodes} nodes of a Hamiltonian cycle of ${t.spec} in order, separated by ';' or spaces`);
+  const parts = s
+    .split(s.includes(';') ? ';' : /\s+/)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
+  if (parts.length === 0)
+    throw new WormcastError(
+      `--cycle '${text}': expected the ${t.nodes} nodes of a Hamiltonian cycle of ${t.spec} in order, separated by ';' or spaces`,
+    );
   const order = parts.map((p, i) => {
     try {
       return t.parse(p);
     } catch (e) {
-      if (e instanceof WormcastError) throw new WormcastError(`--cycle: entry ${i + 1} of ${parts.length}: ${e.message.replace(/^wormcast: /, '')}`);
+      if (e instanceof WormcastError)
+        throw new WormcastError(`--cycle: entry ${i + 1} of ${parts.length}: ${e.message.replace(/^wormcast: /, '')}`);
       throw e;
     }
   });
@@ -97,13 +104,21 @@ export const LABELLED_ROUTINGS: readonly string[] = ['label', 'hcm'];
  * as the Hamiltonian path of seed 004 section 6.2 and the cycle of sorted MP/MC, section 5.1; hcm:
  * the cycle of seed 003 section 2.2); other options pass through.
  */
-export function createRoutingWith(name: string, t: Topology, cycle: Labelling | undefined, options: RoutingOptions = {}): RoutingFunction {
+export function createRoutingWith(
+  name: string,
+  t: Topology,
+  cycle: Labelling | undefined,
+  options: RoutingOptions = {},
+): RoutingFunction {
   if (cycle && !LABELLED_ROUTINGS.includes(name)) {
-    throw new WormcastError(`--cycle: routing ${name} takes no Hamiltonian labelling; it needs routing ${LABELLED_ROUTINGS.join(' or ')}`);
+    throw new WormcastError(
+      `--cycle: routing ${name} takes no Hamiltonian labelling; it needs routing ${LABELLED_ROUTINGS.join(' or ')}`,
+    );
   }
   // a flag of another routing function would be ignored: say so instead (docs/cli.md)
   for (const [key, flag, routing] of ROUTING_FLAGS) {
-    if (options[key] === true && name !== routing) throw new WormcastError(`${flag} applies to routing ${routing} only, not ${name}`);
+    if (options[key] === true && name !== routing)
+      throw new WormcastError(`${flag} applies to routing ${routing} only, not ${name}`);
   }
   return createRouting(name, t, cycle ? { ...options, labelling: cycle } : options);
 }

@@ -1,5 +1,10 @@
 import type { Command } from 'commander';
-import { type ContentionResult, checkContention, physicalSharing, type SharingResult } from '../../analysis/contention.ts';
+import {
+  type ContentionResult,
+  checkContention,
+  physicalSharing,
+  type SharingResult,
+} from '../../analysis/contention.ts';
 import { tracePlan } from '../../analysis/paths.ts';
 import { evaluateSteps } from '../../analysis/steps.ts';
 import { trafficOf } from '../../analysis/traffic.ts';
@@ -11,7 +16,16 @@ import { limits, refuseOver } from '../limits.ts';
 import { planEstimate } from '../plan-memory.ts';
 import { planListing } from '../plan-text.ts';
 import { Progress, withProgress } from '../progress.ts';
-import { algorithmTopologiesHelp, createRoutingWith, cycleOption, formatList, type MulticastOptions, portOption, round, seedOption } from './multicast-options.ts';
+import {
+  algorithmTopologiesHelp,
+  createRoutingWith,
+  cycleOption,
+  formatList,
+  type MulticastOptions,
+  portOption,
+  round,
+  seedOption,
+} from './multicast-options.ts';
 
 interface PlanOptions extends MulticastOptions {
   source: string;
@@ -30,7 +44,10 @@ interface HopJson {
 export function violationJson(plan: Plan, c: ContentionResult): object[] {
   const t = plan.topology;
   return c.examples.map((v) => ({
-    first: v.first, second: v.second, firstStep: v.firstStep, secondStep: v.secondStep,
+    first: v.first,
+    second: v.second,
+    firstStep: v.firstStep,
+    secondStep: v.secondStep,
     firstUnicast: `${t.format(plan.senders[v.first]!)} -> ${t.format(plan.receiver(v.first))}`,
     secondUnicast: `${t.format(plan.senders[v.second]!)} -> ${t.format(plan.receiver(v.second))}`,
     channel: { node: t.format(v.node), port: t.portName(v.port), vc: plan.routing.vcClasses[v.vc] ?? String(v.vc) },
@@ -41,15 +58,23 @@ export function violationJson(plan: Plan, c: ContentionResult): object[] {
 export function registerPlan(program: Command): void {
   program
     .command('plan')
-    .description('the multicast tree of an algorithm: who sends to whom, at which step, over which channels, and its step count')
+    .description(
+      'the multicast tree of an algorithm: who sends to whom, at which step, over which channels, and its step count',
+    )
     .requiredOption('--topology <spec>', 'e.g. hypercube:4, ccc:5, mesh:6x6')
     .requiredOption('--algorithm <name>', Object.keys(MULTICAST_ALGORITHMS).join(' | '))
     .requiredOption('--source <addr>', 'source address')
-    .requiredOption('--dests <list>', "addresses separated by ';' or spaces (\"0,0;5,4\", \"(3,01010);(1,00101)\"), all, or random:<m>")
+    .requiredOption(
+      '--dests <list>',
+      'addresses separated by \';\' or spaces ("0,0;5,4", "(3,01010);(1,00101)"), all, or random:<m>',
+    )
     .option('--routing <name>', 'routing function (default: the one the algorithm is defined for)')
     .option('--port <model>', 'one | all (default: the model the algorithm was designed for)')
     .option('--seed <s>', 'seed of random:<m> (default 1)')
-    .option('--cycle <nodes>', 'label / hcm routing: a Hamiltonian cycle in address syntax, in order ("0,0;1,0;..."), for sorted-mp/mc, the label schemes and hcm')
+    .option(
+      '--cycle <nodes>',
+      'label / hcm routing: a Hamiltonian cycle in address syntax, in order ("0,0;1,0;..."), for sorted-mp/mc, the label schemes and hcm',
+    )
     .option('--no-check', 'skip the contention and physical-sharing analysis (for very large plans)')
     .option('--json', 'print JSON (docs/plan-json.md)')
     .addHelpText('after', algorithmTopologiesHelp)
@@ -60,34 +85,49 @@ export function registerPlan(program: Command): void {
       const port = portOption(opts.port, algorithm);
       const source = t.parse(opts.source);
       const dests = resolveDestinations(t, source, parseDestinations(t, opts.dests), mulberry32(seedOption(opts.seed)));
-      refuseOver(`plan ${algorithm.name} on ${t.spec}`, planEstimate(routing, algorithm.name, source, dests), limits(), 'give fewer destinations (--dests random:<m>) or a smaller network');
+      refuseOver(
+        `plan ${algorithm.name} on ${t.spec}`,
+        planEstimate(routing, algorithm.name, source, dests),
+        limits(),
+        'give fewer destinations (--dests random:<m>) or a smaller network',
+      );
       // the phases, with progress on stderr when they take long (src/cli/progress.ts)
-      const { plan, steps, paths, traffic, contention, sharing } = withProgress('plan', opts.check ? 5 : 4, 'phases', (p) => {
-        // the construction cannot report as it goes: a large request draws its bar at once (a terminal)
-        if (dests.length >= PLAN_SHOW_AT_ONCE) p.show();
-        const plan = algorithm.build(routing, source, dests);
-        p.update(1);
-        const steps = evaluateSteps(plan, port);
-        p.update(2);
-        const paths = tracePlan(plan);
-        p.update(3);
-        const traffic = trafficOf(plan, paths);
-        p.update(4);
-        let contention: ContentionResult | undefined;
-        let sharing: SharingResult | undefined;
-        if (opts.check) {
-          contention = checkContention(plan, steps, paths);
-          sharing = physicalSharing(plan, steps, paths);
-          p.update(5);
-        }
-        return { plan, steps, paths, traffic, contention, sharing };
-      });
+      const { plan, steps, paths, traffic, contention, sharing } = withProgress(
+        'plan',
+        opts.check ? 5 : 4,
+        'phases',
+        (p) => {
+          // the construction cannot report as it goes: a large request draws its bar at once (a terminal)
+          if (dests.length >= PLAN_SHOW_AT_ONCE) p.show();
+          const plan = algorithm.build(routing, source, dests);
+          p.update(1);
+          const steps = evaluateSteps(plan, port);
+          p.update(2);
+          const paths = tracePlan(plan);
+          p.update(3);
+          const traffic = trafficOf(plan, paths);
+          p.update(4);
+          let contention: ContentionResult | undefined;
+          let sharing: SharingResult | undefined;
+          if (opts.check) {
+            contention = checkContention(plan, steps, paths);
+            sharing = physicalSharing(plan, steps, paths);
+            p.update(5);
+          }
+          return { plan, steps, paths, traffic, contention, sharing };
+        },
+      );
       const hopJson = (h: number): HopJson => {
         const vc = paths.channels[h]! % paths.vcs;
         const phys = (paths.channels[h]! - vc) / paths.vcs;
         const node = Math.floor(phys / t.ports);
         const p = phys % t.ports;
-        return { from: t.format(node), to: t.format(t.neighbor(node, p)), port: t.portName(p), vc: routing.vcClasses[vc]! };
+        return {
+          from: t.format(node),
+          to: t.format(t.neighbor(node, p)),
+          port: t.portName(p),
+          vc: routing.vcClasses[vc]!,
+        };
       };
       const hops = (id: number): HopJson[] => {
         const out: HopJson[] = [];
@@ -111,14 +151,16 @@ export function registerPlan(program: Command): void {
           worms: traffic.worms,
           maxHops: traffic.maxHops,
           meanHops: round(traffic.meanHops),
-          ...(contention && sharing ? {
-            violations: contention.violations,
-            violationExamples: violationJson(plan, contention),
-            sharedPairs: sharing.sharedPairs,
-            blocked: sharing.blocked,
-            stepsShared: sharing.steps,
-            meanStepsShared: round(sharing.meanSteps),
-          } : {}),
+          ...(contention && sharing
+            ? {
+                violations: contention.violations,
+                violationExamples: violationJson(plan, contention),
+                sharedPairs: sharing.sharedPairs,
+                blocked: sharing.blocked,
+                stepsShared: sharing.steps,
+                meanStepsShared: round(sharing.meanSteps),
+              }
+            : {}),
         };
         // the messages are written one by one (a broadcast on 2^20 nodes has a million of them),
         // in the bytes JSON.stringify would give for the whole object with `messages` last
@@ -169,15 +211,29 @@ export function registerPlan(program: Command): void {
       let w = Math.max(4, t.format(source).length);
       for (let i = 0; i < dests.length; i++) w = Math.max(w, t.format(dests[i]!).length);
       const lines: string[] = [];
-      lines.push(`${algorithm.name} on ${t.spec} (routing ${routing.name}, ${port}-port): ${t.format(source)} to ${dests.length} destinations`);
-      lines.push(`${'step'.padStart(4)}  ${'from'.padEnd(w)}    ${'to'.padEnd(w)}  path (port${routing.vcClasses.length > 1 ? '/vc' : ''} per hop) or tree (node -> children); address field D`);
+      lines.push(
+        `${algorithm.name} on ${t.spec} (routing ${routing.name}, ${port}-port): ${t.format(source)} to ${dests.length} destinations`,
+      );
+      lines.push(
+        `${'step'.padStart(4)}  ${'from'.padEnd(w)}    ${'to'.padEnd(w)}  path (port${routing.vcClasses.length > 1 ? '/vc' : ''} per hop) or tree (node -> children); address field D`,
+      );
       lines.push(...planListing(plan, paths, steps.messageStep, w));
-      lines.push(`steps ${steps.steps} (lower bound ${steps.lowerBound}), mean ${round(steps.meanSteps)} over the destinations`);
-      lines.push(`traffic ${traffic.traffic} channels (additional ${traffic.additionalTraffic}) in ${traffic.worms} messages; hops to a destination: max ${traffic.maxHops}, mean ${round(traffic.meanHops)}`);
+      lines.push(
+        `steps ${steps.steps} (lower bound ${steps.lowerBound}), mean ${round(steps.meanSteps)} over the destinations`,
+      );
+      lines.push(
+        `traffic ${traffic.traffic} channels (additional ${traffic.additionalTraffic}) in ${traffic.worms} messages; hops to a destination: max ${traffic.maxHops}, mean ${round(traffic.meanHops)}`,
+      );
       if (contention && sharing) {
-        lines.push(contention.violations === 0 ? 'contention-free (seed 001 Definition 4)' : `${contention.violations} contending pairs of unicasts (seed 001 Definition 4), e.g.:`);
+        lines.push(
+          contention.violations === 0
+            ? 'contention-free (seed 001 Definition 4)'
+            : `${contention.violations} contending pairs of unicasts (seed 001 Definition 4), e.g.:`,
+        );
         for (const v of violationJson(plan, contention)) lines.push(`  ${JSON.stringify(v)}`);
-        lines.push(`physical-link sharing (seed 000 section 6): ${sharing.sharedPairs} pairs in one step share a link; with the delays: steps ${sharing.steps}, mean ${round(sharing.meanSteps)}`);
+        lines.push(
+          `physical-link sharing (seed 000 section 6): ${sharing.sharedPairs} pairs in one step share a link; with the delays: steps ${sharing.steps}, mean ${round(sharing.meanSteps)}`,
+        );
       }
       process.stdout.write(`${lines.join('\n')}\n`);
     });
@@ -216,8 +272,14 @@ class ChunkedWriter {
 /** Resolves when `stream` has written what it queued (or has closed); rejects on its error. */
 function drained(stream: NodeJS.WritableStream): Promise<void> {
   return new Promise((resolve, reject) => {
-    const done = (): void => { off(); resolve(); };
-    const fail = (e: Error): void => { off(); reject(e); };
+    const done = (): void => {
+      off();
+      resolve();
+    };
+    const fail = (e: Error): void => {
+      off();
+      reject(e);
+    };
     const off = (): void => {
       stream.off('drain', done);
       stream.off('close', done);

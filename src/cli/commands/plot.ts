@@ -16,7 +16,9 @@ function readReference(path: string): Array<[number, number]> {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new WormcastError(`plot --reference: cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new WormcastError(
+      `plot --reference: cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
   }
   const points: Array<[number, number]> = [];
   let header = false;
@@ -25,7 +27,8 @@ function readReference(path: string): Array<[number, number]> {
     if (t === '' || t.startsWith('#')) return;
     const [a, b] = t.split(',').map((c) => Number(c.trim()));
     if (Number.isFinite(a) && Number.isFinite(b)) points.push([a!, b!]);
-    else if (header || points.length > 0) throw new WormcastError(`plot --reference ${path}: line ${i + 1} '${t.slice(0, 40)}' is not x,y`);
+    else if (header || points.length > 0)
+      throw new WormcastError(`plot --reference ${path}: line ${i + 1} '${t.slice(0, 40)}' is not x,y`);
     else header = true;
   });
   if (points.length === 0) throw new WormcastError(`plot --reference ${path}: no x,y line`);
@@ -36,14 +39,18 @@ function readReference(path: string): Array<[number, number]> {
 function pick(name: string, known: readonly string[], flag: string, what: string): string {
   if (known.includes(name)) return name;
   const guess = didYouMean(name, known);
-  throw new WormcastError(`plot ${flag} '${name}': not ${what}${guess ? ` (did you mean '${guess}'?)` : ''}; expected one of ${known.join(', ')}`);
+  throw new WormcastError(
+    `plot ${flag} '${name}': not ${what}${guess ? ` (did you mean '${guess}'?)` : ''}; expected one of ${known.join(', ')}`,
+  );
 }
 
 /** `wormcast plot <results>`: a sweep's results as an SVG figure or an interactive HTML page (docs/experiments.md "Plots"). */
 export function registerPlot(program: Command): void {
   program
     .command('plot')
-    .description('plot a sweep\'s result file: y against x, a line per series, panels per facet, confidence intervals as error bars, saturated points marked; SVG or interactive HTML')
+    .description(
+      "plot a sweep's result file: y against x, a line per series, panels per facet, confidence intervals as error bars, saturated points marked; SVG or interactive HTML",
+    )
     .argument('<results>', 'result file written by wormcast sweep')
     .option('--x <option>', 'x axis: an option of the points', 'load')
     .option('--y <metric>', `y axis: ${METRICS.join(' | ')}`, 'meanLatency')
@@ -51,41 +58,82 @@ export function registerPlot(program: Command): void {
     .option('--facet <option>', 'one panel per value of this option')
     .option('--experiment <name>', 'only the points of this experiment')
     .option('--title <text>', 'figure title')
-    .option('--reference <csv>', 'another simulator\'s curve to draw beside the points: lines x,y (a header line and # comments are skipped)')
+    .option(
+      '--reference <csv>',
+      "another simulator's curve to draw beside the points: lines x,y (a header line and # comments are skipped)",
+    )
     .option('--reference-label <text>', 'its name in the legend (default: the file name)')
     .requiredOption('-o, --output <file>', 'fig.svg (static) or fig.html (interactive page, no network needed)')
-    .action(async (file: string, o: { x: string; y: string; series?: string; facet?: string; experiment?: string; title?: string; reference?: string; referenceLabel?: string; output: string }) => {
-      const axes: PlotAxes = {
-        x: pick(o.x, OPTION_KEYS, '--x', 'an option of the points'),
-        y: pick(o.y, METRICS, '--y', 'a metric'),
-        ...(o.series !== undefined ? { series: pick(o.series, OPTION_KEYS, '--series', 'an option of the points') } : {}),
-        ...(o.facet !== undefined ? { facet: pick(o.facet, OPTION_KEYS, '--facet', 'an option of the points') } : {}),
-        ...(o.title !== undefined ? { title: o.title } : {}),
-        ...(o.reference !== undefined ? { reference: { label: o.referenceLabel ?? basename(o.reference).replace(/\.csv$/i, ''), points: readReference(o.reference) } } : {}),
-      };
-      const html = /\.html?$/i.test(o.output);
-      if (!html && !/\.svg$/i.test(o.output)) throw new WormcastError(`plot -o '${o.output}': the file name must end in .svg or .html`);
-      let stored;
-      try {
-        stored = readStore(file);
-      } catch (e) {
-        throw new WormcastError(`plot: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-      }
-      let points = orderPoints(stored.points.values());
-      if (o.experiment !== undefined) points = points.filter((p) => p.experiment === o.experiment);
-      if (points.length === 0) throw new WormcastError(`plot: ${file} holds no finished point${o.experiment !== undefined ? ` of experiment '${o.experiment}'` : ''}; run wormcast sweep first`);
-      const missing = points.find((p) => !(axes.y in p.summary.metrics));
-      if (missing) throw new WormcastError(`plot --y ${axes.y}: the points have no interval of it; their metrics are ${Object.keys(missing.summary.metrics).join(', ')} (statistics.metrics of the experiment)`);
-      const rows = plotRows(points, { ...axes, interactive: html });
-      if (rows.length === 0) throw new WormcastError(`plot: no point has a value of ${axes.y} (every run measured nothing)`);
-      const spec = plotSpec(rows, { ...axes, interactive: html });
-      const text = html ? renderHtml(spec, axes.title ?? `${axes.y} against ${axes.x}`) : await renderSvg(spec);
-      try {
-        writeFileSync(o.output, text);
-      } catch (e) {
-        throw new WormcastError(`plot: cannot write ${o.output} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-      }
-      const saturated = rows.filter((r) => r.state === 'saturated').length;
-      process.stdout.write(`plot: ${rows.length} points${saturated ? ` (${saturated} saturated, marked)` : ''} -> ${o.output}\n`);
-    });
+    .action(
+      async (
+        file: string,
+        o: {
+          x: string;
+          y: string;
+          series?: string;
+          facet?: string;
+          experiment?: string;
+          title?: string;
+          reference?: string;
+          referenceLabel?: string;
+          output: string;
+        },
+      ) => {
+        const axes: PlotAxes = {
+          x: pick(o.x, OPTION_KEYS, '--x', 'an option of the points'),
+          y: pick(o.y, METRICS, '--y', 'a metric'),
+          ...(o.series !== undefined
+            ? { series: pick(o.series, OPTION_KEYS, '--series', 'an option of the points') }
+            : {}),
+          ...(o.facet !== undefined ? { facet: pick(o.facet, OPTION_KEYS, '--facet', 'an option of the points') } : {}),
+          ...(o.title !== undefined ? { title: o.title } : {}),
+          ...(o.reference !== undefined
+            ? {
+                reference: {
+                  label: o.referenceLabel ?? basename(o.reference).replace(/\.csv$/i, ''),
+                  points: readReference(o.reference),
+                },
+              }
+            : {}),
+        };
+        const html = /\.html?$/i.test(o.output);
+        if (!html && !/\.svg$/i.test(o.output))
+          throw new WormcastError(`plot -o '${o.output}': the file name must end in .svg or .html`);
+        let stored;
+        try {
+          stored = readStore(file);
+        } catch (e) {
+          throw new WormcastError(
+            `plot: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+          );
+        }
+        let points = orderPoints(stored.points.values());
+        if (o.experiment !== undefined) points = points.filter((p) => p.experiment === o.experiment);
+        if (points.length === 0)
+          throw new WormcastError(
+            `plot: ${file} holds no finished point${o.experiment !== undefined ? ` of experiment '${o.experiment}'` : ''}; run wormcast sweep first`,
+          );
+        const missing = points.find((p) => !(axes.y in p.summary.metrics));
+        if (missing)
+          throw new WormcastError(
+            `plot --y ${axes.y}: the points have no interval of it; their metrics are ${Object.keys(missing.summary.metrics).join(', ')} (statistics.metrics of the experiment)`,
+          );
+        const rows = plotRows(points, { ...axes, interactive: html });
+        if (rows.length === 0)
+          throw new WormcastError(`plot: no point has a value of ${axes.y} (every run measured nothing)`);
+        const spec = plotSpec(rows, { ...axes, interactive: html });
+        const text = html ? renderHtml(spec, axes.title ?? `${axes.y} against ${axes.x}`) : await renderSvg(spec);
+        try {
+          writeFileSync(o.output, text);
+        } catch (e) {
+          throw new WormcastError(
+            `plot: cannot write ${o.output} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+          );
+        }
+        const saturated = rows.filter((r) => r.state === 'saturated').length;
+        process.stdout.write(
+          `plot: ${rows.length} points${saturated ? ` (${saturated} saturated, marked)` : ''} -> ${o.output}\n`,
+        );
+      },
+    );
 }

@@ -20,28 +20,41 @@ interface ReproduceOptions {
 export function registerReproduce(program: Command): void {
   program
     .command('reproduce')
-    .description("regenerate a figure, table or worked example of the seeds: data (JSON, CSV), an SVG laid out like the seed's, and the seed's claims checked; docs/reproductions.md")
+    .description(
+      "regenerate a figure, table or worked example of the seeds: data (JSON, CSV), an SVG laid out like the seed's, and the seed's claims checked; docs/reproductions.md",
+    )
     .argument('[ids...]', "ids from 'wormcast reproduce --list' (e.g. 004-fig7.8)")
     .option('--list', 'list every reproduction with its caption')
     .option('--all', 'run every reproduction')
     .option('--quick', 'reduced sets and cycles (what CI runs)')
     .option('--workers <N>', 'worker threads for simulation figures (default: the number of cores)')
     .option('--out <dir>', 'where data, plots and result stores go (default reproductions/)')
-    .option('--report <dir>', 'also write <dir>/reproductions.md with each figure under <dir>/figures/ (implies the figures go to <dir>/figures/)')
+    .option(
+      '--report <dir>',
+      'also write <dir>/reproductions.md with each figure under <dir>/figures/ (implies the figures go to <dir>/figures/)',
+    )
     .action(async (ids: string[], o: ReproduceOptions) => {
       if (o.list) {
         const w = Math.max(...REPRODUCTIONS.map((r) => r.id.length));
-        process.stdout.write(`${REPRODUCTIONS.map((r) => `${r.id.padEnd(w)}  ${r.kind.padEnd(14)}  ${r.caption}`).join('\n')}\n`);
+        process.stdout.write(
+          `${REPRODUCTIONS.map((r) => `${r.id.padEnd(w)}  ${r.kind.padEnd(14)}  ${r.caption}`).join('\n')}\n`,
+        );
         return;
       }
       if (o.all && ids.length > 0) throw new WormcastError('reproduce: give ids or --all, not both');
-      if (!o.all && ids.length === 0) throw new WormcastError("reproduce: give an id, --all or --list ('wormcast reproduce --list' lists the ids)");
+      if (!o.all && ids.length === 0)
+        throw new WormcastError("reproduce: give an id, --all or --list ('wormcast reproduce --list' lists the ids)");
       const chosen: Reproduction[] = o.all ? [...REPRODUCTIONS] : ids.map(findReproduction);
       const workers = o.workers === undefined ? defaultWorkers() : parseIntIn(o.workers, 0, 256, '--workers');
       const quick = o.quick === true;
       const outDir = o.report !== undefined ? join(o.report, 'figures') : (o.out ?? 'reproductions');
       // result stores of simulation figures: kept apart from the committed figures
-      const ctx = { quick, workers, dir: join(o.out ?? (o.report !== undefined ? 'reproductions' : outDir), 'stores'), log: (s: string) => process.stderr.write(`${s}\n`) };
+      const ctx = {
+        quick,
+        workers,
+        dir: join(o.out ?? (o.report !== undefined ? 'reproductions' : outDir), 'stores'),
+        log: (s: string) => process.stderr.write(`${s}\n`),
+      };
       const outcomes: ReproductionOutcome[] = [];
       const t0 = performance.now();
       for (const r of chosen) {
@@ -56,6 +69,8 @@ export function registerReproduce(program: Command): void {
         process.stdout.write(`report: ${file}\n`);
       }
       const bad = outcomes.filter((x) => x.verdict === 'not reproduced');
-      process.stdout.write(`${outcomes.length} reproduction(s) in ${total.toFixed(1)} s${bad.length > 0 ? `; NOT REPRODUCED (a check did not come out as expected): ${bad.map((x) => x.id).join(', ')}` : ''}\n`);
+      process.stdout.write(
+        `${outcomes.length} reproduction(s) in ${total.toFixed(1)} s${bad.length > 0 ? `; NOT REPRODUCED (a check did not come out as expected): ${bad.map((x) => x.id).join(', ')}` : ''}\n`,
+      );
     });
 }

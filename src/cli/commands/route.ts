@@ -32,17 +32,31 @@ export function registerRoute(program: Command): void {
       const dst = t.parse(opts.to);
       const hops = tracePath(r, src, dst);
       if (opts.json) {
-        const path = hops.map((h) => ({ from: t.format(h.from), to: t.format(h.to), port: t.portName(h.port), vc: r.vcClasses[h.vc] }));
-        process.stdout.write(`${JSON.stringify({ topology: t.spec, routing: r.name, hops: hops.length, distance: t.distance(src, dst), path })}\n`);
+        const path = hops.map((h) => ({
+          from: t.format(h.from),
+          to: t.format(h.to),
+          port: t.portName(h.port),
+          vc: r.vcClasses[h.vc],
+        }));
+        process.stdout.write(
+          `${JSON.stringify({ topology: t.spec, routing: r.name, hops: hops.length, distance: t.distance(src, dst), path })}\n`,
+        );
         return;
       }
       // one line per hop, at most LISTING_LINES of them (a route across a 4096 x 4096 mesh has
       // 8,190): the rest is in --json (docs/cli.md "Progress and limits")
-      const lines = [`${r.name} on ${t.spec}: ${t.format(src)} -> ${t.format(dst)}, ${hops.length} hops (distance ${t.distance(src, dst)})`];
+      const lines = [
+        `${r.name} on ${t.spec}: ${t.format(src)} -> ${t.format(dst)}, ${hops.length} hops (distance ${t.distance(src, dst)})`,
+      ];
       for (const h of hops.slice(0, LISTING_LINES)) {
-        lines.push(`  ${t.format(h.from).padEnd(12)} -> ${t.format(h.to).padEnd(12)} ${t.portName(h.port).padEnd(8)} vc ${r.vcClasses[h.vc]}`);
+        lines.push(
+          `  ${t.format(h.from).padEnd(12)} -> ${t.format(h.to).padEnd(12)} ${t.portName(h.port).padEnd(8)} vc ${r.vcClasses[h.vc]}`,
+        );
       }
-      if (hops.length > LISTING_LINES) lines.push(`  (the listing stops after ${LISTING_LINES} lines: ${LISTING_LINES} of ${hops.length.toLocaleString('en-US')} hops; --json prints every hop)`);
+      if (hops.length > LISTING_LINES)
+        lines.push(
+          `  (the listing stops after ${LISTING_LINES} lines: ${LISTING_LINES} of ${hops.length.toLocaleString('en-US')} hops; --json prints every hop)`,
+        );
       process.stdout.write(`${lines.join('\n')}\n`);
     });
 }

@@ -20,11 +20,20 @@ export function resultJson(r: SimulationResult): Record<string, unknown> {
     status: r.status,
     incomplete: r.incomplete,
     window: r.window,
-    meanLatency: round(r.meanLatency), maxLatency: r.maxLatency, meanNetworkLatency: round(r.meanNetworkLatency),
-    meanCompletion: round(r.meanCompletion), maxCompletion: r.maxCompletion,
-    accepted: round(r.throughput), generated: round(r.generated), throughput: round(r.throughput),
-    flitHops: r.flitHops, cycles: r.cycles, multicasts: r.multicasts, completed: r.completed,
-    vcWaitCycles: r.counters.vcWaitCycles, sameMulticastWaits: r.counters.sameMulticastWaits,
+    meanLatency: round(r.meanLatency),
+    maxLatency: r.maxLatency,
+    meanNetworkLatency: round(r.meanNetworkLatency),
+    meanCompletion: round(r.meanCompletion),
+    maxCompletion: r.maxCompletion,
+    accepted: round(r.throughput),
+    generated: round(r.generated),
+    throughput: round(r.throughput),
+    flitHops: r.flitHops,
+    cycles: r.cycles,
+    multicasts: r.multicasts,
+    completed: r.completed,
+    vcWaitCycles: r.counters.vcWaitCycles,
+    sameMulticastWaits: r.counters.sameMulticastWaits,
     sharingEvents: r.counters.sharingEvents,
     channelUtilisation: { mean: round(r.channelUtilisation.mean), max: round(r.channelUtilisation.max) },
     slots: r.slots,
@@ -41,7 +50,9 @@ export function windowLine(r: SimulationResult): string | null {
   const why = r.deadlock
     ? `the network froze after cycle ${r.deadlock.lastProgress} (deadlock declared at cycle ${r.cycles})`
     : `the run stopped at cycle ${r.cycles} (${r.status})`;
-  return w.to <= w.from ? `measured no cycle of the requested ${asked}: ${why}` : `measured cycles ${w.from}..${w.to} of the requested ${asked}: ${why}`;
+  return w.to <= w.from
+    ? `measured no cycle of the requested ${asked}: ${why}`
+    : `measured cycles ${w.from}..${w.to} of the requested ${asked}: ${why}`;
 }
 
 /** The text form: a heading and short lines (a deadlock report is summarised; --json has it all). */
@@ -49,7 +60,9 @@ export function resultLines(r: SimulationResult, routing: RoutingFunction, headi
   const f = (x: number, digits = 2): string => (Number.isFinite(x) ? x.toFixed(digits) : '-');
   const lines = [heading];
   if (r.incomplete) lines.push(`  INCOMPLETE: ${r.incomplete}`);
-  lines.push(`  status ${r.status} at cycle ${r.cycles}; ${r.completed} of ${r.multicasts} messages measured completed`);
+  lines.push(
+    `  status ${r.status} at cycle ${r.cycles}; ${r.completed} of ${r.multicasts} messages measured completed`,
+  );
   const cut = windowLine(r);
   if (cut) lines.push(`  window: ${cut}`);
   lines.push(
@@ -70,7 +83,15 @@ export function resultLines(r: SimulationResult, routing: RoutingFunction, headi
  * Print a result on stdout; then, when the run did not do what was asked, throw the
  * IncompleteRunError that makes the CLI warn on stderr and exit 3.
  */
-export function printResult(r: SimulationResult, routing: RoutingFunction, heading: string, json: boolean, extra: Record<string, unknown> = {}): void {
-  process.stdout.write(json ? `${JSON.stringify({ ...resultJson(r), ...extra })}\n` : `${resultLines(r, routing, heading).join('\n')}\n`);
+export function printResult(
+  r: SimulationResult,
+  routing: RoutingFunction,
+  heading: string,
+  json: boolean,
+  extra: Record<string, unknown> = {},
+): void {
+  process.stdout.write(
+    json ? `${JSON.stringify({ ...resultJson(r), ...extra })}\n` : `${resultLines(r, routing, heading).join('\n')}\n`,
+  );
   if (r.incomplete) throw new IncompleteRunError(r.incomplete);
 }

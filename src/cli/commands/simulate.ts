@@ -6,7 +6,15 @@ import { WormcastError, parseIntIn, parseNumberIn, SEED_MAX } from '../../errors
 import { checkScheme } from '../../analysis/scheme-check.ts';
 import { defaultNodeModel, type NodeModel } from '../../multicast/node-model.ts';
 import type { PortModel } from '../../multicast/types.ts';
-import { makeEngine, simulationRouting, MAX_SLOTS, RUN_END, runWorkload, simulateWith, type SimulateConfig } from '../../experiment/simulate.ts';
+import {
+  makeEngine,
+  simulationRouting,
+  MAX_SLOTS,
+  RUN_END,
+  runWorkload,
+  simulateWith,
+  type SimulateConfig,
+} from '../../experiment/simulate.ts';
 import { nodeMemoryEnvironment } from '../memory-environment.ts';
 import { MULTICAST_ALGORITHMS } from '../../multicast/registry.ts';
 import type { RoutingFunction } from '../../routing/types.ts';
@@ -59,8 +67,10 @@ function num(text: string, min: number, max: number, what: string): number {
  */
 function nodeModel(o: SimulateOptions, algorithm: string, multidestination = false): NodeModel {
   const d = defaultNodeModel(algorithm);
-  if (o.port !== undefined && o.port !== 'one' && o.port !== 'all') throw new WormcastError(`--port '${o.port}': expected one or all`);
-  if (o.consumption !== undefined && o.consumption !== 'port' && o.consumption !== 'vc') throw new WormcastError(`--consumption '${o.consumption}': expected port or vc`);
+  if (o.port !== undefined && o.port !== 'one' && o.port !== 'all')
+    throw new WormcastError(`--port '${o.port}': expected one or all`);
+  if (o.consumption !== undefined && o.consumption !== 'port' && o.consumption !== 'vc')
+    throw new WormcastError(`--consumption '${o.consumption}': expected port or vc`);
   return {
     port: (o.port as PortModel | undefined) ?? d.port,
     consumption: (o.consumption as NodeModel['consumption'] | undefined) ?? (multidestination ? 'vc' : d.consumption),
@@ -81,7 +91,18 @@ function engineOptions(o: SimulateOptions, model: NodeModel): EngineOptions {
     port: model.port,
     consumption: model.consumption,
     vcLinks: o.vcLinks === true,
-    ...(o.watchdog !== undefined ? { watchdog: parseIntIn(o.watchdog, parseIntIn(o.startup, 0, 1 << 24, '--startup') + parseIntIn(o.routerDelay, 0, 1 << 16, '--router-delay') + 2, 1 << 30, '--watchdog (at least --startup + --router-delay + 2, the engine\'s floor)') } : {}),
+    ...(o.watchdog !== undefined
+      ? {
+          watchdog: parseIntIn(
+            o.watchdog,
+            parseIntIn(o.startup, 0, 1 << 24, '--startup') +
+              parseIntIn(o.routerDelay, 0, 1 << 16, '--router-delay') +
+              2,
+            1 << 30,
+            "--watchdog (at least --startup + --router-delay + 2, the engine's floor)",
+          ),
+        }
+      : {}),
     ...(o.readyListAt !== undefined ? { readyListAt: parseIntIn(o.readyListAt, 0, 1 << 30, '--ready-list-at') } : {}),
     ...(o.slots !== undefined ? { slots: parseIntIn(o.slots, 16, MAX_SLOTS, '--slots') } : {}),
   };
@@ -91,9 +112,11 @@ function engineOptions(o: SimulateOptions, model: NodeModel): EngineOptions {
 export function registerSimulate(program: Command): void {
   program
     .command('simulate')
-    .description('flit-level wormhole simulation: dynamic traffic, one plan (--plan) or a seed scenario (--scenario); docs/model-flit.md')
+    .description(
+      'flit-level wormhole simulation: dynamic traffic, one plan (--plan) or a seed scenario (--scenario); docs/model-flit.md',
+    )
     .option('--topology <spec>', 'e.g. mesh:8x8, torus:16x16, ccc:10, hypercube:6')
-    .option('--routing <name>', 'routing function (default: the algorithm\'s or the family\'s)')
+    .option('--routing <name>', "routing function (default: the algorithm's or the family's)")
     .option('--algorithm <name>', `unicast | ${Object.keys(MULTICAST_ALGORITHMS).join(' | ')}`, 'unicast')
     .option('--dests <m>', 'destinations per multicast')
     .option('--load <rate>', 'offered load: message flits per node per cycle')
@@ -101,7 +124,10 @@ export function registerSimulate(program: Command): void {
     .option('--vcs <k>', 'virtual channels per VC class of the routing function', '1')
     .option('--buffer <B>', 'flits of buffer per VC', '8')
     .option('--port <model>', "one | all (default: the algorithm's own, as plan and verify use; one for unicast)")
-    .option('--consumption <which>', 'consumption channels: port (one per node one-port, one per incoming link all-port) | vc (one per incoming virtual channel); default vc for path- and tree-based algorithms, port otherwise (docs/deadlock.md)')
+    .option(
+      '--consumption <which>',
+      'consumption channels: port (one per node one-port, one per incoming link all-port) | vc (one per incoming virtual channel); default vc for path- and tree-based algorithms, port otherwise (docs/deadlock.md)',
+    )
     .option('--startup <c>', 'cycles of software overhead per send', '1')
     .option('--router-delay <R>', 'cycles a header spends in each router', '1')
     .option('--vc-links', 'every VC its own physical link (no multiplexing)')
@@ -113,15 +139,25 @@ export function registerSimulate(program: Command): void {
     .option('--process <kind>', 'bernoulli | exponential inter-arrival per node', 'bernoulli')
     .option('--self', 'unicast sources may address themselves (BookSim convention)')
     .option('--watchdog <W>', 'quiet cycles before a deadlock is declared')
-    .option('--ready-list-at <n>', 'live slots from which a cycle is evaluated with the ready list instead of the walk (same results; default 2048, 0 = always)')
-    .option('--slots <N>', `slot capacity: live VC requests and holdings at once (16..${MAX_SLOTS}; default enough for every VC and worm, at most 4194304); a run that needs more stops with status out-of-slots`)
-    .option('--in-flight <N>', 'messages the run may hold in flight or waiting to be sent (16..4194304; default: about 16384 cycles of traffic, at least 4096); a run that needs more stops as saturated (traffic is generated as the run goes, docs/experiments.md)')
+    .option(
+      '--ready-list-at <n>',
+      'live slots from which a cycle is evaluated with the ready list instead of the walk (same results; default 2048, 0 = always)',
+    )
+    .option(
+      '--slots <N>',
+      `slot capacity: live VC requests and holdings at once (16..${MAX_SLOTS}; default enough for every VC and worm, at most 4194304); a run that needs more stops with status out-of-slots`,
+    )
+    .option(
+      '--in-flight <N>',
+      'messages the run may hold in flight or waiting to be sent (16..4194304; default: about 16384 cycles of traffic, at least 4096); a run that needs more stops as saturated (traffic is generated as the run goes, docs/experiments.md)',
+    )
     .option('--plan <file>', "simulate one Plan printed by 'wormcast plan --json'")
     .option('--scenario <name>', Object.keys(SCENARIOS).join(' | '))
     .option('--example', `the built-in example: ${EXAMPLE_ARGS.join(' ')}`)
     .option('--json', 'print JSON: meanLatency, maxLatency, throughput, flitHops, cycles, deadlock, ...')
     .action(async (o: SimulateOptions) => {
-      if (o.engine !== 'wasm' && o.engine !== 'reference') throw new WormcastError(`--engine '${o.engine}': expected wasm or reference`);
+      if (o.engine !== 'wasm' && o.engine !== 'reference')
+        throw new WormcastError(`--engine '${o.engine}': expected wasm or reference`);
       const engineKind = o.engine;
       if (o.scenario !== undefined || o.plan !== undefined) {
         let routing: RoutingFunction;
@@ -141,7 +177,11 @@ export function registerSimulate(program: Command): void {
           const flits = parseIntIn(o.flits, 1, 1 << 24, '--flits');
           const p = wormsFromPlanJson(readPlanFile(o.plan!), flits);
           ({ routing, worms } = p);
-          const model = nodeModel(o, 'unicast', worms.some((x) => x.kind !== 'unicast'));
+          const model = nodeModel(
+            o,
+            'unicast',
+            worms.some((x) => x.kind !== 'unicast'),
+          );
           options = engineOptions(o, model);
           heading = `plan ${o.plan} on ${routing.topology.spec} (${routing.name}), ${worms.length} messages of ${flits} flits, ${nodeModelText(model)}`;
           dests = p.dests;
@@ -149,13 +189,26 @@ export function registerSimulate(program: Command): void {
         // one multicast (or scenario) created at cycle 0: a window of one cycle
         const groups = [...new Set(worms.map((w) => w.group ?? 0))];
         const w: Workload = {
-          worms, flits: worms[0]?.flits ?? 1,
+          worms,
+          flits: worms[0]?.flits ?? 1,
           created: new Int32Array(groups.length),
-          firstWorm: Int32Array.from([...groups.map((g) => worms.findIndex((x) => (x.group ?? 0) === g)), worms.length]),
-          dests: groups.map((g) => (o.plan !== undefined ? dests : [...new Set(worms.filter((x) => (x.group ?? 0) === g).flatMap((x) => x.dests))])),
+          firstWorm: Int32Array.from([
+            ...groups.map((g) => worms.findIndex((x) => (x.group ?? 0) === g)),
+            worms.length,
+          ]),
+          dests: groups.map((g) =>
+            o.plan !== undefined
+              ? dests
+              : [...new Set(worms.filter((x) => (x.group ?? 0) === g).flatMap((x) => x.dests))],
+          ),
         };
         const engine = await makeEngine(engineKind, { routing, worms, options });
-        printResult(runWorkload(engine, routing, w, { from: 0, to: RUN_END }, RUN_END, goal), routing, heading, o.json === true);
+        printResult(
+          runWorkload(engine, routing, w, { from: 0, to: RUN_END }, RUN_END, goal),
+          routing,
+          heading,
+          o.json === true,
+        );
         return;
       }
       if (o.example) {
@@ -164,18 +217,36 @@ export function registerSimulate(program: Command): void {
           const k = EXAMPLE_ARGS[i]!.slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
           const v = EXAMPLE_ARGS[i + 1];
           if (v === undefined || v.startsWith('--')) ex.set(k, true);
-          else { ex.set(k, v); i++; }
+          else {
+            ex.set(k, v);
+            i++;
+          }
         }
         Object.assign(o, Object.fromEntries(ex));
       }
-      if (!o.topology || o.load === undefined) throw new WormcastError('simulate: give --topology and --load (or --plan, --scenario, --example)');
+      if (!o.topology || o.load === undefined)
+        throw new WormcastError('simulate: give --topology and --load (or --plan, --scenario, --example)');
       const model = nodeModel(o, o.algorithm);
       const config: SimulateConfig = {
-        topology: o.topology, routing: o.routing, algorithm: o.algorithm,
+        topology: o.topology,
+        routing: o.routing,
+        algorithm: o.algorithm,
         dests: o.dests === undefined ? 0 : parseIntIn(o.dests, 0, 1 << 24, '--dests'),
-        load: num(o.load, 1e-9, parseIntIn(o.flits, 1, 1 << 24, '--flits'), '--load (at most --flits: one message per node per cycle)'),
+        load: num(
+          o.load,
+          1e-9,
+          parseIntIn(o.flits, 1, 1 << 24, '--flits'),
+          '--load (at most --flits: one message per node per cycle)',
+        ),
         flits: parseIntIn(o.flits, 1, 1 << 24, '--flits'),
-        process: o.process === 'exponential' ? 'exponential' : o.process === 'bernoulli' ? 'bernoulli' : (() => { throw new WormcastError(`--process '${o.process}': expected bernoulli or exponential`); })(),
+        process:
+          o.process === 'exponential'
+            ? 'exponential'
+            : o.process === 'bernoulli'
+              ? 'bernoulli'
+              : (() => {
+                  throw new WormcastError(`--process '${o.process}': expected bernoulli or exponential`);
+                })(),
         self: o.self === true,
         warmup: parseIntIn(o.warmup, 0, 1 << 30, '--warmup'),
         measure: parseIntIn(o.cycles, 1, 1 << 30, '--cycles'),
@@ -189,12 +260,17 @@ export function registerSimulate(program: Command): void {
       // what the run will send, checked for deadlock freedom under the same node model first
       const runRouting = simulationRouting(o.topology, o.algorithm, o.routing);
       // user errors before the warning: an error is then the only line printed (docs/cli.md)
-      if (o.algorithm !== 'unicast' && (config.dests < 1 || config.dests >= runRouting.topology.nodes)) throw new WormcastError(`simulate: --dests ${config.dests} must be 1..${runRouting.topology.nodes - 1} for a multicast on ${runRouting.topology.spec}`);
+      if (o.algorithm !== 'unicast' && (config.dests < 1 || config.dests >= runRouting.topology.nodes))
+        throw new WormcastError(
+          `simulate: --dests ${config.dests} must be 1..${runRouting.topology.nodes - 1} for a multicast on ${runRouting.topology.spec}`,
+        );
       const check = checkScheme(o.algorithm, runRouting, { ...model, copies: config.options.vcsPerClass ?? 1 });
       // the warning once every option is checked, just before the run (a user error stays the only line)
       const onStart = (): void => {
         if (check.verdict === 'cyclic') {
-          process.stderr.write(`wormcast: warning: ${check.report.scheme} on ${check.report.topology} with ${nodeModelText(model)} and ${config.options.vcsPerClass ?? 1} VC(s) per class has a cyclic channel dependency graph: this run may deadlock ('wormcast deadlock' shows the cycle)\n`);
+          process.stderr.write(
+            `wormcast: warning: ${check.report.scheme} on ${check.report.topology} with ${nodeModelText(model)} and ${config.options.vcsPerClass ?? 1} VC(s) per class has a cyclic channel dependency graph: this run may deadlock ('wormcast deadlock' shows the cycle)\n`,
+          );
         }
       };
       // a long run shows its cycles on stderr (src/cli/progress.ts: silent for the first seconds)
@@ -206,12 +282,17 @@ export function registerSimulate(program: Command): void {
         progress.stop();
       }
       const { result: r, routing } = sim;
-      const verdict = check.verdict === 'not-checked' ? 'not checked (too large to check before a run; wormcast deadlock checks it)' : check.verdict;
+      const verdict =
+        check.verdict === 'not-checked'
+          ? 'not checked (too large to check before a run; wormcast deadlock checks it)'
+          : check.verdict;
       const heading = `${o.topology} ${o.algorithm}${config.dests ? ` to ${config.dests} destinations` : ''}, load ${config.load} flits/node/cycle (configured), ${config.flits}-flit messages, ${nodeModelText(model)}, ${config.engine} engine; deadlock check: ${verdict}`;
       printResult(r, routing, heading, o.json === true, {
         nodeModel: { port: model.port, consumption: model.consumption, vcsPerClass: config.options.vcsPerClass ?? 1 },
-        deadlockCheck: check.verdict === 'not-checked' ? { verdict: 'not-checked', reason: check.reason } : { verdict: check.verdict },
+        deadlockCheck:
+          check.verdict === 'not-checked'
+            ? { verdict: 'not-checked', reason: check.reason }
+            : { verdict: check.verdict },
       });
     });
 }
-

@@ -20,7 +20,12 @@ export interface SweepQueueCliOptions {
 }
 
 /** Enqueue the experiment's points and (unless --detach) follow them until every one is stored. */
-export async function sweepOnQueue(experiment: Experiment, source: string, out: string, o: SweepQueueCliOptions): Promise<void> {
+export async function sweepOnQueue(
+  experiment: Experiment,
+  source: string,
+  out: string,
+  o: SweepQueueCliOptions,
+): Promise<void> {
   const url = parseQueueUrl(o.queue);
   const ac = new AbortController();
   const onSigint = () => ac.abort();
@@ -28,8 +33,13 @@ export async function sweepOnQueue(experiment: Experiment, source: string, out: 
   let summary;
   try {
     summary = await runQueueSweep(experiment, source, {
-      url, out, fresh: o.fresh === true, detach: o.detach === true, signal: ac.signal,
-      progress: sweepProgress(o.quiet === true), log: (line) => process.stderr.write(`${line}\n`),
+      url,
+      out,
+      fresh: o.fresh === true,
+      detach: o.detach === true,
+      signal: ac.signal,
+      progress: sweepProgress(o.quiet === true),
+      log: (line) => process.stderr.write(`${line}\n`),
     });
   } finally {
     process.off('SIGINT', onSigint);
@@ -37,19 +47,29 @@ export async function sweepOnQueue(experiment: Experiment, source: string, out: 
   const s = summary;
   const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
   if (s.detached) {
-    process.stdout.write(`sweep ${s.experiment}: ${plural(s.points, 'point')} (${s.enqueued} enqueued on ${url.shown}, ${s.queued} already queued, ${s.stored} already in ${out}); run the same command without --detach to collect the results into ${out}\n`);
+    process.stdout.write(
+      `sweep ${s.experiment}: ${plural(s.points, 'point')} (${s.enqueued} enqueued on ${url.shown}, ${s.queued} already queued, ${s.stored} already in ${out}); run the same command without --detach to collect the results into ${out}\n`,
+    );
     return;
   }
   const done = s.run + s.stored;
   if (s.interrupted) {
-    throw new InterruptedError(`sweep interrupted: ${done} of ${s.points} points stored in ${out}; the other points stay queued on ${url.shown} and keep running: run the same command again to collect them`);
+    throw new InterruptedError(
+      `sweep interrupted: ${done} of ${s.points} points stored in ${out}; the other points stay queued on ${url.shown} and keep running: run the same command again to collect them`,
+    );
   }
-  process.stdout.write(`sweep ${s.experiment}: ${plural(s.points, 'point')} (${s.run} run on the queue's workers, ${s.stored} already in ${out}); ${s.saturated} saturated${s.failed.length ? `; ${s.failed.length} failed` : ''}; results: wormcast results ${out}\n`);
+  process.stdout.write(
+    `sweep ${s.experiment}: ${plural(s.points, 'point')} (${s.run} run on the queue's workers, ${s.stored} already in ${out}); ${s.saturated} saturated${s.failed.length ? `; ${s.failed.length} failed` : ''}; results: wormcast results ${out}\n`,
+  );
   if (s.failed.length > 0) {
     const first = s.failed[0]!;
-    throw new WormcastError(`${source}: ${plural(s.failed.length, 'point')} failed (not stored; a later sweep tries ${s.failed.length === 1 ? 'it' : 'them'} once more), first point ${first.label}: ${first.error}`);
+    throw new WormcastError(
+      `${source}: ${plural(s.failed.length, 'point')} failed (not stored; a later sweep tries ${s.failed.length === 1 ? 'it' : 'them'} once more), first point ${first.label}: ${first.error}`,
+    );
   }
   if (s.incomplete > 0) {
-    throw new IncompleteRunError(`sweep: ${s.incomplete} point${s.incomplete === 1 ? ' has' : 's have'} runs that measured nothing (deadlock, out of slots, or no message in the window); 'wormcast results ${out}' shows which`);
+    throw new IncompleteRunError(
+      `sweep: ${s.incomplete} point${s.incomplete === 1 ? ' has' : 's have'} runs that measured nothing (deadlock, out of slots, or no message in the window); 'wormcast results ${out}' shows which`,
+    );
   }
 }

@@ -3,7 +3,16 @@ import { Command, Option } from 'commander';
 import { parseIntIn, parseNumberIn, WormcastError } from '../../errors.ts';
 import { readExperimentData } from '../../experiment/experiment-file.ts';
 import { didYouMean, optionValueError, parseExperiment } from '../../experiment/schema.ts';
-import { BOOLEAN_OPTIONS, NUMERIC_OPTIONS, OPTION_KEYS, flagOf, isOptionKey, keyOf, type OptionKey, type OptionValue } from '../../experiment/options.ts';
+import {
+  BOOLEAN_OPTIONS,
+  NUMERIC_OPTIONS,
+  OPTION_KEYS,
+  flagOf,
+  isOptionKey,
+  keyOf,
+  type OptionKey,
+  type OptionValue,
+} from '../../experiment/options.ts';
 import { defaultWorkers } from '../../experiment/pool.ts';
 import { runSweep } from '../../experiment/sweep.ts';
 import { sweepProgress } from '../../experiment/sweep-progress.ts';
@@ -68,23 +77,39 @@ function cliValue(key: OptionKey, text: string, what: string): OptionValue {
 }
 
 /** `--grid load=0.01:0.2:0.01`, `--grid algorithm=dual-path,multi-path`, `--grid vcs=2`. */
-export function parseGridArg(arg: string): [OptionKey, OptionValue | OptionValue[] | { from: number; to: number; step: number }] {
+export function parseGridArg(
+  arg: string,
+): [OptionKey, OptionValue | OptionValue[] | { from: number; to: number; step: number }] {
   const eq = arg.indexOf('=');
-  if (eq <= 0) throw new WormcastError(`--grid '${arg}': expected option=values, e.g. load=0.01:0.2:0.01 or algorithm=dual-path,multi-path`);
+  if (eq <= 0)
+    throw new WormcastError(
+      `--grid '${arg}': expected option=values, e.g. load=0.01:0.2:0.01 or algorithm=dual-path,multi-path`,
+    );
   const name = arg.slice(0, eq);
   const spec = arg.slice(eq + 1);
   const key = keyOf(name);
-  if (key === 'seed') throw new WormcastError(`--grid seed: not an option of a point; use --seed (the experiment's seed) and --replications`);
+  if (key === 'seed')
+    throw new WormcastError(
+      `--grid seed: not an option of a point; use --seed (the experiment's seed) and --replications`,
+    );
   if (!isOptionKey(key)) {
-    const guess = didYouMean(name, OPTION_KEYS.map(flagOf).map((f) => f.slice(2)));
-    throw new WormcastError(`--grid ${name}: unknown option${guess ? ` (did you mean '${guess}'?)` : ''}; expected one of ${OPTION_KEYS.map((k) => flagOf(k).slice(2)).join(', ')}`);
+    const guess = didYouMean(
+      name,
+      OPTION_KEYS.map(flagOf).map((f) => f.slice(2)),
+    );
+    throw new WormcastError(
+      `--grid ${name}: unknown option${guess ? ` (did you mean '${guess}'?)` : ''}; expected one of ${OPTION_KEYS.map((k) => flagOf(k).slice(2)).join(', ')}`,
+    );
   }
   const what = `--grid ${name}`;
   if (spec === '') throw new WormcastError(`${what}: no value; e.g. ${name}=1,2,4`);
   if (NUMERIC_OPTIONS.has(key) && spec.includes(':')) {
     const parts = spec.split(':');
-    if (parts.length !== 3) throw new WormcastError(`${what}: range '${spec}' must be from:to:step, e.g. 0.01:0.2:0.01`);
-    const [from, to, step] = parts.map((p, i) => parseNumberIn(p, 0, Number.MAX_SAFE_INTEGER, `${what} ${['from', 'to', 'step'][i]}`)) as [number, number, number];
+    if (parts.length !== 3)
+      throw new WormcastError(`${what}: range '${spec}' must be from:to:step, e.g. 0.01:0.2:0.01`);
+    const [from, to, step] = parts.map((p, i) =>
+      parseNumberIn(p, 0, Number.MAX_SAFE_INTEGER, `${what} ${['from', 'to', 'step'][i]}`),
+    ) as [number, number, number];
     return [key, { from, to, step }];
   }
   const values = spec.split(',').map((v) => cliValue(key, v.trim(), what));
@@ -123,8 +148,10 @@ function experimentData(file: string | undefined, o: SweepCliOptions, cmd: Comma
     const ru: Record<string, unknown> = { ...(data.runUntil as Record<string, unknown> | undefined) };
     if (o.until !== undefined) ru.relativeHalfWidth = parseNumberIn(o.until, 1e-6, 0.999, '--until');
     if (o.maxCycles !== undefined) ru.maxCycles = parseIntIn(o.maxCycles, 1, 2 ** 40, '--max-cycles');
-    if (ru.relativeHalfWidth === undefined) throw new WormcastError('--max-cycles: give --until <fraction> too (the relative half-width to reach)');
-    if (ru.maxCycles === undefined) throw new WormcastError('--until: give --max-cycles <N> too (the cap on a point\'s measured cycles)');
+    if (ru.relativeHalfWidth === undefined)
+      throw new WormcastError('--max-cycles: give --until <fraction> too (the relative half-width to reach)');
+    if (ru.maxCycles === undefined)
+      throw new WormcastError("--until: give --max-cycles <N> too (the cap on a point's measured cycles)");
     out.runUntil = ru;
   }
   return out;
@@ -139,35 +166,62 @@ export function defaultOut(name: string): string {
 export function registerSweep(program: Command): void {
   const cmd = program
     .command('sweep')
-    .description('run an experiment: a grid of simulate points with replications, confidence intervals and saturation flags, on worker threads, into a result file; docs/experiments.md')
+    .description(
+      'run an experiment: a grid of simulate points with replications, confidence intervals and saturation flags, on worker threads, into a result file; docs/experiments.md',
+    )
     .argument('[file]', 'experiment file (YAML or JSON); without it, the grid and options come from the command line')
-    .option('--grid <option=values>', 'a grid axis: load=0.01:0.2:0.01 (from:to:step), algorithm=dual-path,multi-path (list) or vcs=2; repeat for more axes', (v: string, prev: string[] | undefined) => [...(prev ?? []), v])
-    .option('--name <name>', 'experiment name (default: the file\'s, or sweep)')
+    .option(
+      '--grid <option=values>',
+      'a grid axis: load=0.01:0.2:0.01 (from:to:step), algorithm=dual-path,multi-path (list) or vcs=2; repeat for more axes',
+      (v: string, prev: string[] | undefined) => [...(prev ?? []), v],
+    )
+    .option('--name <name>', "experiment name (default: the file's, or sweep)")
     .option('--replications <R>', 'independent runs per point (default 5)')
-    .option('--seed <s>', 'experiment seed, from which every replication\'s traffic seed is derived (default 1)')
-    .option('--seeds <mode>', 'per-point (default) | common: the same traffic seeds at every point (common random numbers)')
+    .option('--seed <s>', "experiment seed, from which every replication's traffic seed is derived (default 1)")
+    .option(
+      '--seeds <mode>',
+      'per-point (default) | common: the same traffic seeds at every point (common random numbers)',
+    )
     .option('--batches <B>', 'batches of the batch-means interval within a run (default 10)')
     .option('--confidence <c>', 'confidence level of the intervals (default 0.95)')
-    .option('--metrics <list>', 'metrics with intervals, comma-separated (default meanLatency,meanNetworkLatency,meanCompletion,throughput,generated)')
-    .option('--until <fraction>', 'run each point until the interval\'s half-width is below this fraction of the mean (seed 004: 0.05)...')
+    .option(
+      '--metrics <list>',
+      'metrics with intervals, comma-separated (default meanLatency,meanNetworkLatency,meanCompletion,throughput,generated)',
+    )
+    .option(
+      '--until <fraction>',
+      "run each point until the interval's half-width is below this fraction of the mean (seed 004: 0.05)...",
+    )
     .option('--max-cycles <N>', '...or its measured cycles reach this cap')
     .option('--out <file>', 'result file, JSON lines (default <name>.results.jsonl); finished points in it are skipped')
     .option('--workers <N>', 'worker threads (default: the number of cores)')
     .option('--fresh', 'run every point again, even those already in the result file')
     .option('--quiet', 'no progress bar: one line per finished point')
-    .option('--queue <url>', 'run the points on wormcast worker processes through this Redis queue, redis://[:PASSWORD@]HOST[:PORT][/DB]; docs/distributed.md')
-    .option('--detach', 'with --queue: enqueue the points and return; the same command without it collects the results');
+    .option(
+      '--queue <url>',
+      'run the points on wormcast worker processes through this Redis queue, redis://[:PASSWORD@]HOST[:PORT][/DB]; docs/distributed.md',
+    )
+    .option(
+      '--detach',
+      'with --queue: enqueue the points and return; the same command without it collects the results',
+    );
   for (const opt of pointOptions()) cmd.addOption(opt);
   cmd.action(async (file: string | undefined, o: SweepCliOptions, self: Command) => {
     const source = file ?? 'sweep';
     if (file === undefined && (o.grid === undefined || o.grid.length === 0) && o.topology === undefined) {
-      throw new WormcastError('sweep: give an experiment file, or --grid and the simulate options of the points (docs/experiments.md)');
+      throw new WormcastError(
+        'sweep: give an experiment file, or --grid and the simulate options of the points (docs/experiments.md)',
+      );
     }
     const experiment = parseExperiment(experimentData(file, o, self), source);
     const workers = o.workers === undefined ? defaultWorkers() : parseIntIn(o.workers, 1, 1024, '--workers');
-    const out = o.out ?? defaultOut(file !== undefined && o.name === undefined ? experiment.name || basename(file) : experiment.name);
-    if (o.detach && o.queue === undefined) throw new WormcastError('sweep --detach: give --queue redis://... too (a local sweep runs in this process)');
-    if (o.queue !== undefined) return (await import('./sweep-queue.ts')).sweepOnQueue(experiment, source, out, { ...o, queue: o.queue });
+    const out =
+      o.out ??
+      defaultOut(file !== undefined && o.name === undefined ? experiment.name || basename(file) : experiment.name);
+    if (o.detach && o.queue === undefined)
+      throw new WormcastError('sweep --detach: give --queue redis://... too (a local sweep runs in this process)');
+    if (o.queue !== undefined)
+      return (await import('./sweep-queue.ts')).sweepOnQueue(experiment, source, out, { ...o, queue: o.queue });
     const env = nodeMemoryEnvironment();
     const ac = new AbortController();
     const onSigint = () => ac.abort();
@@ -176,7 +230,11 @@ export function registerSweep(program: Command): void {
     let summary;
     try {
       summary = await runSweep(experiment, source, {
-        out, workers, fresh: o.fresh === true, progress: sweepProgress(o.quiet === true), signal: ac.signal,
+        out,
+        workers,
+        fresh: o.fresh === true,
+        progress: sweepProgress(o.quiet === true),
+        signal: ac.signal,
         memory: { heapSizeLimit: env.heapSizeLimit, totalMemory: env.totalMemory / workers },
       });
     } finally {
@@ -184,11 +242,17 @@ export function registerSweep(program: Command): void {
     }
     const done = summary.run + summary.stored;
     if (summary.interrupted) {
-      throw new InterruptedError(`sweep interrupted: ${done} of ${summary.points} points finished and kept in ${out}; run the same command again to resume`);
+      throw new InterruptedError(
+        `sweep interrupted: ${done} of ${summary.points} points finished and kept in ${out}; run the same command again to resume`,
+      );
     }
-    process.stdout.write(`sweep ${summary.experiment}: ${summary.points} point${summary.points === 1 ? '' : 's'} (${summary.run} run, ${summary.stored} already in ${out}); ${summary.saturated} saturated; results: wormcast results ${out}\n`);
+    process.stdout.write(
+      `sweep ${summary.experiment}: ${summary.points} point${summary.points === 1 ? '' : 's'} (${summary.run} run, ${summary.stored} already in ${out}); ${summary.saturated} saturated; results: wormcast results ${out}\n`,
+    );
     if (summary.incomplete > 0) {
-      throw new IncompleteRunError(`sweep: ${summary.incomplete} point${summary.incomplete === 1 ? ' has' : 's have'} runs that measured nothing (deadlock, out of slots, or no message in the window); 'wormcast results ${out}' shows which`);
+      throw new IncompleteRunError(
+        `sweep: ${summary.incomplete} point${summary.incomplete === 1 ? ' has' : 's have'} runs that measured nothing (deadlock, out of slots, or no message in the window); 'wormcast results ${out}' shows which`,
+      );
     }
   });
 }

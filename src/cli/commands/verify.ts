@@ -8,7 +8,16 @@ import { limits, refuseOver } from '../limits.ts';
 import { planEstimate } from '../plan-memory.ts';
 import { withProgress } from '../progress.ts';
 import { violationJson } from './plan.ts';
-import { algorithmTopologiesHelp, createRoutingWith, cycleOption, formatList, type MulticastOptions, portOption, round, seedOption } from './multicast-options.ts';
+import {
+  algorithmTopologiesHelp,
+  createRoutingWith,
+  cycleOption,
+  formatList,
+  type MulticastOptions,
+  portOption,
+  round,
+  seedOption,
+} from './multicast-options.ts';
 
 interface VerifyOptions extends MulticastOptions {
   trials: string;
@@ -18,7 +27,9 @@ interface VerifyOptions extends MulticastOptions {
 export function registerVerify(program: Command): void {
   program
     .command('verify')
-    .description('check contention-freedom (seed 001 Definition 4) on many random multicasts; mean steps with and without physical-link sharing')
+    .description(
+      'check contention-freedom (seed 001 Definition 4) on many random multicasts; mean steps with and without physical-link sharing',
+    )
     .requiredOption('--topology <spec>', 'e.g. ccc:7, hypercube:10')
     .requiredOption('--algorithm <name>', Object.keys(MULTICAST_ALGORITHMS).join(' | '))
     .requiredOption('--dests <spec>', 'random:<m>, all, or a list of addresses (then --source is needed)')
@@ -27,7 +38,10 @@ export function registerVerify(program: Command): void {
     .option('--routing <name>', 'routing function (default: the one the algorithm is defined for)')
     .option('--port <model>', 'one | all (default: the model the algorithm was designed for)')
     .option('--seed <s>', 'seed of the random draws (default 1)')
-    .option('--cycle <nodes>', 'label / hcm routing: a Hamiltonian cycle in address syntax, in order ("0,0;1,0;..."), for sorted-mp/mc, the label schemes and hcm')
+    .option(
+      '--cycle <nodes>',
+      'label / hcm routing: a Hamiltonian cycle in address syntax, in order ("0,0;1,0;..."), for sorted-mp/mc, the label schemes and hcm',
+    )
     .option('--json', 'print JSON (docs/plan-json.md)')
     .addHelpText('after', algorithmTopologiesHelp)
     .action((opts: VerifyOptions) => {
@@ -39,7 +53,8 @@ export function registerVerify(program: Command): void {
       const seed = seedOption(opts.seed);
       const spec = parseDestinations(t, opts.dests);
       const fixedSource = opts.source === undefined ? undefined : t.parse(opts.source);
-      if (spec.kind === 'list' && fixedSource === undefined) throw new WormcastError('verify: --source is needed with an explicit --dests list');
+      if (spec.kind === 'list' && fixedSource === undefined)
+        throw new WormcastError('verify: --source is needed with an explicit --dests list');
       const random = mulberry32(seed);
       let violations = 0;
       let violatingTrials = 0;
@@ -59,13 +74,24 @@ export function registerVerify(program: Command): void {
           const source = fixedSource ?? Math.floor(random() * t.nodes);
           const dests = resolveDestinations(t, source, spec, random);
           // every trial plans one multicast of this size: refuse before the first if one cannot fit
-          if (k === 0) refuseOver(`verify ${algorithm.name} on ${t.spec}`, planEstimate(routing, algorithm.name, source, dests), limits(), 'give fewer destinations (--dests random:<m>) or a smaller network');
+          if (k === 0)
+            refuseOver(
+              `verify ${algorithm.name} on ${t.spec}`,
+              planEstimate(routing, algorithm.name, source, dests),
+              limits(),
+              'give fewer destinations (--dests random:<m>) or a smaller network',
+            );
           const plan = algorithm.build(routing, source, dests);
           const a = analyzePlan(plan, port, 1);
           violations += a.contention.violations;
           if (a.contention.violations > 0) {
             violatingTrials++;
-            example ??= { trial: k, source: t.format(source), destinations: formatList(t, dests), violation: violationJson(plan, a.contention)[0] };
+            example ??= {
+              trial: k,
+              source: t.format(source),
+              destinations: formatList(t, dests),
+              violation: violationJson(plan, a.contention)[0],
+            };
           }
           sumSteps += a.steps.steps;
           maxSteps = Math.max(maxSteps, a.steps.steps);

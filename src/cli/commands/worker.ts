@@ -25,23 +25,33 @@ export const QUEUE_ENV = 'WORMCAST_QUEUE';
 export function registerWorker(program: Command): void {
   program
     .command('worker')
-    .description("run the points of distributed sweeps (wormcast sweep --queue): take them from the queue, run them on worker threads, hand the results back through Redis; docs/distributed.md")
-    .option('--queue <url>', `the queue: redis://[:PASSWORD@]HOST[:PORT][/DB] (default: $${QUEUE_ENV}; the password may come from $${PASSWORD_ENV})`)
+    .description(
+      'run the points of distributed sweeps (wormcast sweep --queue): take them from the queue, run them on worker threads, hand the results back through Redis; docs/distributed.md',
+    )
+    .option(
+      '--queue <url>',
+      `the queue: redis://[:PASSWORD@]HOST[:PORT][/DB] (default: $${QUEUE_ENV}; the password may come from $${PASSWORD_ENV})`,
+    )
     .option('--concurrency <N>', 'points at a time, each on its own thread (default: the number of cores)')
     .option('--idle-exit <seconds>', 'stop after this long without a point (default: serve until stopped)')
     .action(async (o: WorkerCliOptions) => {
       const text = o.queue ?? process.env[QUEUE_ENV];
-      if (text === undefined || text === '') throw new WormcastError(`worker: give --queue redis://HOST:PORT[/DB] (or set ${QUEUE_ENV})`);
+      if (text === undefined || text === '')
+        throw new WormcastError(`worker: give --queue redis://HOST:PORT[/DB] (or set ${QUEUE_ENV})`);
       const url = parseQueueUrl(text, o.queue !== undefined ? '--queue' : QUEUE_ENV);
-      const concurrency = o.concurrency === undefined ? defaultWorkers() : parseIntIn(o.concurrency, 1, 1024, '--concurrency');
-      const idleExitMs = o.idleExit === undefined ? undefined : parseNumberIn(o.idleExit, 0.1, 1e9, '--idle-exit') * 1000;
+      const concurrency =
+        o.concurrency === undefined ? defaultWorkers() : parseIntIn(o.concurrency, 1, 1024, '--concurrency');
+      const idleExitMs =
+        o.idleExit === undefined ? undefined : parseNumberIn(o.idleExit, 0.1, 1e9, '--idle-exit') * 1000;
       const env = nodeMemoryEnvironment();
       const ac = new AbortController();
       let signals = 0;
       const onSignal = (sig: NodeJS.Signals) => {
         signals++;
         if (signals === 1) {
-          process.stderr.write(`worker: ${sig}: finishing the running points (${sig} again: stop now, they go back to the queue)\n`);
+          process.stderr.write(
+            `worker: ${sig}: finishing the running points (${sig} again: stop now, they go back to the queue)\n`,
+          );
           ac.abort();
         } else {
           process.exit(sig === 'SIGINT' ? 130 : 143);
@@ -51,12 +61,16 @@ export function registerWorker(program: Command): void {
       process.on('SIGTERM', onSignal);
       try {
         const s = await serveQueue({
-          url, concurrency, signal: ac.signal,
+          url,
+          concurrency,
+          signal: ac.signal,
           ...(idleExitMs !== undefined ? { idleExitMs } : {}),
           memory: { heapSizeLimit: env.heapSizeLimit, totalMemory: env.totalMemory / concurrency },
           log: (line) => process.stderr.write(`${line}\n`),
         });
-        process.stderr.write(`worker: stopped (${s.stopped === 'idle' ? 'idle' : 'signal'}): ${s.ran} point${s.ran === 1 ? '' : 's'} run, ${s.failed} failed, ${s.rejected} rejected\n`);
+        process.stderr.write(
+          `worker: stopped (${s.stopped === 'idle' ? 'idle' : 'signal'}): ${s.ran} point${s.ran === 1 ? '' : 's'} run, ${s.failed} failed, ${s.rejected} rejected\n`,
+        );
       } finally {
         process.off('SIGINT', onSignal);
         process.off('SIGTERM', onSignal);

@@ -19,7 +19,10 @@ export const dualPath: MulticastAlgorithm = {
     const { labelOf } = labellingOf(routing, 'dual-path');
     const { high, low } = splitHighLow(labelOf, source, destinations);
     const buf = new RouteBuffer(4 * destinations.length + 16);
-    const worms = [routeWorm(routing, 'high', source, high, INJECT, buf), routeWorm(routing, 'low', source, low, INJECT, buf)];
+    const worms = [
+      routeWorm(routing, 'high', source, high, INJECT, buf),
+      routeWorm(routing, 'low', source, low, INJECT, buf),
+    ];
     return assemblePathPlan(routing, 'dual-path', source, destinations, worms, buf);
   },
 };

@@ -14,7 +14,14 @@ const LOW = 1;
  * passes (seed 004 section 6.2.2, fixed-path: "the upper path visits all nodes in increasing
  * order until the last destination is reached").
  */
-export function walkPath(r: RoutingFunction, lab: Labelling, network: string, source: number, dests: Int32Array, buf: RouteBuffer): WormPart {
+export function walkPath(
+  r: RoutingFunction,
+  lab: Labelling,
+  network: string,
+  source: number,
+  dests: Int32Array,
+  buf: RouteBuffer,
+): WormPart {
   const start = buf.length;
   if (dests.length > 0) {
     const up = network === 'high';

@@ -11,9 +11,18 @@ import { assemblePathPlan, RouteBuffer, routeWorm } from './worms.ts';
  * split by `prepare` into the high-channel worm M^h and the low-channel worm M^l, both moved by
  * the hcm routing function R, each starting on its network's p-channel.
  */
-export function hcmDualPath(name: string, routing: RoutingFunction, source: number, destinations: Int32Array, prepare: (lab: Labelling, source: number, dests: Int32Array) => DualHeaders): Plan {
+export function hcmDualPath(
+  name: string,
+  routing: RoutingFunction,
+  source: number,
+  destinations: Int32Array,
+  prepare: (lab: Labelling, source: number, dests: Int32Array) => DualHeaders,
+): Plan {
   const { high, low } = prepare(labellingOf(routing, name), source, destinations);
   const buf = new RouteBuffer(4 * destinations.length + 16);
-  const worms = [routeWorm(routing, 'high', source, high, VC_PH, buf), routeWorm(routing, 'low', source, low, VC_PL, buf)];
+  const worms = [
+    routeWorm(routing, 'high', source, high, VC_PH, buf),
+    routeWorm(routing, 'low', source, low, VC_PL, buf),
+  ];
   return assemblePathPlan(routing, name, source, destinations, worms, buf);
 }

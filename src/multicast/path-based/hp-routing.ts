@@ -12,7 +12,9 @@ import type { Topology } from '../../topology/types.ts';
  */
 export function hamiltonianPathRouting(topology: Topology, cycleOrPath: Labelling): RoutingFunction {
   // The same node order read as a path: labels 0 .. N-1, no wrap.
-  const labelling = cycleOrPath.cycle ? labellingFromOrder(`${cycleOrPath.name}-path`, cycleOrPath.nodeAt, false) : cycleOrPath;
+  const labelling = cycleOrPath.cycle
+    ? labellingFromOrder(`${cycleOrPath.name}-path`, cycleOrPath.nodeAt, false)
+    : cycleOrPath;
   const { labelOf } = labelling;
   const ports = topology.ports;
   return {

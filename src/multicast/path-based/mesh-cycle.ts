@@ -16,7 +16,9 @@ export function meshCombCycle(t: Topology): Labelling {
   }
   const [k0, k1] = t.dims as [number, number];
   if (k1 % 2 !== 0 && k0 % 2 !== 0) {
-    throw new WormcastError(`${t.spec}: a mesh with both sides odd has no Hamiltonian cycle (seed 004 section 5.1, F1); use an even side`);
+    throw new WormcastError(
+      `${t.spec}: a mesh with both sides odd has no Hamiltonian cycle (seed 004 section 5.1, F1); use an even side`,
+    );
   }
   if (k0 < 2 || k1 < 2) throw new WormcastError(`${t.spec}: a mesh with a side of 1 has no Hamiltonian cycle`);
   // (a, b) walks the comb in a A x B grid; id maps it back to the mesh.

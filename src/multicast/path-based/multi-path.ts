@@ -51,7 +51,14 @@ function splitByLabel(lab: Labelling, vs: number[], sorted: Int32Array, up: bool
 }
 
 /** The worms of one network: each part goes first to its neighbour, then by R (Fig. 6.14, 6.20). */
-function networkWorms(r: RoutingFunction, lab: Labelling, source: number, sorted: Int32Array, up: boolean, buf: RouteBuffer): WormPart[] {
+function networkWorms(
+  r: RoutingFunction,
+  lab: Labelling,
+  source: number,
+  sorted: Int32Array,
+  up: boolean,
+  buf: RouteBuffer,
+): WormPart[] {
   if (sorted.length === 0) return [];
   const vs = neighboursToward(r, lab, source, up);
   const t = r.topology;
@@ -84,7 +91,10 @@ export const multiPath: MulticastAlgorithm = {
     const lab = labellingOf(routing, 'multi-path');
     const { high, low } = splitHighLow(lab.labelOf, source, destinations);
     const buf = new RouteBuffer(4 * destinations.length + 16);
-    const worms = [...networkWorms(routing, lab, source, high, true, buf), ...networkWorms(routing, lab, source, low, false, buf)];
+    const worms = [
+      ...networkWorms(routing, lab, source, high, true, buf),
+      ...networkWorms(routing, lab, source, low, false, buf),
+    ];
     return assemblePathPlan(routing, 'multi-path', source, destinations, worms, buf);
   },
 };

@@ -16,7 +16,8 @@ export function labelScheme(name: string, r: RoutingFunction): WormScheme {
   const { labelOf } = labellingOf(r, name);
   // R ignores its input class (the labels pick the network), so a worm injected toward a higher
   // label is a worm starting on class high: start classes high and low, first rule = next rule.
-  const inNetwork = (a: number, b: number, k: number): boolean => (k === 0 ? labelOf[b]! > labelOf[a]! : labelOf[b]! < labelOf[a]!);
+  const inNetwork = (a: number, b: number, k: number): boolean =>
+    k === 0 ? labelOf[b]! > labelOf[a]! : labelOf[b]! < labelOf[a]!;
   return {
     name: `${name} (${r.name} on ${r.labelling!.name})`,
     routing: r,
@@ -76,12 +77,16 @@ export const PATH_SCHEMES: Record<string, (r: RoutingFunction) => WormScheme> = 
   'fixed-path': (r) => labelScheme('fixed-path', r),
   'hcm-uniform': (r) => hcmScheme('hcm-uniform', r),
   'hcm-fixed': (r) => hcmScheme('hcm-fixed', r),
-  'hp-dual-path': (r) => labelScheme('hp-dual-path', hamiltonianPathRouting(r.topology, labellingOf(r, 'hp-dual-path'))),
+  'hp-dual-path': (r) =>
+    labelScheme('hp-dual-path', hamiltonianPathRouting(r.topology, labellingOf(r, 'hp-dual-path'))),
 };
 
 /** The worm scheme of path-based algorithm `algorithm` on routing function r. */
 export function wormSchemeFor(algorithm: string, r: RoutingFunction): WormScheme {
   const make = Object.hasOwn(PATH_SCHEMES, algorithm) ? PATH_SCHEMES[algorithm] : undefined;
-  if (!make) throw new WormcastError(`deadlock: '${algorithm}' is not a path-based algorithm; expected one of ${Object.keys(PATH_SCHEMES).join(', ')}`);
+  if (!make)
+    throw new WormcastError(
+      `deadlock: '${algorithm}' is not a path-based algorithm; expected one of ${Object.keys(PATH_SCHEMES).join(', ')}`,
+    );
   return make(r);
 }

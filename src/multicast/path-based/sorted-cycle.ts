@@ -12,7 +12,9 @@ import { meshCombCycle } from './mesh-cycle.ts';
 export function sortedCycle(r: RoutingFunction, algorithm: string): Labelling {
   if (r.labelling?.cycle) return r.labelling;
   if (r.topology.kind === 'mesh' && r.topology.dims.length === 2) return meshCombCycle(r.topology);
-  throw new WormcastError(`algorithm ${algorithm}: needs a Hamiltonian cycle on ${r.topology.spec}; give the label routing a cycle labelling or use a 2D mesh or hypercube`);
+  throw new WormcastError(
+    `algorithm ${algorithm}: needs a Hamiltonian cycle on ${r.topology.spec}; give the label routing a cycle labelling or use a 2D mesh or hypercube`,
+  );
 }
 
 /**
@@ -72,7 +74,10 @@ export function cyclicRouting(r: RoutingFunction, cycle: Labelling): RoutingFunc
         const w = t.neighbor(node, p);
         if (w < 0) continue;
         const k = (labelOf[w]! - lu + m) % m;
-        if (k <= target && k > best) { best = k; bestPort = p; }
+        if (k <= target && k > best) {
+          best = k;
+          bestPort = p;
+        }
       }
       return pack(bestPort, 0);
     },

@@ -34,7 +34,10 @@ export const sortedMc: MulticastAlgorithm = {
           const w = t.neighbor(at, p);
           if (w < 0) continue;
           const key = w === source ? m : rot.labelOf[w]!;
-          if (key > bestKey) { bestKey = key; best = w; }
+          if (key > bestKey) {
+            bestKey = key;
+            best = w;
+          }
         }
         pushHop(r, buf, at, best, 0);
         at = best;

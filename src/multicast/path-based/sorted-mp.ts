@@ -19,6 +19,13 @@ export const sortedMp: MulticastAlgorithm = {
     const r = sortedRouting(routing, cycle, source);
     const dests = sortedDestinations(r.labelling!, destinations);
     const buf = new RouteBuffer(4 * destinations.length + 16);
-    return assemblePathPlan(r, 'sorted-mp', source, destinations, [routeWorm(r, 'cycle', source, dests, INJECT, buf)], buf);
+    return assemblePathPlan(
+      r,
+      'sorted-mp',
+      source,
+      destinations,
+      [routeWorm(r, 'cycle', source, dests, INJECT, buf)],
+      buf,
+    );
   },
 };

@@ -4,7 +4,10 @@ import type { RoutingFunction } from '../../routing/types.ts';
 
 /** The labelling a label-based path algorithm runs on; a clear error when the routing has none. */
 export function labellingOf(r: RoutingFunction, algorithm: string): Labelling {
-  if (!r.labelling) throw new WormcastError(`algorithm ${algorithm}: routing ${r.name} has no Hamiltonian labelling; use label (mesh, hypercube) or hcm (torus, star)`);
+  if (!r.labelling)
+    throw new WormcastError(
+      `algorithm ${algorithm}: routing ${r.name} has no Hamiltonian labelling; use label (mesh, hypercube) or hcm (torus, star)`,
+    );
   return r.labelling;
 }
 
@@ -12,7 +15,11 @@ export function labellingOf(r: RoutingFunction, algorithm: string): Labelling {
  * Seed 004 Fig. 6.11 steps 1 and 2 (dual-path message preparation): D_H = the destinations with a
  * label above the source's, ascending; D_L = those below, descending.
  */
-export function splitHighLow(labelOf: Int32Array, source: number, dests: Int32Array): { high: Int32Array; low: Int32Array } {
+export function splitHighLow(
+  labelOf: Int32Array,
+  source: number,
+  dests: Int32Array,
+): { high: Int32Array; low: Int32Array } {
   const ls = labelOf[source]!;
   let nh = 0;
   for (const d of dests) if (labelOf[d]! > ls) nh++;

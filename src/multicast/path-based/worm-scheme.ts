@@ -26,4 +26,3 @@ export interface WormScheme {
    */
   readonly nextFrom?: (a: number, b: number, k: number, from: number) => boolean;
 }
-

@@ -55,7 +55,10 @@ export function routeLeg(r: RoutingFunction, from: number, to: number, vcIn: num
       if (node !== to) throw new Error(`${r.name}: delivered at ${t.format(node)}, not at ${t.format(to)}`);
       return vc;
     }
-    if (hops >= limit) throw new WormcastError(`${r.name} on ${t.spec}: route ${t.format(from)} -> ${t.format(to)} exceeds ${limit} hops`);
+    if (hops >= limit)
+      throw new WormcastError(
+        `${r.name} on ${t.spec}: route ${t.format(from)} -> ${t.format(to)} exceeds ${limit} hops`,
+      );
     const port = portOf(word);
     const next = t.neighbor(node, port);
     if (next < 0) throw new Error(`${r.name}: port ${port} of ${t.format(node)} leads nowhere`);
@@ -78,7 +81,14 @@ export interface WormPart {
  * Route a worm by r through its destinations in order (intermediate reception: the worm keeps its
  * class from one destination to the next), starting at `from` with input class `vcIn`.
  */
-export function routeWorm(r: RoutingFunction, network: string, from: number, dests: ArrayLike<number>, vcIn: number, buf: RouteBuffer): WormPart {
+export function routeWorm(
+  r: RoutingFunction,
+  network: string,
+  from: number,
+  dests: ArrayLike<number>,
+  vcIn: number,
+  buf: RouteBuffer,
+): WormPart {
   const start = buf.length;
   let at = from;
   let vc = vcIn;
@@ -95,7 +105,14 @@ export function routeWorm(r: RoutingFunction, network: string, from: number, des
  * worms without destinations are left out. Each message is kind 'path' with its destinations as
  * both `dests` and the header's address field, and its route stored in plan.routes.
  */
-export function assemblePathPlan(r: RoutingFunction, algorithm: string, source: number, destinations: Int32Array, worms: readonly WormPart[], buf: RouteBuffer): Plan {
+export function assemblePathPlan(
+  r: RoutingFunction,
+  algorithm: string,
+  source: number,
+  destinations: Int32Array,
+  worms: readonly WormPart[],
+  buf: RouteBuffer,
+): Plan {
   const kept = worms.filter((w) => w.dests.length > 0);
   const builder = new PlanBuilder(kept.length);
   const offsets = new Int32Array(kept.length + 1);

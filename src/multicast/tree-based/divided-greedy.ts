@@ -9,10 +9,22 @@ import { splitTree } from './x-first.ts';
  * (seed 004 Fig. 5.6 step 5; docs/algorithms-tree.md "divided-greedy").
  */
 const CANDIDATES: readonly (readonly [number, 0 | 1, number])[][] = [
-  [[0, 0, 1], [3, 0, 3]], // +X: S0x (else +Y), S3x (else -Y)
-  [[0, 1, 0], [1, 1, 2]], // +Y: S0y (else +X), S1y (else -X)
-  [[1, 0, 1], [2, 0, 3]], // -X: S1x (else +Y), S2x (else -Y)
-  [[2, 1, 2], [3, 1, 0]], // -Y: S2y (else -X), S3y (else +X)
+  [
+    [0, 0, 1],
+    [3, 0, 3],
+  ], // +X: S0x (else +Y), S3x (else -Y)
+  [
+    [0, 1, 0],
+    [1, 1, 2],
+  ], // +Y: S0y (else +X), S1y (else -X)
+  [
+    [1, 0, 1],
+    [2, 0, 3],
+  ], // -X: S1x (else +Y), S2x (else -Y)
+  [
+    [2, 1, 2],
+    [3, 1, 0],
+  ], // -Y: S2y (else -X), S3y (else +X)
 ];
 /** Port of direction index i. */
 const PORT = [PX, PY, MX, MY] as const;
@@ -27,7 +39,8 @@ export interface DividedSplit {
 }
 
 /** Manhattan distance on the mesh. */
-const dist = (a: number, b: number, k0: number): number => Math.abs(xOf(a, k0) - xOf(b, k0)) + Math.abs(yOf(a, k0) - yOf(b, k0));
+const dist = (a: number, b: number, k0: number): number =>
+  Math.abs(xOf(a, k0) - xOf(b, k0)) + Math.abs(yOf(a, k0) - yOf(b, k0));
 
 /** The divided greedy split at forward node `at` (seed 004 Fig. 5.6, steps 1 to 5). */
 export function dividedGreedySplit(k0: number, at: number, dests: readonly number[]): DividedSplit {
@@ -53,7 +66,13 @@ export function dividedGreedySplit(k0: number, at: number, dests: readonly numbe
     for (const v of quad) {
       const h = Math.min(Math.abs(yOf(v, k0) - y0), dist(v, hx, k0));
       const w = Math.min(Math.abs(xOf(v, k0) - x0), dist(v, vy, k0));
-      if (h <= w) { sx.push(v); hx = v; } else { sy.push(v); vy = v; }
+      if (h <= w) {
+        sx.push(v);
+        hx = v;
+      } else {
+        sy.push(v);
+        vy = v;
+      }
     }
     return [sx, sy];
   });
@@ -84,12 +103,21 @@ export const dividedGreedy: MulticastAlgorithm = {
   build(routing, source, destinations) {
     const g = mesh2d(routing.topology, 'divided-greedy');
     const k0 = g.dims[0]!;
-    const w = splitTree(routing, source, Array.from(destinations), [PX, PY, MX, MY], 0, (at, list) => {
-      const { lists, local } = dividedGreedySplit(k0, at, list);
-      const byPort: number[][] = [[], [], [], []];
-      lists.forEach((l, i) => (byPort[PORT[i]!] = l));
-      return { lists: byPort, local };
-    }, undefined, true);
+    const w = splitTree(
+      routing,
+      source,
+      Array.from(destinations),
+      [PX, PY, MX, MY],
+      0,
+      (at, list) => {
+        const { lists, local } = dividedGreedySplit(k0, at, list);
+        const byPort: number[][] = [[], [], [], []];
+        lists.forEach((l, i) => (byPort[PORT[i]!] = l));
+        return { lists: byPort, local };
+      },
+      undefined,
+      true,
+    );
     return treePlan(routing, 'divided-greedy', source, destinations, [w]);
   },
 };

@@ -25,17 +25,31 @@ export function doubleChannelSplit(k0: number, source: number, dests: ArrayLike<
  * mirrored): at (x, y), deliver if local; the destinations of this column go on along Y, the rest
  * along X (step 1, "x < min x_i: send on along X", is the case of an empty column).
  */
-export function subnetworkTree(routing: Parameters<MulticastAlgorithm['build']>[0], k0: number, source: number, dests: readonly number[], sub: number): TreeWorm {
+export function subnetworkTree(
+  routing: Parameters<MulticastAlgorithm['build']>[0],
+  k0: number,
+  source: number,
+  dests: readonly number[],
+  sub: number,
+): TreeWorm {
   const { name, xPort, yPort, vc } = SUBNETWORKS[sub]!;
-  return splitTree(routing, source, dests, [xPort, yPort], vc, (at, list) => {
-    const lists: number[][] = [[], [], [], []];
-    let local = false;
-    for (const d of list) {
-      if (d === at) local = true;
-      else lists[xOf(d, k0) === xOf(at, k0) ? yPort : xPort]!.push(d);
-    }
-    return { lists, local };
-  }, name);
+  return splitTree(
+    routing,
+    source,
+    dests,
+    [xPort, yPort],
+    vc,
+    (at, list) => {
+      const lists: number[][] = [[], [], [], []];
+      let local = false;
+      for (const d of list) {
+        if (d === at) local = true;
+        else lists[xOf(d, k0) === xOf(at, k0) ? yPort : xPort]!.push(d);
+      }
+      return { lists, local };
+    },
+    name,
+  );
 }
 
 /**

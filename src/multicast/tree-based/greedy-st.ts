@@ -34,8 +34,10 @@ export function nearestOnShortestPath(topology: Topology, s: number, t: number, 
  * nearest first; equal distances keep their input order (ascending id from the registry).
  */
 export function greedyStOrder(topology: Topology, source: number, dests: ArrayLike<number>): number[] {
-  return Array.from(dests).map((d, i) => [d, topology.distance(source, d), i] as const)
-    .sort((a, b) => a[1] - b[1] || a[2] - b[2]).map((a) => a[0]);
+  return Array.from(dests)
+    .map((d, i) => [d, topology.distance(source, d), i] as const)
+    .sort((a, b) => a[1] - b[1] || a[2] - b[2])
+    .map((a) => a[0]);
 }
 
 /**
@@ -210,7 +212,12 @@ const DONE = { i: -1, list: [] as readonly number[] };
  * routing function towards the next replicate node; each replicate node rebuilds the tree of its
  * own list and sends one sublist per son.
  */
-export function greedyStWorm(routing: RoutingFunction, source: number, sorted: readonly number[], isDest: (n: number) => boolean): TreeWorm {
+export function greedyStWorm(
+  routing: RoutingFunction,
+  source: number,
+  sorted: readonly number[],
+  isDest: (n: number) => boolean,
+): TreeWorm {
   const t = routing.topology;
   const w = new TreeWorm(routing, source);
   const queue: { i: number; list: readonly number[] }[] = [{ i: 0, list: [source, ...sorted] }];
@@ -245,7 +252,8 @@ export const greedySt: MulticastAlgorithm = {
   routings: 'any',
   port: 'one',
   build(routing, source, destinations) {
-    if (!routing.minimal) throw new WormcastError(`algorithm greedy-st: needs a shortest-path routing function, not ${routing.name}`);
+    if (!routing.minimal)
+      throw new WormcastError(`algorithm greedy-st: needs a shortest-path routing function, not ${routing.name}`);
     const t = routing.topology;
     const dest = new Set(destinations);
     const w = greedyStWorm(routing, source, greedyStOrder(t, source, destinations), (n) => dest.has(n));

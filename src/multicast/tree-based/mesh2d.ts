@@ -10,7 +10,8 @@ export const MY = 3;
 
 /** The topology as a 2D mesh, or a WormcastError naming the algorithm and what it needs. */
 export function mesh2d(t: Topology, algorithm: string): Grid {
-  if (t.kind !== 'mesh' || t.dims.length !== 2) throw new WormcastError(`algorithm ${algorithm}: needs a 2D mesh (mesh:k0xk1), not ${t.spec}`);
+  if (t.kind !== 'mesh' || t.dims.length !== 2)
+    throw new WormcastError(`algorithm ${algorithm}: needs a 2D mesh (mesh:k0xk1), not ${t.spec}`);
   return t as Grid;
 }
 

@@ -42,5 +42,11 @@ export function treeTraffic(plan: Plan): TreeTraffic {
   }
   const links = tr.nodes.length;
   const depth = Int32Array.from(plan.destinations, (d) => depthOf.get(d) ?? -1);
-  return { links, additional: links - plan.destinations.length, depth, maxDepth: depth.reduce((m, x) => Math.max(m, x), 0), replicateNodes: replicate };
+  return {
+    links,
+    additional: links - plan.destinations.length,
+    depth,
+    maxDepth: depth.reduce((m, x) => Math.max(m, x), 0),
+    replicateNodes: replicate,
+  };
 }

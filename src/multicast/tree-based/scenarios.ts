@@ -35,24 +35,66 @@ function scenario3cube(): TreeScenario {
   return {
     name: 'lin-fig-6.1',
     summary: 'seed 004 Fig. 6.1: E-cube broadcasts from 000 (M0) and 001 (M1) in a 3-cube deadlock',
-    plans: [{ plan: createPlan('ecube-tree', r, 0, all(0)), created: 0 }, { plan: createPlan('ecube-tree', r, 1, all(1)), created: 0 }],
+    plans: [
+      { plan: createPlan('ecube-tree', r, 0, all(0)), created: 0 },
+      { plan: createPlan('ecube-tree', r, 1, all(1)), created: 0 },
+    ],
     flits: 32,
-    holds: [[['000', '001'], ['000', '010'], ['000', '100']], [['001', '011'], ['001', '101'], ['001', '000']]],
+    holds: [
+      [
+        ['000', '001'],
+        ['000', '010'],
+        ['000', '100'],
+      ],
+      [
+        ['001', '011'],
+        ['001', '101'],
+        ['001', '000'],
+      ],
+    ],
     // the seed prints M1 waiting on [000,001] and [000,010]; its tree needs [000,010] and [000,100] (docs errata 1)
-    waits: [[['001', '011'], ['001', '101']], [['000', '010'], ['000', '100']]],
+    waits: [
+      [
+        ['001', '011'],
+        ['001', '101'],
+      ],
+      [
+        ['000', '010'],
+        ['000', '100'],
+      ],
+    ],
   };
 }
 
 function scenario3x4mesh(): TreeScenario {
   const t = parseTopology('mesh:4x3');
   const r = createRouting('dor', t);
-  const p = (s: string, ds: string[]): Plan => createPlan('x-first', r, t.parse(s), ds.map((d) => t.parse(d)));
+  const p = (s: string, ds: string[]): Plan =>
+    createPlan(
+      'x-first',
+      r,
+      t.parse(s),
+      ds.map((d) => t.parse(d)),
+    );
   return {
     name: 'lin-fig-6.4',
-    summary: 'seed 004 Fig. 6.4: X-first multicasts M0 (1,1) -> (0,2) (3,1) and M1 (2,1) -> (0,1) (3,0) in a 3 x 4 mesh deadlock',
-    plans: [{ plan: p('1,1', ['0,2', '3,1']), created: 0 }, { plan: p('2,1', ['0,1', '3,0']), created: 0 }],
+    summary:
+      'seed 004 Fig. 6.4: X-first multicasts M0 (1,1) -> (0,2) (3,1) and M1 (2,1) -> (0,1) (3,0) in a 3 x 4 mesh deadlock',
+    plans: [
+      { plan: p('1,1', ['0,2', '3,1']), created: 0 },
+      { plan: p('2,1', ['0,1', '3,0']), created: 0 },
+    ],
     flits: 32,
-    holds: [[['1,1', '0,1'], ['1,1', '2,1']], [['2,1', '1,1'], ['2,1', '3,1']]],
+    holds: [
+      [
+        ['1,1', '0,1'],
+        ['1,1', '2,1'],
+      ],
+      [
+        ['2,1', '1,1'],
+        ['2,1', '3,1'],
+      ],
+    ],
     waits: [[['2,1', '3,1']], [['1,1', '0,1']]],
   };
 }
@@ -60,10 +102,17 @@ function scenario3x4mesh(): TreeScenario {
 function scenarioDoubleChannel(created = 12): TreeScenario {
   const t = parseTopology('mesh:4x4');
   const r = createRouting('xy-double', t);
-  const p = (s: string, ds: string[]): Plan => createPlan('double-channel-x-first', r, t.parse(s), ds.map((d) => t.parse(d)));
+  const p = (s: string, ds: string[]): Plan =>
+    createPlan(
+      'double-channel-x-first',
+      r,
+      t.parse(s),
+      ds.map((d) => t.parse(d)),
+    );
   return {
     name: 'lin-6.2.1-branch',
-    summary: 'double-channel X-first in N+X+Y deadlocks when branches advance independently (docs/algorithms-tree.md errata 3)',
+    summary:
+      'double-channel X-first in N+X+Y deadlocks when branches advance independently (docs/algorithms-tree.md errata 3)',
     // W3 holds [(1,1),(1,2)] and delays W1's Y branch while W1's X branch climbs column 2 and takes
     // [(2,2),(2,3)]; W2 then takes both outputs of (1,2) and waits at (2,2) for W1.
     plans: [
@@ -72,7 +121,14 @@ function scenarioDoubleChannel(created = 12): TreeScenario {
       { plan: p('0,2', ['1,3', '2,3']), created },
     ],
     flits: 32,
-    holds: [[['2,2', '2,3']], [], [['1,2', '1,3'], ['1,2', '2,2']]],
+    holds: [
+      [['2,2', '2,3']],
+      [],
+      [
+        ['1,2', '1,3'],
+        ['1,2', '2,2'],
+      ],
+    ],
     waits: [[['1,2', '1,3']], [], [['2,2', '2,3']]],
   };
 }

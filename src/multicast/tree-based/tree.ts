@@ -24,7 +24,12 @@ export class TreeWorm {
    * `shared`: the algorithm may send two copies over one channel (divided greedy builds a
    * multicast subgraph, seed 004 Theorem 5.4, not always a tree); the channel is then listed twice.
    */
-  constructor(readonly routing: RoutingFunction, readonly sender: number, readonly network?: string, readonly shared = false) {
+  constructor(
+    readonly routing: RoutingFunction,
+    readonly sender: number,
+    readonly network?: string,
+    readonly shared = false,
+  ) {
     this.nodes = [sender];
   }
 
@@ -42,7 +47,9 @@ export class TreeWorm {
     if (to < 0) throw new Error(`${t.spec}: port ${port} of ${t.format(from)} leads nowhere`);
     const ch = (from * t.ports + port) * r.vcClasses.length + vc;
     if (this.used.has(ch) && !this.shared) {
-      throw new WormcastError(`tree from ${t.format(this.sender)}: channel ${t.format(from)} -> ${t.format(to)} (${r.vcClasses[vc]}) used twice`);
+      throw new WormcastError(
+        `tree from ${t.format(this.sender)}: channel ${t.format(from)} -> ${t.format(to)} (${r.vcClasses[vc]}) used twice`,
+      );
     }
     this.used.add(ch);
     const i = this.nodes.length;
@@ -69,7 +76,8 @@ export class TreeWorm {
 
   /** Order every node's children by (port, class): the router's output order of route unions. */
   sortChildren(): void {
-    for (const c of this.children) c.sort((a, b) => this.ports[a]! - this.ports[b]! || this.classes[a]! - this.classes[b]!);
+    for (const c of this.children)
+      c.sort((a, b) => this.ports[a]! - this.ports[b]! || this.classes[a]! - this.classes[b]!);
   }
 
   deliver(i: number): void {
@@ -91,7 +99,13 @@ export class TreeWorm {
  * The plan of a list of tree worms, all sent by the source at once (order = list order):
  * messages of kind `tree`, `trees` and `routes` filled in breadth-first order.
  */
-export function treePlan(routing: RoutingFunction, algorithm: string, source: number, destinations: Int32Array, worms: readonly TreeWorm[]): Plan {
+export function treePlan(
+  routing: RoutingFunction,
+  algorithm: string,
+  source: number,
+  destinations: Int32Array,
+  worms: readonly TreeWorm[],
+): Plan {
   const t = routing.topology;
   const V = routing.vcClasses.length;
   const b = new PlanBuilder(worms.length);
@@ -116,7 +130,14 @@ export function treePlan(routing: RoutingFunction, algorithm: string, source: nu
     }
     offsets[id + 1] = e;
     const dests = [...w.delivers].sort((a, c) => pos[a]! - pos[c]!).map((i) => w.nodes[i]!);
-    b.add({ from: w.sender, dests, after: NONE, order: id, kind: 'tree', ...(w.network !== undefined ? { network: w.network } : {}) });
+    b.add({
+      from: w.sender,
+      dests,
+      after: NONE,
+      order: id,
+      kind: 'tree',
+      ...(w.network !== undefined ? { network: w.network } : {}),
+    });
   });
   const trees: PlanTrees = { offsets, nodes, channels, parents };
   return b.build(t, routing, algorithm, source, destinations, { offsets, channels }, trees);
@@ -169,7 +190,15 @@ export function treeWorms(plan: Plan, flits: number, created: number, group?: nu
   const out: WormSpec[] = [];
   for (let id = 0; id < plan.count; id++) {
     const dests = Array.from(plan.destPool.subarray(plan.destOffsets[id]!, plan.destOffsets[id + 1]!));
-    out.push({ kind: 'tree', src: plan.senders[id]!, dests, flits, created, tree: treeEdges(plan, id), ...(group !== undefined ? { group } : {}) });
+    out.push({
+      kind: 'tree',
+      src: plan.senders[id]!,
+      dests,
+      flits,
+      created,
+      tree: treeEdges(plan, id),
+      ...(group !== undefined ? { group } : {}),
+    });
   }
   return out;
 }
@@ -180,7 +209,12 @@ export function treeWorms(plan: Plan, flits: number, created: number, group?: nu
  * destination uses E-cube routing"); children in port order. Throws when two routes reach a
  * node by different channels (the union is then no tree).
  */
-export function routeUnion(routing: RoutingFunction, sender: number, dests: ArrayLike<number>, network?: string): TreeWorm {
+export function routeUnion(
+  routing: RoutingFunction,
+  sender: number,
+  dests: ArrayLike<number>,
+  network?: string,
+): TreeWorm {
   const t = routing.topology;
   const w = new TreeWorm(routing, sender, network);
   const at = new Map<number, number>([[sender, 0]]);
@@ -190,7 +224,10 @@ export function routeUnion(routing: RoutingFunction, sender: number, dests: Arra
     for (const h of tracePath(routing, sender, d)) {
       i = w.step(i, h.port, h.vc);
       const seen = at.get(h.to);
-      if (seen !== undefined && seen !== i) throw new WormcastError(`${routing.name}: routes from ${t.format(sender)} reach ${t.format(h.to)} by two channels; not a tree`);
+      if (seen !== undefined && seen !== i)
+        throw new WormcastError(
+          `${routing.name}: routes from ${t.format(sender)} reach ${t.format(h.to)} by two channels; not a tree`,
+        );
       at.set(h.to, i);
     }
     w.deliver(i);

@@ -32,8 +32,14 @@ const EMPTY = { i: -1, list: [] as readonly number[] };
  * list per output port, in `portOrder`; returns the tree worm on VC class `vc`.
  */
 export function splitTree(
-  routing: RoutingFunction, sender: number, dests: readonly number[], portOrder: readonly number[], vc: number,
-  split: (at: number, list: readonly number[]) => { lists: number[][]; local: boolean }, network?: string, shared = false,
+  routing: RoutingFunction,
+  sender: number,
+  dests: readonly number[],
+  portOrder: readonly number[],
+  vc: number,
+  split: (at: number, list: readonly number[]) => { lists: number[][]; local: boolean },
+  network?: string,
+  shared = false,
 ): TreeWorm {
   const w = new TreeWorm(routing, sender, network, shared);
   const queue: { i: number; list: readonly number[] }[] = [{ i: 0, list: dests }];
@@ -61,7 +67,9 @@ export const xFirst: MulticastAlgorithm = {
   build(routing, source, destinations) {
     const g = mesh2d(routing.topology, 'x-first');
     const k0 = g.dims[0]!;
-    const w = splitTree(routing, source, Array.from(destinations), [PX, MX, PY, MY], 0, (at, list) => xFirstSplit(k0, at, list));
+    const w = splitTree(routing, source, Array.from(destinations), [PX, MX, PY, MY], 0, (at, list) =>
+      xFirstSplit(k0, at, list),
+    );
     return treePlan(routing, 'x-first', source, destinations, [w]);
   },
 };

@@ -14,7 +14,13 @@ export type NextReceiver = (left: number, right: number) => number;
  * on chain[next..right]. Senders are expanded breadth first, so a message's trigger precedes it
  * and each sender's messages are consecutive, in send order.
  */
-export function chainTree(routing: RoutingFunction, algorithm: string, chain: Int32Array, destinations: Int32Array, pick: NextReceiver): Plan {
+export function chainTree(
+  routing: RoutingFunction,
+  algorithm: string,
+  chain: Int32Array,
+  destinations: Int32Array,
+  pick: NextReceiver,
+): Plan {
   const m = chain.length;
   const builder = new PlanBuilder(m - 1, chain);
   // work queue of senders: their chain range and the message that reached them

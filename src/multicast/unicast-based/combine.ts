@@ -15,6 +15,8 @@ export const combine: MulticastAlgorithm = {
   port: 'all',
   build(routing, source, destinations) {
     const { keys, chain } = cubeChain(routing, source, destinations);
-    return chainTree(routing, 'combine', chain, destinations, (left, right) => Math.max(highdim(keys, left, right), uCubeCenter(left, right)));
+    return chainTree(routing, 'combine', chain, destinations, (left, right) =>
+      Math.max(highdim(keys, left, right), uCubeCenter(left, right)),
+    );
   },
 };

@@ -28,7 +28,11 @@ export function notAbove(d: FigureData, a: string, b: string, x: number, slack =
   // a saturated b against a measured a: a is better
   if (measured(pa) && !measured(pb)) return { ok: true, detail: `at ${x}: ${a} ${fmt(pa.y)}, ${b} ${pb.state}` };
   // both past saturation: their measured latencies (lower bounds of growing values) are compared
-  if (!measured(pa) && !measured(pb) && Number.isFinite(pa.y) && Number.isFinite(pb.y)) return { ok: pa.y <= pb.y * (1 + slack), detail: `at ${x}, both ${pa.state}: ${a} ${fmt(pa.y)} vs ${b} ${fmt(pb.y)} (measured lower bounds)` };
+  if (!measured(pa) && !measured(pb) && Number.isFinite(pa.y) && Number.isFinite(pb.y))
+    return {
+      ok: pa.y <= pb.y * (1 + slack),
+      detail: `at ${x}, both ${pa.state}: ${a} ${fmt(pa.y)} vs ${b} ${fmt(pb.y)} (measured lower bounds)`,
+    };
   if (!measured(pa)) return { ok: false, detail: `at ${x}: ${a} ${pa.state}` };
   return { ok: pa.y <= pb.y * (1 + slack), detail: `at ${x}: ${a} ${fmt(pa.y)} vs ${b} ${fmt(pb.y)}` };
 }
@@ -44,7 +48,10 @@ export function alwaysBelow(d: FigureData, a: string, b: string, slack = 0, from
     n++;
     if (!(p.y <= q.y * (1 + slack))) bad.push(`${p.x}: ${fmt(p.y)} > ${fmt(q.y)}`);
   }
-  return { ok: n > 0 && bad.length === 0, detail: bad.length === 0 ? `${a} <= ${b} at all ${n} points` : `${a} above ${b} at ${bad.join('; ')}` };
+  return {
+    ok: n > 0 && bad.length === 0,
+    detail: bad.length === 0 ? `${a} <= ${b} at all ${n} points` : `${a} above ${b} at ${bad.join('; ')}`,
+  };
 }
 
 /** The first x (in the order of `order`, lightest first) at which the series is not measured; null: never. */
@@ -57,5 +64,7 @@ export function firstUnstable(d: FigureData, name: string, order: readonly numbe
 }
 
 export function describe(d: FigureData, name: string): string {
-  return `${name}: ${series(d, name).points.map((p) => `${p.x} -> ${p.state && p.state !== 'measured' ? p.state : fmt(p.y)}`).join(', ')}`;
+  return `${name}: ${series(d, name)
+    .points.map((p) => `${p.x} -> ${p.state && p.state !== 'measured' ? p.state : fmt(p.y)}`)
+    .join(', ')}`;
 }

@@ -14,8 +14,15 @@ export function figureRows(d: FigureData): PlotRow[] {
     for (const p of s.points) {
       if (!Number.isFinite(p.y)) continue;
       rows.push({
-        x: p.x, y: p.y, mean: p.y, lo: p.lo ?? null, hi: p.hi ?? null, series: s.name, facet: '',
-        state: p.state === undefined || p.state === 'measured' ? 'measured' : 'saturated', replications: 0,
+        x: p.x,
+        y: p.y,
+        mean: p.y,
+        lo: p.lo ?? null,
+        hi: p.hi ?? null,
+        series: s.name,
+        facet: '',
+        state: p.state === undefined || p.state === 'measured' ? 'measured' : 'saturated',
+        replications: 0,
       });
     }
   }
@@ -49,7 +56,8 @@ export function figureCsv(d: FigureData): string {
   const lines: string[] = [];
   if (d.series.length > 0) {
     lines.push(['series', d.xTitle, d.yTitle, 'lo', 'hi', 'state'].map(cell).join(','));
-    for (const s of d.series) for (const p of s.points) lines.push([s.name, p.x, p.y, p.lo, p.hi, p.state ?? 'measured'].map(cell).join(','));
+    for (const s of d.series)
+      for (const p of s.points) lines.push([s.name, p.x, p.y, p.lo, p.hi, p.state ?? 'measured'].map(cell).join(','));
   }
   if (d.table) {
     if (lines.length > 0) lines.push('');

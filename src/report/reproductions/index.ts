@@ -13,7 +13,9 @@ export function findReproduction(id: string): Reproduction {
   const r = REPRODUCTIONS.find((x) => x.id === id);
   if (!r) {
     const near = REPRODUCTIONS.filter((x) => x.id.startsWith(id.slice(0, 3))).map((x) => x.id);
-    throw new WormcastError(`reproduce: unknown id '${id}'; expected one of ${(near.length > 0 ? near : REPRODUCTIONS.map((x) => x.id)).join(', ')} ('wormcast reproduce --list' lists them all)`);
+    throw new WormcastError(
+      `reproduce: unknown id '${id}'; expected one of ${(near.length > 0 ? near : REPRODUCTIONS.map((x) => x.id)).join(', ')} ('wormcast reproduce --list' lists them all)`,
+    );
   }
   return r;
 }

@@ -2,7 +2,15 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderSvg } from '../plot-svg.ts';
 import { figureCsv, figureSpec } from './figure-plot.ts';
-import { asExpected, verdictOf, type CheckOutcome, type FigureData, type Reproduction, type RunContext, type Verdict } from './types.ts';
+import {
+  asExpected,
+  verdictOf,
+  type CheckOutcome,
+  type FigureData,
+  type Reproduction,
+  type RunContext,
+  type Verdict,
+} from './types.ts';
 
 /* Run one reproduction: compute its data, check the seed's claims, write JSON, CSV and SVG. */
 
@@ -38,7 +46,10 @@ export async function runReproduction(r: Reproduction, ctx: RunContext, outDir: 
   const json = join(outDir, `${stem}.json`);
   const csv = join(outDir, `${stem}.csv`);
   const seconds = (performance.now() - t0) / 1000;
-  writeFileSync(json, `${JSON.stringify({ id: r.id, caption: r.caption, quick: ctx.quick, verdict, checks, data }, null, 1)}\n`);
+  writeFileSync(
+    json,
+    `${JSON.stringify({ id: r.id, caption: r.caption, quick: ctx.quick, verdict, checks, data }, null, 1)}\n`,
+  );
   writeFileSync(csv, figureCsv(data));
   const spec = figureSpec(data, `${r.id}: ${r.caption}${ctx.quick ? ' (quick)' : ''}`);
   let svg: string | null = null;
@@ -58,6 +69,8 @@ export function comparisonText(r: Reproduction, o: ReproductionOutcome): string 
   }
   for (const d of r.deviations) lines.push(`  deviation: ${d}`);
   if (r.notReproducible) lines.push(`  not reproducible: ${r.notReproducible}`);
-  lines.push(`  verdict: ${o.verdict} (${o.seconds.toFixed(1)} s); files: ${[o.files.json, o.files.csv, o.files.svg].filter(Boolean).join(', ')}`);
+  lines.push(
+    `  verdict: ${o.verdict} (${o.seconds.toFixed(1)} s); files: ${[o.files.json, o.files.csv, o.files.svg].filter(Boolean).join(', ')}`,
+  );
   return lines.join('\n');
 }

@@ -13,7 +13,14 @@ import type { FigureData, Reproduction, RunContext, Series } from './types.ts';
  * of docs/algorithms-unicast.md "Seed 000 section 6"), averaged over random sets.
  */
 
-interface Stat { steps: number; shared: number; bound: number; pairs: number; worst: number; separate: number }
+interface Stat {
+  steps: number;
+  shared: number;
+  bound: number;
+  pairs: number;
+  worst: number;
+  separate: number;
+}
 
 function sample(n: number, m: number, sets: number, seed: number): Stat {
   const t = parseTopology(`ccc:${n}`);
@@ -42,48 +49,109 @@ function contentionFigure(ns: number[], sizes: number[], sets: number): FigureDa
     for (const { m, s } of st) rows.push([`${n}-CCC`, m, s.pairs, s.steps, s.shared, s.bound]);
   }
   return {
-    xTitle: 'Multicast set size', yTitle: 'Average message-passing steps', series,
-    table: { columns: ['network', 'set size', '(a) shared-link pairs per multicast', 'steps (no sharing)', '(b) steps with link sharing', 'lower bound'], rows },
+    xTitle: 'Multicast set size',
+    yTitle: 'Average message-passing steps',
+    series,
+    table: {
+      columns: [
+        'network',
+        'set size',
+        '(a) shared-link pairs per multicast',
+        'steps (no sharing)',
+        '(b) steps with link sharing',
+        'lower bound',
+      ],
+      rows,
+    },
     setup: `U-CCC, one-port, HC routing with R_CCC; ${sets} random sets per size (uniform source, destinations without it); VCs of one direction share one physical link`,
   };
 }
 
 const small = (d: FigureData) => {
-  const bad = d.series.filter((s) => s.name.endsWith('sharing')).flatMap((s) => s.points.filter((p) => {
-    const b = at(d, s.name.replace('link sharing', 'lower bound'), p.x)!.y;
-    return p.y > b + 2;
-  }).map((p) => `${s.name} at ${p.x}`));
-  const worst = Math.max(...d.series.filter((s) => s.name.endsWith('sharing')).flatMap((s) => s.points.map((p) => p.y - at(d, s.name.replace('link sharing', 'lower bound'), p.x)!.y)));
-  return { ok: bad.length === 0, detail: bad.length === 0 ? `at most ${worst.toFixed(2)} steps above the lower bound` : `more than 2 steps above: ${bad.join(', ')}` };
+  const bad = d.series
+    .filter((s) => s.name.endsWith('sharing'))
+    .flatMap((s) =>
+      s.points
+        .filter((p) => {
+          const b = at(d, s.name.replace('link sharing', 'lower bound'), p.x)!.y;
+          return p.y > b + 2;
+        })
+        .map((p) => `${s.name} at ${p.x}`),
+    );
+  const worst = Math.max(
+    ...d.series
+      .filter((s) => s.name.endsWith('sharing'))
+      .flatMap((s) => s.points.map((p) => p.y - at(d, s.name.replace('link sharing', 'lower bound'), p.x)!.y)),
+  );
+  return {
+    ok: bad.length === 0,
+    detail:
+      bad.length === 0
+        ? `at most ${worst.toFixed(2)} steps above the lower bound`
+        : `more than 2 steps above: ${bad.join(', ')}`,
+  };
 };
 
-const fig89 = (id: string, caption: string, ns: number[], full: number[], quick: number[], seedShows: string): Reproduction => ({
-  id, seed: '000', caption, kind: 'steps', seedShows,
+const fig89 = (
+  id: string,
+  caption: string,
+  ns: number[],
+  full: number[],
+  quick: number[],
+  seedShows: string,
+): Reproduction => ({
+  id,
+  seed: '000',
+  caption,
+  kind: 'steps',
+  seedShows,
   runs: { quick: `sizes ${quick.join(', ')}, 10 sets`, full: `sizes ${full.join(', ')}, 200 sets` },
   compute: async (ctx: RunContext) => contentionFigure(ns, ctx.quick ? quick : full, ctx.quick ? 10 : 200),
-  checks: [{
-    claim: 'the steps with link sharing stay close to the lower bound (within 2 steps on average)',
-    cite: '"the effect of virtual channel multiplexing on the average number of steps is small. In all cases, the number of steps is close to the theoretical lower bound."',
-    test: small,
-  }],
-  deviations: ['"Close" is not quantified by the seed; the bound of 2 steps was set after the full run, which found at most 1.9 steps (21 %) above the lower bound (9-CCC, 384 destinations) and at most 0.7 on the 7- and 8-CCC.', 'The seed prints no numbers and leaves the blocking rule of shared links open; wormcast\'s reading is in docs/algorithms-unicast.md ("Seed 000 section 6"). "Average physical link contention" is read as the number of pairs of one step\'s unicasts that share a link.'],
+  checks: [
+    {
+      claim: 'the steps with link sharing stay close to the lower bound (within 2 steps on average)',
+      cite: '"the effect of virtual channel multiplexing on the average number of steps is small. In all cases, the number of steps is close to the theoretical lower bound."',
+      test: small,
+    },
+  ],
+  deviations: [
+    '"Close" is not quantified by the seed; the bound of 2 steps was set after the full run, which found at most 1.9 steps (21 %) above the lower bound (9-CCC, 384 destinations) and at most 0.7 on the 7- and 8-CCC.',
+    'The seed prints no numbers and leaves the blocking rule of shared links open; wormcast\'s reading is in docs/algorithms-unicast.md ("Seed 000 section 6"). "Average physical link contention" is read as the number of pairs of one step\'s unicasts that share a link.',
+  ],
 });
 
 export const SEED000: Reproduction[] = [
-  fig89('000-fig8', 'Link contention and message-passing steps for U-CCC multicast operation (896- and 2048-node CCC).', [7, 8], [8, 16, 24, 32, 40, 48, 56, 64], [8, 32, 64],
-    '(a) average physical link contention and (b) average message-passing steps of U-CCC on the 7- and 8-CCC, multicast set sizes 8 to 64, with the lower bound (no link sharing).'),
-  fig89('000-fig9', 'Link contention and message-passing steps for U-CCC multicast operation (4608 and 10240-node CCC).', [9, 10], [64, 128, 192, 256, 320, 384, 448, 512], [64, 256, 512],
-    'As Fig. 8 on the 9- and 10-CCC, set sizes 64 to 512.'),
+  fig89(
+    '000-fig8',
+    'Link contention and message-passing steps for U-CCC multicast operation (896- and 2048-node CCC).',
+    [7, 8],
+    [8, 16, 24, 32, 40, 48, 56, 64],
+    [8, 32, 64],
+    '(a) average physical link contention and (b) average message-passing steps of U-CCC on the 7- and 8-CCC, multicast set sizes 8 to 64, with the lower bound (no link sharing).',
+  ),
+  fig89(
+    '000-fig9',
+    'Link contention and message-passing steps for U-CCC multicast operation (4608 and 10240-node CCC).',
+    [9, 10],
+    [64, 128, 192, 256, 320, 384, 448, 512],
+    [64, 256, 512],
+    'As Fig. 8 on the 9- and 10-CCC, set sizes 64 to 512.',
+  ),
   {
-    id: '000-fig10', seed: '000', caption: 'Communication steps for U-CCC and separate addressing.', kind: 'steps',
-    seedShows: 'The worst observed steps of U-CCC (with and without link sharing, 9-CCC) against separate addressing (one unicast per destination: m steps).',
+    id: '000-fig10',
+    seed: '000',
+    caption: 'Communication steps for U-CCC and separate addressing.',
+    kind: 'steps',
+    seedShows:
+      'The worst observed steps of U-CCC (with and without link sharing, 9-CCC) against separate addressing (one unicast per destination: m steps).',
     runs: { quick: 'sizes 64, 256, 512; 5 sets', full: 'sizes 64..512 by 64; 100 sets' },
     compute: async (ctx) => {
       const sizes = ctx.quick ? [64, 256, 512] : [64, 128, 192, 256, 320, 384, 448, 512];
       const sets = ctx.quick ? 5 : 100;
       const st = sizes.map((m) => ({ m, s: sample(9, m, sets, 900 + m) }));
       return {
-        xTitle: 'Multicast set size', yTitle: 'Communication steps',
+        xTitle: 'Multicast set size',
+        yTitle: 'Communication steps',
         series: [
           { name: 'U-CCC, worst with link sharing', points: st.map(({ m, s }) => ({ x: m, y: s.worst })) },
           { name: 'U-CCC, lower bound', points: st.map(({ m, s }) => ({ x: m, y: s.bound })) },
@@ -92,27 +160,40 @@ export const SEED000: Reproduction[] = [
         setup: `9-CCC, one-port, ${sets} random sets per size; separate addressing sends m unicasts from the source, one per step`,
       };
     },
-    checks: [{
-      claim: 'the gap between U-CCC\'s worst steps with link sharing and its lower bound is under 5 % of separate addressing\'s m steps at every size',
-      cite: '"As Fig.10 demonstrates, the difference between the performances of the U-CCC algorithm, with and without the practical consideration of link sharing, is extremely small compared to the performance of separate addressing."',
-      test: (d) => {
-        const w = series(d, 'U-CCC, worst with link sharing').points;
-        const gap = (x: number, y: number) => y - at(d, 'U-CCC, lower bound', x)!.y;
-        return { ok: w.every((p) => gap(p.x, p.y) < 0.05 * p.x), detail: w.map((p) => `m = ${p.x}: worst ${p.y}, gap ${gap(p.x, p.y).toFixed(1)}`).join('; ') };
+    checks: [
+      {
+        claim:
+          "the gap between U-CCC's worst steps with link sharing and its lower bound is under 5 % of separate addressing's m steps at every size",
+        cite: '"As Fig.10 demonstrates, the difference between the performances of the U-CCC algorithm, with and without the practical consideration of link sharing, is extremely small compared to the performance of separate addressing."',
+        test: (d) => {
+          const w = series(d, 'U-CCC, worst with link sharing').points;
+          const gap = (x: number, y: number) => y - at(d, 'U-CCC, lower bound', x)!.y;
+          return {
+            ok: w.every((p) => gap(p.x, p.y) < 0.05 * p.x),
+            detail: w.map((p) => `m = ${p.x}: worst ${p.y}, gap ${gap(p.x, p.y).toFixed(1)}`).join('; '),
+          };
+        },
       },
-    }],
-    deviations: ['The seed\'s worst case comes from its own sets; wormcast\'s worst is over its random sets (the maximum, so it grows with the number of sets).'],
+    ],
+    deviations: [
+      "The seed's worst case comes from its own sets; wormcast's worst is over its random sets (the maximum, so it grows with the number of sets).",
+    ],
   },
   {
-    id: '000-fig11', seed: '000', caption: 'Communication steps for U-CCC (896-node CCC).', kind: 'steps',
-    seedShows: 'U-CCC steps with link sharing against the multicast set size on the 7-CCC up to the broadcast (895 destinations): they approach the lower bound and equal it for the broadcast.',
+    id: '000-fig11',
+    seed: '000',
+    caption: 'Communication steps for U-CCC (896-node CCC).',
+    kind: 'steps',
+    seedShows:
+      'U-CCC steps with link sharing against the multicast set size on the 7-CCC up to the broadcast (895 destinations): they approach the lower bound and equal it for the broadcast.',
     runs: { quick: 'sizes 63, 255, 895; 3 sets', full: '15 sizes up to 895; 50 sets' },
     compute: async (ctx) => {
       const sizes = ctx.quick ? [63, 255, 895] : [8, 16, 32, 63, 64, 128, 200, 255, 256, 400, 511, 512, 700, 800, 895];
       const sets = ctx.quick ? 3 : 50;
       const st = sizes.map((m) => ({ m, s: sample(7, m, sets, 700 + m) }));
       return {
-        xTitle: 'Multicast set size', yTitle: 'Communication steps',
+        xTitle: 'Multicast set size',
+        yTitle: 'Communication steps',
         series: [
           { name: 'U-CCC with link sharing', points: st.map(({ m, s }) => ({ x: m, y: s.shared })) },
           { name: 'lower bound', points: st.map(({ m, s }) => ({ x: m, y: s.bound })) },
@@ -120,23 +201,29 @@ export const SEED000: Reproduction[] = [
         setup: `7-CCC, one-port, ${sets} random sets per size`,
       };
     },
-    checks: [{
-      claim: 'the broadcast takes exactly the lower bound (10 steps)',
-      cite: '"When the destination set contains every node in the network, the U-CCC algorithm completes a broadcast operation, and the number of steps is equivalent to the theoretical lower bound."',
-      test: (d) => {
-        const a = at(d, 'U-CCC with link sharing', 895)!.y;
-        const b = at(d, 'lower bound', 895)!.y;
-        return { ok: a === b, detail: `broadcast: ${a} steps, lower bound ${b}` };
+    checks: [
+      {
+        claim: 'the broadcast takes exactly the lower bound (10 steps)',
+        cite: '"When the destination set contains every node in the network, the U-CCC algorithm completes a broadcast operation, and the number of steps is equivalent to the theoretical lower bound."',
+        test: (d) => {
+          const a = at(d, 'U-CCC with link sharing', 895)!.y;
+          const b = at(d, 'lower bound', 895)!.y;
+          return { ok: a === b, detail: `broadcast: ${a} steps, lower bound ${b}` };
+        },
       },
-    }, {
-      claim: 'the excess over the lower bound at the broadcast is no larger than at the smallest size',
-      cite: '"if multicast set size is great enough, the performance of the U-CCC algorithm approaches the theoretical lower bound as the multicast set size increases."',
-      test: (d) => {
-        const e = (x: number) => at(d, 'U-CCC with link sharing', x)!.y - at(d, 'lower bound', x)!.y;
-        const xs = series(d, 'lower bound').points.map((p) => p.x);
-        return { ok: e(xs.at(-1)!) <= e(xs[0]!), detail: `excess ${e(xs[0]!).toFixed(2)} at ${xs[0]}, ${e(xs.at(-1)!).toFixed(2)} at ${xs.at(-1)}` };
+      {
+        claim: 'the excess over the lower bound at the broadcast is no larger than at the smallest size',
+        cite: '"if multicast set size is great enough, the performance of the U-CCC algorithm approaches the theoretical lower bound as the multicast set size increases."',
+        test: (d) => {
+          const e = (x: number) => at(d, 'U-CCC with link sharing', x)!.y - at(d, 'lower bound', x)!.y;
+          const xs = series(d, 'lower bound').points.map((p) => p.x);
+          return {
+            ok: e(xs.at(-1)!) <= e(xs[0]!),
+            detail: `excess ${e(xs[0]!).toFixed(2)} at ${xs[0]}, ${e(xs.at(-1)!).toFixed(2)} at ${xs.at(-1)}`,
+          };
+        },
       },
-    }],
+    ],
     deviations: [],
   },
 ];

@@ -6,20 +6,36 @@ import type { Reproduction } from './types.ts';
 
 export const SEED002: Reproduction[] = [
   {
-    id: '002-figV', seed: '002', caption: 'Mean ring path length for the cube-connected cycles.', kind: 'table',
-    seedShows: 'Mean ring links per message of the simple (Wittie) and optimal routings against D, and formula (1); "Over the range of D shown, the optimal routing algorithm shows a 20.5 percent reduction". The figure itself is not in the text, only its caption.',
+    id: '002-figV',
+    seed: '002',
+    caption: 'Mean ring path length for the cube-connected cycles.',
+    kind: 'table',
+    seedShows:
+      'Mean ring links per message of the simple (Wittie) and optimal routings against D, and formula (1); "Over the range of D shown, the optimal routing algorithm shows a 20.5 percent reduction". The figure itself is not in the text, only its caption.',
     runs: { quick: 'D = 3..10', full: 'D = 3..16' },
     compute: async (ctx) => {
       const ns = Array.from({ length: ctx.quick ? 8 : 14 }, (_, i) => i + 3);
       const rows = ns.map((n) => reedRow(n));
       return {
-        xTitle: 'D (dimension of the CCC)', yTitle: 'Mean ring links per message',
+        xTitle: 'D (dimension of the CCC)',
+        yTitle: 'Mean ring links per message',
         series: [
           { name: 'simple', points: rows.map((r) => ({ x: r.n, y: r.simple })) },
           { name: 'optimal', points: rows.map((r) => ({ x: r.n, y: r.optimal })) },
         ],
-        table: { columns: ['D', 'simple', 'formula (1)', 'optimal', 'formula (2), corrected', 'reduction'], rows: rows.map((r) => [r.n, r.simple.toFixed(6), r.formula.toFixed(6), r.optimal.toFixed(6), r.formula2.toFixed(6), `${(100 * r.reduction).toFixed(2)} %`]) },
-        setup: 'enumeration of both routing functions over all N^2 ordered pairs (source = destination included), src/analysis/reed.ts',
+        table: {
+          columns: ['D', 'simple', 'formula (1)', 'optimal', 'formula (2), corrected', 'reduction'],
+          rows: rows.map((r) => [
+            r.n,
+            r.simple.toFixed(6),
+            r.formula.toFixed(6),
+            r.optimal.toFixed(6),
+            r.formula2.toFixed(6),
+            `${(100 * r.reduction).toFixed(2)} %`,
+          ]),
+        },
+        setup:
+          'enumeration of both routing functions over all N^2 ordered pairs (source = destination included), src/analysis/reed.ts',
       };
     },
     checks: [
@@ -29,7 +45,13 @@ export const SEED002: Reproduction[] = [
         test: (d) => {
           const t = d.table!.rows;
           const bad = t.filter((r) => Math.abs(Number(r[1]) - Number(r[2])) > 1e-6);
-          return { ok: bad.length === 0, detail: bad.length === 0 ? `equal for D = ${t[0]![0]}..${t.at(-1)![0]}` : `differs at D = ${bad.map((r) => r[0]).join(', ')}` };
+          return {
+            ok: bad.length === 0,
+            detail:
+              bad.length === 0
+                ? `equal for D = ${t[0]![0]}..${t.at(-1)![0]}`
+                : `differs at D = ${bad.map((r) => r[0]).join(', ')}`,
+          };
         },
       },
       {
@@ -38,7 +60,10 @@ export const SEED002: Reproduction[] = [
         test: (d) => {
           const s = series(d, 'simple').points;
           const o = series(d, 'optimal').points;
-          return { ok: o.every((p, i) => p.y < s[i]!.y), detail: `optimal/simple from ${(o[0]!.y / s[0]!.y).toFixed(3)} to ${(o.at(-1)!.y / s.at(-1)!.y).toFixed(3)}` };
+          return {
+            ok: o.every((p, i) => p.y < s[i]!.y),
+            detail: `optimal/simple from ${(o[0]!.y / s[0]!.y).toFixed(3)} to ${(o.at(-1)!.y / s.at(-1)!.y).toFixed(3)}`,
+          };
         },
       },
       {
@@ -47,7 +72,10 @@ export const SEED002: Reproduction[] = [
         expect: 'fails',
         test: (d) => {
           const red = d.table!.rows.map((r) => parseFloat(String(r[5])));
-          return { ok: red.some((x) => x >= 20.5), detail: `reduction ${Math.min(...red).toFixed(1)} % to ${Math.max(...red).toFixed(1)} %` };
+          return {
+            ok: red.some((x) => x >= 20.5),
+            detail: `reduction ${Math.min(...red).toFixed(1)} % to ${Math.max(...red).toFixed(1)} %`,
+          };
         },
       },
     ],

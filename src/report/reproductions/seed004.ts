@@ -1,4 +1,10 @@
-import { interarrivalUsForLoad, loadForInterarrivalUs, messageFlits, SEED004_UNITS as U, cyclesToUs } from '../../experiment/units.ts';
+import {
+  interarrivalUsForLoad,
+  loadForInterarrivalUs,
+  messageFlits,
+  SEED004_UNITS as U,
+  cyclesToUs,
+} from '../../experiment/units.ts';
 import { alwaysBelow, at, describe, firstUnstable, notAbove, series } from './checks.ts';
 import { staticTraffic } from './static-traffic.ts';
 import { sweepFigure } from './sweep-figure.ts';
@@ -9,7 +15,10 @@ import type { FigureData, Reproduction, RunContext } from './types.ts';
  * traffic on an 8x8 mesh (section 7.2, Figs. 7.8-7.11).
  */
 
-const spread = (max: number, step: number) => [1, ...Array.from({ length: Math.floor(max / step) }, (_, i) => (i + 1) * step)];
+const spread = (max: number, step: number) => [
+  1,
+  ...Array.from({ length: Math.floor(max / step) }, (_, i) => (i + 1) * step),
+];
 
 const FLITS = messageFlits(U);
 const us = (cycles: number) => cyclesToUs(U, cycles);
@@ -30,7 +39,8 @@ const DYNAMIC_DEVIATIONS = [
   'Statistics: the seed ran each point until its 95 % interval was within 5 % of the mean (batch means); wormcast runs fixed windows with replications and shows their 95 % intervals (docs/experiments.md "Run until the interval is narrow enough" does the seed\'s rule on request).',
 ];
 
-const TREE_DEVIATION = 'Tree-like routing (double-channel X-first, seed 004 section 6.2.1) is deadlock-free only when a tree\'s branches advance in lock-step (seed 004 section 6.1); wormcast\'s flit engine replicates each branch as it is granted (docs/deadlock.md "Tree algorithms": double-channel-x-first is acyclic under lock-step, cyclic under the branch model), and the tree-like runs deadlock. Its points are drawn as crosses at the latency measured before the deadlock.';
+const TREE_DEVIATION =
+  'Tree-like routing (double-channel X-first, seed 004 section 6.2.1) is deadlock-free only when a tree\'s branches advance in lock-step (seed 004 section 6.1); wormcast\'s flit engine replicates each branch as it is granted (docs/deadlock.md "Tree algorithms": double-channel-x-first is acyclic under lock-step, cyclic under the branch model), and the tree-like runs deadlock. Its points are drawn as crosses at the latency measured before the deadlock.';
 
 interface Dyn {
   id: string;
@@ -39,25 +49,48 @@ interface Dyn {
   double: boolean;
   algorithms: Array<{ value: string; name: string }>;
   /** Inter-arrival times (us) swept, or destination counts at a fixed inter-arrival. */
-  x: { kind: 'interarrival'; full: number[]; quick: number[] } | { kind: 'dests'; full: number[]; quick: number[]; interarrivalUs: number };
+  x:
+    | { kind: 'interarrival'; full: number[]; quick: number[] }
+    | { kind: 'dests'; full: number[]; quick: number[]; interarrivalUs: number };
 }
 
 function dynamic(f: Dyn, ctx: RunContext): Promise<FigureData> {
   const r = runs(ctx.quick);
   // double channels: two channels per direction (each VC its own link), as the seed compares
   // tree-like and path-like schemes "on a network that contained double channels"
-  const base = { topology: 'mesh:8x8', flits: FLITS, warmup: r.warmup, cycles: r.cycles, drain: r.drain, ...(f.x.kind === 'interarrival' ? { dests: 10 } : { load: loadForInterarrivalUs(U, f.x.interarrivalUs) }) };
+  const base = {
+    topology: 'mesh:8x8',
+    flits: FLITS,
+    warmup: r.warmup,
+    cycles: r.cycles,
+    drain: r.drain,
+    ...(f.x.kind === 'interarrival' ? { dests: 10 } : { load: loadForInterarrivalUs(U, f.x.interarrivalUs) }),
+  };
   const seriesValues = f.algorithms.map((a) => ({
-    value: a.value, name: a.name,
-    base: f.double ? (a.value === 'double-channel-x-first' ? { vcs: 1, vcLinks: true } : { vcs: 2, vcLinks: true }) : { vcs: 1 },
+    value: a.value,
+    name: a.name,
+    base: f.double
+      ? a.value === 'double-channel-x-first'
+        ? { vcs: 1, vcLinks: true }
+        : { vcs: 2, vcLinks: true }
+      : { vcs: 1 },
   }));
   const values = ctx.quick ? f.x.quick : f.x.full;
-  const x = f.x.kind === 'interarrival'
-    ? { key: 'load' as const, values: values.map((v) => loadForInterarrivalUs(U, v)), plotted: (v: unknown) => Math.round(interarrivalUsForLoad(U, v as number)) }
-    : { key: 'dests' as const, values, plotted: (v: unknown) => v as number };
+  const x =
+    f.x.kind === 'interarrival'
+      ? {
+          key: 'load' as const,
+          values: values.map((v) => loadForInterarrivalUs(U, v)),
+          plotted: (v: unknown) => Math.round(interarrivalUsForLoad(U, v as number)),
+        }
+      : { key: 'dests' as const, values, plotted: (v: unknown) => v as number };
   return sweepFigure(ctx, {
-    name: `${f.id}${ctx.quick ? '-quick' : ''}`, base, series: { key: 'algorithm', values: seriesValues }, x,
-    y: { metric: 'meanNetworkLatency', scale: us }, replications: r.replications,
+    name: `${f.id}${ctx.quick ? '-quick' : ''}`,
+    base,
+    series: { key: 'algorithm', values: seriesValues },
+    x,
+    y: { metric: 'meanNetworkLatency', scale: us },
+    replications: r.replications,
   }).then((s) => ({
     xTitle: f.x.kind === 'interarrival' ? 'Mean Interarrival Time (usec)' : 'Average Number of Destinations',
     yTitle: 'Average Network Latency (usec)',
@@ -68,38 +101,71 @@ function dynamic(f: Dyn, ctx: RunContext): Promise<FigureData> {
 }
 
 /** Lightest load first: inter-arrival times in decreasing order. */
-const byLoad = (d: FigureData, name: string) => series(d, name).points.map((p) => p.x).sort((a, b) => b - a);
+const byLoad = (d: FigureData, name: string) =>
+  series(d, name)
+    .points.map((p) => p.x)
+    .sort((a, b) => b - a);
 const heaviest = (d: FigureData, name: string) => Math.min(...series(d, name).points.map((p) => p.x));
 const largest = (d: FigureData, name: string) => Math.max(...series(d, name).points.map((p) => p.x));
 
 const fig78: Dyn = {
-  id: '004-fig7.8', caption: 'Performance under different loads on a double-channel mesh.', double: true,
-  seedShows: 'Average network latency (usec, 0-120) against mean inter-arrival time (700 down to 200 usec) of tree-like, multi-path and dual-path multicast on an 8x8 mesh with double channels; 10 destinations on average, 128-byte messages, 20 Mbytes/s channels. The curves are only in the figure (no numbers in the text).',
-  algorithms: [{ value: 'double-channel-x-first', name: 'tree-like' }, { value: 'multi-path', name: 'multi-path' }, { value: 'dual-path', name: 'dual-path' }],
+  id: '004-fig7.8',
+  caption: 'Performance under different loads on a double-channel mesh.',
+  double: true,
+  seedShows:
+    'Average network latency (usec, 0-120) against mean inter-arrival time (700 down to 200 usec) of tree-like, multi-path and dual-path multicast on an 8x8 mesh with double channels; 10 destinations on average, 128-byte messages, 20 Mbytes/s channels. The curves are only in the figure (no numbers in the text).',
+  algorithms: [
+    { value: 'double-channel-x-first', name: 'tree-like' },
+    { value: 'multi-path', name: 'multi-path' },
+    { value: 'dual-path', name: 'dual-path' },
+  ],
   x: { kind: 'interarrival', full: [700, 600, 500, 400, 300, 250, 200], quick: [600, 300, 200] },
 };
 const fig79: Dyn = {
-  id: '004-fig7.9', caption: 'Performance of different number of destinations on a double-channel mesh.', double: true,
-  seedShows: 'Average network latency (usec) against the average number of destinations (1 to 45) on the double-channel 8x8 mesh, mean inter-arrival time 300 usec; tree-like rises steeply, dual-path and multi-path stay low.',
+  id: '004-fig7.9',
+  caption: 'Performance of different number of destinations on a double-channel mesh.',
+  double: true,
+  seedShows:
+    'Average network latency (usec) against the average number of destinations (1 to 45) on the double-channel 8x8 mesh, mean inter-arrival time 300 usec; tree-like rises steeply, dual-path and multi-path stay low.',
   algorithms: fig78.algorithms,
   x: { kind: 'dests', full: [1, 5, 10, 15, 20, 25, 30, 35, 40, 45], quick: [2, 10, 30], interarrivalUs: 300 },
 };
 const fig710: Dyn = {
-  id: '004-fig7.10', caption: 'Performance under different loads.', double: false,
-  seedShows: 'Average network latency (usec) against mean inter-arrival time (750 down to 350 usec) of dual-path and multi-path on a single-channel 8x8 mesh, 10 destinations, 128-byte messages, 20 Mbytes/s.',
-  algorithms: [{ value: 'dual-path', name: 'dual-path' }, { value: 'multi-path', name: 'multi-path' }],
+  id: '004-fig7.10',
+  caption: 'Performance under different loads.',
+  double: false,
+  seedShows:
+    'Average network latency (usec) against mean inter-arrival time (750 down to 350 usec) of dual-path and multi-path on a single-channel 8x8 mesh, 10 destinations, 128-byte messages, 20 Mbytes/s.',
+  algorithms: [
+    { value: 'dual-path', name: 'dual-path' },
+    { value: 'multi-path', name: 'multi-path' },
+  ],
   x: { kind: 'interarrival', full: [750, 700, 650, 600, 550, 500, 450, 400, 350], quick: [700, 500, 350] },
 };
 const fig711: Dyn = {
-  id: '004-fig7.11', caption: 'Performance of different number of destinations.', double: false,
-  seedShows: 'Average network latency (usec, 0-140) against the average number of destinations (1 to 45) of multi-path, dual-path and fixed-path on a single-channel 8x8 mesh at a "relatively high" load (not printed); multi-path rises steeply for large sets.',
-  algorithms: [{ value: 'dual-path', name: 'dual-path' }, { value: 'multi-path', name: 'multi-path' }, { value: 'fixed-path', name: 'fixed-path' }],
+  id: '004-fig7.11',
+  caption: 'Performance of different number of destinations.',
+  double: false,
+  seedShows:
+    'Average network latency (usec, 0-140) against the average number of destinations (1 to 45) of multi-path, dual-path and fixed-path on a single-channel 8x8 mesh at a "relatively high" load (not printed); multi-path rises steeply for large sets.',
+  algorithms: [
+    { value: 'dual-path', name: 'dual-path' },
+    { value: 'multi-path', name: 'multi-path' },
+    { value: 'fixed-path', name: 'fixed-path' },
+  ],
   x: { kind: 'dests', full: [1, 5, 10, 15, 20, 25, 30, 35, 40, 45], quick: [2, 10, 40], interarrivalUs: 400 },
 };
 
 const dyn = (f: Dyn) => ({
-  id: f.id, seed: '004' as const, caption: f.caption, kind: 'simulation' as const, seedShows: f.seedShows,
-  runs: { quick: `${f.x.quick.join(', ')} ${f.x.kind === 'interarrival' ? 'us' : 'destinations'}; 2 replications of 4,000 cycles`, full: `${f.x.full.join(', ')} ${f.x.kind === 'interarrival' ? 'us' : 'destinations'}; 5 replications of 20,000 cycles` },
+  id: f.id,
+  seed: '004' as const,
+  caption: f.caption,
+  kind: 'simulation' as const,
+  seedShows: f.seedShows,
+  runs: {
+    quick: `${f.x.quick.join(', ')} ${f.x.kind === 'interarrival' ? 'us' : 'destinations'}; 2 replications of 4,000 cycles`,
+    full: `${f.x.full.join(', ')} ${f.x.kind === 'interarrival' ? 'us' : 'destinations'}; 5 replications of 20,000 cycles`,
+  },
   compute: (ctx: RunContext) => dynamic(f, ctx),
 });
 
@@ -120,27 +186,41 @@ export const SEED004: Reproduction[] = [
           const gap = (x: number) => (at(d, 'dual-path', x)?.y ?? NaN) - (at(d, 'multi-path', x)?.y ?? NaN);
           const g0 = gap(o[0]!);
           const g1 = gap(o.at(-1)!);
-          return { ok: g1 > g0, detail: `dual - multi: ${g0.toFixed(2)} us at ${o[0]} us, ${g1.toFixed(2)} us at ${o.at(-1)} us` };
+          return {
+            ok: g1 > g0,
+            detail: `dual - multi: ${g0.toFixed(2)} us at ${o[0]} us, ${g1.toFixed(2)} us at ${o.at(-1)} us`,
+          };
         },
       },
       {
-        claim: 'the tree-like scheme is the first to stop delivering as the load rises (saturated or deadlocked at a load where both path schemes are stable)',
+        claim:
+          'the tree-like scheme is the first to stop delivering as the load rises (saturated or deadlocked at a load where both path schemes are stable)',
         cite: '"As the load is increased, the path algorithms are not negatively affected as soon as the tree-like algorithm."',
         test: (d) => {
           const o = byLoad(d, 'tree-like');
           const t = firstUnstable(d, 'tree-like', o);
           const p = [firstUnstable(d, 'dual-path', o), firstUnstable(d, 'multi-path', o)];
           const rank = (x: number | null) => (x === null ? Infinity : o.indexOf(x));
-          return { ok: t !== null && rank(t) < Math.min(...p.map(rank)), detail: `first unstable point: tree-like ${t ?? 'none'}, dual-path ${p[0] ?? 'none'}, multi-path ${p[1] ?? 'none'} (us)` };
+          return {
+            ok: t !== null && rank(t) < Math.min(...p.map(rank)),
+            detail: `first unstable point: tree-like ${t ?? 'none'}, dual-path ${p[0] ?? 'none'}, multi-path ${p[1] ?? 'none'} (us)`,
+          };
         },
       },
       {
-        claim: 'the path schemes deliver with low latency at the lightest load (the tree-like scheme: see the deviations)',
+        claim:
+          'the path schemes deliver with low latency at the lightest load (the tree-like scheme: see the deviations)',
         cite: '"All three algorithms display good performance at low loads."',
         test: (d) => {
           const x = byLoad(d, 'dual-path')[0]!;
           const bad = ['multi-path', 'dual-path'].filter((n) => (at(d, n, x)?.state ?? 'measured') !== 'measured');
-          return { ok: bad.length === 0, detail: bad.length === 0 ? `both measured at ${x} us; ${describe(d, 'tree-like')}` : `${bad.join(', ')} not measured at ${x} us` };
+          return {
+            ok: bad.length === 0,
+            detail:
+              bad.length === 0
+                ? `both measured at ${x} us; ${describe(d, 'tree-like')}`
+                : `${bad.join(', ')} not measured at ${x} us`,
+          };
         },
       },
     ],
@@ -159,8 +239,15 @@ export const SEED004: Reproduction[] = [
         claim: 'the path schemes still deliver at every destination count',
         cite: '"The path algorithms still perform well, however."',
         test: (d) => {
-          const bad = ['dual-path', 'multi-path'].flatMap((n) => series(d, n).points.filter((p) => (p.state ?? 'measured') !== 'measured').map((p) => `${n} at ${p.x}`));
-          return { ok: bad.length === 0, detail: bad.length === 0 ? 'all path points measured' : `not measured: ${bad.join(', ')}` };
+          const bad = ['dual-path', 'multi-path'].flatMap((n) =>
+            series(d, n)
+              .points.filter((p) => (p.state ?? 'measured') !== 'measured')
+              .map((p) => `${n} at ${p.x}`),
+          );
+          return {
+            ok: bad.length === 0,
+            detail: bad.length === 0 ? 'all path points measured' : `not measured: ${bad.join(', ')}`,
+          };
         },
       },
       {
@@ -169,14 +256,17 @@ export const SEED004: Reproduction[] = [
         test: (d) => {
           const x = largest(d, 'tree-like');
           const p = at(d, 'tree-like', x)!;
-          const worse = (p.state ?? 'measured') !== 'measured' || (p.y > at(d, 'dual-path', x)!.y && p.y > at(d, 'multi-path', x)!.y);
+          const worse =
+            (p.state ?? 'measured') !== 'measured' ||
+            (p.y > at(d, 'dual-path', x)!.y && p.y > at(d, 'multi-path', x)!.y);
           return { ok: worse, detail: describe(d, 'tree-like') };
         },
       },
     ],
     deviations: [
       'Dual-path does not overtake multi-path here: with double channels (two physical links per direction) the 8x8 mesh carries 300 us between messages without saturating up to 45 destinations (full run: multi-path 21.8 us, dual-path 26.2 us at 45), so the source hot spot of multi-path that the seed blames does not form. On single channels it does (004-fig7.11: multi-path rises above dual-path from 30 destinations). The seed\'s "double channels" may be two virtual channels sharing one link, which wormcast did not run here.',
-      TREE_DEVIATION, ...DYNAMIC_DEVIATIONS,
+      TREE_DEVIATION,
+      ...DYNAMIC_DEVIATIONS,
     ],
   },
   {
@@ -244,44 +334,88 @@ interface StaticFig {
   deviations?: string[];
 }
 
-
 function staticFigures(): Reproduction[] {
   const belowBaselines = (label: string, cite: string): Reproduction['checks'] => [
-    { claim: `${label} creates less additional traffic than multiple one-to-one at every k >= 10`, cite, test: (d) => alwaysBelow(d, label, d.series.find((s) => /one-to-one/.test(s.name))!.name, 0, 10) },
-    { claim: `${label} creates less additional traffic than broadcast at every k`, cite, test: (d) => alwaysBelow(d, label, 'broadcast') },
+    {
+      claim: `${label} creates less additional traffic than multiple one-to-one at every k >= 10`,
+      cite,
+      test: (d) => alwaysBelow(d, label, d.series.find((s) => /one-to-one/.test(s.name))!.name, 0, 10),
+    },
+    {
+      claim: `${label} creates less additional traffic than broadcast at every k`,
+      cite,
+      test: (d) => alwaysBelow(d, label, 'broadcast'),
+    },
   ];
   const figs: StaticFig[] = [
     {
-      id: '004-fig7.1', caption: 'Performance of the sorted MP algorithm on a 32 x 32 mesh.', topology: 'mesh:32x32',
-      algorithms: [{ name: 'sorted-mp', label: 'sorted MP' }], full: spread(900, 50), quick: [10, 200, 900], fullSets: 100,
+      id: '004-fig7.1',
+      caption: 'Performance of the sorted MP algorithm on a 32 x 32 mesh.',
+      topology: 'mesh:32x32',
+      algorithms: [{ name: 'sorted-mp', label: 'sorted MP' }],
+      full: spread(900, 50),
+      quick: [10, 200, 900],
+      fullSets: 100,
       baselines: { oneToOne: 'multiple one-to-one', broadcast: 'broadcast' },
-      seedShows: 'Average additional traffic (0-3000) against the number of destinations (0-900): multiple one-to-one rises to ~2500+, broadcast falls linearly from 1023, sorted MP stays below both.',
-      checks: belowBaselines('sorted MP', '"The proposed algorithm always creates less traffic compared with multiple one-to-one and broadcast methods."'),
-      deviations: ['"Always" does not hold for the smallest sets: for k = 1 sorted MP takes more links than a shortest unicast (full run: 42.1 against 20.6 extra links on the 32x32 mesh, 5.8 against 4.2 on the 10-cube), because its worm follows the Hamiltonian-path labelling\'s routing, which is not shortest between two nodes. The check starts at k = 10; from k = 50 on, sorted MP is far below both baselines.'],
+      seedShows:
+        'Average additional traffic (0-3000) against the number of destinations (0-900): multiple one-to-one rises to ~2500+, broadcast falls linearly from 1023, sorted MP stays below both.',
+      checks: belowBaselines(
+        'sorted MP',
+        '"The proposed algorithm always creates less traffic compared with multiple one-to-one and broadcast methods."',
+      ),
+      deviations: [
+        '"Always" does not hold for the smallest sets: for k = 1 sorted MP takes more links than a shortest unicast (full run: 42.1 against 20.6 extra links on the 32x32 mesh, 5.8 against 4.2 on the 10-cube), because its worm follows the Hamiltonian-path labelling\'s routing, which is not shortest between two nodes. The check starts at k = 10; from k = 50 on, sorted MP is far below both baselines.',
+      ],
     },
     {
-      id: '004-fig7.2', caption: 'Performance of the sorted MP algorithm on a 10-cube.', topology: 'hypercube:10',
-      algorithms: [{ name: 'sorted-mp', label: 'sorted MP' }], full: spread(900, 50), quick: [10, 200, 900], fullSets: 100,
+      id: '004-fig7.2',
+      caption: 'Performance of the sorted MP algorithm on a 10-cube.',
+      topology: 'hypercube:10',
+      algorithms: [{ name: 'sorted-mp', label: 'sorted MP' }],
+      full: spread(900, 50),
+      quick: [10, 200, 900],
+      fullSets: 100,
       baselines: { oneToOne: 'multiple one-to-one', broadcast: 'broadcast' },
-      seedShows: 'Average additional traffic (0-1400) against the number of destinations (0-900) on a 10-cube: multiple one-to-one, broadcast, sorted MP lowest.',
-      checks: belowBaselines('sorted MP', '"The proposed algorithm always creates less traffic compared with multiple one-to-one and broadcast methods."'),
-      deviations: ['"Always" does not hold for the smallest sets: for k = 1 sorted MP takes more links than a shortest unicast (full run: 42.1 against 20.6 extra links on the 32x32 mesh, 5.8 against 4.2 on the 10-cube), because its worm follows the Hamiltonian-path labelling\'s routing, which is not shortest between two nodes. The check starts at k = 10; from k = 50 on, sorted MP is far below both baselines.'],
+      seedShows:
+        'Average additional traffic (0-1400) against the number of destinations (0-900) on a 10-cube: multiple one-to-one, broadcast, sorted MP lowest.',
+      checks: belowBaselines(
+        'sorted MP',
+        '"The proposed algorithm always creates less traffic compared with multiple one-to-one and broadcast methods."',
+      ),
+      deviations: [
+        '"Always" does not hold for the smallest sets: for k = 1 sorted MP takes more links than a shortest unicast (full run: 42.1 against 20.6 extra links on the 32x32 mesh, 5.8 against 4.2 on the 10-cube), because its worm follows the Hamiltonian-path labelling\'s routing, which is not shortest between two nodes. The check starts at k = 10; from k = 50 on, sorted MP is far below both baselines.',
+      ],
     },
     {
-      id: '004-fig7.3', caption: 'Performance of the greedy ST algorithm on a 32 x 32 mesh.', topology: 'mesh:32x32',
-      algorithms: [{ name: 'greedy-st', label: 'greedy ST' }], full: spread(900, 100), quick: [10, 200, 900], fullSets: 20,
+      id: '004-fig7.3',
+      caption: 'Performance of the greedy ST algorithm on a 32 x 32 mesh.',
+      topology: 'mesh:32x32',
+      algorithms: [{ name: 'greedy-st', label: 'greedy ST' }],
+      full: spread(900, 100),
+      quick: [10, 200, 900],
+      fullSets: 20,
       baselines: { oneToOne: 'multiple one-to-one', broadcast: 'broadcast' },
-      seedShows: 'Average additional traffic (0-2000) against the number of destinations (0-900): greedy ST far below multiple one-to-one and broadcast.',
-      checks: belowBaselines('greedy ST', '"The performance of the greedy ST algorithm is much better compared with the other two approaches."'),
+      seedShows:
+        'Average additional traffic (0-2000) against the number of destinations (0-900): greedy ST far below multiple one-to-one and broadcast.',
+      checks: belowBaselines(
+        'greedy ST',
+        '"The performance of the greedy ST algorithm is much better compared with the other two approaches."',
+      ),
     },
     {
-      id: '004-fig7.4', caption: 'Performance of the greedy ST algorithm on a 10-cube.', topology: 'hypercube:10',
-      algorithms: [{ name: 'greedy-st', label: 'Greedy ST algorithm' }], full: spread(900, 100), quick: [10, 200, 900], fullSets: 20,
+      id: '004-fig7.4',
+      caption: 'Performance of the greedy ST algorithm on a 10-cube.',
+      topology: 'hypercube:10',
+      algorithms: [{ name: 'greedy-st', label: 'Greedy ST algorithm' }],
+      full: spread(900, 100),
+      quick: [10, 200, 900],
+      fullSets: 20,
       baselines: {},
-      seedShows: 'Average additional traffic (0-100) against the number of destinations (0-900) of the greedy ST algorithm and the LEN heuristic of Lan, Esfahanian and Ni (the seed\'s reference [20]); greedy ST lower.',
+      seedShows:
+        "Average additional traffic (0-100) against the number of destinations (0-900) of the greedy ST algorithm and the LEN heuristic of Lan, Esfahanian and Ni (the seed's reference [20]); greedy ST lower.",
       checks: [
         {
-          claim: 'greedy ST\'s additional traffic on the 10-cube stays within the figure\'s 0-100 range',
+          claim: "greedy ST's additional traffic on the 10-cube stays within the figure's 0-100 range",
           cite: '"The results of our routing algorithm show a significant improvement over the LEN algorithm in terms of the amount of traffic."',
           test: (d) => {
             const m = Math.max(...series(d, 'Greedy ST algorithm').points.map((p) => p.y));
@@ -289,54 +423,121 @@ function staticFigures(): Reproduction[] {
           },
         },
       ],
-      deviations: ['The LEN heuristic (seed 004 reference [20], Lan, Esfahanian and Ni, JPDC 1990) is not implemented: its published description was not looked for in this change, so greedy ST is plotted alone and the comparison with LEN is not made.'],
+      deviations: [
+        'The LEN heuristic (seed 004 reference [20], Lan, Esfahanian and Ni, JPDC 1990) is not implemented: its published description was not looked for in this change, so greedy ST is plotted alone and the comparison with LEN is not made.',
+      ],
     },
     {
-      id: '004-fig7.5', caption: 'Performance of the X-first and divided greedy algorithms on a 16 x 16 mesh.', topology: 'mesh:16x16',
-      algorithms: [{ name: 'x-first', label: 'X-first' }, { name: 'divided-greedy', label: 'divided greedy multicast' }], full: spread(100, 10), quick: [5, 40, 100], fullSets: 200,
+      id: '004-fig7.5',
+      caption: 'Performance of the X-first and divided greedy algorithms on a 16 x 16 mesh.',
+      topology: 'mesh:16x16',
+      algorithms: [
+        { name: 'x-first', label: 'X-first' },
+        { name: 'divided-greedy', label: 'divided greedy multicast' },
+      ],
+      full: spread(100, 10),
+      quick: [5, 40, 100],
+      fullSets: 200,
       baselines: { oneToOne: 'many one-to-one', broadcast: 'broadcast' },
-      seedShows: 'Average additional traffic (0-1000) against the number of destinations (0-100) on a 16x16 mesh: many one-to-one, broadcast, X-first, divided greedy lowest.',
+      seedShows:
+        'Average additional traffic (0-1000) against the number of destinations (0-100) on a 16x16 mesh: many one-to-one, broadcast, X-first, divided greedy lowest.',
       checks: [
-        ...belowBaselines('X-first', '"It shows that the amount of traffic generated by X-first algorithm always creates much less amount of traffic compared with multiple one-to-one or broadcast methods."'),
-        { claim: 'divided greedy creates less additional traffic than X-first at every k', cite: '"The traffic generated by divided greedy algorithm is always much less than that created by X-first algorithm."', test: (d) => alwaysBelow(d, 'divided greedy multicast', 'X-first') },
+        ...belowBaselines(
+          'X-first',
+          '"It shows that the amount of traffic generated by X-first algorithm always creates much less amount of traffic compared with multiple one-to-one or broadcast methods."',
+        ),
+        {
+          claim: 'divided greedy creates less additional traffic than X-first at every k',
+          cite: '"The traffic generated by divided greedy algorithm is always much less than that created by X-first algorithm."',
+          test: (d) => alwaysBelow(d, 'divided greedy multicast', 'X-first'),
+        },
       ],
     },
     {
-      id: '004-fig7.6', caption: 'Performance of different multicast methods on a 6-cube.', topology: 'hypercube:6',
-      algorithms: [{ name: 'dual-path', label: 'dual-path' }, { name: 'multi-path', label: 'multi-path' }], full: spread(50, 5), quick: [5, 20, 50], fullSets: 1000,
+      id: '004-fig7.6',
+      caption: 'Performance of different multicast methods on a 6-cube.',
+      topology: 'hypercube:6',
+      algorithms: [
+        { name: 'dual-path', label: 'dual-path' },
+        { name: 'multi-path', label: 'multi-path' },
+      ],
+      full: spread(50, 5),
+      quick: [5, 20, 50],
+      fullSets: 1000,
       baselines: { oneToOne: 'multiple one-to-one', broadcast: 'broadcast' },
-      seedShows: 'Average additional traffic (0-120) against the number of destinations (0-50) on a 6-cube: multiple one-to-one highest, broadcast falling, dual-path and multi-path lowest.',
+      seedShows:
+        'Average additional traffic (0-120) against the number of destinations (0-50) on a 6-cube: multiple one-to-one highest, broadcast falling, dual-path and multi-path lowest.',
       checks: [
-        { claim: 'multi-path creates no more additional traffic than dual-path (within 5 %) at every k', cite: '"As shown by example in Figures 6.13 and 6.16, multi-path routing usually requires fewer channels than dual-path routing."', test: (d) => alwaysBelow(d, 'multi-path', 'dual-path', 0.05) },
-        { claim: 'dual-path creates less additional traffic than multiple one-to-one for k >= 5', cite: '"Figure 7.6 and Figure 7.7 compare, for various numbers of destinations, the amount of "additional" traffic resulting from multi- and dual-path routing."', test: (d) => alwaysBelow(d, 'dual-path', 'multiple one-to-one', 0, 5) },
+        {
+          claim: 'multi-path creates no more additional traffic than dual-path (within 5 %) at every k',
+          cite: '"As shown by example in Figures 6.13 and 6.16, multi-path routing usually requires fewer channels than dual-path routing."',
+          test: (d) => alwaysBelow(d, 'multi-path', 'dual-path', 0.05),
+        },
+        {
+          claim: 'dual-path creates less additional traffic than multiple one-to-one for k >= 5',
+          cite: '"Figure 7.6 and Figure 7.7 compare, for various numbers of destinations, the amount of "additional" traffic resulting from multi- and dual-path routing."',
+          test: (d) => alwaysBelow(d, 'dual-path', 'multiple one-to-one', 0, 5),
+        },
       ],
-      deviations: ['At k = 1 dual-path makes more traffic than a shortest unicast (2.57 against 2.04 extra links): the hypercube routing R of seed 004 is not always shortest (Lemma 6.4 is false as printed: 910 of the 4,032 ordered pairs of the 6-cube go the long way; docs/routing-dor-label.md "Errata"). The check starts at k = 5.'],
+      deviations: [
+        'At k = 1 dual-path makes more traffic than a shortest unicast (2.57 against 2.04 extra links): the hypercube routing R of seed 004 is not always shortest (Lemma 6.4 is false as printed: 910 of the 4,032 ordered pairs of the 6-cube go the long way; docs/routing-dor-label.md "Errata"). The check starts at k = 5.',
+      ],
     },
     {
-      id: '004-fig7.7', caption: 'Performance of different number of destinations on 8 x 8 mesh.', topology: 'mesh:8x8',
-      algorithms: [{ name: 'dual-path', label: 'dual-path' }, { name: 'multi-path', label: 'multi-path' }], full: spread(45, 5), quick: [5, 20, 45], fullSets: 1000,
+      id: '004-fig7.7',
+      caption: 'Performance of different number of destinations on 8 x 8 mesh.',
+      topology: 'mesh:8x8',
+      algorithms: [
+        { name: 'dual-path', label: 'dual-path' },
+        { name: 'multi-path', label: 'multi-path' },
+      ],
+      full: spread(45, 5),
+      quick: [5, 20, 45],
+      fullSets: 1000,
       baselines: {},
-      seedShows: 'Average additional traffic (0-60) against the number of destinations (0-45) on an 8x8 mesh: dual-path above multi-path.',
+      seedShows:
+        'Average additional traffic (0-60) against the number of destinations (0-45) on an 8x8 mesh: dual-path above multi-path.',
       checks: [
-        { claim: 'multi-path creates less additional traffic than dual-path at every k', cite: '"Because the destinations are divided into four sets rather than two, they are reached more efficiently from the source, which is approximately centrally located among the sets."', test: (d) => alwaysBelow(d, 'multi-path', 'dual-path') },
+        {
+          claim: 'multi-path creates less additional traffic than dual-path at every k',
+          cite: '"Because the destinations are divided into four sets rather than two, they are reached more efficiently from the source, which is approximately centrally located among the sets."',
+          test: (d) => alwaysBelow(d, 'multi-path', 'dual-path'),
+        },
       ],
     },
   ];
   return figs.map((f) => ({
-    id: f.id, seed: '004' as const, caption: f.caption, kind: 'static-traffic' as const, seedShows: f.seedShows,
-    runs: { quick: `k = ${f.quick.join(', ')}; ${f.topology.includes('32') || f.topology === 'hypercube:10' ? 5 : 50} sets per k`, full: `k = ${f.full.join(', ')}; ${f.fullSets} sets per k` },
+    id: f.id,
+    seed: '004' as const,
+    caption: f.caption,
+    kind: 'static-traffic' as const,
+    seedShows: f.seedShows,
+    runs: {
+      quick: `k = ${f.quick.join(', ')}; ${f.topology.includes('32') || f.topology === 'hypercube:10' ? 5 : 50} sets per k`,
+      full: `k = ${f.full.join(', ')}; ${f.fullSets} sets per k`,
+    },
     compute: async (ctx: RunContext): Promise<FigureData> => {
       // quick: 5 sets on the large networks; the small ones are cheap enough for 50 (5 is noise there)
       const sets = ctx.quick ? (f.topology.includes('32') || f.topology === 'hypercube:10' ? 5 : 50) : f.fullSets;
       return {
-        xTitle: 'Number of Destination Nodes', yTitle: 'Average Additional Traffic',
-        series: staticTraffic({ topology: f.topology, algorithms: f.algorithms, ks: ctx.quick ? f.quick : f.full, sets, seed: 1, baselines: f.baselines }),
+        xTitle: 'Number of Destination Nodes',
+        yTitle: 'Average Additional Traffic',
+        series: staticTraffic({
+          topology: f.topology,
+          algorithms: f.algorithms,
+          ks: ctx.quick ? f.quick : f.full,
+          sets,
+          seed: 1,
+          baselines: f.baselines,
+        }),
         setup: `${f.topology}, ${sets} random sets per k (uniform source, k distinct destinations other than it); traffic = channels crossed by all messages, additional = traffic - k; one-to-one = sum of shortest distances - k; broadcast = N - 1 - k`,
       };
     },
     checks: f.checks,
     deviations: [
-      ...(f.fullSets < 1000 ? [`Sets per point: the seed averages 1000 runs per k; the full run uses ${f.fullSets} (time).`] : []),
+      ...(f.fullSets < 1000
+        ? [`Sets per point: the seed averages 1000 runs per k; the full run uses ${f.fullSets} (time).`]
+        : []),
       ...(f.deviations ?? []),
     ],
   }));

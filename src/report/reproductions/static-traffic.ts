@@ -44,8 +44,13 @@ export function staticTraffic(o: StaticTrafficOptions): Series[] {
       });
     }
   });
-  const out: Series[] = o.algorithms.map((a, j) => ({ name: a.label, points: o.ks.map((k, i) => ({ x: k, y: sums[j]![i]! / o.sets })) }));
-  if (o.baselines.oneToOne) out.push({ name: o.baselines.oneToOne, points: o.ks.map((k, i) => ({ x: k, y: one[i]! / o.sets })) });
-  if (o.baselines.broadcast) out.push({ name: o.baselines.broadcast, points: o.ks.map((k) => ({ x: k, y: t.nodes - 1 - k })) });
+  const out: Series[] = o.algorithms.map((a, j) => ({
+    name: a.label,
+    points: o.ks.map((k, i) => ({ x: k, y: sums[j]![i]! / o.sets })),
+  }));
+  if (o.baselines.oneToOne)
+    out.push({ name: o.baselines.oneToOne, points: o.ks.map((k, i) => ({ x: k, y: one[i]! / o.sets })) });
+  if (o.baselines.broadcast)
+    out.push({ name: o.baselines.broadcast, points: o.ks.map((k) => ({ x: k, y: t.nodes - 1 - k })) });
   return out;
 }

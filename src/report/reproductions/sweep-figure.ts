@@ -21,7 +21,10 @@ export interface SweepFigure {
   name: string;
   base: Partial<Record<OptionKey, OptionValue>>;
   /** The option that makes the curves (e.g. algorithm), with the seed's name of each value. */
-  series: { key: OptionKey; values: Array<{ value: OptionValue; name: string; base?: Partial<Record<OptionKey, OptionValue>> }> };
+  series: {
+    key: OptionKey;
+    values: Array<{ value: OptionValue; name: string; base?: Partial<Record<OptionKey, OptionValue>> }>;
+  };
   /** The option on the x axis, its values, and the x the seed plots for each (e.g. inter-arrival us for a load). */
   x: { key: OptionKey; values: OptionValue[]; plotted: (v: OptionValue) => number };
   /** The plotted y of a metric value (e.g. cycles -> us). */
@@ -34,7 +37,8 @@ const silent: SweepProgress = { start() {}, started() {}, finished() {}, stop() 
 
 /** The state a stored point is drawn in. */
 function stateOf(p: StoredPoint, m: MetricName): FigurePoint['state'] {
-  if (p.summary.incomplete.length > 0) return p.summary.incomplete.some((s) => s.includes('deadlock')) ? 'deadlock' : 'saturated';
+  if (p.summary.incomplete.length > 0)
+    return p.summary.incomplete.some((s) => s.includes('deadlock')) ? 'deadlock' : 'saturated';
   return metricState(p, m) === 'saturated' ? 'saturated' : 'measured';
 }
 
@@ -44,19 +48,24 @@ export async function sweepFigure(ctx: RunContext, f: SweepFigure): Promise<Seri
   const out: Series[] = [];
   for (const s of f.series.values) {
     const name = `${f.name}-${String(s.value)}`;
-    const e = parseExperiment({
+    const e = parseExperiment(
+      {
+        name,
+        base: { ...f.base, ...(s.base ?? {}), [f.series.key]: s.value },
+        grid: { [f.x.key]: f.x.values },
+        replications: f.replications,
+        seed: f.seed ?? 1,
+        seeds: 'common',
+        statistics: { metrics: [f.y.metric, 'throughput', 'generated'] },
+      },
       name,
-      base: { ...f.base, ...(s.base ?? {}), [f.series.key]: s.value },
-      grid: { [f.x.key]: f.x.values },
-      replications: f.replications,
-      seed: f.seed ?? 1,
-      seeds: 'common',
-      statistics: { metrics: [f.y.metric, 'throughput', 'generated'] },
-    }, name);
+    );
     const file = join(ctx.dir, `${f.name}.results.jsonl`);
     const t0 = performance.now();
     const sum = await runSweep(e, name, { out: file, workers: ctx.workers, fresh: false, progress: silent });
-    ctx.log(`  ${name}: ${sum.points} points (${sum.run} run, ${sum.stored} stored) ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    ctx.log(
+      `  ${name}: ${sum.points} points (${sum.run} run, ${sum.stored} stored) ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
     const stored = [...readStore(file).points.values()].filter((p) => p.experiment === name);
     const points: FigurePoint[] = [];
     for (const v of f.x.values) {

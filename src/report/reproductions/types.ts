@@ -100,5 +100,7 @@ export function asExpected(c: Check, o: CheckOutcome): boolean {
 export function verdictOf(r: Reproduction, outcomes: readonly CheckOutcome[]): Verdict {
   if (r.notReproducible) return 'not reproducible';
   if (outcomes.some((o, i) => !asExpected(r.checks[i]!, o))) return 'not reproduced';
-  return r.deviations.length > 0 || r.checks.some((c) => c.expect === 'fails') ? 'reproduced with a stated deviation' : 'reproduced';
+  return r.deviations.length > 0 || r.checks.some((c) => c.expect === 'fails')
+    ? 'reproduced with a stated deviation'
+    : 'reproduced';
 }

@@ -24,11 +24,22 @@ export interface StepCase {
 export function stepTable(cases: readonly StepCase[], setup: string): FigureData {
   const rows = cases.map((c) => {
     const t = parseTopology(c.topology);
-    const plan = createPlan(c.algorithm, t, t.parse(c.source), c.dests.map((d) => t.parse(d)));
+    const plan = createPlan(
+      c.algorithm,
+      t,
+      t.parse(c.source),
+      c.dests.map((d) => t.parse(d)),
+    );
     const s = evaluateSteps(plan, c.port).steps;
     return [c.label, c.algorithm, `${c.port}-port`, c.seed, s];
   });
-  return { xTitle: '', yTitle: '', series: [], table: { columns: ['case', 'algorithm', 'port model', 'seed: steps', 'wormcast: steps'], rows }, setup };
+  return {
+    xTitle: '',
+    yTitle: '',
+    series: [],
+    table: { columns: ['case', 'algorithm', 'port model', 'seed: steps', 'wormcast: steps'], rows },
+    setup,
+  };
 }
 
 /** One check per case: wormcast's steps equal the seed's. */

@@ -11,14 +11,26 @@ import type { PointView } from './point.ts';
 /** A point of the page's sweep in the store's shape (the fields plotRows reads; the rest marked). */
 export function storedPoint(p: PointView, index: number): StoredPoint {
   return {
-    v: 1, key: '', experiment: 'web', index, values: p.values as StoredPoint['values'], config: p.config, settings: p.settings, engineVersion: '',
-    replications: p.replications.map((r) => ({ ...r, result: {}, batchInterval: null })), summary: p.summary,
+    v: 1,
+    key: '',
+    experiment: 'web',
+    index,
+    values: p.values as StoredPoint['values'],
+    config: p.config,
+    settings: p.settings,
+    engineVersion: '',
+    replications: p.replications.map((r) => ({ ...r, result: {}, batchInterval: null })),
+    summary: p.summary,
     run: { wallMs: p.ms, finishedAt: '' },
   };
 }
 
 /** The rows and spec of one chart of the sweep (y: meanLatency or throughput against load). */
-export function chartOf(points: readonly PointView[], y: string, title: string): { rows: PlotRow[]; spec: Record<string, unknown> } {
+export function chartOf(
+  points: readonly PointView[],
+  y: string,
+  title: string,
+): { rows: PlotRow[]; spec: Record<string, unknown> } {
   const axes: PlotAxes = { x: 'load', y, title };
   const rows = plotRows(points.map(storedPoint), axes);
   return { rows, spec: plotSpec(rows, axes) };

@@ -1,6 +1,16 @@
 import {
-  DEFAULT_METRICS, WasmEngine, replicationIncomplete, resolvePoint, saturationReasons, simulate, summarizePoint,
-  simulateConfig, type PointConfig, type PointOutcome, type PointSettings, type SimulationResult,
+  DEFAULT_METRICS,
+  WasmEngine,
+  replicationIncomplete,
+  resolvePoint,
+  saturationReasons,
+  simulate,
+  summarizePoint,
+  simulateConfig,
+  type PointConfig,
+  type PointOutcome,
+  type PointSettings,
+  type SimulationResult,
 } from 'wormcast';
 import type { CycleProgress } from '../progress-engine.ts';
 import { replicationSeeds } from './seeds.ts';
@@ -43,7 +53,9 @@ export interface PointView {
 /** The settings of a default experiment (src/experiment/schema.ts defaults) with this many replications and seed. */
 export function defaultSettings(replications: number, seed: number): PointSettings {
   return {
-    seed, seeds: 'per-point', replications,
+    seed,
+    seeds: 'per-point',
+    replications,
     statistics: { metrics: [...DEFAULT_METRICS], confidence: 0.95, batches: 10 },
     saturation: { throughputTolerance: 0.02, latencyGrowth: 0.25 },
     runUntil: null,
@@ -51,7 +63,11 @@ export function defaultSettings(replications: number, seed: number): PointSettin
 }
 
 /** Run a point's replications on the page's wasm bytes. */
-export async function computePoint(req: PointRequest, wasm: BufferSource, progress?: CycleProgress): Promise<PointView> {
+export async function computePoint(
+  req: PointRequest,
+  wasm: BufferSource,
+  progress?: CycleProgress,
+): Promise<PointView> {
   const t0 = performance.now();
   const st = req.settings;
   if (st.runUntil) throw new Error('runUntil is not supported by the page sweep');
@@ -63,8 +79,22 @@ export async function computePoint(req: PointRequest, wasm: BufferSource, progre
     const r = await simulate(cfg, { engine: (input) => WasmEngine.create(input, wasm), onCycle: progress });
     const bm = (r as SimulationResult & { batchMeans?: number[] }).batchMeans;
     const batchMeans = Array.isArray(bm) ? [...bm] : null;
-    reps.push({ seed, cycles: config.cycles, batchMeans, saturation: saturationReasons(r, batchMeans, st.saturation), incomplete: replicationIncomplete(r), raw: r });
+    reps.push({
+      seed,
+      cycles: config.cycles,
+      batchMeans,
+      saturation: saturationReasons(r, batchMeans, st.saturation),
+      incomplete: replicationIncomplete(r),
+      raw: r,
+    });
   }
   const summary: PointOutcome['summary'] = summarizePoint(reps, st, null);
-  return { values: req.values, config, settings: st, replications: reps.map(({ raw: _raw, ...rest }) => rest), summary, ms: performance.now() - t0 };
+  return {
+    values: req.values,
+    config,
+    settings: st,
+    replications: reps.map(({ raw: _raw, ...rest }) => rest),
+    summary,
+    ms: performance.now() - t0,
+  };
 }

@@ -20,7 +20,13 @@ export async function pointHash(c: PointConfig): Promise<string> {
 }
 
 /** The seeds of replications from..to-1 of a point (seed mode per-point; 'common' uses an empty hash). */
-export async function replicationSeeds(experimentSeed: number, c: PointConfig, mode: 'per-point' | 'common', from: number, to: number): Promise<number[]> {
+export async function replicationSeeds(
+  experimentSeed: number,
+  c: PointConfig,
+  mode: 'per-point' | 'common',
+  from: number,
+  to: number,
+): Promise<number[]> {
   const hash = mode === 'common' ? '' : await pointHash(c);
   const out: number[] = [];
   for (let r = from; r < to; r++) {

@@ -72,8 +72,13 @@ function cubeXY(w: number, n: number): [number, number] {
   let gy = 1;
   for (let b = 0; b < n; b++) {
     const bit = (w >> b) & 1;
-    if (b % 2 === 0) { px += bit * gx; gx = 2 * gx + 0.5; }
-    else { py += bit * gy; gy = 2 * gy + 0.5; }
+    if (b % 2 === 0) {
+      px += bit * gx;
+      gx = 2 * gx + 0.5;
+    } else {
+      py += bit * gy;
+      gy = 2 * gy + 0.5;
+    }
   }
   return [px, -py];
 }
@@ -150,14 +155,15 @@ export function layoutOf(t: Topology): Layout {
   const bucket = 8;
   const cols = Math.max(1, Math.ceil((maxX - minX + 1) / bucket));
   const rows = Math.max(1, Math.ceil((maxY - minY + 1) / bucket));
-  const cellOf = (v: number): number => Math.floor((x[v]! - minX) / bucket) + cols * Math.floor((y[v]! - minY) / bucket);
+  const cellOf = (v: number): number =>
+    Math.floor((x[v]! - minX) / bucket) + cols * Math.floor((y[v]! - minY) / bucket);
   const start = new Int32Array(cols * rows + 1);
   for (let v = 0; v < t.nodes; v++) start[cellOf(v) + 1]!++;
   for (let b = 0; b < cols * rows; b++) start[b + 1]! += start[b]!;
   const fill = start.slice(0, cols * rows);
   const order = new Int32Array(t.nodes);
   for (let v = 0; v < t.nodes; v++) order[fill[cellOf(v)]!++] = v;
-  const bigRing = (t.kind === 'torus') && t.dims.some((k) => k > 16);
+  const bigRing = t.kind === 'torus' && t.dims.some((k) => k > 16);
   const long = (node: number, to: number): boolean => Math.abs(x[node]! - x[to]!) + Math.abs(y[node]! - y[to]!) > 1.6;
   // a torus link is a wrap when its coordinates differ by k - 1 in its dimension (tiles of higher dimensions are long but not wraps)
   const isWrap = (node: number, port: number, to: number): boolean => {
@@ -168,7 +174,18 @@ export function layoutOf(t: Topology): Layout {
     return Math.abs(to - node) === (t.dims[d]! - 1) * s;
   };
   return {
-    topology: t, x, y, minX, minY, maxX, maxY, bucket, cols, rows, start, order,
+    topology: t,
+    x,
+    y,
+    minX,
+    minY,
+    maxX,
+    maxY,
+    bucket,
+    cols,
+    rows,
+    start,
+    order,
     curved: (node, port, to) => (t.kind === 'hypercube' && long(node, to)) || (isWrap(node, port, to) && !bigRing),
     stub: (node, port, to) => bigRing && isWrap(node, port, to),
   };

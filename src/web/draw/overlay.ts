@@ -43,13 +43,42 @@ export interface Overlay {
 }
 
 /** Distinct colours for steps and worms (colour-blind safe first, then more). */
-export const PALETTE = ['#0072b2', '#e69f00', '#009e73', '#cc79a7', '#56b4e9', '#d55e00', '#7a5195', '#3d9970', '#b8860b', '#444444'];
+export const PALETTE = [
+  '#0072b2',
+  '#e69f00',
+  '#009e73',
+  '#cc79a7',
+  '#56b4e9',
+  '#d55e00',
+  '#7a5195',
+  '#3d9970',
+  '#b8860b',
+  '#444444',
+];
 
 /** A unicast route: its hops as arrows, source and destination marked. */
-export function routeOverlay(t: Topology, src: number, dst: number, channels: readonly number[], caption: string): Overlay {
+export function routeOverlay(
+  t: Topology,
+  src: number,
+  dst: number,
+  channels: readonly number[],
+  caption: string,
+): Overlay {
   return {
-    caption, spec: t.spec, arrows: Int32Array.from(channels), group: new Int32Array(channels.length), colors: [PALETTE[0]!],
-    maxStep: 0, sources: Int32Array.of(src), dests: Int32Array.of(dst), labels: [], legend: [[PALETTE[0]!, 'route'], ['#111', 'source ◯'], ['#d55e00', 'destination ■']],
+    caption,
+    spec: t.spec,
+    arrows: Int32Array.from(channels),
+    group: new Int32Array(channels.length),
+    colors: [PALETTE[0]!],
+    maxStep: 0,
+    sources: Int32Array.of(src),
+    dests: Int32Array.of(dst),
+    labels: [],
+    legend: [
+      [PALETTE[0]!, 'route'],
+      ['#111', 'source ◯'],
+      ['#d55e00', 'destination ■'],
+    ],
   };
 }
 
@@ -70,19 +99,38 @@ export function planOverlay(v: PlanView): Overlay {
     }
   }
   const legend: Array<[string, string]> = byWorm
-    ? Array.from({ length: Math.min(messages, PALETTE.length) }, (_, m): [string, string] => [PALETTE[m]!, `worm ${m + 1}${messages > PALETTE.length && m === PALETTE.length - 1 ? ' (colours repeat)' : ''}`])
-    : Array.from({ length: Math.min(v.steps, PALETTE.length) }, (_, s): [string, string] => [PALETTE[s]!, `step ${s + 1}${v.steps > PALETTE.length && s === PALETTE.length - 1 ? ' (colours repeat)' : ''}`]);
+    ? Array.from({ length: Math.min(messages, PALETTE.length) }, (_, m): [string, string] => [
+        PALETTE[m]!,
+        `worm ${m + 1}${messages > PALETTE.length && m === PALETTE.length - 1 ? ' (colours repeat)' : ''}`,
+      ])
+    : Array.from({ length: Math.min(v.steps, PALETTE.length) }, (_, s): [string, string] => [
+        PALETTE[s]!,
+        `step ${s + 1}${v.steps > PALETTE.length && s === PALETTE.length - 1 ? ' (colours repeat)' : ''}`,
+      ]);
   legend.push(['#111', 'source ◯'], ['#d55e00', 'destination ■']);
   // physical links two unicasts of one step both cross (seed 000 section 6: the VCs of a link share
   // it), highlighted as the heat map's hottest colour
   const shared = sharedLinks(d);
   if (shared) legend.push([heatColour(1), 'link shared by two unicasts of one step (seed 000 section 6)']);
   // channels two messages of one step both use (seed 001 Definition 4), as thick red arrows over the plan
-  const contended = v.contention && v.contention.channels.length > 0 ? Int32Array.from(v.contention.channels) : undefined;
-  if (contended) legend.push(['#c00', `contended channel (${v.contention!.violations} contending pairs; seed 001 Definition 4)`]);
+  const contended =
+    v.contention && v.contention.channels.length > 0 ? Int32Array.from(v.contention.channels) : undefined;
+  if (contended)
+    legend.push(['#c00', `contended channel (${v.contention!.violations} contending pairs; seed 001 Definition 4)`]);
   return {
-    caption: `plan: ${v.heading}`, spec: v.spec, arrows: d.channels, group, colors: PALETTE, step, maxStep: v.steps,
-    sources: Int32Array.of(d.source), dests: d.dests, labels: [], legend, ...(contended ? { cycle: contended } : {}), ...(shared ? { heat: shared } : {}),
+    caption: `plan: ${v.heading}`,
+    spec: v.spec,
+    arrows: d.channels,
+    group,
+    colors: PALETTE,
+    step,
+    maxStep: v.steps,
+    sources: Int32Array.of(d.source),
+    dests: d.dests,
+    labels: [],
+    legend,
+    ...(contended ? { cycle: contended } : {}),
+    ...(shared ? { heat: shared } : {}),
   };
 }
 
@@ -103,7 +151,12 @@ export function sharedLinks(d: PlanView['drawing']): Float32Array | undefined {
     for (const c of seen) uses.set(c, (uses.get(c) ?? 0) + 1);
   }
   const hot: number[] = [];
-  for (const uses of byStep.values()) for (const [c, n] of uses) if (n >= 2) { hot.push(c); if (c > top) top = c; }
+  for (const uses of byStep.values())
+    for (const [c, n] of uses)
+      if (n >= 2) {
+        hot.push(c);
+        if (c > top) top = c;
+      }
   if (hot.length === 0) return undefined;
   const heat = new Float32Array(top + 1);
   for (const c of hot) heat[c] = 1;
@@ -121,16 +174,30 @@ export function simulationOverlay(v: SimulationView, ports: number): Overlay {
   return {
     caption: `simulation: ${v.heading}${cycle ? ` — wait-for cycle of ${v.cycleChannels.length} channels` : ''}`,
     spec: v.spec,
-    arrows: Int32Array.from(net, (c) => c.node * ports + c.port), group: new Int32Array(net.length), colors: ['#b3261e'],
-    maxStep: 0, sources: new Int32Array(0), dests: new Int32Array(0), heat: max > 0 ? heat : undefined, thick: true,
+    arrows: Int32Array.from(net, (c) => c.node * ports + c.port),
+    group: new Int32Array(net.length),
+    colors: ['#b3261e'],
+    maxStep: 0,
+    sources: new Int32Array(0),
+    dests: new Int32Array(0),
+    heat: max > 0 ? heat : undefined,
+    thick: true,
     labels: net.map((c, i) => ({ node: c.node, text: `${i + 1}` })),
     legend: [
-      ...(max > 0 ? [['#fee08b', `channel utilisation (busiest ${max} flits in ${v.result.cycles} cycles = red)`] as [string, string]] : []),
-      ...(cycle ? [['#b3261e', 'wait-for cycle: each worm waits for the channel the next holds'] as [string, string]] : []),
+      ...(max > 0
+        ? [
+            ['#fee08b', `channel utilisation (busiest ${max} flits in ${v.result.cycles} cycles = red)`] as [
+              string,
+              string,
+            ],
+          ]
+        : []),
+      ...(cycle
+        ? [['#b3261e', 'wait-for cycle: each worm waits for the channel the next holds'] as [string, string]]
+        : []),
     ],
   };
 }
-
 
 /**
  * A cycle of a watched run (docs/web.md "Watching a simulation"): every network VC held, as an
@@ -157,7 +224,9 @@ export function watchOverlay(f: WatchFrame, t: Topology): Overlay {
   const waits = new Map<number, string[]>();
   for (const b of s.blocked) {
     const list = waits.get(b.node) ?? [];
-    list.push(`worm ${b.worm} waits for ${b.kind}${b.kind === 'network' ? ` ${t.portName(b.port)}` : ` #${b.port}`}${b.holder >= 0 ? ` held by worm ${b.holder}` : ''}`);
+    list.push(
+      `worm ${b.worm} waits for ${b.kind}${b.kind === 'network' ? ` ${t.portName(b.port)}` : ` #${b.port}`}${b.holder >= 0 ? ` held by worm ${b.holder}` : ''}`,
+    );
     waits.set(b.node, list);
   }
   const cycle = Int32Array.from(f.cycleChannels, ([node, port]) => node * P + port);
@@ -168,7 +237,10 @@ export function watchOverlay(f: WatchFrame, t: Topology): Overlay {
     group: Int32Array.from(net, (h) => worms.indexOf(h.worm) % PALETTE.length),
     colors: PALETTE,
     maxStep: 0,
-    sources: Int32Array.from(s.held.filter((h) => h.kind === 'injection'), (h) => h.node),
+    sources: Int32Array.from(
+      s.held.filter((h) => h.kind === 'injection'),
+      (h) => h.node,
+    ),
     dests: Int32Array.from(s.delivered, (d) => d.node),
     destColour: '#2e7d32',
     heat: max > 0 ? heat : undefined,
@@ -177,8 +249,15 @@ export function watchOverlay(f: WatchFrame, t: Topology): Overlay {
     cycle: cycle.length > 0 ? cycle : undefined,
     labels: [],
     legend: [
-      ...worms.slice(0, PALETTE.length).map((w, i): [string, string] => [PALETTE[i]!, `worm ${w}${worms.length > PALETTE.length && i === PALETTE.length - 1 ? ' (colours repeat)' : ''}`]),
-      ['#111', 'injecting ◯'], ['#b3261e', 'header blocked (ring)'], ['#2e7d32', `delivered in the last cycles ■`],
+      ...worms
+        .slice(0, PALETTE.length)
+        .map((w, i): [string, string] => [
+          PALETTE[i]!,
+          `worm ${w}${worms.length > PALETTE.length && i === PALETTE.length - 1 ? ' (colours repeat)' : ''}`,
+        ]),
+      ['#111', 'injecting ◯'],
+      ['#b3261e', 'header blocked (ring)'],
+      ['#2e7d32', `delivered in the last cycles ■`],
       ...(max > 0 ? [['#fee08b', `utilisation so far (busiest ${max} flits = red)`] as [string, string]] : []),
     ],
     describe: (node) => {

@@ -33,8 +33,10 @@ function visibleBuckets(L: Layout, v: View): { c0: number; c1: number; r0: numbe
   const y1 = (v.height - v.oy) / v.scale;
   const clamp = (a: number, n: number): number => Math.max(0, Math.min(n - 1, a));
   return {
-    c0: clamp(Math.floor((x0 - L.minX) / L.bucket) - 1, L.cols), c1: clamp(Math.floor((x1 - L.minX) / L.bucket) + 1, L.cols),
-    r0: clamp(Math.floor((y0 - L.minY) / L.bucket) - 1, L.rows), r1: clamp(Math.floor((y1 - L.minY) / L.bucket) + 1, L.rows),
+    c0: clamp(Math.floor((x0 - L.minX) / L.bucket) - 1, L.cols),
+    c1: clamp(Math.floor((x1 - L.minX) / L.bucket) + 1, L.cols),
+    r0: clamp(Math.floor((y0 - L.minY) / L.bucket) - 1, L.rows),
+    r1: clamp(Math.floor((y1 - L.minY) / L.bucket) + 1, L.rows),
   };
 }
 
@@ -84,7 +86,10 @@ export function paint(pen: Pen, L: Layout, o: Overlay | null, v: View, step: num
     const len = Math.hypot(dx, dy) || 1;
     const nx = -dy / len;
     const ny = dx / len;
-    x1 += nx * side; y1 += ny * side; x2 += nx * side; y2 += ny * side;
+    x1 += nx * side;
+    y1 += ny * side;
+    x2 += nx * side;
+    y2 += ny * side;
     if (L.curved(a, p, b)) {
       const bend = 0.18 * len * (a < b ? 1 : -1);
       pen.quad(x1, y1, (x1 + x2) / 2 + nx * bend, (y1 + y2) / 2 + ny * bend, x2, y2);
@@ -150,13 +155,17 @@ export function paint(pen: Pen, L: Layout, o: Overlay | null, v: View, step: num
         const n = L.start[r * L.cols + c + 1]! - L.start[r * L.cols + c]!;
         if (n === 0) continue;
         stats.nodes += n;
-        byShade[Math.min(shades - 1, Math.floor((n / full) * shades))]!.push([L.minX + c * L.bucket, L.minY + r * L.bucket]);
+        byShade[Math.min(shades - 1, Math.floor((n / full) * shades))]!.push([
+          L.minX + c * L.bucket,
+          L.minY + r * L.bucket,
+        ]);
       }
     }
     byShade.forEach((cells, k) => {
       const g = Math.round(215 - k * 18);
       pen.begin('none', 0, `rgb(${g},${g + 4},${g + 10})`);
-      for (const [x, y] of cells) pen.rect(x * v.scale + v.ox, y * v.scale + v.oy, Math.max(1, size), Math.max(1, size));
+      for (const [x, y] of cells)
+        pen.rect(x * v.scale + v.ox, y * v.scale + v.oy, Math.max(1, size), Math.max(1, size));
       pen.end();
     });
   }
@@ -206,7 +215,14 @@ export function paint(pen: Pen, L: Layout, o: Overlay | null, v: View, step: num
           // the tip sits at 70% of the way, on the shifted line
           const tx = x1 + ux * len * 0.7 + nx * side;
           const ty = y1 + uy * len * 0.7 + ny * side;
-          pen.tri(tx, ty, tx - ux * hs + nx * hs * 0.5, ty - uy * hs + ny * hs * 0.5, tx - ux * hs - nx * hs * 0.5, ty - uy * hs - ny * hs * 0.5);
+          pen.tri(
+            tx,
+            ty,
+            tx - ux * hs + nx * hs * 0.5,
+            ty - uy * hs + ny * hs * 0.5,
+            tx - ux * hs - nx * hs * 0.5,
+            ty - uy * hs - ny * hs * 0.5,
+          );
         }
         pen.end();
       }
@@ -244,7 +260,10 @@ export function paint(pen: Pen, L: Layout, o: Overlay | null, v: View, step: num
       for (const c of o.cycle) {
         const a = Math.floor(c / t.ports);
         const b = t.neighbor(a, c % t.ports);
-        if (b >= 0) { link(a, c % t.ports, b, side, true); stats.arrows++; }
+        if (b >= 0) {
+          link(a, c % t.ports, b, side, true);
+          stats.arrows++;
+        }
       }
       pen.end();
     }

@@ -29,11 +29,26 @@ export class NetworkView {
   onStep?: (step: number) => void;
 
   constructor(readonly root: HTMLElement) {
-    this.canvas = el('canvas', { 'data-testid': 'network-canvas', 'aria-label': 'drawing of the network', tabindex: '0' });
-    this.hover = el('p', { class: 'hover', 'data-testid': 'hover-info', 'aria-live': 'polite' }, 'hover a node for its address and ports');
+    this.canvas = el('canvas', {
+      'data-testid': 'network-canvas',
+      'aria-label': 'drawing of the network',
+      tabindex: '0',
+    });
+    this.hover = el(
+      'p',
+      { class: 'hover', 'data-testid': 'hover-info', 'aria-live': 'polite' },
+      'hover a node for its address and ports',
+    );
     this.caption = el('p', { class: 'caption', 'data-testid': 'drawing-caption' });
     this.legend = el('p', { class: 'legend', 'data-testid': 'drawing-legend' });
-    this.slider = el('input', { type: 'range', min: '1', max: '1', value: '1', 'data-testid': 'step-slider', 'aria-label': 'step' });
+    this.slider = el('input', {
+      type: 'range',
+      min: '1',
+      max: '1',
+      value: '1',
+      'data-testid': 'step-slider',
+      'aria-label': 'step',
+    });
     this.stepLabel = el('span', { 'data-testid': 'step-label' });
     const button = (label: string, title: string, f: () => void, id: string): HTMLButtonElement => {
       const b = el('button', { type: 'button', class: 'small', title, 'data-testid': id }, label);
@@ -44,12 +59,20 @@ export class NetworkView {
     const stepRow = el('label', { class: 'step-row', hidden: '' }, 'step ', this.slider, ' ', this.stepLabel);
     root.replaceChildren(
       this.caption,
-      el('div', { class: 'toolbar' },
-        button('fit', 'show the whole network', () => this.fit(), 'draw-fit'), button('+', 'zoom in', () => zoom(1.5), 'draw-zoom-in'), button('−', 'zoom out', () => zoom(1 / 1.5), 'draw-zoom-out'),
-        button('SVG', 'download the drawing in view as SVG', () => this.download('svg'), 'export-svg'), button('PNG', 'download the drawing in view as PNG', () => this.download('png'), 'export-png'),
-        stepRow),
+      el(
+        'div',
+        { class: 'toolbar' },
+        button('fit', 'show the whole network', () => this.fit(), 'draw-fit'),
+        button('+', 'zoom in', () => zoom(1.5), 'draw-zoom-in'),
+        button('−', 'zoom out', () => zoom(1 / 1.5), 'draw-zoom-out'),
+        button('SVG', 'download the drawing in view as SVG', () => this.download('svg'), 'export-svg'),
+        button('PNG', 'download the drawing in view as PNG', () => this.download('png'), 'export-png'),
+        stepRow,
+      ),
       el('div', { class: 'canvas-box' }, this.canvas),
-      this.hover, this.legend);
+      this.hover,
+      this.legend,
+    );
     this.slider.addEventListener('input', () => this.setStep(Number(this.slider.value)));
     this.wire();
     new ResizeObserver(() => this.resize()).observe(this.canvas);
@@ -57,17 +80,23 @@ export class NetworkView {
 
   private wire(): void {
     const c = this.canvas;
-    c.addEventListener('wheel', (ev) => {
-      ev.preventDefault();
-      const r = c.getBoundingClientRect();
-      this.zoomAt(ev.clientX - r.left, ev.clientY - r.top, Math.exp(-ev.deltaY / 300));
-    }, { passive: false });
+    c.addEventListener(
+      'wheel',
+      (ev) => {
+        ev.preventDefault();
+        const r = c.getBoundingClientRect();
+        this.zoomAt(ev.clientX - r.left, ev.clientY - r.top, Math.exp(-ev.deltaY / 300));
+      },
+      { passive: false },
+    );
     let drag: { x: number; y: number; ox: number; oy: number } | undefined;
     c.addEventListener('pointerdown', (ev) => {
       drag = { x: ev.clientX, y: ev.clientY, ox: this.view.ox, oy: this.view.oy };
       c.setPointerCapture(ev.pointerId);
     });
-    c.addEventListener('pointerup', () => { drag = undefined; });
+    c.addEventListener('pointerup', () => {
+      drag = undefined;
+    });
     c.addEventListener('pointermove', (ev) => {
       if (drag && ev.buttons) {
         this.view.ox = drag.ox + ev.clientX - drag.x;
@@ -80,11 +109,27 @@ export class NetworkView {
     });
     c.addEventListener('keydown', (ev) => {
       const k: Record<string, () => void> = {
-        '+': () => this.zoomAt(this.view.width / 2, this.view.height / 2, 1.5), '-': () => this.zoomAt(this.view.width / 2, this.view.height / 2, 1 / 1.5),
-        ArrowLeft: () => { this.view.ox += 40; }, ArrowRight: () => { this.view.ox -= 40; }, ArrowUp: () => { this.view.oy += 40; }, ArrowDown: () => { this.view.oy -= 40; },
+        '+': () => this.zoomAt(this.view.width / 2, this.view.height / 2, 1.5),
+        '-': () => this.zoomAt(this.view.width / 2, this.view.height / 2, 1 / 1.5),
+        ArrowLeft: () => {
+          this.view.ox += 40;
+        },
+        ArrowRight: () => {
+          this.view.ox -= 40;
+        },
+        ArrowUp: () => {
+          this.view.oy += 40;
+        },
+        ArrowDown: () => {
+          this.view.oy -= 40;
+        },
       };
       const f = k[ev.key];
-      if (f) { ev.preventDefault(); f(); this.redraw(); }
+      if (f) {
+        ev.preventDefault();
+        f();
+        this.redraw();
+      }
     });
   }
 
@@ -132,7 +177,12 @@ export class NetworkView {
       this.slider.value = String(this.step);
       this.stepLabel.textContent = `${this.step} of ${o.maxStep}`;
     } else row.hidden = true;
-    this.legend.replaceChildren(...(o?.legend ?? []).flatMap(([colour, text]) => [el('span', { class: 'swatch', style: `background:${colour}` }), ` ${text}  `]));
+    this.legend.replaceChildren(
+      ...(o?.legend ?? []).flatMap(([colour, text]) => [
+        el('span', { class: 'swatch', style: `background:${colour}` }),
+        ` ${text}  `,
+      ]),
+    );
   }
 
   private resize(): void {
@@ -205,7 +255,10 @@ export class NetworkView {
       for (let i = L.start[r * L.cols + c0]!; i < L.start[r * L.cols + c1 + 1]!; i++) {
         const v = L.order[i]!;
         const d = (L.x[v]! - wx) ** 2 + (L.y[v]! - wy) ** 2;
-        if (d <= bestD) { bestD = d; best = v; }
+        if (d <= bestD) {
+          bestD = d;
+          best = v;
+        }
       }
     }
     return best;
@@ -220,7 +273,9 @@ export class NetworkView {
       if (b >= 0) ports.push(`${t.portName(p)} → ${t.format(b)}`);
     }
     const heat = this.overlay?.heat;
-    const use = heat ? `; utilisation ${Array.from({ length: t.ports }, (_, p) => heat[node * t.ports + p]!.toFixed(2)).join(' ')} (of the busiest)` : '';
+    const use = heat
+      ? `; utilisation ${Array.from({ length: t.ports }, (_, p) => heat[node * t.ports + p]!.toFixed(2)).join(' ')} (of the busiest)`
+      : '';
     return `${t.format(node)} (node ${node}): ${ports.join(', ')}${use}${this.overlay?.describe?.(node) ?? ''}`;
   }
 
@@ -276,7 +331,9 @@ export class NetworkView {
     if (kind === 'svg') save(new Blob([this.toSvg()], { type: 'image/svg+xml' }));
     else {
       this.paintNow();
-      this.canvas.toBlob((b) => { if (b) save(b); }, 'image/png');
+      this.canvas.toBlob((b) => {
+        if (b) save(b);
+      }, 'image/png');
     }
   }
 }

@@ -1,6 +1,16 @@
 import {
-  FEED_CYCLES, TrafficStream, WasmEngine, WormFeed, deadlockReport, engineLayout as L, eventWorms, getScenario, planStream, prepare,
-  type RoutingFunction, type WormSpec,
+  FEED_CYCLES,
+  TrafficStream,
+  WasmEngine,
+  WormFeed,
+  deadlockReport,
+  engineLayout as L,
+  eventWorms,
+  getScenario,
+  planStream,
+  prepare,
+  type RoutingFunction,
+  type WormSpec,
 } from 'wormcast';
 import { parseSimulationRequest, type SimulationRequest } from '../simulate-panel.ts';
 import { readSnapshot, type Snapshot } from './snapshot.ts';
@@ -45,7 +55,13 @@ export class WatchSession {
     private readonly engine: WasmEngine,
     private readonly routing: RoutingFunction,
     readonly heading: string,
-    private readonly stream: { feed: WormFeed; traffic: TrafficStream; algorithm: string; flits: number; targets: number[] } | null,
+    private readonly stream: {
+      feed: WormFeed;
+      traffic: TrafficStream;
+      algorithm: string;
+      flits: number;
+      targets: number[];
+    } | null,
   ) {}
 
   static async create(req: SimulationRequest, wasm: BufferSource): Promise<WatchSession> {
@@ -62,7 +78,10 @@ export class WatchSession {
     const engine = await WasmEngine.create(input, wasm);
     const cycles = config.warmup + config.measure;
     return new WatchSession(key, engine, routing, heading, {
-      feed: new WormFeed(engine, routing, prepared), traffic: new TrafficStream(spec), algorithm: config.algorithm, flits: config.flits,
+      feed: new WormFeed(engine, routing, prepared),
+      traffic: new TrafficStream(spec),
+      algorithm: config.algorithm,
+      flits: config.flits,
       targets: [config.warmup, cycles, cycles + config.drain],
     });
   }
@@ -80,7 +99,8 @@ export class WatchSession {
     if (s === L.ST_BAD_ROUTE) return `bad route at cycle ${this.engine.cycle}`;
     const st = this.stream;
     if (!st) return s === L.ST_FINISHED ? `finished at cycle ${this.engine.cycle}` : null;
-    if (s === L.ST_FINISHED && this.pending === null && st.traffic.peekTime() === Infinity) return `finished at cycle ${this.engine.cycle}`;
+    if (s === L.ST_FINISHED && this.pending === null && st.traffic.peekTime() === Infinity)
+      return `finished at cycle ${this.engine.cycle}`;
     if (this.cycle >= st.targets[2]!) return `the drain ended at cycle ${this.cycle}`;
     return null;
   }
@@ -103,7 +123,11 @@ export class WatchSession {
         if (!this.pending) {
           if (st.traffic.peekTime() >= upTo) return Infinity;
           const e = st.traffic.take();
-          this.pending = { created: e.created, dests: e.dests, worms: eventWorms(e, st.algorithm, this.routing, st.flits, this.group) };
+          this.pending = {
+            created: e.created,
+            dests: e.dests,
+            worms: eventWorms(e, st.algorithm, this.routing, st.flits, this.group),
+          };
         }
         if (!st.feed.append(this.group, this.pending.created, this.pending.dests, this.pending.worms)) {
           if (release() === 0) return this.pending.created;
@@ -116,7 +140,10 @@ export class WatchSession {
     let steps = 0;
     while (this.overReason() === null && this.phase < st.targets.length) {
       const target = st.targets[this.phase]!;
-      if (this.cycle >= target) { this.phase++; continue; }
+      if (this.cycle >= target) {
+        this.phase++;
+        continue;
+      }
       // the first stretch is written even to show cycle 0, as runStream writes it before its first call
       if (this.cycle >= to && this.started) break;
       this.started = true;
@@ -126,7 +153,10 @@ export class WatchSession {
         const stop = Math.min(target, now + FEED_CYCLES);
         const blocked = write(stop);
         const until = Math.min(stop, blocked);
-        if (until <= this.engine.cycle) { this.saturated = true; break; }
+        if (until <= this.engine.cycle) {
+          this.saturated = true;
+          break;
+        }
         this.chunkEnd = until;
       }
       const code = this.engine.runUntil(Math.min(this.chunkEnd, to));
@@ -156,13 +186,29 @@ export class WatchSession {
     const cycleChannels: Array<[number, number]> = [];
     if (this.status === L.ST_DEADLOCK) {
       const t = this.routing.topology;
-      for (const c of deadlockReport(region, this.routing).channels) if (c.kind === 'network') cycleChannels.push([t.parse(c.node), c.port]);
+      for (const c of deadlockReport(region, this.routing).channels)
+        if (c.kind === 'network') cycleChannels.push([t.parse(c.node), c.port]);
     }
-    return { spec: this.routing.topology.spec, heading: this.heading, snapshot, asked, end: this.stream?.targets[2] ?? 0, over, cycleChannels };
+    return {
+      spec: this.routing.topology.spec,
+      heading: this.heading,
+      snapshot,
+      asked,
+      end: this.stream?.targets[2] ?? 0,
+      over,
+      cycleChannels,
+    };
   }
 }
 
 function codeOf(status: string): number {
-  const codes: Record<string, number> = { running: L.ST_RUNNING, finished: L.ST_FINISHED, deadlock: L.ST_DEADLOCK, limit: L.ST_LIMIT, 'out-of-slots': L.ST_NO_SLOTS, 'bad-route': L.ST_BAD_ROUTE };
+  const codes: Record<string, number> = {
+    running: L.ST_RUNNING,
+    finished: L.ST_FINISHED,
+    deadlock: L.ST_DEADLOCK,
+    limit: L.ST_LIMIT,
+    'out-of-slots': L.ST_NO_SLOTS,
+    'bad-route': L.ST_BAD_ROUTE,
+  };
   return codes[status] ?? L.ST_BAD_ROUTE;
 }

@@ -120,13 +120,19 @@ export function readSnapshot(region: Uint8Array, wormNumber: (rec: number) => nu
       const vc = m[sb + L.S_VC]!;
       if ((f & L.F_PENDING) !== 0) {
         // a network request may take any of its class's K VCs: name the first one's holder
-        const first = (f & (L.F_NET | L.F_EXACT)) === L.F_NET && K > 1 ? vc - (vc % V) % K : vc;
+        const first = (f & (L.F_NET | L.F_EXACT)) === L.F_NET && K > 1 ? vc - ((vc % V) % K) : vc;
         blocked.push({ worm, vc, ...where(vc), holder: holderOf(first) });
         continue;
       }
       if (m[oO + vc] !== s) continue;
       const inn = m[sb + L.S_IN]!;
-      held.push({ vc, ...where(vc), worm, flits: (f & L.F_EJECT) !== 0 ? 0 : inn - m[sb + L.S_OUT]!, passed: m[sb + L.S_OUT]! });
+      held.push({
+        vc,
+        ...where(vc),
+        worm,
+        flits: (f & L.F_EJECT) !== 0 ? 0 : inn - m[sb + L.S_OUT]!,
+        passed: m[sb + L.S_OUT]!,
+      });
     }
     for (let d = 0; d < m[wb + L.W_NDEST]!; d++) {
       const db = oD + (m[wb + L.W_DEST]! + d) * L.DEST_STRIDE;
@@ -148,8 +154,15 @@ export function readSnapshot(region: Uint8Array, wormNumber: (rec: number) => nu
   }
   delivered.sort((a, b) => b.tail - a.tail || a.worm - b.worm || a.node - b.node);
   return {
-    cycle, status: m[L.H_STATUS]!, held, blocked, delivered, channelFlits: flitsOf(region, N, P), active: activeN,
-    injected: c[L.C_INJECTED]!, ejected: c[L.C_EJECTED]!,
+    cycle,
+    status: m[L.H_STATUS]!,
+    held,
+    blocked,
+    delivered,
+    channelFlits: flitsOf(region, N, P),
+    active: activeN,
+    injected: c[L.C_INJECTED]!,
+    ejected: c[L.C_EJECTED]!,
   };
 }
 

@@ -32,29 +32,67 @@ export class WatchPanel {
   /** Called after each frame is drawn (the URL keeps the cycle). */
   onFrame?: (f: WatchFrame) => void;
 
-  constructor(private readonly runner: Runner, private readonly drawing: NetworkView) {
+  constructor(
+    private readonly runner: Runner,
+    private readonly drawing: NetworkView,
+  ) {
     const button = (label: string, title: string, id: string, f: () => void): HTMLButtonElement => {
       const b = el('button', { type: 'button', class: 'small', title, 'data-testid': id }, label);
       b.addEventListener('click', f);
       return b;
     };
     this.playButton = button('▶ play', 'play (space)', 'watch-play', () => (this.playing ? this.pause() : this.play()));
-    this.speed = el('select', { 'data-testid': 'watch-speed', 'aria-label': 'speed in cycles per second' },
-      ...SPEEDS.map((s) => el('option', { value: String(s) }, `${s} cycles/s`)));
+    this.speed = el(
+      'select',
+      { 'data-testid': 'watch-speed', 'aria-label': 'speed in cycles per second' },
+      ...SPEEDS.map((s) => el('option', { value: String(s) }, `${s} cycles/s`)),
+    );
     this.speed.value = '16';
-    this.cycleInput = el('input', { type: 'number', min: '0', value: '0', size: '8', 'data-testid': 'watch-cycle', 'aria-label': 'cycle' });
+    this.cycleInput = el('input', {
+      type: 'number',
+      min: '0',
+      value: '0',
+      size: '8',
+      'data-testid': 'watch-cycle',
+      'aria-label': 'cycle',
+    });
     this.status = el('p', { class: 'watch-status', 'data-testid': 'watch-status', 'aria-live': 'polite' });
     this.tables = el('div', { class: 'watch-tables', 'data-testid': 'watch-tables' });
-    this.root = el('div', { class: 'watch', 'data-testid': 'watch', hidden: '' },
-      el('div', { class: 'toolbar' },
-        button('⏮', 'back to cycle 0', 'watch-restart', () => { this.pause(); void this.go(0); }),
+    this.root = el(
+      'div',
+      { class: 'watch', 'data-testid': 'watch', hidden: '' },
+      el(
+        'div',
+        { class: 'toolbar' },
+        button('⏮', 'back to cycle 0', 'watch-restart', () => {
+          this.pause();
+          void this.go(0);
+        }),
         this.playButton,
-        button('step', 'one cycle on', 'watch-step', () => { this.pause(); void this.go(this.at() + 1); }),
-        ' ', this.speed, ' cycle ', this.cycleInput,
-        button('go', 'jump to this cycle', 'watch-go', () => { this.pause(); void this.go(Math.max(0, Math.floor(Number(this.cycleInput.value) || 0))); }),
-        button('close', 'stop watching', 'watch-close', () => this.close())),
-      this.status, this.tables);
-    this.cycleInput.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { ev.preventDefault(); this.pause(); void this.go(Math.max(0, Math.floor(Number(this.cycleInput.value) || 0))); } });
+        button('step', 'one cycle on', 'watch-step', () => {
+          this.pause();
+          void this.go(this.at() + 1);
+        }),
+        ' ',
+        this.speed,
+        ' cycle ',
+        this.cycleInput,
+        button('go', 'jump to this cycle', 'watch-go', () => {
+          this.pause();
+          void this.go(Math.max(0, Math.floor(Number(this.cycleInput.value) || 0)));
+        }),
+        button('close', 'stop watching', 'watch-close', () => this.close()),
+      ),
+      this.status,
+      this.tables,
+    );
+    this.cycleInput.addEventListener('keydown', (ev) => {
+      if (ev.key === 'Enter') {
+        ev.preventDefault();
+        this.pause();
+        void this.go(Math.max(0, Math.floor(Number(this.cycleInput.value) || 0)));
+      }
+    });
   }
 
   /** The cycle on screen. */
@@ -85,7 +123,9 @@ export class WatchPanel {
     this.busy = true;
     this.root.dataset.state = 'busy';
     try {
-      const f = await this.runner.run({ kind: 'watch', req: { sim: this.req, to } }, (c) => { this.status.textContent = `running to cycle ${to}: at ${c}…`; });
+      const f = await this.runner.run({ kind: 'watch', req: { sim: this.req, to } }, (c) => {
+        this.status.textContent = `running to cycle ${to}: at ${c}…`;
+      });
       this.show(f);
       return true;
     } catch (e) {
@@ -146,11 +186,25 @@ export class WatchPanel {
     const name = (kind: string, node: number, port: number, index: number): string =>
       kind === 'network' ? `${t.format(node)} ${t.portName(port)} vc ${index}` : `${kind} ${t.format(node)} #${port}`;
     const held = s.held.slice(0, ROWS).map((h) => [h.worm, name(h.kind, h.node, h.port, h.index), h.flits, h.passed]);
-    const blocked = s.blocked.slice(0, ROWS).map((b) => [b.worm, name(b.kind, b.node, b.port, b.index), b.holder >= 0 ? `worm ${b.holder}` : 'free (granted next cycle)']);
+    const blocked = s.blocked
+      .slice(0, ROWS)
+      .map((b) => [
+        b.worm,
+        name(b.kind, b.node, b.port, b.index),
+        b.holder >= 0 ? `worm ${b.holder}` : 'free (granted next cycle)',
+      ]);
     this.tables.replaceChildren(
-      el('p', { class: 'hint' }, `VCs held (${s.held.length}${s.held.length > ROWS ? `, the first ${ROWS}` : ''}) and by whom:`),
+      el(
+        'p',
+        { class: 'hint' },
+        `VCs held (${s.held.length}${s.held.length > ROWS ? `, the first ${ROWS}` : ''}) and by whom:`,
+      ),
       table(['worm', 'VC', 'flits buffered', 'flits passed'], held, { 'data-testid': 'watch-held' }),
-      el('p', { class: 'hint' }, `headers blocked (${s.blocked.length}${s.blocked.length > ROWS ? `, the first ${ROWS}` : ''}):`),
+      el(
+        'p',
+        { class: 'hint' },
+        `headers blocked (${s.blocked.length}${s.blocked.length > ROWS ? `, the first ${ROWS}` : ''}):`,
+      ),
       table(['worm', 'waits for', 'held by'], blocked, { 'data-testid': 'watch-blocked' }),
     );
     this.onFrame?.(f);
