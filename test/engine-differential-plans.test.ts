@@ -59,7 +59,7 @@ describe('differential on multicast Plans under dynamic traffic (issue 6)', () =
       const dests = algorithm === 'unicast' ? 0 : 1 + Math.floor(g() * Math.min(8, n - 2));
       const load = 0.005 + g() * 0.05;
       const events = generateTraffic({ nodes: n, load, flits, dests, cycles: 300, seed });
-      let worms;
+      let worms: ReturnType<typeof buildWorkload>['worms'];
       try {
         worms = buildWorkload(events, algorithm, routing, flits).worms;
       } catch (e) {

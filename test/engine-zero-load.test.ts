@@ -8,7 +8,7 @@ import { checkReferenceInvariants } from './engine-helpers.ts';
 import { rng } from './utils.ts';
 
 /** Every routing function on a small network of each topology it supports. */
-export const ROUTED: Array<[string, string]> = [
+const ROUTED: Array<[string, string]> = [
   ['hypercube:4', 'ecube'],
   ['hypercube:5', 'label'],
   ['ccc:3', 'hc'],
@@ -24,7 +24,7 @@ export const ROUTED: Array<[string, string]> = [
 ];
 
 /** Run a reference engine cycle by cycle, checking the invariants after each cycle. */
-export function runChecked(e: ReferenceEngine, limit = 100_000): string {
+function runChecked(e: ReferenceEngine, limit = 100_000): string {
   let status = e.runUntil(e.cycle + 1);
   while (status === 'limit' && e.cycle < limit) {
     checkReferenceInvariants(e);

@@ -50,6 +50,7 @@ export async function buildProgram(argv?: readonly string[]): Promise<Command> {
 
 /** One line for the terminal: control characters (newlines in a user's text) escaped. */
 export function oneLine(message: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: escaping control characters keeps an error one line
   return message.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => JSON.stringify(c).slice(1, -1));
 }
 

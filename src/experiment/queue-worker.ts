@@ -53,6 +53,7 @@ export interface QueueWorkerSummary {
   stopped: 'signal' | 'idle';
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this replaces (one log line per job)
 const short = (s: string, n = 200) => (s.length > n ? `${s.slice(0, n)}...` : s).replace(/[\u0000-\u001f\u007f]/g, ' ');
 
 function isFailure(x: PointOutcome | PointFailure): x is PointFailure {
@@ -74,7 +75,7 @@ export async function serveQueue(o: QueueWorkerOptions): Promise<QueueWorkerSumm
   const processor = async (job: Job): Promise<PointOutcome> => {
     active++;
     try {
-      let checked;
+      let checked: ReturnType<typeof checkJob>;
       try {
         checked = checkJob(job.id, job.name, job.data, version, o.memory);
       } catch (err) {

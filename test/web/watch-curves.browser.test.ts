@@ -375,7 +375,7 @@ describe(`browser app: watching a run, curves, speed${SKIP}`, () => {
         );
       }
       const inNode: number[] = [];
-      let node;
+      let node: Awaited<ReturnType<typeof computeSimulation>> | undefined;
       for (let i = 0; i < 3; i++) {
         node = await computeSimulation(req, wasm);
         inNode.push(node.ms!);

@@ -99,7 +99,7 @@ export function registerPlot(program: Command): void {
         const html = /\.html?$/i.test(o.output);
         if (!html && !/\.svg$/i.test(o.output))
           throw new WormcastError(`plot -o '${o.output}': the file name must end in .svg or .html`);
-        let stored;
+        let stored: ReturnType<typeof readStore>;
         try {
           stored = readStore(file);
         } catch (e) {

@@ -18,7 +18,7 @@ export function registerResults(program: Command): void {
       const format = o.csv ? 'csv' : o.format;
       if (format !== 'csv' && format !== 'json' && format !== 'md')
         throw new WormcastError(`results --format '${format}': expected csv, json or md`);
-      let contents;
+      let contents: ReturnType<typeof readStore>;
       try {
         contents = readStore(file);
       } catch (e) {

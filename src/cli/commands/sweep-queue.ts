@@ -30,7 +30,7 @@ export async function sweepOnQueue(
   const ac = new AbortController();
   const onSigint = () => ac.abort();
   process.once('SIGINT', onSigint);
-  let summary;
+  let summary: Awaited<ReturnType<typeof runQueueSweep>>;
   try {
     summary = await runQueueSweep(experiment, source, {
       url,

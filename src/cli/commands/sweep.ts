@@ -227,7 +227,7 @@ export function registerSweep(program: Command): void {
     const onSigint = () => ac.abort();
     // the first Ctrl-C stops the sweep cleanly; a second one, unhandled, ends the process at once
     process.once('SIGINT', onSigint);
-    let summary;
+    let summary: Awaited<ReturnType<typeof runSweep>>;
     try {
       summary = await runSweep(experiment, source, {
         out,
