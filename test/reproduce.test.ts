@@ -122,3 +122,26 @@ describe("every reproduction in --quick mode: the seed's claims", () => {
     expect(performance.now() - t0).toBeLessThan(3000);
   });
 });
+
+describe('FIGB (issue 13): LEN in 004-fig7.4, seed 003 Figs. 1-4 and seed 000 Fig. 6 as worked examples', () => {
+  for (const id of ['003-fig1', '003-fig2', '003-fig3', '003-fig4', '000-fig6']) {
+    it(`${id}: every printed claim comes out as the entry says (the seed's slips fail, their corrections hold)`, async () => {
+      const r = findReproduction(id);
+      expect(r.kind).toBe('worked-example');
+      const o = await runReproduction(r, ctx, join(dir, 'figb'));
+      expect(o.data.table!.rows.length).toBeGreaterThan(1);
+      for (const c of o.checks)
+        expect(c.ok, `${id}: "${c.claim}"; the seed: ${c.cite}; wormcast: ${c.detail}`).toBe(c.expect === 'holds');
+      // only the two star-graph slips of shared/seeds/INDEX.md are expected to fail
+      expect(o.checks.filter((c) => c.expect === 'fails').length).toBe(id === '003-fig3' || id === '003-fig4' ? 1 : 0);
+    });
+  }
+  it('004-fig7.4 plots LEN beside greedy ST, and greedy ST is below LEN at every k >= 10', async () => {
+    const o = await runReproduction(findReproduction('004-fig7.4'), ctx, join(dir, 'figb'));
+    expect(o.data.series.map((s) => s.name)).toEqual(['Greedy ST algorithm', 'LEN algorithm']);
+    for (const c of o.checks) expect(c.ok, `${c.claim}: ${c.detail}`).toBe(true);
+    const len = o.data.series[1]!.points;
+    const st = o.data.series[0]!.points;
+    for (let i = 0; i < len.length; i++) if (len[i]!.x >= 10) expect(st[i]!.y).toBeLessThan(len[i]!.y);
+  });
+});

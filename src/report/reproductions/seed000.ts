@@ -1,11 +1,12 @@
 import { analyzePlan } from '../../analysis/verify.ts';
+import { rChain } from '../../multicast/chains.ts';
 import { randomDestinations } from '../../multicast/destinations.ts';
 import { createPlan } from '../../multicast/registry.ts';
 import { mulberry32 } from '../../random.ts';
 import { createRouting } from '../../routing/registry.ts';
 import { parseTopology } from '../../topology/registry.ts';
 import { at, series } from './checks.ts';
-import type { FigureData, Reproduction, RunContext, Series } from './types.ts';
+import type { Check, FigureData, Reproduction, RunContext, Series } from './types.ts';
 
 /*
  * Seed 000 section 6 (Song, Hou, Shi): U-CCC with the VCs of one direction multiplexed on one
@@ -120,7 +121,127 @@ const fig89 = (
   ],
 });
 
+/*
+ * Seed 000 section 5, Fig. 6: U-CCC (Fig. 5) applied to the R-chain of a multicast from (3,01010)
+ * in a 5-CCC. Fig. 6 is a drawing; the text prints the chain, its dimension order and the R-chain,
+ * and Theorem 3 promises ceil(log2 m) contention-free steps. test/multicast-mesh-ccc.test.ts pins
+ * the same plan.
+ */
+const FIG6_PHI = [
+  '(3,01010)',
+  '(1,00101)',
+  '(0,10000)',
+  '(4,01011)',
+  '(2,10101)',
+  '(3,00000)',
+  '(1,01011)',
+  '(0,11000)',
+];
+const FIG6_ORDERED = [
+  '(3,00000)',
+  '(1,00101)',
+  '(3,01010)',
+  '(1,01011)',
+  '(4,01011)',
+  '(0,10000)',
+  '(2,10101)',
+  '(0,11000)',
+];
+const FIG6_RCHAIN = [
+  '(3,01010)',
+  '(1,01011)',
+  '(4,01011)',
+  '(0,10000)',
+  '(2,10101)',
+  '(0,11000)',
+  '(3,00000)',
+  '(1,00101)',
+];
+
+function fig6(): FigureData {
+  const t = parseTopology('ccc:5');
+  const src = t.parse(FIG6_PHI[0]!);
+  const dests = FIG6_PHI.slice(1).map((x) => t.parse(x));
+  const fmt = (xs: ArrayLike<number>) => Array.from(xs, (v) => t.format(v)).join(' ');
+  const plan = createPlan('u-ccc', createRouting('hc', t), src, dests);
+  const a = analyzePlan(plan, 'one');
+  const rows = plan.messages
+    .map(
+      (m) =>
+        [
+          a.steps.messageStep[m.id]!,
+          t.format(m.from),
+          t.format(m.dests[0]!),
+          fmt([m.dests[0]!, ...m.address]),
+        ] as Array<string | number>,
+    )
+    .sort((x, y) => Number(x[0]) - Number(y[0]));
+  const first = plan.messages.find((m) => m.from === src && a.steps.messageStep[m.id] === 1)!;
+  return {
+    xTitle: '',
+    yTitle: '',
+    series: [],
+    table: { columns: ['step', 'from', 'to', 'address field D (receiver first)'], rows },
+    setup:
+      '5-CCC, U-CCC with HC routing and R_CCC, one-port; step-level model (docs/model.md); test/multicast-mesh-ccc.test.ts pins the tree',
+    facts: {
+      ordered: fmt(Int32Array.from([src, ...dests]).sort()),
+      rchain: fmt(rChain(src, dests)),
+      first: `${t.format(first.dests[0]!)}: ${fmt([first.dests[0]!, ...first.address])}`,
+      steps: a.steps.steps,
+      lowerBound: a.steps.lowerBound,
+      violations: a.contention.violations,
+    },
+  };
+}
+
+const FIG6_CHECKS: Check[] = [
+  {
+    claim: `the dimension-ordered chain of the example is ${FIG6_ORDERED.join(' ')}`,
+    cite: '"First, we arrange Phi according to the <_d relation, to obtain the dimension-ordered chain: Phi\' = {(3,00000), (1,00101), (3,01010), (1,01011), (4,01011), (0,10000), (2,10101), (0,11000)}"',
+    test: (d) => ({ ok: d.facts!.ordered === FIG6_ORDERED.join(' '), detail: `wormcast: ${d.facts!.ordered}` }),
+  },
+  {
+    claim: `the R-chain with respect to the source is ${FIG6_RCHAIN.join(' ')}`,
+    cite: "\"Next, we rotate the chain Phi' so that the source node, (3, 01010), appears at the head of the list. This procedure results in the following R-chain: Phi'' = {(3,01010),(1,01011),(4,01011),(0,10000),(2,10101),(0,11000),(3,00000),(1,00101)}\"",
+    test: (d) => ({ ok: d.facts!.rchain === FIG6_RCHAIN.join(' '), detail: `wormcast: ${d.facts!.rchain}` }),
+  },
+  {
+    claim: 'in the first step the source sends to d_center = d_4 = (2,10101) with D = {d_4, ..., d_7}',
+    cite: '"center = left + ceil((right - left + 1)/2); D = {d_center, d_center+1, ..., d_right}; Send a message to node d_center with the address field D" (Fig. 5); "the source node, d_0, sends the message to destination node d_m/2 during the first step" (Fig. 4)',
+    test: (d) => {
+      const want = `${FIG6_RCHAIN[4]}: ${FIG6_RCHAIN.slice(4).join(' ')}`;
+      return { ok: d.facts!.first === want, detail: `wormcast: ${d.facts!.first}` };
+    },
+  },
+  {
+    claim: 'the multicast to 7 destinations takes ceil(log2 8) = 3 steps, the lower bound',
+    cite: '"Theorem 3. If Phi = {d_0, d_1, ..., d_m-1} is an R-chain, then the U-CCC algorithm applied to Phi, under CCCs, performs a minimum-time, contention-free multicast from source node d_0 to destinations {d_1, ..., d_m-1}."',
+    test: (d) => ({
+      ok: d.facts!.steps === 3 && d.facts!.lowerBound === 3,
+      detail: `wormcast: ${d.facts!.steps} steps, lower bound ${d.facts!.lowerBound}`,
+    }),
+  },
+  {
+    claim: "no two unicasts of the multicast contend for a channel (wormcast's contention check, docs/model.md)",
+    cite: '"Theorem 3 guarantees that the U-CCC algorithm is a minimum-time and contention-free multicast algorithm."',
+    test: (d) => ({ ok: d.facts!.violations === 0, detail: `wormcast: ${d.facts!.violations} contending pairs` }),
+  },
+];
+
 export const SEED000: Reproduction[] = [
+  {
+    id: '000-fig6',
+    seed: '000',
+    caption: 'An example of multicast using the U-CCC algorithm.',
+    kind: 'worked-example',
+    seedShows:
+      'U-CCC (Fig. 5) applied to the R-chain of a multicast from (3,01010) to 7 nodes of a 5-CCC; the text prints the chain, its dimension order and the R-chain. Fig. 6 itself (the unicasts by step) is a drawing, not in the text.',
+    runs: { quick: 'the same (exact)', full: 'one multicast' },
+    compute: async () => fig6(),
+    checks: FIG6_CHECKS,
+    deviations: [],
+  },
   fig89(
     '000-fig8',
     'Link contention and message-passing steps for U-CCC multicast operation (896- and 2048-node CCC).',

@@ -2,6 +2,7 @@ import { runIsolated } from '../../experiment/isolated.ts';
 import { cyclesToUs, SEED003_STARTUP_CYCLES, SEED003_UNITS as U } from '../../experiment/units.ts';
 import { defaultNodeModel } from '../../multicast/node-model.ts';
 import { series } from './checks.ts';
+import { SEED003_EXAMPLES } from './seed003-examples.ts';
 import type { Check, FigureData, Reproduction, RunContext } from './types.ts';
 
 /* Seed 003 (Wang, Yen, Chu): the latency study on the 64x64 torus (Fig. 5) and the 6-star (Fig. 6). */
@@ -93,6 +94,7 @@ const fig = (n: string, topology: string, caption: string, full: number[], quick
 });
 
 export const SEED003: Reproduction[] = [
+  ...SEED003_EXAMPLES,
   fig(
     '5',
     'torus:64x64',
