@@ -44,10 +44,17 @@ export function checkInvariants(region: Uint8Array): number {
         continue;
       }
       if (m[sb + L.S_WORM] !== w) fail(`slot ${s} in worm ${w}'s list belongs to ${m[sb + L.S_WORM]}`);
+      // back-to-back injection: an injection slot gives its VC up when its tail has crossed the
+      // channel (docs/model-flit.md "The source") and drains its own buffer unowned
+      const released =
+        (m[L.H_FLAGS]! & L.FLAG_BACK_TO_BACK) !== 0 && m[sb + L.S_PARENT]! < 0 && m[wb + L.W_TOSEND] === 0;
+      if (released && m[oO + vc] === s) fail(`injection slot ${s} of worm ${w} still owns VC ${vc} after its tail`);
       if ((f & L.F_PENDING) === 0) {
-        if (m[oO + vc] !== s) fail(`slot ${s} of worm ${w} holds VC ${vc} whose owner is ${m[oO + vc]}`);
-        if (seen.has(vc)) fail(`VC ${vc} held twice`);
-        seen.add(vc);
+        if (!released) {
+          if (m[oO + vc] !== s) fail(`slot ${s} of worm ${w} holds VC ${vc} whose owner is ${m[oO + vc]}`);
+          if (seen.has(vc)) fail(`VC ${vc} held twice`);
+          seen.add(vc);
+        }
       } else if (inn !== 0) fail(`pending slot ${s} holds flits`);
       if (out < 0 || out > inn || inn > flits) fail(`slot ${s}: in ${inn} out ${out} L ${flits}`);
       if ((f & L.F_EJECT) === 0 && inn - out > B) fail(`slot ${s} buffers ${inn - out} > B ${B}`);
@@ -99,10 +106,16 @@ export function checkReferenceInvariants(e: ReferenceEngine): number {
       }
       live++;
       if (s.worm !== w) fail(`a slot in worm ${w.n}'s list belongs to ${s.worm.n}`);
+      // back-to-back injection: an injection slot gives its VC up when its tail has crossed the
+      // channel (docs/model-flit.md "The source") and drains its own buffer unowned
+      const released = e.options.injection === 'back-to-back' && s.kind === 'injection' && w.toSend === 0;
+      if (released && e.owner[s.vc] === s) fail(`injection slot of worm ${w.n} still owns VC ${s.vc} after its tail`);
       if (s.granted) {
-        if (e.owner[s.vc] !== s) fail(`a slot of worm ${w.n} holds VC ${s.vc} whose owner is another`);
-        if (seen.has(s.vc)) fail(`VC ${s.vc} held twice`);
-        seen.add(s.vc);
+        if (!released) {
+          if (e.owner[s.vc] !== s) fail(`a slot of worm ${w.n} holds VC ${s.vc} whose owner is another`);
+          if (seen.has(s.vc)) fail(`VC ${s.vc} held twice`);
+          seen.add(s.vc);
+        }
       } else if (s.in !== 0) fail(`a pending slot of worm ${w.n} holds flits`);
       if (s.out < 0 || s.out > s.in || s.in > L) fail(`worm ${w.n} slot on VC ${s.vc}: in ${s.in} out ${s.out} L ${L}`);
       if (s.kind !== 'ejection' && s.in - s.out > B) fail(`worm ${w.n} VC ${s.vc} buffers ${s.in - s.out} > B ${B}`);

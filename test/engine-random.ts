@@ -57,6 +57,8 @@ export function randomConfig(seed: number): RandomConfig {
     // both evaluations of a multiplexed cycle, and runs that switch between them (taken from the
     // seed, not the generator, so the configurations do not depend on it)
     readyListAt: [2048, 0, 12, 40][seed % 4],
+    // both injection rules (docs/model-flit.md "The source"), taken from the seed too
+    injection: seed % 3 === 2 ? 'after-tail' : 'back-to-back',
   };
   const load = 0.02 + g() * 0.3;
   const count = 5 + Math.floor(g() * 40);
@@ -104,7 +106,7 @@ export function randomConfig(seed: number): RandomConfig {
     }
   }
   return {
-    label: `#${seed} ${spec} ${name} ${options.port}-port ${options.vcLinks ? 'vcLinks' : 'mux'} K=${options.vcsPerClass} B=${options.buffer} R=${options.routerDelay} S=${options.startup} load=${load.toFixed(2)}`,
+    label: `#${seed} ${spec} ${name} ${options.port}-port ${options.vcLinks ? 'vcLinks' : 'mux'} K=${options.vcsPerClass} B=${options.buffer} ${options.injection} R=${options.routerDelay} S=${options.startup} load=${load.toFixed(2)}`,
     routing,
     worms,
     options,

@@ -122,24 +122,63 @@ describe('rules of docs/model-flit.md, derived by hand, on both engines', () => 
   });
 
   it('one-port injection: one message at a time in activation order; all-port: one per port ("The source"; "Channels": injection q)', async () => {
-    // A: 1 -> 2 and B: 1 -> 0, both created at 0 (A first), L = 4, S = R = 1, B = 8. One-port: A is
-    // granted node 1's injection VC at 0 and sends during 1..4; its flits leave the injection buffer
-    // during 3..6 (routed at 3), so the VC is freed at the end of 6 and B, head of the queue since 0,
-    // is granted at 7 and injects its header during 8 (B waited cycles 1..6, six VC waits).
-    // All-port: A's first hop is port +x, B's port -x: two injection channels, both inject at 1.
+    // A: 1 -> 2 and B: 1 -> 0, both created at 0 (A first), L = 4, S = R = 1, B = 8. One-port,
+    // after-tail: A is granted node 1's injection VC at 0 and sends during 1..4; its flits leave the
+    // injection buffer during 3..6 (routed at 3), so the VC is freed at the end of 6 and B, head of
+    // the queue since 0, is granted at 7 and injects its header during 8 (B waited cycles 1..6, six
+    // VC waits). One-port, back-to-back (the default): B's startup runs from the end of A's (2) to
+    // 3; A's tail crosses the injection channel during 4, so B is granted at 5 and its header
+    // crosses during 5 (waits 1..4). All-port: A's first hop is port +x, B's port -x: two injection
+    // channels, both inject at 1.
     const worms: WormSpec[] = [
       { kind: 'unicast', src: 1, dests: [2], flits: 4, created: 0 },
       { kind: 'unicast', src: 1, dests: [0], flits: 4, created: 0 },
     ];
-    for (const { kind, e, status } of await run(worms, { port: 'one' })) {
+    for (const { kind, e, status } of await run(worms, { port: 'one', injection: 'after-tail' })) {
       expect(status, kind).toBe('finished');
       expect(Array.from(e.times().injected), kind).toEqual([1, 8]);
       expect(Array.from(e.times().waits), kind).toEqual([0, 6]);
+    }
+    for (const { kind, e, status } of await run(worms, { port: 'one' })) {
+      expect(status, kind).toBe('finished');
+      expect(Array.from(e.times().injected), kind).toEqual([1, 5]);
+      expect(Array.from(e.times().waits), kind).toEqual([0, 4]);
     }
     for (const { kind, e, status } of await run(worms, { port: 'all' })) {
       expect(status, kind).toBe('finished');
       expect(Array.from(e.times().injected), kind).toEqual([1, 1]);
       expect(e.counters().vcWaitCycles, kind).toBe(0);
+    }
+  });
+
+  it('back-to-back injection: a header may cross the injection channel in the cycle after the previous tail; one startup at a time ("The source", option injection)', async () => {
+    // Three worms 0 -> 3 created at 0, L = 4, R = 1, K = 2 copies of dor's class (so that no worm
+    // waits for a network VC), B = 8.
+    // Back-to-back, S = 2: W0 is head at 0, its startup 0..1: granted at 0, header crosses the
+    // injection channel during 2, tail during 5. W1 became head at 0 (when W0 was granted); its
+    // startup runs after W0's, 2..3; the channel is free from 6: granted at 6, header during 6
+    // (waits 1..5). W2 became head at 6: startup 6..7, channel free from 10: header during 10
+    // (waits 7..9). Each worm then runs at the zero-load time, 4 cycles after the previous one:
+    // header delivered at 2 + 1 + 4 x 2 = 11, tail 14, and 15/18, 19/22. W1's header reaches node
+    // 3 at 13 and is routed at 14, when the consumption channel (W0's tail delivered during 13) is
+    // free again.
+    // Back-to-back, S = 6 > L: the startups are the bottleneck: W1's runs 6..11, W2's 12..17, so
+    // the headers cross during 6, 12, 18.
+    // After-tail, S = 2: W1 is granted when W0's tail has left the injection buffer (header routed
+    // at 4, tail leaves during 7): at 8, header during 10; W2 at 16, header during 18.
+    const worms: WormSpec[] = [0, 1, 2].map(() => ({ kind: 'unicast', src: 0, dests: [3], flits: 4, created: 0 }));
+    for (const { kind, e, status } of await run(worms, { startup: 2, vcsPerClass: 2 })) {
+      expect(status, kind).toBe('finished');
+      const t = e.times();
+      expect(Array.from(t.injected), kind).toEqual([2, 6, 10]);
+      expect(Array.from(t.waits), kind).toEqual([0, 5, 3]);
+      expect([...t.destHead, ...t.destTail], kind).toEqual([11, 15, 19, 14, 18, 22]);
+    }
+    for (const { kind, e } of await run(worms, { startup: 6, vcsPerClass: 2 }))
+      expect(Array.from(e.times().injected), kind).toEqual([6, 12, 18]);
+    for (const { kind, e } of await run(worms, { startup: 2, vcsPerClass: 2, injection: 'after-tail' })) {
+      expect(Array.from(e.times().injected), kind).toEqual([2, 10, 18]);
+      expect(Array.from(e.times().destTail), kind).toEqual([14, 22, 30]);
     }
   });
 
@@ -212,20 +251,29 @@ describe('rules of docs/model-flit.md, derived by hand, on both engines', () => 
     // W0: 0 -> 1, L = 4, created at 0: tail delivered at 1 at 0 + 1 + 1 + 2 x 2 + 3 = 9. W1: 1 -> 3
     // after W0 is activated at 9 (step 1 of cycle 9), granted at 9, injects its header during 10;
     // tail at 3 (h = 2): 9 + 1 + 1 + 3 x 2 + 3 = 20. W2: 1 -> 0 after W0 too, listed after W1: it
-    // queues behind W1 at node 1 (one-port), so it is granted only after W1's tail leaves the
-    // injection buffer (W1 routed at 12, tail leaves during 15): granted at 16, injects during 17;
-    // tail at 0 (h = 1): 16 + 1 + 1 + 2 x 2 + 3 = 25.
+    // queues behind W1 at node 1 (one-port). After-tail: it is granted only after W1's tail leaves
+    // the injection buffer (W1 routed at 12, tail leaves during 15): granted at 16, injects during
+    // 17; tail at 0 (h = 1): 16 + 1 + 1 + 2 x 2 + 3 = 25. Back-to-back (the default): its startup
+    // runs after W1's (10..11), W1's tail crosses the injection channel during 13, so W2 is granted
+    // at 14 and injects during 14; tail at 14 + (1 + 2) + 2 x 1 + 3 = 22.
     const worms: WormSpec[] = [
       { kind: 'unicast', src: 0, dests: [1], flits: 4, created: 0 },
       { kind: 'unicast', src: 1, dests: [3], flits: 4, after: 0, group: 0 },
       { kind: 'unicast', src: 1, dests: [0], flits: 4, after: 0, group: 0 },
     ];
-    for (const { kind, e, status } of await run(worms, {})) {
+    for (const { kind, e, status } of await run(worms, { injection: 'after-tail' })) {
       expect(status, kind).toBe('finished');
       const t = e.times();
       expect(Array.from(t.activated), kind).toEqual([0, 9, 9]);
       expect(Array.from(t.injected), kind).toEqual([1, 10, 17]);
       expect(Array.from(t.destTail), kind).toEqual([9, 20, 25]);
+    }
+    for (const { kind, e, status } of await run(worms, {})) {
+      expect(status, kind).toBe('finished');
+      const t = e.times();
+      expect(Array.from(t.activated), kind).toEqual([0, 9, 9]);
+      expect(Array.from(t.injected), kind).toEqual([1, 10, 14]);
+      expect(Array.from(t.destTail), kind).toEqual([9, 20, 22]);
     }
   });
 

@@ -17,7 +17,7 @@ import {
   WS_SENDING, WS_DONE, D_NODE, D_HEAD, D_TAIL, DEST_STRIDE, T_PORT, T_VC, T_DEST, T_CHILD, T_EXACT,
   T_SIB, TREE_STRIDE, S_WORM, S_VC, S_PARENT, S_CHILD, S_SIB, S_NEXT, S_IN, S_OUT, S_NODE, S_HEAD,
   S_FLAGS, S_TARGET, S_CLASS, S_PREV, S_PORT, SLOT_STRIDE, F_PENDING, F_EJECT, F_ROUTED,
-  F_DEAD, F_NET, F_EXACT, F_MOVED, F_PARKED, F_SAMEG, F_WAITED, F_CONTEND, S_CHAN, H_O_WAIT,
+  F_DEAD, F_NET, F_EXACT, F_MOVED, F_PARKED, F_SAMEG, F_WAITED, F_CONTEND, S_CHAN, H_O_WAIT, FLAG_BACK_TO_BACK,
 } from "./layout";
 import { route } from "../routing/dispatch";
 import { DELIVER, INJECT } from "../routing/state";
@@ -54,6 +54,8 @@ let R: i32 = 0;
 let S: i32 = 0;
 let MUX: bool = false;
 let CHANUSE: bool = false;
+// option injection 'back-to-back' (docs/model-flit.md "The source"); false: 'after-tail'
+let B2B: bool = false;
 let INJ: i32 = 0;
 let EJ: i32 = 0;
 let T: i32 = 0;
@@ -122,6 +124,7 @@ function configure(base: usize): void {
   S = hd(H_S);
   MUX = (hd(H_FLAGS) & FLAG_MUX) != 0;
   CHANUSE = (hd(H_FLAGS) & FLAG_CHANNEL_USE) != 0;
+  B2B = (hd(H_FLAGS) & FLAG_BACK_TO_BACK) != 0;
   INJ = hd(H_INJ);
   EJ = hd(H_EJ);
 }
@@ -680,13 +683,25 @@ function activate(w: i32, time: i32): void {
   if (tail < 0) {
     store<i32>(at(QHEAD, iq), w);
     store<i32>(at(QTAIL, iq), w);
-    wset(w, W_STATE, WS_REQUEST);
-    appendActive(w);
+    becomeHead(w, time);
   } else {
     wset(tail, W_NEXTQ, w);
     store<i32>(at(QTAIL, iq), w);
     wset(w, W_STATE, WS_QUEUED);
   }
+}
+
+// worm w becomes the head of its injection queue at `time`. Back-to-back: its startup runs from
+// then, or from the end of the startup of the worm holding the channel if later (W_START: the
+// cycle it ends; reference.ts becomeHead)
+function becomeHead(w: i32, time: i32): void {
+  wset(w, W_STATE, WS_REQUEST);
+  if (B2B) {
+    const holder = load<i32>(at(OWNER, wget(w, W_INJVC)));
+    const hs = holder >= 0 ? wget(sget(holder, S_WORM), W_START) : time;
+    wset(w, W_START, (hs > time ? hs : time) + S);
+  }
+  appendActive(w);
 }
 
 function firstPort(w: i32, src: i32): i32 {
@@ -718,16 +733,15 @@ function requestInjection(w: i32): void {
   sset(s, S_PORT, iq - src * Q);
   store<i32>(at(OWNER, vc), s);
   wset(w, W_STATE, WS_SENDING);
-  wset(w, W_START, T + S);
+  // after-tail: the startup begins now; back-to-back: it began when the worm became head
+  if (!B2B) wset(w, W_START, T + S);
+  else if (wget(w, W_START) < T) wset(w, W_START, T);
   grants += 1;
   hdSet(H_LASTPROGRESS, T);
   const next = wget(w, W_NEXTQ);
   store<i32>(at(QHEAD, iq), next);
   if (next < 0) store<i32>(at(QTAIL, iq), -1);
-  else {
-    wset(next, W_STATE, WS_REQUEST);
-    appendActive(next);
-  }
+  else becomeHead(next, T);
 }
 
 function newSlot(w: i32): i32 {
@@ -803,7 +817,8 @@ function newSlot(w: i32): i32 {
 // (F_WAITED), the requests for it parked at its router wake up
 @inline function freeVc(s: i32): void {
   const vc = sget(s, S_VC);
-  store<i32>(at(OWNER, vc), -1);
+  // a back-to-back injection slot gave its VC up when its tail crossed the channel (injectFlit)
+  if (load<i32>(at(OWNER, vc)) == s) store<i32>(at(OWNER, vc), -1);
   const f = sget(s, S_FLAGS);
   if (MUX && WALK && (f & F_NET) != 0) {
     const h = arb(sget(s, S_CHAN), A_HELD);
@@ -990,7 +1005,11 @@ function inject(w: i32): void {
 
 // the source puts its next flit into its injection slot (record p, holding `in` flits so far)
 @inline function injectFlit(w: i32, p: usize, n0: i32): void {
-  wset(w, W_TOSEND, wget(w, W_TOSEND) - 1);
+  const left = wget(w, W_TOSEND) - 1;
+  wset(w, W_TOSEND, left);
+  // back-to-back: the tail has crossed the injection channel, which is free from the next cycle
+  // (every injection request of this cycle was made before any injection)
+  if (B2B && left == 0) store<i32>(at(OWNER, wget(w, W_INJVC)), -1);
   const n = n0 + 1;
   st(p, S_IN, n);
   if (n == 1) {

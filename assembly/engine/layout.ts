@@ -55,6 +55,7 @@ export const A_STAMP: i32 = 3;
 export const ARB_STRIDE: i32 = 4;
 export const FLAG_MUX: i32 = 1;
 export const FLAG_CHANNEL_USE: i32 = 2;
+export const FLAG_BACK_TO_BACK: i32 = 4;
 export const COUNTERS_BYTE: i32 = 256;
 export const C_FLITHOPS: i32 = 0;
 export const C_INJECTED: i32 = 1;

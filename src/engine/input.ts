@@ -31,6 +31,8 @@ export interface ResolvedOptions {
   vcsPerClass: number;
   /** Live slots from which a multiplexed cycle is evaluated with the ready list. */
   readyAt: number;
+  /** When the next worm of an injection queue may send (docs/model-flit.md "The source"). */
+  injection: 'back-to-back' | 'after-tail';
 }
 
 /** Fill in and check the engine options; errors name the option and the valid range. */
@@ -52,6 +54,9 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
   if (o.consumption !== undefined && o.consumption !== 'port' && o.consumption !== 'vc') {
     throw new WormcastError(`engine option consumption: '${String(o.consumption)}' must be port or vc`);
   }
+  if (o.injection !== undefined && o.injection !== 'back-to-back' && o.injection !== 'after-tail') {
+    throw new WormcastError(`engine option injection: '${String(o.injection)}' must be back-to-back or after-tail`);
+  }
   return {
     buffer,
     routerDelay,
@@ -63,6 +68,7 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
     allPort: o.port === 'all',
     vcLinks: o.vcLinks === true,
     channelUse: o.channelUse !== false,
+    injection: o.injection ?? 'back-to-back',
   };
 }
 
@@ -164,7 +170,10 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
   h[L.H_R] = o.routerDelay;
   h[L.H_S] = o.startup;
   h[L.H_WATCHDOG] = o.watchdog;
-  h[L.H_FLAGS] = (s.mux ? L.FLAG_MUX : 0) | (s.channelUse ? L.FLAG_CHANNEL_USE : 0);
+  h[L.H_FLAGS] =
+    (s.mux ? L.FLAG_MUX : 0) |
+    (s.channelUse ? L.FLAG_CHANNEL_USE : 0) |
+    (o.injection === 'back-to-back' ? L.FLAG_BACK_TO_BACK : 0);
   // worms written so far (all of them, unless the run is streamed: src/engine/feed.ts) and records
   h[L.H_WORMS] = input.worms.length;
   h[L.H_WCAP] = Math.max(1, s.worms);

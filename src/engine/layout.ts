@@ -128,6 +128,8 @@ export const ARB_STRIDE = 4;
 
 export const FLAG_MUX = 1;
 export const FLAG_CHANNEL_USE = 2;
+/** Option injection 'back-to-back' (docs/model-flit.md "The source"); clear: 'after-tail'. */
+export const FLAG_BACK_TO_BACK = 4;
 
 /** Counters (f64, at byte 256). */
 export const COUNTERS_BYTE = 256;

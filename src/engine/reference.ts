@@ -241,12 +241,21 @@ export class ReferenceEngine implements Engine {
     let queue = this.queues.get(w.injQ);
     if (!queue) this.queues.set(w.injQ, (queue = []));
     queue.push(w);
-    if (queue.length === 1) this.becomeHead(w);
+    if (queue.length === 1) this.becomeHead(w, time);
     else w.state = 'queued';
   }
 
-  private becomeHead(w: Worm): void {
+  /**
+   * A worm becomes the head of its injection queue at `time`. Back-to-back injection: its startup
+   * runs from then, or from the end of the startup of the worm holding the channel if that is
+   * later (one startup at a time per channel); `start` is then the cycle its startup ends.
+   */
+  private becomeHead(w: Worm, time: number): void {
     w.state = 'request';
+    if (this.options.injection === 'back-to-back') {
+      const holder = this.owner[w.injVc];
+      w.start = Math.max(time, holder ? holder.worm.start : time) + this.options.startup;
+    }
     this.active.push(w);
   }
 
@@ -287,7 +296,10 @@ export class ReferenceEngine implements Engine {
     return true;
   }
 
-  /** 2a: the queue head takes its injection VC if free; its startup begins and the next worm of the queue becomes head. */
+  /**
+   * 2a: the queue head takes its injection VC if free (after-tail: its startup begins) and the next
+   * worm of the queue becomes head.
+   */
   private requestInjection(w: Worm, t: number): void {
     if (this.owner[w.injVc]) {
       this.count.vcWaitCycles++;
@@ -300,10 +312,11 @@ export class ReferenceEngine implements Engine {
     this.grant(s, w.injVc, t);
     w.injSlot = s;
     w.state = 'sending';
-    w.start = t + this.options.startup;
+    // after-tail: the startup begins now; back-to-back: it began when the worm became head
+    w.start = this.options.injection === 'back-to-back' ? Math.max(t, w.start) : t + this.options.startup;
     const queue = this.queues.get(w.injQ)!;
     queue.shift();
-    if (queue.length > 0) this.becomeHead(queue[0]!);
+    if (queue.length > 0) this.becomeHead(queue[0]!, t);
   }
 
   /** 2c: a request takes the lowest-numbered free VC of its choices, or waits one cycle. */
@@ -531,6 +544,9 @@ export class ReferenceEngine implements Engine {
       s.head = t + 1;
       w.injected = t;
     }
+    // back-to-back: the tail has crossed the injection channel, which is free from the next cycle;
+    // the worm's flits still in its injection buffer drain from there
+    if (w.toSend === 0 && this.options.injection === 'back-to-back') this.owner[s.vc] = null;
   }
 
   /** 4a-d: the first waiting flit of `s` goes into every child at once. */
@@ -561,8 +577,9 @@ export class ReferenceEngine implements Engine {
     }
     if (s.out === L) {
       // 4b: the tail has left: the VC is free (from the next cycle) and the slot returns at once
+      // (a back-to-back injection slot gave its VC up when its tail crossed the channel)
       w.live--;
-      this.owner[s.vc] = null;
+      if (this.owner[s.vc] === s) this.owner[s.vc] = null;
       w.slots.splice(w.slots.indexOf(s), 1);
       this.liveSlots--;
     }

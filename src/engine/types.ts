@@ -75,6 +75,15 @@ export interface EngineOptions {
    * fewer than half as many. Default 2048; 0 always uses the ready list.
    */
   readyListAt?: number;
+  /**
+   * When the next worm of an injection queue may send (docs/model-flit.md "The source"):
+   * 'back-to-back' (default) its header may cross the injection channel in the cycle after the
+   * previous worm's tail did (its startup overlaps that worm's transmission; BookSim's source);
+   * 'after-tail' it is granted the channel only after the previous tail has left the injection
+   * buffer, and its startup begins then (one message at a time through the router, the seeds'
+   * one-port model; wormcast's only rule before issue 15).
+   */
+  injection?: 'back-to-back' | 'after-tail';
 }
 
 /**
