@@ -21,6 +21,19 @@ interface Rule {
 /** `--example` sets these options itself (EXAMPLE_ARGS): a value the user gives would be overwritten. */
 const EXAMPLE_SETS: readonly string[] = EXAMPLE_ARGS.filter((a) => a.startsWith('--')).map(attributeName);
 
+/** simulate's options of generated traffic in seed units, drawn counts and isolated sets (docs/units.md). */
+const SEED_TRAFFIC_OPTIONS: readonly string[] = [
+  'destsMean',
+  'interarrivalUs',
+  'units',
+  'messageBytes',
+  'flitBytes',
+  'channelMbps',
+  'flitTimeNs',
+  'traffic',
+  'sets',
+];
+
 const RULES: readonly Rule[] = [
   {
     command: 'simulate',
@@ -49,6 +62,8 @@ const RULES: readonly Rule[] = [
       'slots',
       'plan',
       'example',
+      ...SEED_TRAFFIC_OPTIONS,
+      'startupUs',
     ],
     reason: 'a scenario brings its own network, worms and engine options',
   },
@@ -68,6 +83,8 @@ const RULES: readonly Rule[] = [
       'process',
       'self',
       'example',
+      ...SEED_TRAFFIC_OPTIONS,
+      'startupUs',
     ],
     reason: 'the plan file gives the network, the routing and the one multicast',
   },

@@ -3,6 +3,8 @@ import { buildWorkload } from '../engine/workload.ts';
 import { WormcastError } from '../errors.ts';
 import { randomDestinations } from '../multicast/destinations.ts';
 import { mulberry32 } from '../random.ts';
+import { meanInterval, type Interval } from './confidence.ts';
+import { destCountRange, drawDestCount } from './dest-count.ts';
 import { makeEngine, RUN_END, runWorkload, simulationRouting } from './simulate.ts';
 
 /*
@@ -18,9 +20,17 @@ export interface IsolatedConfig {
   topology: string;
   algorithm: string;
   routing?: string;
-  /** Destinations per multicast: a fixed m, or drawn per multicast (mean). */
+  /** Destinations per multicast: a fixed m (ignored when destsMean is given). */
   dests: number;
+  /**
+   * Draw each set's count with this mean (src/experiment/dest-count.ts): one more number of the
+   * run's generator before the set's source. Absent: every set has `dests` (the draws of earlier
+   * versions, unchanged).
+   */
+  destsMean?: number;
   sets: number;
+  /** Confidence level of the intervals over the sets (default 0.95). */
+  confidence?: number;
   flits: number;
   seed: number;
   engine?: 'wasm' | 'reference';
@@ -35,28 +45,66 @@ export interface IsolatedResult {
   /** Mean over the sets of the flit-hops (channels crossed by flits). */
   meanFlitHops: number;
   sets: number;
+  /** Mean and confidence interval over the sets (each set one observation) of its mean latency over the destinations. */
+  latency: Interval;
+  /** The same of its mean network latency (from the first header's injection; source queueing excluded). */
+  networkLatency: Interval;
+  /** The same of its completion (the latest destination's latency). */
+  completion: Interval;
+  flitHops: Interval;
+  /** The same of its number of destinations (a point interval for a fixed count). */
+  destinations: Interval;
+  /** Each set's numbers, in the order drawn (a sweep pools them over its replications). */
+  perSet: {
+    latency: number[];
+    networkLatency: number[];
+    completion: number[];
+    flitHops: number[];
+    destinations: number[];
+  };
 }
 
 /** Run `sets` isolated multicasts from uniformly random sources to uniformly random sets of `dests` nodes. */
 export async function runIsolated(c: IsolatedConfig): Promise<IsolatedResult> {
   const routing = simulationRouting(c.topology, c.algorithm, c.routing);
   const t = routing.topology;
-  if (c.dests < 1 || c.dests >= t.nodes)
+  if (c.destsMean !== undefined) destCountRange(c.destsMean, t.nodes - 1);
+  else if (c.dests < 1 || c.dests >= t.nodes)
     throw new WormcastError(`isolated: dests ${c.dests} must be 1..${t.nodes - 1} on ${t.spec}`);
+  if (!Number.isInteger(c.sets) || c.sets < 1)
+    throw new WormcastError(`isolated: sets ${c.sets} must be an integer >= 1`);
   const random = mulberry32(c.seed);
-  let lat = 0;
-  let max = 0;
-  let hops = 0;
+  const lats: number[] = [];
+  const nets: number[] = [];
+  const maxes: number[] = [];
+  const hopses: number[] = [];
+  const counts: number[] = [];
   for (let k = 0; k < c.sets; k++) {
+    const m = c.destsMean === undefined ? c.dests : drawDestCount(c.destsMean, t.nodes - 1, random());
     const src = Math.floor(random() * t.nodes);
-    const dests = [...randomDestinations(t, src, c.dests, random)];
+    const dests = [...randomDestinations(t, src, m, random)];
     const w = buildWorkload([{ created: 0, src, dests }], c.algorithm, routing, c.flits);
     const engine = await makeEngine(c.engine ?? 'wasm', { routing, worms: w.worms, options: c.options });
     const r = runWorkload(engine, routing, w, { from: 0, to: RUN_END }, RUN_END, 'finished');
     if (r.incomplete) throw new WormcastError(`isolated: ${c.algorithm} on ${t.spec}, set ${k}: ${r.incomplete}`);
-    lat += r.meanLatency;
-    max += r.maxLatency;
-    hops += r.flitHops;
+    lats.push(r.meanLatency);
+    nets.push(r.meanNetworkLatency);
+    maxes.push(r.maxLatency);
+    hopses.push(r.flitHops);
+    counts.push(m);
   }
-  return { meanLatency: lat / c.sets, meanMaxLatency: max / c.sets, meanFlitHops: hops / c.sets, sets: c.sets };
+  const conf = c.confidence ?? 0.95;
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  return {
+    meanLatency: mean(lats),
+    meanMaxLatency: mean(maxes),
+    meanFlitHops: mean(hopses),
+    sets: c.sets,
+    latency: meanInterval(lats, conf),
+    networkLatency: meanInterval(nets, conf),
+    completion: meanInterval(maxes, conf),
+    flitHops: meanInterval(hopses, conf),
+    destinations: meanInterval(counts, conf),
+    perSet: { latency: lats, networkLatency: nets, completion: maxes, flitHops: hopses, destinations: counts },
+  };
 }

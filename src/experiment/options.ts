@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SEED_MAX } from '../errors.ts';
 import { MULTICAST_ALGORITHMS } from '../multicast/registry.ts';
 import { MAX_SLOTS } from './simulate.ts';
+import { UNIT_PRESET_FIELDS } from './units.ts';
 
 /*
  * The options an experiment may set for its points: exactly the options of `wormcast simulate`
@@ -26,6 +27,16 @@ export const OPTION_SCHEMAS: Readonly<Record<OptionKey, z.ZodType<OptionValue>>>
   routing: z.string().min(1),
   algorithm: z.enum(ALGORITHM_NAMES as [string, ...string[]]),
   dests: int(1, 1 << 24),
+  destsMean: int(1, 1 << 24),
+  interarrivalUs: z.number().gt(0).max(1e12),
+  units: z.enum(Object.keys(UNIT_PRESET_FIELDS) as [string, ...string[]]),
+  messageBytes: int(1, 1 << 30),
+  flitBytes: int(1, 1 << 20),
+  channelMbps: z.number().gt(0).max(1e9),
+  flitTimeNs: z.number().gt(0).max(1e9),
+  startupUs: z.number().min(0).max(1e9),
+  traffic: z.enum(['dynamic', 'isolated']),
+  sets: int(1, 1 << 24),
   load: z
     .number()
     .min(1e-9)
@@ -53,7 +64,15 @@ export const OPTION_SCHEMAS: Readonly<Record<OptionKey, z.ZodType<OptionValue>>>
 /** Options whose values are numbers: a grid may give them as a range. */
 export const NUMERIC_OPTIONS: ReadonlySet<OptionKey> = new Set([
   'dests',
+  'destsMean',
   'load',
+  'interarrivalUs',
+  'messageBytes',
+  'flitBytes',
+  'channelMbps',
+  'flitTimeNs',
+  'startupUs',
+  'sets',
   'flits',
   'vcs',
   'buffer',

@@ -4,6 +4,8 @@ import type { PortModel } from '../multicast/types.ts';
 import type { OptionKey, OptionValue } from './option-keys.ts';
 import { simulationRouting, type SimulateConfig } from './simulate.ts';
 import type { MemoryEnvironment } from './memory-estimate.ts';
+import { destCountRange } from './dest-count.ts';
+import { resolveUnits, type ResolvedUnits } from './units.ts';
 
 /**
  * The full configuration of one point: every option of `wormcast simulate` with the defaults it
@@ -39,7 +41,20 @@ export interface PointConfig {
   slots?: number;
   /** Messages a streamed run may hold in flight (`--in-flight`); absent: simulate's default from the load. */
   inFlight?: number;
+  /** Multicasts: each one's count drawn with this mean (`--dests-mean`; `dests` is then 0). */
+  destsMean?: number;
+  /** The seed units the point was given in and what they convert to (docs/units.md); absent: none given. */
+  units?: ResolvedUnits;
+  /** 'isolated': one multicast at a time in an empty network over `sets` random sets; absent: dynamic traffic. */
+  traffic?: 'isolated';
+  sets?: number;
 }
+
+/** Random sets of an isolated point when `sets` is not given. */
+export const DEFAULT_ISOLATED_SETS = 100;
+
+/** Options that describe dynamic traffic only: an isolated point refuses them. */
+const DYNAMIC_ONLY = ['load', 'interarrivalUs', 'cycles', 'warmup', 'drain', 'process', 'self', 'inFlight'] as const;
 
 /** `wormcast simulate`'s defaults (src/cli/commands/simulate.ts). */
 export const SIMULATE_DEFAULTS = {
@@ -70,25 +85,74 @@ export function defaultWatchdog(startup: number, routerDelay: number): number {
  */
 export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointConfig {
   if (o.topology === undefined) throw new WormcastError('topology: missing; set it in base or grid (e.g. mesh:8x8)');
-  if (o.load === undefined)
-    throw new WormcastError('load: missing; set it in base or grid (message flits per node per cycle)');
+  const isolated = o.traffic === 'isolated';
+  if (isolated) {
+    const bad = DYNAMIC_ONLY.filter((k) => o[k] !== undefined);
+    if (bad.length > 0)
+      throw new WormcastError(
+        `${bad.join(', ')}: ${bad.length > 1 ? 'do' : 'does'} not apply to traffic: isolated (one multicast at a time in an empty network); leave ${bad.length > 1 ? 'them' : 'it'} out`,
+      );
+  } else if (o.sets !== undefined)
+    throw new WormcastError('sets: applies to traffic: isolated only (the random sets of isolated multicasts)');
+  if (o.dests !== undefined && o.destsMean !== undefined)
+    throw new WormcastError(
+      `dests ${o.dests} and destsMean ${o.destsMean} both give the destinations per multicast: give one of them`,
+    );
+  const units = resolveUnits(
+    {
+      units: o.units as string | undefined,
+      interarrivalUs: o.interarrivalUs as number | undefined,
+      messageBytes: o.messageBytes as number | undefined,
+      flitBytes: o.flitBytes as number | undefined,
+      channelMbps: o.channelMbps as number | undefined,
+      flitTimeNs: o.flitTimeNs as number | undefined,
+      startupUs: o.startupUs as number | undefined,
+      load: o.load as number | undefined,
+      flits: o.flits as number | undefined,
+      startup: o.startup as number | undefined,
+    },
+    SIMULATE_DEFAULTS.flits,
+    (k) => k,
+  );
+  if (!isolated && o.load === undefined && units?.load === undefined)
+    throw new WormcastError(
+      'load: missing; set it (message flits per node per cycle), or interarrivalUs with units, in base or grid',
+    );
   const algorithm = (o.algorithm as string | undefined) ?? SIMULATE_DEFAULTS.algorithm;
   const routing = simulationRouting(o.topology as string, algorithm, o.routing as string | undefined);
   const t = routing.topology;
-  const flits = (o.flits as number | undefined) ?? SIMULATE_DEFAULTS.flits;
-  const load = o.load as number;
+  const flits = (o.flits as number | undefined) ?? units?.flits ?? SIMULATE_DEFAULTS.flits;
+  const load = isolated ? 0 : ((o.load as number | undefined) ?? units!.load!);
   if (load > flits)
-    throw new WormcastError(`load: ${load} must be <= flits (${flits}): one message per node per cycle at most`);
+    throw new WormcastError(
+      o.load !== undefined
+        ? `load: ${load} must be <= flits (${flits}): one message per node per cycle at most`
+        : `interarrivalUs: ${o.interarrivalUs} us is load ${load} flits/node/cycle, above one message per node per cycle (${flits} flits)`,
+    );
+  if (!isolated && !(load >= 1e-9))
+    throw new WormcastError(`interarrivalUs: ${o.interarrivalUs} us is load ${load}, below 1e-9 flits/node/cycle`);
   let dests = 0;
+  let destsMean: number | undefined;
   if (algorithm !== 'unicast') {
-    if (o.dests === undefined)
-      throw new WormcastError(`dests: missing; a multicast (${algorithm}) needs dests, 1..${t.nodes - 1} on ${t.spec}`);
-    dests = o.dests as number;
-    if (dests >= t.nodes)
-      throw new WormcastError(`dests: ${dests} must be 1..${t.nodes - 1} for a multicast on ${t.spec}`);
-  }
+    if (o.destsMean !== undefined) {
+      destsMean = o.destsMean as number;
+      try {
+        destCountRange(destsMean, t.nodes - 1);
+      } catch {
+        throw new WormcastError(`destsMean: ${destsMean} must be 1..${t.nodes - 1} for a multicast on ${t.spec}`);
+      }
+    } else {
+      if (o.dests === undefined)
+        throw new WormcastError(
+          `dests: missing; a multicast (${algorithm}) needs dests (or destsMean), 1..${t.nodes - 1} on ${t.spec}`,
+        );
+      dests = o.dests as number;
+      if (dests >= t.nodes)
+        throw new WormcastError(`dests: ${dests} must be 1..${t.nodes - 1} for a multicast on ${t.spec}`);
+    }
+  } else if (isolated) dests = 1;
   const model = defaultNodeModel(algorithm);
-  const startup = (o.startup as number | undefined) ?? SIMULATE_DEFAULTS.startup;
+  const startup = (o.startup as number | undefined) ?? units?.startup ?? SIMULATE_DEFAULTS.startup;
   const routerDelay = (o.routerDelay as number | undefined) ?? SIMULATE_DEFAULTS.routerDelay;
   const minWatch = startup + routerDelay + 2;
   const watchdog = (o.watchdog as number | undefined) ?? defaultWatchdog(startup, routerDelay);
@@ -121,6 +185,12 @@ export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointC
   if (o.readyListAt !== undefined) c.readyListAt = o.readyListAt as number;
   if (o.slots !== undefined) c.slots = o.slots as number;
   if (o.inFlight !== undefined) c.inFlight = o.inFlight as number;
+  if (destsMean !== undefined) c.destsMean = destsMean;
+  if (units) c.units = units;
+  if (isolated) {
+    c.traffic = 'isolated';
+    c.sets = (o.sets as number | undefined) ?? DEFAULT_ISOLATED_SETS;
+  }
   return c;
 }
 
@@ -136,6 +206,7 @@ export function simulateConfig(
     routing: c.routing,
     algorithm: c.algorithm,
     dests: c.dests,
+    ...(c.destsMean !== undefined ? { destsMean: c.destsMean } : {}),
     load: c.load,
     flits: c.flits,
     process: c.process,
@@ -168,8 +239,12 @@ export function simulateCommand(c: PointConfig, seed: number, measure = c.cycles
     `--topology ${c.topology}`,
     `--routing ${c.routing}`,
     `--algorithm ${c.algorithm}`,
-    ...(c.algorithm !== 'unicast' ? [`--dests ${c.dests}`] : []),
-    `--load ${c.load}`,
+    ...(c.algorithm === 'unicast'
+      ? []
+      : c.destsMean !== undefined
+        ? [`--dests-mean ${c.destsMean}`]
+        : [`--dests ${c.dests}`]),
+    ...(c.traffic === 'isolated' ? [`--traffic isolated --sets ${c.sets}`] : [`--load ${c.load}`]),
     `--flits ${c.flits}`,
     `--vcs ${c.vcs}`,
     `--buffer ${c.buffer}`,
@@ -178,11 +253,10 @@ export function simulateCommand(c: PointConfig, seed: number, measure = c.cycles
     `--startup ${c.startup}`,
     `--router-delay ${c.routerDelay}`,
     ...(c.vcLinks ? ['--vc-links'] : []),
-    `--cycles ${measure}`,
-    `--warmup ${c.warmup}`,
-    `--drain ${c.drain}`,
+    ...(c.traffic === 'isolated'
+      ? []
+      : [`--cycles ${measure}`, `--warmup ${c.warmup}`, `--drain ${c.drain}`, `--process ${c.process}`]),
     `--engine ${c.engine}`,
-    `--process ${c.process}`,
     ...(c.self ? ['--self'] : []),
     `--watchdog ${c.watchdog}`,
     ...(c.readyListAt !== undefined ? [`--ready-list-at ${c.readyListAt}`] : []),

@@ -8,6 +8,7 @@ import { simulateConfig, type PointConfig } from './point-config.ts';
 import { incompleteReason, pointSaturated, saturationReasons } from './saturation.ts';
 import type { RunUntil, SaturationRule, SeedMode, Statistics } from './experiment-types.ts';
 import { summarizePoint } from './point-summary.ts';
+import { runIsolatedPoint } from './isolated-point.ts';
 import { replicationSeeds } from './seeds.ts';
 import { simulate, type SimulateConfig, type SimulationResult } from './simulate.ts';
 
@@ -115,6 +116,8 @@ async function replication(task: PointTask, seed: number, measure: number): Prom
 
 /** Run a point: its replications (and, under runUntil, more of them or longer windows) and their summary. */
 export async function runPoint(task: PointTask): Promise<PointOutcome> {
+  // isolated multicasts: sets instead of a load (src/experiment/isolated-point.ts)
+  if (task.config.traffic === 'isolated') return runIsolatedPoint(task);
   const st = task.settings;
   const c = task.config;
   const seeds = (from: number, to: number) => replicationSeeds(st.seed, c, st.seeds, from, to);

@@ -30,6 +30,9 @@ import { summarize, type RunStats, type Window } from './stats.ts';
 import { eventWorms, runStream, streamCapacity } from './stream-run.ts';
 import type { TrafficSpec } from './traffic.ts';
 import { TrafficStream } from './traffic-stream.ts';
+import { destCountRange } from './dest-count.ts';
+import { randomDestinations } from '../multicast/destinations.ts';
+import { mulberry32 } from '../random.ts';
 
 /** Sample messages planned before a streamed run to size its records (src/experiment/stream-run.ts). */
 const STREAM_SAMPLES = 32;
@@ -43,6 +46,8 @@ export interface SimulateConfig {
   algorithm: string;
   /** Destinations per multicast (ignored for unicast). */
   dests: number;
+  /** Draw each multicast's count with this mean instead (src/experiment/dest-count.ts); `dests` is then ignored. */
+  destsMean?: number;
   /** Offered load, message flits per node per cycle. */
   load: number;
   flits: number;
@@ -322,6 +327,7 @@ export function planStream(c: SimulateConfig, routing: RoutingFunction): StreamP
     load: c.load,
     flits: c.flits,
     dests: c.algorithm === 'unicast' ? 0 : c.dests,
+    ...(c.algorithm !== 'unicast' && c.destsMean !== undefined ? { destsMean: c.destsMean } : {}),
     process: c.process,
     cycles,
     seed: c.seed,
@@ -331,11 +337,19 @@ export function planStream(c: SimulateConfig, routing: RoutingFunction): StreamP
   const samples: WormSpec[][] = [];
   for (let k = 0; k < STREAM_SAMPLES && sampler.peekTime() !== Infinity; k++)
     samples.push(eventWorms(sampler.take(), c.algorithm, routing, c.flits, k));
+  // a drawn count: room for the largest count it can draw (one sample of that size)
+  const m = spec.destsMean !== undefined ? destCountRange(spec.destsMean, t.nodes - 1).hi : c.dests;
+  if (spec.destsMean !== undefined) {
+    const rand = mulberry32(0x5eed);
+    const src = Math.floor(rand() * t.nodes);
+    const e = { created: 0, src, dests: [...randomDestinations(t, src, m, rand)] };
+    samples.push(eventWorms(e, c.algorithm, routing, c.flits, samples.length));
+  }
   const capacity = streamCapacity(t.nodes, c.load, c.flits, samples, c.inFlight);
   let perMessage = 1;
   for (const x of samples) perMessage = Math.max(perMessage, x.length);
   const inFlight = Math.round(capacity.worms / perMessage);
-  const shape = trafficShape(routing, c.algorithm, c.dests, c.load, c.flits, cycles, SAMPLE_EVENTS);
+  const shape = trafficShape(routing, c.algorithm, m, c.load, c.flits, cycles, SAMPLE_EVENTS);
   return { spec, capacity, inFlight, estimate: estimateMemory(routing, { ...shape, events: inFlight }, c.options) };
 }
 
@@ -346,7 +360,8 @@ export async function simulateWith(
 ): Promise<{ result: SimulationResult; routing: RoutingFunction }> {
   const routing = simulationRouting(c.topology, c.algorithm, c.routing);
   const t = routing.topology;
-  if (c.algorithm !== 'unicast' && (c.dests < 1 || c.dests >= t.nodes)) {
+  if (c.algorithm !== 'unicast' && c.destsMean !== undefined) destCountRange(c.destsMean, t.nodes - 1);
+  else if (c.algorithm !== 'unicast' && (c.dests < 1 || c.dests >= t.nodes)) {
     throw new WormcastError(`simulate: --dests ${c.dests} must be 1..${t.nodes - 1} for a multicast on ${t.spec}`);
   }
   const cycles = c.warmup + c.measure;

@@ -1,4 +1,5 @@
 import { WormcastError } from '../errors.ts';
+import { destCountRange, drawDestCount } from './dest-count.ts';
 import type { TrafficEvent, TrafficSpec } from './traffic.ts';
 
 /**
@@ -53,7 +54,9 @@ const DESTINATIONS = 2;
  * fixes every event. The arrival processes are those of generateTraffic (Bernoulli per cycle:
  * geometric gaps; exponential: Poisson arrivals created at the floor of their time), and so are
  * the destination distributions; the numbers differ, since generateTraffic draws every node's
- * arrivals from one stream, node by node, which cannot be done incrementally.
+ * arrivals from one stream, node by node, which cannot be done incrementally. With `destsMean`
+ * each multicast's count is drawn from the node's destination stream first (docs/traffic.md
+ * "Destination counts with a mean").
  */
 export class TrafficStream implements EventSource {
   private readonly arrivals: Uint32Array;
@@ -71,6 +74,7 @@ export class TrafficStream implements EventSource {
       throw new WormcastError(`traffic: load ${load} must be in (0, ${flits}] flits per node per cycle`);
     if (dests < 0 || dests > nodes - 1)
       throw new WormcastError(`traffic: ${dests} destinations; must be 0 (unicast) .. ${nodes - 1}`);
+    if (spec.destsMean !== undefined) destCountRange(spec.destsMean, nodes - 1);
     this.rate = load / flits;
     if (spec.process !== 'exponential' && this.rate > 1)
       throw new WormcastError(`traffic: Bernoulli rate ${this.rate} messages per cycle exceeds 1`);
@@ -154,7 +158,11 @@ export class TrafficStream implements EventSource {
   }
 
   private destinationsOf(src: number): number[] {
-    const { nodes, dests } = this.spec;
+    const { nodes, destsMean } = this.spec;
+    // a count drawn per multicast (src/experiment/dest-count.ts): one more number of the node's
+    // destination stream, before its set; a fixed count draws exactly as before
+    const dests =
+      destsMean === undefined ? this.spec.dests : drawDestCount(destsMean, nodes - 1, next(this.destRng, src));
     if (dests === 0) {
       let d = Math.floor(next(this.destRng, src) * (this.spec.self ? nodes : nodes - 1));
       if (!this.spec.self && d >= src) d++;

@@ -10,6 +10,11 @@ export interface TrafficSpec {
   flits: number;
   /** 0 for unicast traffic; m >= 1 for multicasts to m distinct random destinations. */
   dests: number;
+  /**
+   * Multicasts only: draw each multicast's count with this mean instead of the fixed `dests`
+   * (src/experiment/dest-count.ts; TrafficStream only, generateTraffic refuses it).
+   */
+  destsMean?: number;
   /** Inter-arrival process per node: Bernoulli per cycle (default) or exponential. */
   process?: 'bernoulli' | 'exponential';
   /** Messages are created in cycles [0, cycles). */
@@ -42,6 +47,10 @@ export function generateTraffic(spec: TrafficSpec): TrafficEvent[] {
   const rate = load / flits;
   if (spec.process !== 'exponential' && rate > 1)
     throw new WormcastError(`traffic: Bernoulli rate ${rate} messages per cycle exceeds 1`);
+  if (spec.destsMean !== undefined)
+    throw new WormcastError(
+      'traffic: destsMean is drawn by the streamed generator (TrafficStream), not generateTraffic',
+    );
   const rand = mulberry32(spec.seed);
   const events: TrafficEvent[] = [];
   for (let src = 0; src < nodes; src++) {

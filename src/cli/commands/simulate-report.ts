@@ -80,8 +80,31 @@ export function resultLines(r: SimulationResult, routing: RoutingFunction, headi
 }
 
 /**
+ * The latencies in microseconds when the run's units give a cycle time (docs/units.md): the JSON
+ * field `inUs` (cycle-valued fields stay in cycles).
+ */
+export function resultInUs(r: SimulationResult, cycleUs: number): Record<string, number> {
+  const us = (x: number) => round(x * cycleUs);
+  return {
+    cycleUs,
+    meanLatency: us(r.meanLatency),
+    maxLatency: us(r.maxLatency),
+    meanNetworkLatency: us(r.meanNetworkLatency),
+    meanCompletion: us(r.meanCompletion),
+    maxCompletion: us(r.maxCompletion),
+  };
+}
+
+/** The text line of resultInUs. */
+function inUsLine(r: SimulationResult, cycleUs: number): string {
+  const f = (x: number): string => (Number.isFinite(x) ? (x * cycleUs).toFixed(3) : '-');
+  return `  in microseconds (${cycleUs} us per cycle): latency mean ${f(r.meanLatency)}, max ${f(r.maxLatency)}; network latency mean ${f(r.meanNetworkLatency)}; completion mean ${f(r.meanCompletion)}, max ${f(r.maxCompletion)}`;
+}
+
+/**
  * Print a result on stdout; then, when the run did not do what was asked, throw the
- * IncompleteRunError that makes the CLI warn on stderr and exit 3.
+ * IncompleteRunError that makes the CLI warn on stderr and exit 3. With `cycleUs` (the run was
+ * given in seed units with a time unit) the latencies are also printed in microseconds.
  */
 export function printResult(
   r: SimulationResult,
@@ -89,9 +112,15 @@ export function printResult(
   heading: string,
   json: boolean,
   extra: Record<string, unknown> = {},
+  cycleUs?: number,
 ): void {
+  const lines = json ? [] : resultLines(r, routing, heading);
+  if (!json && cycleUs !== undefined)
+    lines.splice(lines.findIndex((l) => l.startsWith('  multicast completion')) + 1, 0, inUsLine(r, cycleUs));
   process.stdout.write(
-    json ? `${JSON.stringify({ ...resultJson(r), ...extra })}\n` : `${resultLines(r, routing, heading).join('\n')}\n`,
+    json
+      ? `${JSON.stringify({ ...resultJson(r), ...extra, ...(cycleUs !== undefined ? { inUs: resultInUs(r, cycleUs) } : {}) })}\n`
+      : `${lines.join('\n')}\n`,
   );
   if (r.incomplete) throw new IncompleteRunError(r.incomplete);
 }

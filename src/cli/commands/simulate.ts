@@ -22,6 +22,11 @@ import { readPlanFile, wormsFromPlanJson } from '../plan-file.ts';
 import { Progress } from '../progress.ts';
 import { printResult } from './simulate-report.ts';
 import { EXAMPLE_ARGS } from '../example-args.ts';
+import { applySeedUnits } from './simulate-units.ts';
+import { checkSeedModes, destsMeanIn } from './simulate-modes.ts';
+import { runIsolatedCommand } from './simulate-isolated.ts';
+import { DEFAULT_ISOLATED_SETS } from '../../experiment/point-config.ts';
+import { unitsText } from '../../experiment/units.ts';
 
 interface SimulateOptions {
   topology?: string;
@@ -52,6 +57,17 @@ interface SimulateOptions {
   scenario?: string;
   example?: boolean;
   json?: boolean;
+  // seed units, drawn destination counts, isolated multicasts (simulate-units.ts, simulate-isolated.ts)
+  destsMean?: string;
+  interarrivalUs?: string;
+  units?: string;
+  messageBytes?: string;
+  flitBytes?: string;
+  channelMbps?: string;
+  flitTimeNs?: string;
+  startupUs?: string;
+  traffic: string;
+  sets?: string;
 }
 
 // the built-in example's options live in src/cli/example-args.ts (read without loading this module)
@@ -119,8 +135,21 @@ export function registerSimulate(program: Command): void {
     .option('--routing <name>', "routing function (default: the algorithm's or the family's)")
     .option('--algorithm <name>', `unicast | ${Object.keys(MULTICAST_ALGORITHMS).join(' | ')}`, 'unicast')
     .option('--dests <m>', 'destinations per multicast')
+    .option(
+      '--dests-mean <m>',
+      'destinations drawn per multicast with this mean (uniform over mean-w..mean+w; docs/traffic.md), instead of --dests',
+    )
     .option('--load <rate>', 'offered load: message flits per node per cycle')
+    .option(
+      '--interarrival-us <T>',
+      'mean inter-arrival time per node in microseconds, instead of --load (needs a cycle time: --units, --channel-mbps or --flit-time-ns; docs/units.md)',
+    )
     .option('--flits <L>', 'flits per message', '16')
+    .option('--units <preset>', "a seed's units: seed000 | seed001 | seed003 | seed004 (docs/units.md)")
+    .option('--message-bytes <B>', 'message size in bytes, instead of --flits (needs --flit-bytes or --units)')
+    .option('--flit-bytes <b>', 'bytes per flit')
+    .option('--channel-mbps <S>', 'channel speed in Mbytes/s: one cycle is flit bytes / S microseconds')
+    .option('--flit-time-ns <t>', 'time of one flit on one channel in ns (the cycle), instead of --channel-mbps')
     .option('--vcs <k>', 'virtual channels per VC class of the routing function', '1')
     .option('--buffer <B>', 'flits of buffer per VC', '8')
     .option('--port <model>', "one | all (default: the algorithm's own, as plan and verify use; one for unicast)")
@@ -129,6 +158,7 @@ export function registerSimulate(program: Command): void {
       'consumption channels: port (one per node one-port, one per incoming link all-port) | vc (one per incoming virtual channel); default vc for path- and tree-based algorithms, port otherwise (docs/deadlock.md)',
     )
     .option('--startup <c>', 'cycles of software overhead per send', '1')
+    .option('--startup-us <t>', 'software overhead per send in microseconds, instead of --startup')
     .option('--router-delay <R>', 'cycles a header spends in each router', '1')
     .option('--vc-links', 'every VC its own physical link (no multiplexing)')
     .option('--cycles <N>', 'measurement window in cycles', '10000')
@@ -151,11 +181,17 @@ export function registerSimulate(program: Command): void {
       '--in-flight <N>',
       'messages the run may hold in flight or waiting to be sent (16..4194304; default: about 16384 cycles of traffic, at least 4096); a run that needs more stops as saturated (traffic is generated as the run goes, docs/experiments.md)',
     )
+    .option(
+      '--traffic <kind>',
+      'dynamic | isolated (one multicast at a time in an empty network, averaged over --sets random sets)',
+      'dynamic',
+    )
+    .option('--sets <N>', `random sets of --traffic isolated (default ${DEFAULT_ISOLATED_SETS})`)
     .option('--plan <file>', "simulate one Plan printed by 'wormcast plan --json'")
     .option('--scenario <name>', Object.keys(SCENARIOS).join(' | '))
     .option('--example', `the built-in example: ${EXAMPLE_ARGS.join(' ')}`)
     .option('--json', 'print JSON: meanLatency, maxLatency, throughput, flitHops, cycles, deadlock, ...')
-    .action(async (o: SimulateOptions) => {
+    .action(async (o: SimulateOptions, cmd: Command) => {
       if (o.engine !== 'wasm' && o.engine !== 'reference')
         throw new WormcastError(`--engine '${o.engine}': expected wasm or reference`);
       const engineKind = o.engine;
@@ -224,6 +260,42 @@ export function registerSimulate(program: Command): void {
         }
         Object.assign(o, Object.fromEntries(ex));
       }
+      const given = (k: string): boolean => {
+        const source = cmd.getOptionValueSource(k);
+        return source !== undefined && source !== 'default' && cmd.getOptionValue(k) !== undefined;
+      };
+      const seedMode = checkSeedModes(o, given);
+      const units = applySeedUnits(o, given);
+      if (seedMode.isolated) {
+        if (!o.topology) throw new WormcastError('simulate --traffic isolated: give --topology (e.g. mesh:8x8)');
+        const model = nodeModel(o, o.algorithm);
+        const routing = simulationRouting(o.topology, o.algorithm, o.routing);
+        const n = routing.topology.nodes;
+        const dests =
+          o.algorithm === 'unicast' ? 1 : o.dests === undefined ? 0 : parseIntIn(o.dests, 1, n - 1, '--dests');
+        if (seedMode.destsMean !== undefined) destsMeanIn(seedMode.destsMean, routing.topology);
+        if (o.algorithm !== 'unicast' && dests === 0 && seedMode.destsMean === undefined)
+          throw new WormcastError(
+            `simulate: a multicast (${o.algorithm}) needs --dests or --dests-mean, 1..${n - 1} on ${routing.topology.spec}`,
+          );
+        await runIsolatedCommand({
+          topology: o.topology,
+          ...(o.routing !== undefined ? { routing: o.routing } : {}),
+          algorithm: o.algorithm,
+          dests,
+          ...(seedMode.destsMean !== undefined ? { destsMean: seedMode.destsMean } : {}),
+          sets: seedMode.sets,
+          flits: parseIntIn(o.flits, 1, 1 << 24, '--flits'),
+          seed: parseIntIn(o.seed, 0, SEED_MAX, '--seed'),
+          engine: engineKind,
+          options: engineOptions(o, model),
+          nodeModel: nodeModelText(model),
+          units,
+          json: o.json === true,
+          extra: { nodeModel: { port: model.port, consumption: model.consumption } },
+        });
+        return;
+      }
       if (!o.topology || o.load === undefined)
         throw new WormcastError('simulate: give --topology and --load (or --plan, --scenario, --example)');
       const model = nodeModel(o, o.algorithm);
@@ -232,6 +304,7 @@ export function registerSimulate(program: Command): void {
         routing: o.routing,
         algorithm: o.algorithm,
         dests: o.dests === undefined ? 0 : parseIntIn(o.dests, 0, 1 << 24, '--dests'),
+        ...(seedMode.destsMean !== undefined && o.algorithm !== 'unicast' ? { destsMean: seedMode.destsMean } : {}),
         load: num(
           o.load,
           1e-9,
@@ -260,7 +333,8 @@ export function registerSimulate(program: Command): void {
       // what the run will send, checked for deadlock freedom under the same node model first
       const runRouting = simulationRouting(o.topology, o.algorithm, o.routing);
       // user errors before the warning: an error is then the only line printed (docs/cli.md)
-      if (o.algorithm !== 'unicast' && (config.dests < 1 || config.dests >= runRouting.topology.nodes))
+      if (config.destsMean !== undefined) destsMeanIn(config.destsMean, runRouting.topology);
+      else if (o.algorithm !== 'unicast' && (config.dests < 1 || config.dests >= runRouting.topology.nodes))
         throw new WormcastError(
           `simulate: --dests ${config.dests} must be 1..${runRouting.topology.nodes - 1} for a multicast on ${runRouting.topology.spec}`,
         );
@@ -286,13 +360,32 @@ export function registerSimulate(program: Command): void {
         check.verdict === 'not-checked'
           ? 'not checked (too large to check before a run; wormcast deadlock checks it)'
           : check.verdict;
-      const heading = `${o.topology} ${o.algorithm}${config.dests ? ` to ${config.dests} destinations` : ''}, load ${config.load} flits/node/cycle (configured), ${config.flits}-flit messages, ${nodeModelText(model)}, ${config.engine} engine; deadlock check: ${verdict}`;
-      printResult(r, routing, heading, o.json === true, {
-        nodeModel: { port: model.port, consumption: model.consumption, vcsPerClass: config.options.vcsPerClass ?? 1 },
-        deadlockCheck:
-          check.verdict === 'not-checked'
-            ? { verdict: 'not-checked', reason: check.reason }
-            : { verdict: check.verdict },
-      });
+      const destText =
+        config.destsMean !== undefined
+          ? ` to a mean of ${config.destsMean} destinations (drawn per multicast)`
+          : config.dests
+            ? ` to ${config.dests} destinations`
+            : '';
+      const heading = `${o.topology} ${o.algorithm}${destText}, load ${config.load} flits/node/cycle (configured), ${config.flits}-flit messages, ${nodeModelText(model)}, ${config.engine} engine; deadlock check: ${verdict}`;
+      const unitsLine = units
+        ? `\n  units: ${unitsText(units, config.flits, config.load, config.options.startup)}`
+        : '';
+      printResult(
+        r,
+        routing,
+        `${heading}${unitsLine}`,
+        o.json === true,
+        {
+          ...(units
+            ? { units: { ...units, flits: config.flits, load: config.load, startup: config.options.startup } }
+            : {}),
+          nodeModel: { port: model.port, consumption: model.consumption, vcsPerClass: config.options.vcsPerClass ?? 1 },
+          deadlockCheck:
+            check.verdict === 'not-checked'
+              ? { verdict: 'not-checked', reason: check.reason }
+              : { verdict: check.verdict },
+        },
+        units?.cycleUs,
+      );
     });
 }

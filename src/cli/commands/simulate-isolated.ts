@@ -1,0 +1,128 @@
+import type { Interval } from '../../experiment/confidence.ts';
+import type { EngineOptions } from '../../engine/types.ts';
+import { runIsolated, type IsolatedResult } from '../../experiment/isolated.ts';
+import { cyclesToUs, type ResolvedUnits, unitsText } from '../../experiment/units.ts';
+import { simulationRouting } from '../../experiment/simulate.ts';
+
+/*
+ * `simulate --traffic isolated` (docs/cli.md "Isolated multicasts"): one multicast at a time in
+ * an empty network, `--sets` random sets (src/experiment/isolated.ts), reported as isolated with
+ * the mean and a 95 % confidence interval over the sets: never as dynamic traffic at a low load.
+ */
+
+export interface IsolatedRun {
+  topology: string;
+  routing?: string;
+  algorithm: string;
+  /** Fixed destinations per multicast (1 for unicast), or a mean to draw them with. */
+  dests: number;
+  destsMean?: number;
+  sets: number;
+  flits: number;
+  seed: number;
+  engine: 'wasm' | 'reference';
+  options: EngineOptions;
+  /** The node model in words, for the heading. */
+  nodeModel: string;
+  units: ResolvedUnits | null;
+  json: boolean;
+  /** Extra JSON fields (node model...). */
+  extra: Record<string, unknown>;
+}
+
+const CONFIDENCE = 0.95;
+
+function round(x: number): number | null {
+  return Number.isFinite(x) ? Math.round(x * 1e4) / 1e4 : null;
+}
+
+/** An interval as JSON (NaN, e.g. the half-width of one set, as null). */
+function intervalJson(i: Interval, scale = (x: number) => x): Record<string, number | null> {
+  return {
+    mean: round(scale(i.mean)),
+    halfWidth: round(scale(i.halfWidth)),
+    lo: round(scale(i.lo)),
+    hi: round(scale(i.hi)),
+  };
+}
+
+/** `12.34 +- 0.56` (or `12.34` alone when there is no interval: one set). */
+function intervalText(i: Interval, scale = (x: number) => x, digits = 2): string {
+  const m = scale(i.mean).toFixed(digits);
+  return Number.isFinite(i.halfWidth) ? `${m} +- ${scale(i.halfWidth).toFixed(digits)}` : m;
+}
+
+/** Run the sets and print them (text or one JSON object). */
+export async function runIsolatedCommand(c: IsolatedRun): Promise<IsolatedResult> {
+  const routing = simulationRouting(c.topology, c.algorithm, c.routing);
+  const r = await runIsolated({
+    topology: c.topology,
+    algorithm: c.algorithm,
+    ...(c.routing !== undefined ? { routing: c.routing } : {}),
+    dests: c.dests,
+    ...(c.destsMean !== undefined ? { destsMean: c.destsMean } : {}),
+    sets: c.sets,
+    flits: c.flits,
+    seed: c.seed,
+    engine: c.engine,
+    options: c.options,
+    confidence: CONFIDENCE,
+  });
+  const cycleUs = c.units?.cycleUs;
+  const us = (x: number) => cyclesToUs({ cycleUs: cycleUs ?? 1, messageBytes: 0, flitBytes: 1, source: '' }, x);
+  const destText =
+    c.algorithm === 'unicast'
+      ? ''
+      : c.destsMean !== undefined
+        ? ` to a mean of ${c.destsMean} destinations (drawn per multicast)`
+        : ` to ${c.dests} destinations`;
+  if (c.json) {
+    const out: Record<string, unknown> = {
+      traffic: 'isolated',
+      topology: routing.topology.spec,
+      routing: routing.name,
+      algorithm: c.algorithm,
+      ...(c.algorithm === 'unicast' ? {} : c.destsMean !== undefined ? { destsMean: c.destsMean } : { dests: c.dests }),
+      sets: r.sets,
+      flits: c.flits,
+      seed: c.seed,
+      confidence: CONFIDENCE,
+      latency: intervalJson(r.latency),
+      networkLatency: intervalJson(r.networkLatency),
+      completion: intervalJson(r.completion),
+      flitHops: intervalJson(r.flitHops),
+      destinations: intervalJson(r.destinations),
+      ...c.extra,
+      ...(c.units ? { units: c.units } : {}),
+      ...(cycleUs !== undefined
+        ? {
+            inUs: {
+              cycleUs,
+              latency: intervalJson(r.latency, us),
+              networkLatency: intervalJson(r.networkLatency, us),
+              completion: intervalJson(r.completion, us),
+            },
+          }
+        : {}),
+    };
+    process.stdout.write(`${JSON.stringify(out)}\n`);
+    return r;
+  }
+  const lines = [
+    `${routing.topology.spec} ${c.algorithm}${destText}: isolated multicasts (one at a time in an empty network, not dynamic traffic), ${r.sets} random sets, seed ${c.seed}, ${c.flits}-flit messages, ${c.nodeModel}, ${c.engine} engine`,
+  ];
+  if (c.units) lines.push(`  units: ${unitsText(c.units, c.flits, undefined, c.options.startup)}`);
+  lines.push(
+    `  mean and ${CONFIDENCE * 100} % confidence interval over the sets (cycles):`,
+    `  latency (creation to tail delivery, mean over the destinations) ${intervalText(r.latency)}`,
+    `  network latency (source queueing excluded) ${intervalText(r.networkLatency)}`,
+    `  completion (the latest destination) ${intervalText(r.completion)}`,
+    `  flit-hops ${intervalText(r.flitHops)}; destinations ${intervalText(r.destinations)}`,
+  );
+  if (cycleUs !== undefined)
+    lines.push(
+      `  in microseconds (${cycleUs} us per cycle): latency ${intervalText(r.latency, us, 3)}, network latency ${intervalText(r.networkLatency, us, 3)}, completion ${intervalText(r.completion, us, 3)}`,
+    );
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return r;
+}
