@@ -8,7 +8,7 @@ import {
 import { alwaysBelow, at, describe, firstUnstable, notAbove, series } from './checks.ts';
 import { staticTraffic } from './static-traffic.ts';
 import { sweepFigure } from './sweep-figure.ts';
-import type { FigureData, Reproduction, RunContext } from './types.ts';
+import type { Check, FigureData, Reproduction, RunContext } from './types.ts';
 
 /*
  * Seed 004 (Lin, 1991), chapter 7: static traffic (section 7.1, Figs. 7.1-7.7) and dynamic
@@ -54,10 +54,23 @@ interface Dyn {
     | { kind: 'dests'; full: number[]; quick: number[]; interarrivalUs: number };
 }
 
-function dynamic(f: Dyn, ctx: RunContext): Promise<FigureData> {
+/**
+ * The two readings of the seed's "double channels" (section 7.2: tree-like and path-like schemes
+ * compared "on a network that contained double channels"): 'links', two physical channels per
+ * direction (each VC its own link, the series named as the seed names them); 'vcs', two virtual
+ * channels multiplexed on one physical channel per direction (series suffixed VC_SUFFIX).
+ */
+export type DoubleReading = 'links' | 'vcs';
+export const VC_SUFFIX = ' (2 VCs, 1 link)';
+
+/** The options of one algorithm's curve: path schemes get 2 VCs per class; the tree-like scheme's two classes (xy, yx) are its double channels. */
+function channelOptions(algorithm: string, double: DoubleReading | null) {
+  if (double === null) return { vcs: 1 };
+  return { vcs: algorithm === 'double-channel-x-first' ? 1 : 2, vcLinks: double === 'links' };
+}
+
+async function dynamic(f: Dyn, ctx: RunContext): Promise<FigureData> {
   const r = runs(ctx.quick);
-  // double channels: two channels per direction (each VC its own link), as the seed compares
-  // tree-like and path-like schemes "on a network that contained double channels"
   const base = {
     topology: 'mesh:8x8',
     flits: FLITS,
@@ -66,15 +79,6 @@ function dynamic(f: Dyn, ctx: RunContext): Promise<FigureData> {
     drain: r.drain,
     ...(f.x.kind === 'interarrival' ? { dests: 10 } : { load: loadForInterarrivalUs(U, f.x.interarrivalUs) }),
   };
-  const seriesValues = f.algorithms.map((a) => ({
-    value: a.value,
-    name: a.name,
-    base: f.double
-      ? a.value === 'double-channel-x-first'
-        ? { vcs: 1, vcLinks: true }
-        : { vcs: 2, vcLinks: true }
-      : { vcs: 1 },
-  }));
   const values = ctx.quick ? f.x.quick : f.x.full;
   const x =
     f.x.kind === 'interarrival'
@@ -84,20 +88,35 @@ function dynamic(f: Dyn, ctx: RunContext): Promise<FigureData> {
           plotted: (v: unknown) => Math.round(interarrivalUsForLoad(U, v as number)),
         }
       : { key: 'dests' as const, values, plotted: (v: unknown) => v as number };
-  return sweepFigure(ctx, {
-    name: `${f.id}${ctx.quick ? '-quick' : ''}`,
-    base,
-    series: { key: 'algorithm', values: seriesValues },
-    x,
-    y: { metric: 'meanNetworkLatency', scale: us },
-    replications: r.replications,
-  }).then((s) => ({
+  const readings: Array<DoubleReading | null> = f.double ? ['links', 'vcs'] : [null];
+  const series = [];
+  for (const reading of readings) {
+    // one experiment (and store) per reading: the 'links' one keeps its name from before the VC reading existed
+    series.push(
+      ...(await sweepFigure(ctx, {
+        name: `${f.id}${reading === 'vcs' ? '-vcs' : ''}${ctx.quick ? '-quick' : ''}`,
+        base,
+        series: {
+          key: 'algorithm',
+          values: f.algorithms.map((a) => ({
+            value: a.value,
+            name: `${a.name}${reading === 'vcs' ? VC_SUFFIX : ''}`,
+            base: channelOptions(a.value, reading),
+          })),
+        },
+        x,
+        y: { metric: 'meanNetworkLatency', scale: us },
+        replications: r.replications,
+      })),
+    );
+  }
+  return {
     xTitle: f.x.kind === 'interarrival' ? 'Mean Interarrival Time (usec)' : 'Average Number of Destinations',
     yTitle: 'Average Network Latency (usec)',
     xReverse: f.x.kind === 'interarrival',
-    series: s,
-    setup: `${DYNAMIC_SETUP}; ${f.double ? 'double channels (two per direction: 2 VCs, each its own link)' : 'single channels'}; ${f.x.kind === 'interarrival' ? '10 destinations' : `inter-arrival ${f.x.interarrivalUs} us per node`}; ${r.replications} replications of ${r.cycles} measured cycles (warm-up ${r.warmup}, drain ${r.drain}), common random numbers`,
-  }));
+    series,
+    setup: `${DYNAMIC_SETUP}; ${f.double ? `double channels read two ways: two physical links per direction (series named as the seed's), and two VCs multiplexed on one physical link per direction (series marked "${VC_SUFFIX.trim()}")` : 'single channels'}; ${f.x.kind === 'interarrival' ? '10 destinations' : `inter-arrival ${f.x.interarrivalUs} us per node`}; ${r.replications} replications of ${r.cycles} measured cycles (warm-up ${r.warmup}, drain ${r.drain}), common random numbers`,
+  };
 }
 
 /** Lightest load first: inter-arrival times in decreasing order. */
@@ -163,108 +182,148 @@ const dyn = (f: Dyn) => ({
   kind: 'simulation' as const,
   seedShows: f.seedShows,
   runs: {
-    quick: `${f.x.quick.join(', ')} ${f.x.kind === 'interarrival' ? 'us' : 'destinations'}; 2 replications of 4,000 cycles`,
-    full: `${f.x.full.join(', ')} ${f.x.kind === 'interarrival' ? 'us' : 'destinations'}; 5 replications of 20,000 cycles`,
+    quick: `${f.x.quick.join(', ')} ${f.x.kind === 'interarrival' ? 'us' : 'destinations'}; 2 replications of 4,000 cycles${f.double ? '; double channels as 2 links and as 2 VCs on 1 link' : ''}`,
+    full: `${f.x.full.join(', ')} ${f.x.kind === 'interarrival' ? 'us' : 'destinations'}; 5 replications of 20,000 cycles${f.double ? '; double channels as 2 links and as 2 VCs on 1 link' : ''}`,
   },
   compute: (ctx: RunContext) => dynamic(f, ctx),
 });
 
+/** A curve of one reading of the double channels: the seed's name, suffixed for the VC reading. */
+const named = (name: string, r: DoubleReading) => `${name}${r === 'vcs' ? VC_SUFFIX : ''}`;
+const READING: Record<DoubleReading, string> = { links: '[2 links per direction]', vcs: '[2 VCs on 1 link]' };
+
+/** Fig. 7.8's claims on one reading of the double channels. */
+function fig78Checks(r: DoubleReading): Check[] {
+  const [tree, multi, dual] = ['tree-like', 'multi-path', 'dual-path'].map((n) => named(n, r)) as [
+    string,
+    string,
+    string,
+  ];
+  return [
+    {
+      claim: `${READING[r]} multi-path has a lower latency than dual-path at the heaviest load`,
+      cite: '"Multi-path routing outperforms dual-path routing because, as we have shown earlier, paths tend to be shorter and less traffic is generated."',
+      test: (d) => notAbove(d, multi, dual, heaviest(d, dual)),
+    },
+    {
+      claim: `${READING[r]} the gap between dual-path and multi-path grows as the load rises`,
+      cite: '"Hence, the network will not saturate as quickly."',
+      test: (d) => {
+        const o = byLoad(d, dual);
+        const gap = (x: number) => (at(d, dual, x)?.y ?? NaN) - (at(d, multi, x)?.y ?? NaN);
+        const g0 = gap(o[0]!);
+        const g1 = gap(o.at(-1)!);
+        return {
+          ok: g1 > g0,
+          detail: `dual - multi: ${g0.toFixed(2)} us at ${o[0]} us, ${g1.toFixed(2)} us at ${o.at(-1)} us`,
+        };
+      },
+    },
+    {
+      claim: `${READING[r]} the tree-like scheme is the first to stop delivering as the load rises (saturated or deadlocked at a load where both path schemes are stable)`,
+      cite: '"As the load is increased, the path algorithms are not negatively affected as soon as the tree-like algorithm."',
+      test: (d) => {
+        const o = byLoad(d, tree);
+        const t = firstUnstable(d, tree, o);
+        const p = [firstUnstable(d, dual, o), firstUnstable(d, multi, o)];
+        const rank = (x: number | null) => (x === null ? Infinity : o.indexOf(x));
+        return {
+          ok: t !== null && rank(t) < Math.min(...p.map(rank)),
+          detail: `first unstable point: tree-like ${t ?? 'none'}, dual-path ${p[0] ?? 'none'}, multi-path ${p[1] ?? 'none'} (us)`,
+        };
+      },
+    },
+    {
+      claim: `${READING[r]} the path schemes deliver with low latency at the lightest load (the tree-like scheme: see the deviations)`,
+      cite: '"All three algorithms display good performance at low loads."',
+      test: (d) => {
+        const x = byLoad(d, dual)[0]!;
+        const bad = [multi, dual].filter((n) => (at(d, n, x)?.state ?? 'measured') !== 'measured');
+        return {
+          ok: bad.length === 0,
+          detail:
+            bad.length === 0
+              ? `both measured at ${x} us; ${describe(d, tree)}`
+              : `${bad.join(', ')} not measured at ${x} us`,
+        };
+      },
+    },
+  ];
+}
+
+type Expect = 'holds' | 'fails';
+
+/** Fig. 7.9's claims on one reading; `e` says which come out (see the entry's deviations). */
+function fig79Checks(r: DoubleReading, e: { dualBeatsMulti: Expect; pathsDeliver: Expect }): Check[] {
+  const [tree, multi, dual] = ['tree-like', 'multi-path', 'dual-path'].map((n) => named(n, r)) as [
+    string,
+    string,
+    string,
+  ];
+  return [
+    {
+      claim: `${READING[r]} dual-path has a latency no higher than multi-path at the largest destination count where both are measured (past saturation the latencies are only lower bounds)`,
+      cite: '"Notice that the dual-path algorithm outperforms the multipath algorithm for large destination sets."',
+      expect: e.dualBeatsMulti,
+      test: (d) => {
+        const both = series(d, dual)
+          .points.filter((p) => (p.state ?? 'measured') === 'measured')
+          .map((p) => p.x)
+          .filter((x) => (at(d, multi, x)?.state ?? 'measured') === 'measured');
+        if (both.length === 0) return { ok: false, detail: 'no destination count where both are measured' };
+        return notAbove(d, dual, multi, Math.max(...both));
+      },
+    },
+    {
+      claim: `${READING[r]} the path schemes still deliver at every destination count`,
+      cite: '"The path algorithms still perform well, however."',
+      expect: e.pathsDeliver,
+      test: (d) => {
+        const bad = [dual, multi].flatMap((n) =>
+          series(d, n)
+            .points.filter((p) => (p.state ?? 'measured') !== 'measured')
+            .map((p) => `${n} at ${p.x}`),
+        );
+        return {
+          ok: bad.length === 0,
+          detail: bad.length === 0 ? 'all path points measured' : `not measured: ${bad.join(', ')}`,
+        };
+      },
+    },
+    {
+      claim: `${READING[r]} tree-like is worse than both path schemes at the largest destination sets`,
+      cite: '"With larger sets of destinations, the dependencies among branches of the tree become more critical to performance and causes the delay to increase rapidly."',
+      test: (d) => {
+        const x = largest(d, tree);
+        const p = at(d, tree, x)!;
+        const worse = (p.state ?? 'measured') !== 'measured' || (p.y > at(d, dual, x)!.y && p.y > at(d, multi, x)!.y);
+        return { ok: worse, detail: describe(d, tree) };
+      },
+    },
+  ];
+}
+
+/** Which of Fig. 7.9's claims each reading reproduces (quick and full runs alike; deviations say why). */
+const FIG79_EXPECT: Record<DoubleReading, { dualBeatsMulti: Expect; pathsDeliver: Expect }> = {
+  links: { dualBeatsMulti: 'fails', pathsDeliver: 'holds' },
+  vcs: { dualBeatsMulti: 'fails', pathsDeliver: 'fails' },
+};
+
 export const SEED004: Reproduction[] = [
   {
     ...dyn(fig78),
-    checks: [
-      {
-        claim: 'multi-path has a lower latency than dual-path at the heaviest load',
-        cite: '"Multi-path routing outperforms dual-path routing because, as we have shown earlier, paths tend to be shorter and less traffic is generated."',
-        test: (d) => notAbove(d, 'multi-path', 'dual-path', heaviest(d, 'dual-path')),
-      },
-      {
-        claim: 'the gap between dual-path and multi-path grows as the load rises',
-        cite: '"Hence, the network will not saturate as quickly."',
-        test: (d) => {
-          const o = byLoad(d, 'dual-path');
-          const gap = (x: number) => (at(d, 'dual-path', x)?.y ?? NaN) - (at(d, 'multi-path', x)?.y ?? NaN);
-          const g0 = gap(o[0]!);
-          const g1 = gap(o.at(-1)!);
-          return {
-            ok: g1 > g0,
-            detail: `dual - multi: ${g0.toFixed(2)} us at ${o[0]} us, ${g1.toFixed(2)} us at ${o.at(-1)} us`,
-          };
-        },
-      },
-      {
-        claim:
-          'the tree-like scheme is the first to stop delivering as the load rises (saturated or deadlocked at a load where both path schemes are stable)',
-        cite: '"As the load is increased, the path algorithms are not negatively affected as soon as the tree-like algorithm."',
-        test: (d) => {
-          const o = byLoad(d, 'tree-like');
-          const t = firstUnstable(d, 'tree-like', o);
-          const p = [firstUnstable(d, 'dual-path', o), firstUnstable(d, 'multi-path', o)];
-          const rank = (x: number | null) => (x === null ? Infinity : o.indexOf(x));
-          return {
-            ok: t !== null && rank(t) < Math.min(...p.map(rank)),
-            detail: `first unstable point: tree-like ${t ?? 'none'}, dual-path ${p[0] ?? 'none'}, multi-path ${p[1] ?? 'none'} (us)`,
-          };
-        },
-      },
-      {
-        claim:
-          'the path schemes deliver with low latency at the lightest load (the tree-like scheme: see the deviations)',
-        cite: '"All three algorithms display good performance at low loads."',
-        test: (d) => {
-          const x = byLoad(d, 'dual-path')[0]!;
-          const bad = ['multi-path', 'dual-path'].filter((n) => (at(d, n, x)?.state ?? 'measured') !== 'measured');
-          return {
-            ok: bad.length === 0,
-            detail:
-              bad.length === 0
-                ? `both measured at ${x} us; ${describe(d, 'tree-like')}`
-                : `${bad.join(', ')} not measured at ${x} us`,
-          };
-        },
-      },
+    checks: [...fig78Checks('links'), ...fig78Checks('vcs')],
+    deviations: [
+      "Double channels: the seed does not say whether its double channels are two physical channels per direction or two virtual channels sharing one. wormcast runs both readings: the curves named as the seed names them have two physical links per direction (2 VCs per class, each its own link; the tree-like scheme's two classes xy and yx each on its own link); the curves marked \"(2 VCs, 1 link)\" multiplex the same VCs on one physical link per direction. Every checked claim holds in both readings; the VC reading shows them more sharply: with two VCs on one link dual-path saturates at 200 us while multi-path still delivers (full run: dual-path 26.3 us at 300 us, 41.5 us at 250 us, saturated at 200 us; multi-path 19.3, 21.2 and 30.6 us), whereas with two links both stay flat below 20 us (multi-path 15.5 us, dual-path 19.9 us at 200 us). The seed's axis reaches 120 us: the two-link path curves stay below 20 us, the VC reading's rise to 41.5 us and then saturate.",
+      TREE_DEVIATION,
+      ...DYNAMIC_DEVIATIONS,
     ],
-    deviations: [TREE_DEVIATION, ...DYNAMIC_DEVIATIONS],
   },
   {
     ...dyn(fig79),
-    checks: [
-      {
-        claim: 'dual-path has a latency no higher than multi-path for the largest destination sets',
-        cite: '"Notice that the dual-path algorithm outperforms the multipath algorithm for large destination sets."',
-        expect: 'fails',
-        test: (d) => notAbove(d, 'dual-path', 'multi-path', largest(d, 'dual-path')),
-      },
-      {
-        claim: 'the path schemes still deliver at every destination count',
-        cite: '"The path algorithms still perform well, however."',
-        test: (d) => {
-          const bad = ['dual-path', 'multi-path'].flatMap((n) =>
-            series(d, n)
-              .points.filter((p) => (p.state ?? 'measured') !== 'measured')
-              .map((p) => `${n} at ${p.x}`),
-          );
-          return {
-            ok: bad.length === 0,
-            detail: bad.length === 0 ? 'all path points measured' : `not measured: ${bad.join(', ')}`,
-          };
-        },
-      },
-      {
-        claim: 'tree-like is worse than both path schemes at the largest destination sets',
-        cite: '"With larger sets of destinations, the dependencies among branches of the tree become more critical to performance and causes the delay to increase rapidly."',
-        test: (d) => {
-          const x = largest(d, 'tree-like');
-          const p = at(d, 'tree-like', x)!;
-          const worse =
-            (p.state ?? 'measured') !== 'measured' ||
-            (p.y > at(d, 'dual-path', x)!.y && p.y > at(d, 'multi-path', x)!.y);
-          return { ok: worse, detail: describe(d, 'tree-like') };
-        },
-      },
-    ],
+    checks: [...fig79Checks('links', FIG79_EXPECT.links), ...fig79Checks('vcs', FIG79_EXPECT.vcs)],
     deviations: [
-      'Dual-path does not overtake multi-path here: with double channels (two physical links per direction) the 8x8 mesh carries 300 us between messages without saturating up to 45 destinations (full run: multi-path 21.8 us, dual-path 26.2 us at 45), so the source hot spot of multi-path that the seed blames does not form. On single channels it does (004-fig7.11: multi-path rises above dual-path from 30 destinations). The seed\'s "double channels" may be two virtual channels sharing one link, which wormcast did not run here.',
+      'Dual-path does not overtake multi-path in either reading of the double channels (004-fig7.8 describes the two readings). With two physical links per direction the mesh carries 300 us between messages without saturating up to 45 destinations (full run: multi-path 21.8 us, dual-path 26.2 us at 45), so the source hot spot of multi-path that the seed blames does not form; on single channels it does (004-fig7.11: multi-path rises above dual-path from 30 destinations). With two VCs on one link both path schemes saturate, dual-path first (full run: from 20 destinations, multi-path from 25; at 15 dual-path 98.9 us against multi-path 25.0 us), so "the path algorithms still perform well" holds in the two-link reading only. Past saturation the measured latencies are lower bounds of growing values and are not compared (at 45: dual-path 631 us, multi-path 662 us).',
       TREE_DEVIATION,
       ...DYNAMIC_DEVIATIONS,
     ],
