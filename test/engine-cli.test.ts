@@ -36,6 +36,39 @@ describe('wormcast simulate', () => {
     expect(JSON.parse(b.stdout)).toEqual(wasm);
   });
 
+  it('--injection: a source reaches 16/22 of a flit per cycle after-tail, nearly 1 back-to-back (the unicast default); bad values name themselves', () => {
+    // two nodes sending to each other at offered 2.0 (always a message waiting; issue 15), BookSim's settings (R = 4, S = 1):
+    // after-tail a source sends L flits every L + R + S + 1 cycles (docs/model-flit.md "The source")
+    const args = [
+      'simulate',
+      '--topology',
+      'mesh:2x1',
+      '--load',
+      '2',
+      '--vcs',
+      '2',
+      '--router-delay',
+      '4',
+      '--warmup',
+      '2000',
+      '--cycles',
+      '8000',
+      '--drain',
+      '0',
+      '--json',
+    ];
+    const after = run(...args, '--injection', 'after-tail');
+    expect(after.status, after.stderr).toBe(0);
+    expect(JSON.parse(after.stdout).throughput).toBeCloseTo(16 / 22, 3);
+    const b2b = run(...args);
+    expect(b2b.status, b2b.stderr).toBe(0);
+    expect(JSON.parse(b2b.stdout).throughput).toBeGreaterThan(0.99);
+    expect(JSON.parse(run(...args, '--injection', 'back-to-back').stdout)).toEqual(JSON.parse(b2b.stdout));
+    const bad = run(...args, '--injection', 'eager');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toBe("wormcast: --injection 'eager': expected back-to-back or after-tail\n");
+  });
+
   it('--ready-list-at chooses the evaluation, not the results', () => {
     const args = [
       'simulate',

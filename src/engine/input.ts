@@ -18,6 +18,16 @@ export const READY_LIST_SLOTS = 2048;
  */
 export const DEFAULT_MAX_SLOTS = 1 << 22;
 
+/**
+ * The injection rule `wormcast simulate` and experiments use when none is given (docs/model-flit.md
+ * "The source"): BookSim's back-to-back source for unicast traffic, the seeds' one-port model
+ * (after-tail: a node's messages enter the network one after the other) for multicast algorithms
+ * and plans. The engine's own default is back-to-back.
+ */
+export function defaultInjection(algorithm: string): 'back-to-back' | 'after-tail' {
+  return algorithm === 'unicast' ? 'back-to-back' : 'after-tail';
+}
+
 /** Options with their defaults filled in. */
 export interface ResolvedOptions {
   buffer: number;

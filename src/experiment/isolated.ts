@@ -1,3 +1,4 @@
+import { defaultInjection } from '../engine/input.ts';
 import type { EngineOptions } from '../engine/types.ts';
 import { buildWorkload } from '../engine/workload.ts';
 import { WormcastError } from '../errors.ts';
@@ -84,7 +85,9 @@ export async function runIsolated(c: IsolatedConfig): Promise<IsolatedResult> {
     const src = Math.floor(random() * t.nodes);
     const dests = [...randomDestinations(t, src, m, random)];
     const w = buildWorkload([{ created: 0, src, dests }], c.algorithm, routing, c.flits);
-    const engine = await makeEngine(c.engine ?? 'wasm', { routing, worms: w.worms, options: c.options });
+    // the injection rule defaults to the seeds' one-port model for multicasts (docs/model-flit.md "The source")
+    const options = { injection: defaultInjection(c.algorithm), ...c.options };
+    const engine = await makeEngine(c.engine ?? 'wasm', { routing, worms: w.worms, options });
     const r = runWorkload(engine, routing, w, { from: 0, to: RUN_END }, RUN_END, 'finished');
     if (r.incomplete) throw new WormcastError(`isolated: ${c.algorithm} on ${t.spec}, set ${k}: ${r.incomplete}`);
     lats.push(r.meanLatency);

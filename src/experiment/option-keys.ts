@@ -27,6 +27,7 @@ export const OPTION_KEYS = [
   'startupUs',
   'routerDelay',
   'vcLinks',
+  'injection',
   'cycles',
   'warmup',
   'drain',

@@ -49,6 +49,7 @@ export const OPTION_SCHEMAS: Readonly<Record<OptionKey, z.ZodType<OptionValue>>>
   startup: int(0, 1 << 24),
   routerDelay: int(0, 1 << 16),
   vcLinks: z.boolean(),
+  injection: z.enum(['back-to-back', 'after-tail']),
   cycles: int(1, 1 << 30),
   warmup: int(0, 1 << 30),
   drain: int(0, 1 << 30),

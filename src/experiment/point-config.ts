@@ -1,3 +1,4 @@
+import { defaultInjection } from '../engine/input.ts';
 import { WormcastError } from '../errors.ts';
 import { defaultNodeModel } from '../multicast/node-model.ts';
 import type { PortModel } from '../multicast/types.ts';
@@ -30,6 +31,8 @@ export interface PointConfig {
   startup: number;
   routerDelay: number;
   vcLinks: boolean;
+  /** Injection rule (`--injection`), when given; absent: defaultInjection(algorithm) (src/engine/input.ts). */
+  injection?: 'back-to-back' | 'after-tail';
   cycles: number;
   warmup: number;
   drain: number;
@@ -182,6 +185,7 @@ export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointC
     self: (o.self as boolean | undefined) ?? SIMULATE_DEFAULTS.self,
     watchdog,
   };
+  if (o.injection !== undefined) c.injection = o.injection as 'back-to-back' | 'after-tail';
   if (o.readyListAt !== undefined) c.readyListAt = o.readyListAt as number;
   if (o.slots !== undefined) c.slots = o.slots as number;
   if (o.inFlight !== undefined) c.inFlight = o.inFlight as number;
@@ -224,6 +228,7 @@ export function simulateConfig(
       port: c.port,
       consumption: c.consumption,
       vcLinks: c.vcLinks,
+      injection: c.injection ?? defaultInjection(c.algorithm),
       watchdog: c.watchdog,
       ...(c.readyListAt !== undefined ? { readyListAt: c.readyListAt } : {}),
       ...(c.slots !== undefined ? { slots: c.slots } : {}),
@@ -253,6 +258,7 @@ export function simulateCommand(c: PointConfig, seed: number, measure = c.cycles
     `--startup ${c.startup}`,
     `--router-delay ${c.routerDelay}`,
     ...(c.vcLinks ? ['--vc-links'] : []),
+    ...(c.injection !== undefined ? [`--injection ${c.injection}`] : []),
     ...(c.traffic === 'isolated'
       ? []
       : [`--cycles ${measure}`, `--warmup ${c.warmup}`, `--drain ${c.drain}`, `--process ${c.process}`]),

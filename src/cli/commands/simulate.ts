@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { getScenario, SCENARIOS } from '../../engine/scenarios.ts';
+import { defaultInjection } from '../../engine/input.ts';
 import type { EngineOptions, WormSpec } from '../../engine/types.ts';
 import type { Workload } from '../../engine/workload.ts';
 import { WormcastError, parseIntIn, parseNumberIn, SEED_MAX } from '../../errors.ts';
@@ -42,6 +43,7 @@ interface SimulateOptions {
   startup: string;
   routerDelay: string;
   vcLinks?: boolean;
+  injection?: string;
   cycles: string;
   warmup: string;
   drain: string;
@@ -98,7 +100,15 @@ export function nodeModelText(m: NodeModel): string {
   return `${m.port}-port nodes, consumption channels ${m.consumption === 'vc' ? 'one per incoming VC' : m.port === 'one' ? 'one per node' : 'one per incoming link'}`;
 }
 
-function engineOptions(o: SimulateOptions, model: NodeModel): EngineOptions {
+/** --injection as given, else defaultInjection: back-to-back for unicast, after-tail for multicasts (docs/model-flit.md "The source"). */
+function injectionRule(o: SimulateOptions, algorithm: string): 'back-to-back' | 'after-tail' {
+  if (o.injection === undefined) return defaultInjection(algorithm);
+  if (o.injection !== 'back-to-back' && o.injection !== 'after-tail')
+    throw new WormcastError(`--injection '${o.injection}': expected back-to-back or after-tail`);
+  return o.injection;
+}
+
+function engineOptions(o: SimulateOptions, model: NodeModel, algorithm: string): EngineOptions {
   return {
     buffer: parseIntIn(o.buffer, 1, 1 << 20, '--buffer'),
     vcsPerClass: parseIntIn(o.vcs, 1, 64, '--vcs'),
@@ -107,6 +117,7 @@ function engineOptions(o: SimulateOptions, model: NodeModel): EngineOptions {
     port: model.port,
     consumption: model.consumption,
     vcLinks: o.vcLinks === true,
+    injection: injectionRule(o, algorithm),
     ...(o.watchdog !== undefined
       ? {
           watchdog: parseIntIn(
@@ -161,6 +172,10 @@ export function registerSimulate(program: Command): void {
     .option('--startup-us <t>', 'software overhead per send in microseconds, instead of --startup')
     .option('--router-delay <R>', 'cycles a header spends in each router', '1')
     .option('--vc-links', 'every VC its own physical link (no multiplexing)')
+    .option(
+      '--injection <rule>',
+      "back-to-back (a message's header may follow the previous tail into the injection channel) | after-tail (the next message starts only after the previous tail left the source's router: the seeds' one-port model); default back-to-back for unicast, after-tail for multicast algorithms and plans (docs/model-flit.md)",
+    )
     .option('--cycles <N>', 'measurement window in cycles', '10000')
     .option('--warmup <N>', 'warm-up cycles before the window', '1000')
     .option('--drain <N>', 'cycles after the window for its messages to complete', '10000')
@@ -218,7 +233,8 @@ export function registerSimulate(program: Command): void {
             'unicast',
             worms.some((x) => x.kind !== 'unicast'),
           );
-          options = engineOptions(o, model);
+          // a plan is one multicast of a seed algorithm: its injection default is after-tail
+          options = engineOptions(o, model, 'plan');
           heading = `plan ${o.plan} on ${routing.topology.spec} (${routing.name}), ${worms.length} messages of ${flits} flits, ${nodeModelText(model)}`;
           dests = p.dests;
         }
@@ -288,7 +304,7 @@ export function registerSimulate(program: Command): void {
           flits: parseIntIn(o.flits, 1, 1 << 24, '--flits'),
           seed: parseIntIn(o.seed, 0, SEED_MAX, '--seed'),
           engine: engineKind,
-          options: engineOptions(o, model),
+          options: engineOptions(o, model, o.algorithm),
           nodeModel: nodeModelText(model),
           units,
           json: o.json === true,
@@ -326,7 +342,7 @@ export function registerSimulate(program: Command): void {
         drain: parseIntIn(o.drain, 0, 1 << 30, '--drain'),
         seed: parseIntIn(o.seed, 0, SEED_MAX, '--seed'),
         engine: engineKind,
-        options: engineOptions(o, model),
+        options: engineOptions(o, model, o.algorithm),
         memory: nodeMemoryEnvironment(),
         ...(o.inFlight !== undefined ? { inFlight: parseIntIn(o.inFlight, 16, 1 << 22, '--in-flight') } : {}),
       };

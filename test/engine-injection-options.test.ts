@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { defaultInjection, resolveOptions } from '../src/engine/input.ts';
+import { resolvePoint, simulateCommand, simulateConfig } from '../src/experiment/point-config.ts';
+import { optionValueError } from '../src/experiment/schema.ts';
+
+// Option injection (docs/model-flit.md "The source"): the engine's default, simulate's and
+// experiments' defaults per algorithm, and the experiment-file key.
+describe('option injection', () => {
+  it('the engine defaults to back-to-back and refuses other values by name', () => {
+    expect(resolveOptions({}).injection).toBe('back-to-back');
+    expect(resolveOptions({ injection: 'after-tail' }).injection).toBe('after-tail');
+    expect(() => resolveOptions({ injection: 'eager' as 'after-tail' })).toThrow(
+      "engine option injection: 'eager' must be back-to-back or after-tail",
+    );
+  });
+
+  it("simulate and experiments: back-to-back for unicast, after-tail (the seeds' one-port model) for multicasts", () => {
+    expect(defaultInjection('unicast')).toBe('back-to-back');
+    expect(defaultInjection('u-mesh')).toBe('after-tail');
+    const unicast = resolvePoint({ topology: 'mesh:4x4', load: 0.1 });
+    expect(unicast.injection).toBeUndefined();
+    expect(simulateConfig(unicast, 1).options.injection).toBe('back-to-back');
+    const multicast = resolvePoint({ topology: 'mesh:4x4', load: 0.1, algorithm: 'dual-path', dests: 4 });
+    expect(simulateConfig(multicast, 1).options.injection).toBe('after-tail');
+  });
+
+  it('an experiment file may set it; the point runs with it and its command line says so', () => {
+    expect(optionValueError('injection', 'after-tail', 'base')).toBeNull();
+    expect(optionValueError('injection', 'eager', 'base')).not.toBeNull();
+    const c = resolvePoint({ topology: 'mesh:4x4', load: 0.1, injection: 'after-tail' });
+    expect(simulateConfig(c, 1).options.injection).toBe('after-tail');
+    expect(simulateCommand(c, 1)).toContain('--injection after-tail');
+  });
+});
