@@ -147,7 +147,7 @@ export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointC
     } else {
       if (o.dests === undefined)
         throw new WormcastError(
-          `dests: missing; a multicast (${algorithm}) needs dests (or destsMean), 1..${t.nodes - 1} on ${t.spec}`,
+          `dests: missing; a multicast (${algorithm}) needs dests, 1..${t.nodes - 1} on ${t.spec} (or destsMean, a mean to draw them with)`,
         );
       dests = o.dests as number;
       if (dests >= t.nodes)
