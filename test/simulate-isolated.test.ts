@@ -184,3 +184,42 @@ describe('experiment files: seed units, destsMean, traffic: isolated', () => {
     }
   });
 });
+
+describe('what a reproduction entry writes (sweepFigure with the new keys)', () => {
+  it('a figure in seed 004 units with destsMean on x, and the same as isolated sets', async () => {
+    const { sweepFigure } = await import('../src/report/reproductions/sweep-figure.ts');
+    const ctx = { quick: true, workers: 0, dir: join(dir, 'fig'), log: () => {} };
+    const dynamic = await sweepFigure(ctx, {
+      name: 'api-dyn',
+      base: {
+        topology: 'mesh:4x4',
+        units: 'seed004',
+        interarrivalUs: 300,
+        warmup: 100,
+        cycles: 1000,
+        drain: 2000,
+      },
+      series: { key: 'algorithm', values: [{ value: 'dual-path', name: 'dual-path' }] },
+      x: { key: 'destsMean', values: [2, 8], plotted: (v) => v as number },
+      y: { metric: 'meanNetworkLatency', scale: (c) => c * 0.4 },
+      replications: 2,
+    });
+    expect(dynamic[0]!.points.map((p) => p.x)).toEqual([2, 8]);
+    expect(dynamic[0]!.points.every((p) => p.state === 'measured' && p.y > 0)).toBe(true);
+    const stored = [...readStore(join(dir, 'fig', 'api-dyn.results.jsonl')).points.values()];
+    // each replication's result has its latencies in microseconds
+    const rep = stored[0]!.replications[0]!.result as { meanLatency: number; inUs: { meanLatency: number } };
+    expect(rep.inUs.meanLatency).toBeCloseTo(rep.meanLatency * 0.4, 3);
+    const isolated = await sweepFigure(ctx, {
+      name: 'api-iso',
+      base: { topology: 'mesh:4x4', units: 'seed004', traffic: 'isolated', sets: 10 },
+      series: { key: 'algorithm', values: [{ value: 'dual-path', name: 'dual-path' }] },
+      x: { key: 'destsMean', values: [2, 8], plotted: (v) => v as number },
+      y: { metric: 'meanNetworkLatency', scale: (c) => c * 0.4 },
+      replications: 2,
+    });
+    const pts = isolated[0]!.points;
+    // intervals over the 20 sets of each point
+    expect(pts.every((p) => p.state === 'measured' && p.lo! < p.y && p.hi! > p.y)).toBe(true);
+  });
+});

@@ -1,4 +1,4 @@
-import { resultJson } from '../cli/commands/simulate-report.ts';
+import { resultInUs, resultJson } from '../cli/commands/simulate-report.ts';
 import { WormcastError } from '../errors.ts';
 import { meanInterval, relativeHalfWidth, type Interval } from './confidence.ts';
 import type { MemoryEnvironment } from './memory-estimate.ts';
@@ -105,7 +105,12 @@ async function replication(task: PointTask, seed: number, measure: number): Prom
   return {
     seed,
     cycles: measure,
-    result: { ...resultJson(r), ...(batchMeans ? { batchMeans } : {}) },
+    result: {
+      ...resultJson(r),
+      ...(batchMeans ? { batchMeans } : {}),
+      // a point given in seed units with a cycle time: its latencies in microseconds too (docs/units.md)
+      ...(task.config.units?.cycleUs !== undefined ? { inUs: resultInUs(r, task.config.units.cycleUs) } : {}),
+    },
     batchMeans,
     batchInterval: batchMeans ? meanInterval(batchMeans, st.statistics.confidence) : null,
     saturation: saturationReasons(r, batchMeans, st.saturation),
