@@ -34,7 +34,7 @@ const DYNAMIC_SETUP = `8x8 mesh, ${U.messageBytes}-byte messages = ${FLITS} flit
 
 const DYNAMIC_DEVIATIONS = [
   'Flit width: the seed gives 128-byte messages and 20 Mbytes/s channels but no flit size; wormcast assumes 8-byte flits (16 flits, 0.4 us per cycle; src/experiment/units.ts). Latencies in us scale with this choice near zero load (hops cost one cycle each); the loads do not depend on it.',
-  'Destinations per multicast: the seed gives "the average number of destinations"; its distribution is not stated. wormcast sends every multicast to exactly that many uniformly random destinations (not drawn per multicast).',
+  'Destinations per multicast: the seed gives "the average number of destinations" but not its distribution. wormcast draws each multicast\'s count uniformly from mean - w .. mean + w, w = min(mean - 1, 63 - mean) (src/experiment/dest-count.ts: 1 .. 19 for a mean of 10, 27 .. 63 for 45), then that many uniformly random destinations other than the source.',
   'Latency: the seed plots "average network latency" from CSIM with a single queue per channel; wormcast plots meanNetworkLatency (creation of the first worm\'s header at the source to the tail at each destination, source queueing excluded), averaged over destinations.',
   'Statistics: the seed ran each point until its 95 % interval was within 5 % of the mean (batch means); wormcast runs fixed windows with replications and shows their 95 % intervals (docs/experiments.md "Run until the interval is narrow enough" does the seed\'s rule on request).',
 ];
@@ -77,7 +77,8 @@ async function dynamic(f: Dyn, ctx: RunContext): Promise<FigureData> {
     warmup: r.warmup,
     cycles: r.cycles,
     drain: r.drain,
-    ...(f.x.kind === 'interarrival' ? { dests: 10 } : { load: loadForInterarrivalUs(U, f.x.interarrivalUs) }),
+    // "the average number of destinations": each multicast's count drawn with that mean (src/experiment/dest-count.ts)
+    ...(f.x.kind === 'interarrival' ? { destsMean: 10 } : { load: loadForInterarrivalUs(U, f.x.interarrivalUs) }),
   };
   const values = ctx.quick ? f.x.quick : f.x.full;
   const x =
@@ -87,7 +88,7 @@ async function dynamic(f: Dyn, ctx: RunContext): Promise<FigureData> {
           values: values.map((v) => loadForInterarrivalUs(U, v)),
           plotted: (v: unknown) => Math.round(interarrivalUsForLoad(U, v as number)),
         }
-      : { key: 'dests' as const, values, plotted: (v: unknown) => v as number };
+      : { key: 'destsMean' as const, values, plotted: (v: unknown) => v as number };
   const readings: Array<DoubleReading | null> = f.double ? ['links', 'vcs'] : [null];
   const series = [];
   for (const reading of readings) {
@@ -115,7 +116,7 @@ async function dynamic(f: Dyn, ctx: RunContext): Promise<FigureData> {
     yTitle: 'Average Network Latency (usec)',
     xReverse: f.x.kind === 'interarrival',
     series,
-    setup: `${DYNAMIC_SETUP}; ${f.double ? `double channels read two ways: two physical links per direction (series named as the seed's), and two VCs multiplexed on one physical link per direction (series marked "${VC_SUFFIX.trim()}")` : 'single channels'}; ${f.x.kind === 'interarrival' ? '10 destinations' : `inter-arrival ${f.x.interarrivalUs} us per node`}; ${r.replications} replications of ${r.cycles} measured cycles (warm-up ${r.warmup}, drain ${r.drain}), common random numbers`,
+    setup: `${DYNAMIC_SETUP}; ${f.double ? `double channels read two ways: two physical links per direction (series named as the seed's), and two VCs multiplexed on one physical link per direction (series marked "${VC_SUFFIX.trim()}")` : 'single channels'}; ${f.x.kind === 'interarrival' ? '10 destinations on average (count drawn per multicast)' : `inter-arrival ${f.x.interarrivalUs} us per node, count drawn per multicast with the plotted mean`}; ${r.replications} replications of ${r.cycles} measured cycles (warm-up ${r.warmup}, drain ${r.drain}), common random numbers`,
   };
 }
 
@@ -314,7 +315,7 @@ export const SEED004: Reproduction[] = [
     ...dyn(fig78),
     checks: [...fig78Checks('links'), ...fig78Checks('vcs')],
     deviations: [
-      "Double channels: the seed does not say whether its double channels are two physical channels per direction or two virtual channels sharing one. wormcast runs both readings: the curves named as the seed names them have two physical links per direction (2 VCs per class, each its own link; the tree-like scheme's two classes xy and yx each on its own link); the curves marked \"(2 VCs, 1 link)\" multiplex the same VCs on one physical link per direction. Every checked claim holds in both readings; the VC reading shows them more sharply: with two VCs on one link dual-path saturates at 200 us while multi-path still delivers (full run: dual-path 26.3 us at 300 us, 41.5 us at 250 us, saturated at 200 us; multi-path 19.3, 21.2 and 30.6 us), whereas with two links both stay flat below 20 us (multi-path 15.5 us, dual-path 19.9 us at 200 us). The seed's axis reaches 120 us: the two-link path curves stay below 20 us, the VC reading's rise to 41.5 us and then saturate.",
+      "Double channels: the seed does not say whether its double channels are two physical channels per direction or two virtual channels sharing one. wormcast runs both readings: the curves named as the seed names them have two physical links per direction (2 VCs per class, each its own link; the tree-like scheme's two classes xy and yx each on its own link); the curves marked \"(2 VCs, 1 link)\" multiplex the same VCs on one physical link per direction. Every checked claim holds in both readings; the VC reading shows them more sharply: with two VCs on one link dual-path saturates at 200 us while multi-path still delivers (full run: dual-path 25.8 us at 300 us, 31.9 us at 250 us, saturated at 200 us; multi-path 19.7, 21.5 and 27.5 us), whereas with two links both stay nearly flat (multi-path 16.2 us, dual-path 20.6 us at 200 us). The seed's axis reaches 120 us, which neither reading's measured points approach; the VC reading is the only one in which a path scheme saturates in the plotted range.",
       TREE_DEVIATION,
       ...DYNAMIC_DEVIATIONS,
     ],
@@ -323,7 +324,7 @@ export const SEED004: Reproduction[] = [
     ...dyn(fig79),
     checks: [...fig79Checks('links', FIG79_EXPECT.links), ...fig79Checks('vcs', FIG79_EXPECT.vcs)],
     deviations: [
-      'Dual-path does not overtake multi-path in either reading of the double channels (004-fig7.8 describes the two readings). With two physical links per direction the mesh carries 300 us between messages without saturating up to 45 destinations (full run: multi-path 21.8 us, dual-path 26.2 us at 45), so the source hot spot of multi-path that the seed blames does not form; on single channels it does (004-fig7.11: multi-path rises above dual-path from 30 destinations). With two VCs on one link both path schemes saturate, dual-path first (full run: from 20 destinations, multi-path from 25; at 15 dual-path 98.9 us against multi-path 25.0 us), so "the path algorithms still perform well" holds in the two-link reading only. Past saturation the measured latencies are lower bounds of growing values and are not compared (at 45: dual-path 631 us, multi-path 662 us).',
+      'Dual-path does not overtake multi-path in either reading of the double channels (004-fig7.8 describes the two readings). With two physical links per direction the mesh carries 300 us between messages without saturating up to 45 destinations on average (full run: multi-path 21.4 us, dual-path 26.1 us at 45), so the source hot spot of multi-path that the seed blames does not form; on single channels it does (004-fig7.11: multi-path rises above dual-path from 25 destinations). With two VCs on one link both path schemes saturate, dual-path first (full run: from 25 destinations, multi-path from 35; at 20 dual-path 59.7 us against multi-path 28.8 us), so "the path algorithms still perform well" holds in the two-link reading only. Past saturation the measured latencies are lower bounds of growing values and are not compared (at 45: dual-path 573 us, multi-path 500 us).',
       TREE_DEVIATION,
       ...DYNAMIC_DEVIATIONS,
     ],
@@ -372,7 +373,7 @@ export const SEED004: Reproduction[] = [
       },
     ],
     deviations: [
-      'Load: the seed does not print the load of Fig. 7.11 ("both the load and number of destinations are relatively high"); wormcast uses a mean inter-arrival time of 400 us per node, inside Fig. 7.10\'s range. At that load all three schemes saturate from 20 destinations in wormcast (the seed\'s axis stops at 140 us), so the comparison at large sets is between measured lower bounds of growing latencies; there fixed-path is about 16 % below dual-path (full run, 45 destinations) rather than identical.',
+      'Load: the seed does not print the load of Fig. 7.11 ("both the load and number of destinations are relatively high"); wormcast uses a mean inter-arrival time of 400 us per node, inside Fig. 7.10\'s range. At that load, with the count drawn per multicast around the plotted mean, multi-path rises above dual-path from 25 destinations (full run: 73.1 against 58.7 us) and saturates from 30, dual-path and fixed-path from 35 (the seed\'s axis stops at 140 us), so the comparison at the largest sets is between measured lower bounds of growing latencies; there fixed-path is about 19 % below dual-path (full run, 45 destinations: 285 against 352 us) rather than identical.',
       ...DYNAMIC_DEVIATIONS,
     ],
   },
