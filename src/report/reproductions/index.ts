@@ -4,10 +4,18 @@ import { SEED001 } from './seed001.ts';
 import { SEED002 } from './seed002.ts';
 import { SEED003 } from './seed003.ts';
 import { SEED004 } from './seed004.ts';
+import { SEED004_EXAMPLES } from './seed004-examples.ts';
 import type { Reproduction } from './types.ts';
 
 /** Every reproduction, by seed, in the order of the seeds' figures. */
-export const REPRODUCTIONS: readonly Reproduction[] = [...SEED000, ...SEED001, ...SEED002, ...SEED003, ...SEED004];
+export const REPRODUCTIONS: readonly Reproduction[] = [
+  ...SEED000,
+  ...SEED001,
+  ...SEED002,
+  ...SEED003,
+  ...SEED004_EXAMPLES,
+  ...SEED004,
+];
 
 export function findReproduction(id: string): Reproduction {
   const r = REPRODUCTIONS.find((x) => x.id === id);
