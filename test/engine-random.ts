@@ -1,5 +1,5 @@
 import type { EngineOptions, WormSpec } from '../src/engine/types.ts';
-import { routeTree } from '../src/engine/trees.ts';
+import { routeTree } from './route-tree.ts';
 import { createRouting } from '../src/routing/registry.ts';
 import type { RoutingFunction } from '../src/routing/types.ts';
 import { parseTopology } from '../src/topology/registry.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateSteps } from '../src/analysis/steps.ts';
 import { ReferenceEngine } from '../src/engine/reference.ts';
 import { WasmEngine } from '../src/engine/wasm.ts';
-import { planWorms } from '../src/engine/workload.ts';
+import { planWorms } from '../src/engine/plan-worms.ts';
 import { createPlan } from '../src/multicast/registry.ts';
 import { createRouting } from '../src/routing/registry.ts';
 import { parseTopology } from '../src/topology/registry.ts';

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { planWorms } from '../src/engine/plan-worms.ts';
 import { ReferenceEngine } from '../src/engine/reference.ts';
 import type { Plan } from '../src/multicast/plan.ts';
 import { checkPlan } from '../src/multicast/plan-check.ts';
 import { createPlan } from '../src/multicast/registry.ts';
 import { greedyStOrder, greedyStTree } from '../src/multicast/tree-based/greedy-st.ts';
 import { treeTraffic } from '../src/multicast/tree-based/metrics.ts';
-import { treeWorms } from '../src/multicast/tree-based/tree.ts';
 import { createRouting } from '../src/routing/registry.ts';
 import { tracePath } from '../src/routing/trace.ts';
 import { quadrantOf, SUBNETWORKS } from '../src/routing/xy-double.ts';
@@ -220,7 +220,7 @@ describe('tree plans run in the flit-level engine', () => {
         3,
         [0, 9, 17, 30, 33].filter((d) => d < t.nodes),
       );
-      const worms = treeWorms(plan, 16, 0).slice(0, 1);
+      const worms = planWorms(plan, 0, 16, 0, 0).slice(0, 1);
       const e = new ReferenceEngine({ routing: plan.routing, worms });
       expect(e.runUntil(100000)).toBe('finished');
       const times = e.times();

@@ -1,11 +1,11 @@
 import { WormcastError } from '../errors.ts';
-import { NONE, type Plan } from '../multicast/plan.ts';
 import { normalizeDestinations } from '../multicast/destinations.ts';
 import { PATH_BASED_ALGORITHMS } from '../multicast/path-based/index.ts';
 import { MULTICAST_ALGORITHMS } from '../multicast/registry.ts';
 import type { MulticastAlgorithm } from '../multicast/types.ts';
 import type { RoutingFunction } from '../routing/types.ts';
-import type { TreeEdge, WormSpec } from './types.ts';
+import { planWorms } from './plan-worms.ts';
+import type { WormSpec } from './types.ts';
 
 /** A message to deliver: created at a cycle, from src to one (unicast) or more destinations. */
 export interface MulticastEvent {
@@ -26,52 +26,6 @@ export interface Workload {
   dests: number[][];
   /** Message flits per multicast. */
   flits: number;
-}
-
-/** An explicit path route (the VC ids of a plan's `routes`) as a chain tree worm's edges. */
-function chainEdges(routing: RoutingFunction, vcs: ArrayLike<number>): TreeEdge[] {
-  const V = routing.vcClasses.length;
-  const P = routing.topology.ports;
-  const edges: TreeEdge[] = [];
-  for (let i = 0; i < vcs.length; i++) {
-    const vc = vcs[i]!;
-    edges.push({ parent: i - 1, port: Math.floor(vc / V) % P, vc: vc % V });
-  }
-  return edges;
-}
-
-/**
- * Append the messages of one Plan as worms created at `created` (software forwarding: a
- * message with `after` starts when its trigger's tail reaches its sender).
- */
-export function planWorms(plan: Plan, created: number, flits: number, group: number, base: number): WormSpec[] {
-  const out: WormSpec[] = [];
-  for (let id = 0; id < plan.count; id++) {
-    const m = plan.message(id);
-    const spec: WormSpec = { kind: m.kind, src: m.from, dests: m.dests, flits, group };
-    if (m.after === NONE) spec.created = created;
-    else spec.after = base + m.after;
-    if (m.kind === 'tree') {
-      const tr = plan.trees;
-      if (!tr)
-        throw new WormcastError(`plan ${plan.algorithm}: message ${id} is a tree worm but the plan carries no trees`);
-      const V = plan.routing.vcClasses.length;
-      const P = plan.topology.ports;
-      const edges: TreeEdge[] = [];
-      for (let e = tr.offsets[id]!; e < tr.offsets[id + 1]!; e++) {
-        const vc = tr.channels[e]!;
-        edges.push({ parent: tr.parents[e]!, port: Math.floor(vc / V) % P, vc: vc % V });
-      }
-      spec.tree = edges;
-    }
-    if (m.kind === 'path' && plan.routes) {
-      const r = plan.routes;
-      spec.kind = 'tree';
-      spec.tree = chainEdges(plan.routing, r.channels.subarray(r.offsets[id]!, r.offsets[id + 1]!));
-    }
-    out.push(spec);
-  }
-  return out;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { WormFeed } from '../engine/feed.ts';
 import type { Prepared } from '../engine/input.ts';
 import type { Engine, EngineStatus, StreamCapacity, WormSpec } from '../engine/types.ts';
-import { findAlgorithm, planWorms } from '../engine/workload.ts';
+import { planWorms } from '../engine/plan-worms.ts';
+import { findAlgorithm } from '../engine/workload.ts';
 import { normalizeDestinations } from '../multicast/destinations.ts';
 import type { RoutingFunction } from '../routing/types.ts';
 import { channelUtilisation, incompleteReason, type MeasuredWindow, type SimulationResult } from './simulate.ts';

@@ -1,5 +1,4 @@
 import { WormcastError } from '../../errors.ts';
-import type { TreeEdge, WormSpec } from '../../engine/types.ts';
 import { tracePath } from '../../routing/trace.ts';
 import type { RoutingFunction } from '../../routing/types.ts';
 import { NONE, PlanBuilder, type Plan, type PlanTrees } from '../plan.ts';
@@ -143,20 +142,6 @@ export function treePlan(
   return b.build(t, routing, algorithm, source, destinations, { offsets, channels }, trees);
 }
 
-/** The tree of message `id` as the engine's edge list (docs/model-flit.md "Worms and slots"). */
-export function treeEdges(plan: Plan, id: number): TreeEdge[] {
-  const tr = plan.trees;
-  if (!tr) throw new WormcastError(`plan ${plan.algorithm}: no trees`);
-  const V = plan.routing.vcClasses.length;
-  const P = plan.topology.ports;
-  const out: TreeEdge[] = [];
-  for (let e = tr.offsets[id]!; e < tr.offsets[id + 1]!; e++) {
-    const ch = tr.channels[e]!;
-    out.push({ parent: tr.parents[e]!, port: ((ch / V) | 0) % P, vc: ch % V });
-  }
-  return out;
-}
-
 /** A branch point of a tree worm: the node and the channels the worm is replicated onto. */
 export interface BranchPoint {
   readonly node: number;
@@ -181,24 +166,6 @@ export function branchPoints(plan: Plan, id: number): BranchPoint[] {
   for (const [edge, channels] of [...kids].sort((a, b) => a[0] - b[0])) {
     if (channels.length < 2) continue;
     out.push({ node: edge < 0 ? plan.senders[id]! : tr.nodes[start + edge]!, edge, channels });
-  }
-  return out;
-}
-
-/** The worms of a tree plan for the flit-level engine, created at `created` (one per message). */
-export function treeWorms(plan: Plan, flits: number, created: number, group?: number): WormSpec[] {
-  const out: WormSpec[] = [];
-  for (let id = 0; id < plan.count; id++) {
-    const dests = Array.from(plan.destPool.subarray(plan.destOffsets[id]!, plan.destOffsets[id + 1]!));
-    out.push({
-      kind: 'tree',
-      src: plan.senders[id]!,
-      dests,
-      flits,
-      created,
-      tree: treeEdges(plan, id),
-      ...(group !== undefined ? { group } : {}),
-    });
   }
   return out;
 }
