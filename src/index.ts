@@ -59,6 +59,7 @@ export { deadlockSummary, readChannelFlits } from './engine/results.ts';
 export { ReferenceEngine } from './engine/reference.ts';
 export { WasmEngine } from './engine/wasm.ts';
 export { SCENARIOS, getScenario } from './engine/scenarios.ts';
+export { planWorms, treeEdges } from './engine/plan-worms.ts';
 export {
   simulate,
   simulationRouting,
