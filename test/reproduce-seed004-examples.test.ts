@@ -80,6 +80,10 @@ describe('seed 004 chapters 5 and 6 in wormcast reproduce', () => {
       expect(o.verdict).toBe(
         FAILING[id] || r.deviations.length > 0 ? 'reproduced with a stated deviation' : 'reproduced',
       );
+      // the seed's figure is a network drawing: wormcast writes one as the entry's SVG (not into the JSON)
+      if (id === '004-fig6.5') expect(o.files.svg).toBeNull();
+      else expect(readFileSync(o.files.svg!, 'utf8')).toMatch(/^<svg [^]*<\/svg>\n$/);
+      expect(readFileSync(o.files.json, 'utf8')).not.toContain('<svg');
     });
   }
 
@@ -95,6 +99,13 @@ describe('seed 004 chapters 5 and 6 in wormcast reproduce', () => {
     const f61 = await data('004-fig6.1');
     expect(row(f61, 'M1 waits on').wormcast).toBe('[000,010], [000,100]');
     expect(String(row(f61, 'outcome').wormcast)).toMatch(/^deadlock/);
+    // the drawing has one arrow per channel the plan uses: 33 for dual-path (Fig. 6.13), 23 for X-first (Fig. 5.11)
+    const arrows = async (id: string) => {
+      const o = await runReproduction(findReproduction(id), ctx, join(dir, 'pins'));
+      return readFileSync(o.files.svg!, 'utf8').match(/marker-end=/g)?.length;
+    };
+    expect(await arrows('004-fig6.13')).toBe(33);
+    expect(await arrows('004-fig5.11')).toBe(23);
     // a figure the seed gives no number for shows wormcast's with "(not printed)" and no verdict on it
     expect(row(await data('004-fig5.12'), 'tree links').agree).toBe('-');
   });

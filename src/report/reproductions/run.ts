@@ -48,7 +48,7 @@ export async function runReproduction(r: Reproduction, ctx: RunContext, outDir: 
   const seconds = (performance.now() - t0) / 1000;
   writeFileSync(
     json,
-    `${JSON.stringify({ id: r.id, caption: r.caption, quick: ctx.quick, verdict, checks, data }, null, 1)}\n`,
+    `${JSON.stringify({ id: r.id, caption: r.caption, quick: ctx.quick, verdict, checks, data: { ...data, drawing: undefined } }, null, 1)}\n`,
   );
   writeFileSync(csv, figureCsv(data));
   const spec = figureSpec(data, `${r.id}: ${r.caption}${ctx.quick ? ' (quick)' : ''}`);
@@ -56,6 +56,9 @@ export async function runReproduction(r: Reproduction, ctx: RunContext, outDir: 
   if (spec) {
     svg = join(outDir, `${stem}.svg`);
     writeFileSync(svg, await renderSvg(spec));
+  } else if (data.drawing) {
+    svg = join(outDir, `${stem}.svg`);
+    writeFileSync(svg, data.drawing);
   }
   return { id: r.id, data, checks, verdict, seconds, files: { json, csv, svg } };
 }

@@ -9,8 +9,10 @@ import {
   asSet,
   contractedTree,
   example,
+  labellingDrawing,
   list,
   NOT_PRINTED,
+  planDrawing,
   routeNodes,
   seedSet,
   splitBelow,
@@ -31,6 +33,11 @@ const cube4 = parseTopology('hypercube:4');
 /** The cycle sorted MP runs on (src/multicast/path-based/sorted-cycle.ts). */
 const cycleOf = (t: Topology): Labelling => sortedCycle(createRouting('label', t), 'sorted-mp');
 /** Seed 004 Fig. 5.1: f(x) = h(x) if h(x) >= h(u0), else h(x) + N; wormcast's key is the cycle rotated to u0. */
+const hLabels = (t: Topology) => Array.from(cycleOf(t).labelOf, (l) => l + 1);
+const fLabels = (t: Topology, u0: number) => {
+  const c = cycleOf(t);
+  return Array.from({ length: t.nodes }, (_, x) => fOf(c, u0, x));
+};
 const fOf = (cycle: Labelling, u0: number, x: number): number =>
   rotatedFrom(cycle, u0).labelOf[x]! + cycle.labelOf[u0]! + 1;
 
@@ -98,6 +105,10 @@ const table51 = example({
       ...H51.map((h, x) => ({ key: `h(${x})`, seed: h, wormcast: c.labelOf[x]! + 1 })),
     ];
   },
+  draw: () => {
+    const c = cycleOf(mesh4);
+    return labellingDrawing(mesh4, [...c.nodeAt, c.nodeAt[0]!], hLabels(mesh4), 'Hamilton cycle C (labels: h)');
+  },
   checks: [
     {
       key: 'cycle C',
@@ -123,6 +134,7 @@ const table52 = example({
     const c = cycleOf(mesh4);
     return F52.map((f, x) => ({ key: `f(${x})`, seed: f, wormcast: fOf(c, 9, x) }));
   },
+  draw: () => ({ topology: mesh4, arrows: [], groups: [], sources: [9], labels: fLabels(mesh4, 9) }),
   checks: [
     {
       key: /^f\(/,
@@ -142,6 +154,10 @@ const table53 = example({
   items: () => {
     const c = cycleOf(cube4);
     return C53.map((a, i) => ({ key: `h = ${i + 1}`, seed: a, wormcast: cube4.format(c.nodeAt[i]!) }));
+  },
+  draw: () => {
+    const c = cycleOf(cube4);
+    return labellingDrawing(cube4, [...c.nodeAt, c.nodeAt[0]!], hLabels(cube4), 'Hamilton cycle (labels: h)');
   },
   checks: [
     {
@@ -173,6 +189,7 @@ const table54 = example({
       },
     ];
   },
+  draw: () => ({ topology: cube4, arrows: [], groups: [], sources: [3], labels: fLabels(cube4, 3) }),
   checks: [
     {
       key: /^f\(/,
@@ -211,6 +228,7 @@ const fig57 = example({
       { key: 'channels', seed: NOT_PRINTED, wormcast: traffic(plan).channels },
     ];
   },
+  draw: () => planDrawing(createPlan('sorted-mp', mesh4, 9, [0, 1, 6, 12]), hLabels(mesh4)),
   checks: [
     {
       key: 'sorted destination list D',
@@ -257,6 +275,16 @@ const fig58 = example({
       { key: 'channels', seed: NOT_PRINTED, wormcast: traffic(plan).channels },
     ];
   },
+  draw: () =>
+    planDrawing(
+      createPlan(
+        'sorted-mp',
+        cube4,
+        3,
+        ['0100', '0111', '1100', '1010', '1111'].map((a) => cube4.parse(a)),
+      ),
+      hLabels(cube4),
+    ),
   checks: [
     {
       key: 'sorted destination list D',
@@ -317,6 +345,7 @@ const fig59 = example({
       { key: 'routed tree', seed: NOT_PRINTED, wormcast: links.map(([a, b]) => `${fmtIj(a)}-${fmtIj(b)}`).join(' ') },
     ];
   },
+  draw: () => planDrawing(createPlan('greedy-st', mesh8, ij(2, 7), [ij(0, 5), ij(2, 3), ij(4, 1), ij(6, 3), ij(7, 4)])),
   checks: [
     {
       key: 'sorted destination list D',
@@ -375,6 +404,15 @@ const fig510 = example({
       { key: 'E(T) of the routed tree', seed: NOT_PRINTED, wormcast: edges.join(', ') },
     ];
   },
+  draw: () =>
+    planDrawing(
+      createPlan(
+        'greedy-st',
+        cube6,
+        cube6.parse('000110'),
+        ['010101', '001101', '000001', '101001', '110001'].map((a) => cube6.parse(a)),
+      ),
+    ),
   checks: [
     {
       key: 'distances along D',
@@ -451,6 +489,7 @@ const fig511 = example({
       { key: 'tree links', seed: NOT_PRINTED, wormcast: linksText(plan) },
     ];
   },
+  draw: () => planDrawing(createPlan('x-first', mesh6, SRC6, D10)),
   checks: [
     {
       key: ['D+X (to (4,2))', 'D-X (to (2,2))', 'D+Y (to (3,3))', 'D-Y (to (3,1))'],
@@ -506,6 +545,7 @@ const fig512 = example({
       { key: 'tree links', seed: NOT_PRINTED, wormcast: linksText(plan) },
     ];
   },
+  draw: () => planDrawing(createPlan('divided-greedy', mesh6, SRC6, D10)),
   checks: [
     {
       key: ['D+X (to (4,2))', 'D+Y (to (3,3))', 'D-X (to (2,2))', 'D-Y (to (3,1))'],

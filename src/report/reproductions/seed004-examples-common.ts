@@ -2,6 +2,7 @@ import { tracePlan } from '../../analysis/paths.ts';
 import { trafficOf } from '../../analysis/traffic.ts';
 import type { Plan } from '../../multicast/plan.ts';
 import type { Topology } from '../../topology/types.ts';
+import { type Drawing, drawingSvg } from './seed004-examples-draw.ts';
 import type { Check, FigureData, Reproduction } from './types.ts';
 
 /*
@@ -37,7 +38,11 @@ export interface Example {
   items: () => Item[] | Promise<Item[]>;
   checks: ItemCheck[];
   deviations?: string[];
+  /** The network drawing written as the entry's SVG (the seed's figure is a drawing). */
+  draw?: () => DrawSpec;
 }
+
+export type DrawSpec = Omit<Drawing, 'title'>;
 
 export const NOT_PRINTED = '(not printed)';
 const COLUMNS = ['item', 'seed', 'wormcast', 'agree'];
@@ -86,7 +91,14 @@ export function example(e: Example): Reproduction {
             ? 'yes'
             : 'no',
       ]);
-      return { xTitle: '', yTitle: '', series: [], table: { columns: COLUMNS, rows }, setup: e.setup };
+      return {
+        xTitle: '',
+        yTitle: '',
+        series: [],
+        table: { columns: COLUMNS, rows },
+        setup: e.setup,
+        ...(e.draw ? { drawing: drawingSvg({ ...e.draw(), title: `${e.id}: ${e.caption}` }) } : {}),
+      };
     },
     checks: e.checks.map(itemCheck),
     deviations: e.deviations ?? [],
@@ -206,4 +218,46 @@ export function traffic(plan: Plan): { channels: number; maxHops: number } {
 export function allShortest(plan: Plan): boolean {
   const m = trafficOf(plan);
   return Array.from(plan.destinations).every((d, i) => m.hops[i] === plan.topology.distance(plan.source, d));
+}
+
+/** Consecutive pairs of a node sequence: the links of a path. */
+export const pathLinks = (ns: readonly number[]): Array<[number, number]> =>
+  ns.slice(1).map((v, i) => [ns[i]!, v] as [number, number]);
+
+/** A plan drawn: each message's links in its own colour, the source and destinations marked. */
+export function planDrawing(plan: Plan, labels?: ArrayLike<number>): DrawSpec {
+  const arrows: DrawSpec['arrows'] = [];
+  const groups: string[] = [];
+  plan.messages.forEach((m, i) => {
+    const links = m.kind === 'tree' ? treeLinks(plan, m.id) : pathLinks(routeNodes(plan, m.id));
+    groups.push(
+      m.kind === 'tree'
+        ? `tree${m.network ? ` in N${m.network}` : ''}`
+        : `worm ${i + 1}${m.network ? ` (${m.network}-channel network)` : ''}`,
+    );
+    for (const [a, b] of links) arrows.push({ from: a, to: b, group: i });
+  });
+  return {
+    topology: plan.topology,
+    arrows,
+    groups,
+    sources: [plan.source],
+    dests: Array.from(plan.destinations),
+    ...(labels ? { labels } : {}),
+  };
+}
+
+/** A labelling drawn: the labels beside the nodes and the Hamiltonian path (or cycle) as arrows. */
+export function labellingDrawing(
+  t: Topology,
+  nodeAt: ArrayLike<number>,
+  labels: ArrayLike<number>,
+  name: string,
+): DrawSpec {
+  return {
+    topology: t,
+    arrows: pathLinks(Array.from(nodeAt)).map(([a, b]) => ({ from: a, to: b, group: 0 })),
+    groups: [name],
+    labels,
+  };
 }

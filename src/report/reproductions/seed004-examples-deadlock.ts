@@ -7,7 +7,17 @@ import type { RoutingFunction } from '../../routing/types.ts';
 import { SUBNETWORKS } from '../../routing/xy-double.ts';
 import { parseTopology } from '../../topology/registry.ts';
 import type { Topology } from '../../topology/types.ts';
-import { allShortest, example, NOT_PRINTED, seedSet, asSet, traffic, treeLinks } from './seed004-examples-common.ts';
+import {
+  allShortest,
+  asSet,
+  type DrawSpec,
+  example,
+  NOT_PRINTED,
+  planDrawing,
+  seedSet,
+  traffic,
+  treeLinks,
+} from './seed004-examples-common.ts';
 import type { Reproduction } from './types.ts';
 
 /*
@@ -38,8 +48,24 @@ function runScenario(name: string) {
       .filter((w) => w.group === group)
       .flatMap((w) => w.slots.filter((x) => x.kind === 'network' && x.granted === granted && !x.dead))
       .map((x) => chan(t, x.chan));
+  const groups = [...new Set(e.worms.map((w) => w.group))];
+  const arrows: DrawSpec['arrows'] = e.worms.flatMap((w) =>
+    w.slots
+      .filter((x) => x.kind === 'network' && !x.dead)
+      .map((x) => {
+        const u = Math.floor(x.chan / t.ports);
+        return { from: u, to: t.neighbor(u, x.chan % t.ports), group: groups.indexOf(w.group), dashed: !x.granted };
+      }),
+  );
+  const drawing: DrawSpec = {
+    topology: t,
+    arrows,
+    groups: groups.map((g) => `M${g}: held (solid), waited for (dashed)`),
+    sources: [...new Set(s.worms.map((w) => w.src))],
+  };
   return {
     status,
+    drawing,
     cycle: e.cycle,
     held: (g: number) => chans(g, true),
     waits: (g: number) => sortJoin(chans(g, false)),
@@ -87,6 +113,7 @@ const fig61 = example({
       },
     ];
   },
+  draw: () => runScenario('lin-fig-6.1').drawing,
   checks: [
     {
       key: 'outcome',
@@ -135,6 +162,7 @@ const fig62 = example({
       { key: 'M0 waits on', seed: '[001,011], [001,101]', wormcast: r.waits(0) },
     ];
   },
+  draw: () => runScenario('lin-fig-6.1').drawing,
   checks: [
     {
       key: ['M0 has acquired', 'M1 has acquired'],
@@ -182,6 +210,7 @@ const fig63 = example({
       { key: 'tree links', seed: NOT_PRINTED, wormcast: linkText(mesh6, links) },
     ];
   },
+  draw: () => planDrawing(createPlan('x-first', mesh6, SRC, D9)),
   checks: [
     {
       key: ['the tree uses [(4,2),(4,3)]', 'one worm (a tree)'],
@@ -253,6 +282,7 @@ const fig64 = example({
       },
     ];
   },
+  draw: () => runScenario('lin-fig-6.4').drawing,
   checks: [
     { key: 'outcome', claim: 'the two X-first trees deadlock on the engine', cite: '"Deadlock has occurred."' },
     {
@@ -413,6 +443,7 @@ const fig66 = example({
       },
     ];
   },
+  draw: () => planDrawing(createPlan('double-channel-x-first', xyd6(), SRC, D9)),
   checks: [
     {
       key: /^D[+-]X[+-]Y$/,
@@ -447,6 +478,7 @@ const fig67 = example({
       })),
     ];
   },
+  draw: () => planDrawing(createPlan('double-channel-x-first', xyd6(), SRC, D9)),
   checks: [
     {
       key: ['trees (one per non-empty subnetwork)', 'every destination at its distance'],
@@ -530,6 +562,13 @@ const fig68 = example({
         agree: br.verdict === 'acyclic' && eng.status !== 'deadlock',
       },
     ];
+  },
+  draw: () => {
+    const all = Array.from({ length: mesh43.nodes }, (_, v) => v).filter((v) => v % 4 > 0);
+    return planDrawing(
+      createPlan('double-channel-x-first', createRouting('xy-double', mesh43), 0, all),
+      Array.from({ length: mesh43.nodes }, (_, v) => LABELS68[mesh43.format(v)]!),
+    );
   },
   checks: [
     {

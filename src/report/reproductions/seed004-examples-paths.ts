@@ -10,9 +10,12 @@ import { parseTopology } from '../../topology/registry.ts';
 import {
   asSet,
   example,
+  labellingDrawing,
   list,
   messagesOn,
   NOT_PRINTED,
+  pathLinks,
+  planDrawing,
   routeNodes,
   seedSet,
   traffic,
@@ -107,6 +110,10 @@ const fig69 = example({
       { key: 'every route stays in the high or the low network', seed: 'yes', wormcast: s.monotone ? 'yes' : 'no' },
     ];
   },
+  draw: () => {
+    const l = createRouting('label', mesh34).labelling!;
+    return labellingDrawing(mesh34, l.nodeAt, l.labelOf, 'Hamiltonian path (labels: l)');
+  },
   checks: [
     {
       key: /^labels of row/,
@@ -146,6 +153,21 @@ const fig610 = example({
       { key: 'distance', seed: 2, wormcast: mesh43.distance(a, b) },
       { key: 'pairs R routes longer than shortest', seed: NOT_PRINTED, wormcast: `${s.longer} of ${s.pairs}` },
     ];
+  },
+  draw: () => {
+    const r = createRouting('label', mesh43, { labelling: customLabelling(mesh43, PATH610, false) });
+    const [a, b] = [mesh43.parse('1,0'), mesh43.parse('1,2')];
+    const route = (u: number, v: number) => [u, ...tracePath(r, u, v).map((h) => h.to)];
+    return {
+      topology: mesh43,
+      arrows: [
+        ...pathLinks(route(a, b)).map(([x, y]) => ({ from: x, to: y, group: 0 })),
+        ...pathLinks(route(b, a)).map(([x, y]) => ({ from: x, to: y, group: 1 })),
+      ],
+      groups: ['R from (1,0) to (1,2) (high network)', 'R from (1,2) to (1,0) (low network)'],
+      sources: [a, b],
+      labels: r.labelling!.labelOf,
+    };
   },
   checks: [
     {
@@ -195,6 +217,10 @@ const fig611 = example({
       { key: 'labels of D_L', seed: NOT_PRINTED, wormcast: labelsOf(p.routing, lo) },
     ];
   },
+  draw: () => {
+    const p = plan6('dual-path');
+    return planDrawing(p, p.routing.labelling!.labelOf);
+  },
   checks: [
     {
       key: 'label of the source (3,2)',
@@ -226,6 +252,10 @@ const fig612 = example({
       },
       { key: 'worms', seed: 2, wormcast: p.count },
     ];
+  },
+  draw: () => {
+    const p = plan6('dual-path');
+    return planDrawing(p, p.routing.labelling!.labelOf);
   },
   checks: [
     {
@@ -264,6 +294,10 @@ const fig613 = example({
       { key: 'routes', seed: NOT_PRINTED, wormcast: routeText(p) },
     ];
   },
+  draw: () => {
+    const p = plan6('dual-path');
+    return planDrawing(p, p.routing.labelling!.labelOf);
+  },
   checks: [
     {
       key: ['channels', 'channels in the high network', 'channels in the low network', 'maximum distance (hops)'],
@@ -296,6 +330,10 @@ const fig614 = example({
       { key: 'D_L1 (through (3,1))', seed: seedSet(mesh6, ['5,1', '5,0']), wormcast: through('3,1') },
       { key: 'D_L2 (through (2,2))', seed: seedSet(mesh6, ['0,2', '0,0']), wormcast: through('2,2') },
     ];
+  },
+  draw: () => {
+    const p = plan6('multi-path');
+    return planDrawing(p, p.routing.labelling!.labelOf);
   },
   checks: [
     {
@@ -342,6 +380,18 @@ const fig615 = example({
       wormcast: highParts(mesh6.parse('3,1')),
     },
   ],
+  draw: () => {
+    const src = mesh6.parse('3,2');
+    const p = createPlan(
+      'multi-path',
+      mesh6,
+      src,
+      Array.from({ length: mesh6.nodes }, (_, v) => v).filter((v) => v !== src),
+    );
+    const d = planDrawing(p, p.routing.labelling!.labelOf);
+    const high = new Set(messagesOn(p, 'high'));
+    return { ...d, arrows: d.arrows.filter((a) => high.has(a.group)), dests: [] };
+  },
   checks: [
     {
       key: /^source label/,
@@ -382,6 +432,10 @@ const fig616 = example({
       },
       { key: 'routes', seed: NOT_PRINTED, wormcast: routeText(p) },
     ];
+  },
+  draw: () => {
+    const p = plan6('multi-path');
+    return planDrawing(p, p.routing.labelling!.labelOf);
   },
   checks: [
     {
@@ -434,6 +488,10 @@ const fig617 = example({
       },
       { key: 'routes', seed: NOT_PRINTED, wormcast: routeText(p) },
     ];
+  },
+  draw: () => {
+    const p = plan6('fixed-path');
+    return planDrawing(p, p.routing.labelling!.labelOf);
   },
   checks: [
     {
@@ -495,6 +553,10 @@ const fig618 = example({
         agree: verdict('dual-path', r) === 'acyclic',
       },
     ];
+  },
+  draw: () => {
+    const l = createRouting('label', cube3).labelling!;
+    return labellingDrawing(cube3, l.nodeAt, l.labelOf, 'Hamiltonian path (labels: l)');
   },
   checks: [
     {
@@ -579,6 +641,10 @@ const fig619 = example({
       { key: 'routes', seed: NOT_PRINTED, wormcast: cubeRoutes(p) },
     ];
   },
+  draw: () => {
+    const p = createPlan('dual-path', cube4, S19, D19);
+    return planDrawing(p, p.routing.labelling!.labelOf);
+  },
   checks: [
     {
       key: ['D_L', 'D_H'],
@@ -637,6 +703,10 @@ const fig620 = example({
       { key: 'each destination delivered once', seed: 'yes', wormcast: onceEach(p) ? 'yes' : 'no' },
     ];
   },
+  draw: () => {
+    const p = createPlan('multi-path', cube4, S19, D19);
+    return planDrawing(p, p.routing.labelling!.labelOf);
+  },
   checks: [
     {
       key: ['high worms (first hop: destinations)', 'low worms (first hop: destinations)'],
@@ -681,6 +751,10 @@ const fig621 = example({
       },
       { key: 'routes', seed: NOT_PRINTED, wormcast: cubeRoutes(p) },
     ];
+  },
+  draw: () => {
+    const p = createPlan('multi-path', cube4, S19, D19);
+    return planDrawing(p, p.routing.labelling!.labelOf);
   },
   checks: [
     {

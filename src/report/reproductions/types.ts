@@ -33,6 +33,8 @@ export interface FigureData {
   setup: string;
   /** Facts a check needs that are not curves (e.g. points that deadlocked). */
   facts?: Record<string, number | string | boolean>;
+  /** An SVG document for a figure without curves (a network drawing of a worked example), written as its SVG. */
+  drawing?: string;
 }
 
 /** The outcome of one check on the data. */
