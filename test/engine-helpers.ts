@@ -23,6 +23,7 @@ export function checkInvariants(region: Uint8Array): number {
   const oA = m[L.H_O_ACTIVE]! >> 2;
   const inj = m[L.H_INJ]!;
   const seen = new Set<number>();
+  const buffered = new Map<number, number>();
   let live = 0;
   const fail = (msg: string): never => expect.fail(`cycle ${m[L.H_CYCLE]}: ${msg}`);
   for (let k = 0; k < m[L.H_ACTIVE_N]!; k++) {
@@ -46,8 +47,12 @@ export function checkInvariants(region: Uint8Array): number {
       if (m[sb + L.S_WORM] !== w) fail(`slot ${s} in worm ${w}'s list belongs to ${m[sb + L.S_WORM]}`);
       // back-to-back injection: an injection slot gives its VC up when its tail has crossed the
       // channel (docs/model-flit.md "The source") and drains its own buffer unowned
+      // vcRelease 'tail-sent': a network slot gives its VC up when its tail has come in
+      // (F_RELEASED); its flits queue ahead of the next holder's in the same buffer
       const released =
-        (m[L.H_FLAGS]! & L.FLAG_BACK_TO_BACK) !== 0 && m[sb + L.S_PARENT]! < 0 && m[wb + L.W_TOSEND] === 0;
+        ((m[L.H_FLAGS]! & L.FLAG_BACK_TO_BACK) !== 0 && m[sb + L.S_PARENT]! < 0 && m[wb + L.W_TOSEND] === 0) ||
+        (f & L.F_RELEASED) !== 0;
+      if ((f & L.F_RELEASED) !== 0 && inn !== flits) fail(`slot ${s} released before its tail came in`);
       if (released && m[oO + vc] === s) fail(`injection slot ${s} of worm ${w} still owns VC ${vc} after its tail`);
       if ((f & L.F_PENDING) === 0) {
         if (!released) {
@@ -58,6 +63,7 @@ export function checkInvariants(region: Uint8Array): number {
       } else if (inn !== 0) fail(`pending slot ${s} holds flits`);
       if (out < 0 || out > inn || inn > flits) fail(`slot ${s}: in ${inn} out ${out} L ${flits}`);
       if ((f & L.F_EJECT) === 0 && inn - out > B) fail(`slot ${s} buffers ${inn - out} > B ${B}`);
+      if ((f & (L.F_NET | L.F_PENDING)) === L.F_NET) buffered.set(vc, (buffered.get(vc) ?? 0) + inn - out);
       if ((f & L.F_EJECT) !== 0 && inn !== out) fail(`ejection slot ${s} buffers flits`);
       const p = m[sb + L.S_PARENT]!;
       if (p < 0) {
@@ -70,6 +76,7 @@ export function checkInvariants(region: Uint8Array): number {
       }
     }
   }
+  for (const [vc, n] of buffered) if (n > B) fail(`VC ${vc} buffers ${n} flits of its holders > B ${B}`);
   // no VC is owned by a slot that does not claim it
   const nv = m[L.H_EJ]! + (m[L.H_EJ]! - inj);
   let owned = 0;
@@ -94,6 +101,7 @@ export function firstDifference(a: Uint8Array, b: Uint8Array): number {
 export function checkReferenceInvariants(e: ReferenceEngine): number {
   const B = e.options.buffer;
   const seen = new Set<number>();
+  const buffered = new Map<number, number>();
   let live = 0;
   const fail = (msg: string): never => expect.fail(`cycle ${e.cycle}: ${msg}`);
   for (const w of e.active) {
@@ -108,7 +116,11 @@ export function checkReferenceInvariants(e: ReferenceEngine): number {
       if (s.worm !== w) fail(`a slot in worm ${w.n}'s list belongs to ${s.worm.n}`);
       // back-to-back injection: an injection slot gives its VC up when its tail has crossed the
       // channel (docs/model-flit.md "The source") and drains its own buffer unowned
-      const released = e.options.injection === 'back-to-back' && s.kind === 'injection' && w.toSend === 0;
+      // vcRelease 'tail-sent': a network slot gives its VC up when its tail has come in
+      const released =
+        (e.options.injection === 'back-to-back' && s.kind === 'injection' && w.toSend === 0) || s.released;
+      if (s.released && s.in !== L) fail(`worm ${w.n} VC ${s.vc} released before its tail came in`);
+      if (s.kind === 'network' && s.granted) buffered.set(s.vc, (buffered.get(s.vc) ?? 0) + s.in - s.out);
       if (released && e.owner[s.vc] === s) fail(`injection slot of worm ${w.n} still owns VC ${s.vc} after its tail`);
       if (s.granted) {
         if (!released) {
@@ -127,6 +139,7 @@ export function checkReferenceInvariants(e: ReferenceEngine): number {
         fail(`worm ${w.n} VC ${s.vc} received ${s.in} but its parent sent ${s.parent.out}`);
     }
   }
+  for (const [vc, n] of buffered) if (n > B) fail(`VC ${vc} buffers ${n} flits of its holders > B ${B}`);
   const owned = e.owner.filter((o) => o !== null).length;
   if (owned !== seen.size) fail(`${owned} VCs owned but ${seen.size} held by live slots`);
   return live;

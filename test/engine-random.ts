@@ -59,6 +59,8 @@ export function randomConfig(seed: number): RandomConfig {
     readyListAt: [2048, 0, 12, 40][seed % 4],
     // both injection rules (docs/model-flit.md "The source"), taken from the seed too
     injection: seed % 3 === 2 ? 'after-tail' : 'back-to-back',
+    // both VC release rules (docs/model-flit.md "One cycle t" 4b)
+    vcRelease: seed % 5 === 3 ? 'tail-sent' : 'tail-credit',
   };
   const load = 0.02 + g() * 0.3;
   const count = 5 + Math.floor(g() * 40);
@@ -106,7 +108,7 @@ export function randomConfig(seed: number): RandomConfig {
     }
   }
   return {
-    label: `#${seed} ${spec} ${name} ${options.port}-port ${options.vcLinks ? 'vcLinks' : 'mux'} K=${options.vcsPerClass} B=${options.buffer} ${options.injection} R=${options.routerDelay} S=${options.startup} load=${load.toFixed(2)}`,
+    label: `#${seed} ${spec} ${name} ${options.port}-port ${options.vcLinks ? 'vcLinks' : 'mux'} K=${options.vcsPerClass} B=${options.buffer} ${options.injection} ${options.vcRelease} R=${options.routerDelay} S=${options.startup} load=${load.toFixed(2)}`,
     routing,
     worms,
     options,

@@ -182,6 +182,49 @@ describe('rules of docs/model-flit.md, derived by hand, on both engines', () => 
     }
   });
 
+  it('VC release: tail-credit frees a VC when the tail has left its buffer, tail-sent when the tail has come in; the next holder queues behind ("One cycle t" 4b, option vcRelease)', async () => {
+    // One VC per link (dor on the line, K = 1), S = R = 1, B = 8. H: 2 -> 2, L = 30, created at 0,
+    // holds node 2's consumption channel from cycle 3; its tail is delivered at 1 + 1 + 1 + 30 = 33
+    // (the channel is free from 33). A: 0 -> 2, L = 4, created at 0: header at node 2 at 6, routed
+    // at 7, waits for the consumption channel; its flits cross 1 -> 2 during 5..8 and stay there
+    // (4 flits). A is granted the channel at 33 and delivers during 33..36: head 34, tail 37.
+    // B: 1 -> 3, L = 6, created at 5: header in node 1's injection buffer at 7, routed at 8,
+    // asks for 1 -> 2, held by A.
+    // tail-credit: 1 -> 2 is free when A's tail has left it (during 36): B is granted at 37 (waits
+    // 8..36, 29 cycles), crosses 1 -> 2 during 37, is routed at node 2 at 39, crosses 2 -> 3 at
+    // 39, is routed at node 3 at 41: head delivered at 42, tail at 47.
+    // tail-sent: 1 -> 2 is free when A's tail has come in (during 8): B is granted at 9 (one wait)
+    // and its flits join A's in the buffer: 4 + 4 = B = 8 flits during 9..12; its fifth flit
+    // waits for room: A's first flit leaves during 33, so it crosses during 34, the sixth during
+    // 35. B's header reaches the front when A's tail has left (during 36): routed at 37 + R = 38,
+    // crosses 2 -> 3 during 38, routed at node 3 at 40: head 41, tail 46.
+    const worms: WormSpec[] = [
+      { kind: 'unicast', src: 2, dests: [2], flits: 30, created: 0 },
+      { kind: 'unicast', src: 0, dests: [2], flits: 4, created: 0 },
+      { kind: 'unicast', src: 1, dests: [3], flits: 6, created: 5 },
+    ];
+    for (const { kind, e, status } of await run(worms, {})) {
+      expect(status, kind).toBe('finished');
+      const t = e.times();
+      expect([...t.destHead, ...t.destTail], kind).toEqual([4, 34, 42, 33, 37, 47]);
+      expect(Array.from(t.waits), kind).toEqual([0, 26, 29]);
+    }
+    for (const { kind, e, status } of await run(worms, { vcRelease: 'tail-sent' })) {
+      expect(status, kind).toBe('finished');
+      const t = e.times();
+      expect([...t.destHead, ...t.destTail], kind).toEqual([4, 34, 41, 33, 37, 46]);
+      expect(Array.from(t.waits), kind).toEqual([0, 26, 1]);
+    }
+    // the buffer of 1 -> 2 holds B = 8 flits of both holders: at cycle 30, 4 of A's and 4 of B's
+    // have crossed 1 -> 2 (B's fifth crosses at 34)
+    for (const { kind, e, status } of await run(worms, { vcRelease: 'tail-sent' }, 30)) {
+      expect(status, kind).toBe('limit');
+      expect(e.channelFlits()[1 * 4 + PX], kind).toBe(8);
+      e.runUntil(35);
+      expect(e.channelFlits()[1 * 4 + PX], kind).toBe(9);
+    }
+  });
+
   it('one-port ejection: one consumption channel per node, held until the tail is delivered; all-port: one per incoming link ("Channels": ejection q)', async () => {
     // W1: 0 -> 1 and W2: 2 -> 1, both created at 0, L = 4: both headers reach node 1 at 4 and are
     // routed at 5. One-port: W1 (first in the active list) takes the consumption channel and

@@ -1,7 +1,10 @@
 import type { EngineInput, EngineOptions } from '../src/engine/types.ts';
 import { randomConfig } from './engine-random.ts';
 
-/** The 200 slot-limited runs of test/engine-differential-slots.test.ts under one injection rule. */
+/**
+ * The 200 slot-limited runs of test/engine-differential-slots.test.ts under one injection rule,
+ * with VCs freed as before issue 15 ('tail-credit'), whatever randomConfig draws.
+ */
 export function slotRuns(
   injection: NonNullable<EngineOptions['injection']>,
 ): Array<{ run: string; label: string; input: EngineInput }> {
@@ -14,7 +17,11 @@ export function slotRuns(
     out.push({
       run: `randomConfig(${seed + 1000}) slots ${slots}`,
       label: cfg.label,
-      input: { routing: cfg.routing, worms: cfg.worms, options: { ...cfg.options, slots, injection } },
+      input: {
+        routing: cfg.routing,
+        worms: cfg.worms,
+        options: { ...cfg.options, slots, injection, vcRelease: 'tail-credit' },
+      },
     });
   }
   return out;

@@ -18,6 +18,7 @@ import {
   T_SIB, TREE_STRIDE, S_WORM, S_VC, S_PARENT, S_CHILD, S_SIB, S_NEXT, S_IN, S_OUT, S_NODE, S_HEAD,
   S_FLAGS, S_TARGET, S_CLASS, S_PREV, S_PORT, SLOT_STRIDE, F_PENDING, F_EJECT, F_ROUTED,
   F_DEAD, F_NET, F_EXACT, F_MOVED, F_PARKED, F_SAMEG, F_WAITED, F_CONTEND, S_CHAN, H_O_WAIT, FLAG_BACK_TO_BACK,
+  FLAG_TAIL_SENT, H_O_VCQ, Q_OCC, Q_LAST, Q_DEC, F_RELEASED, F_BEHIND,
 } from "./layout";
 import { route } from "../routing/dispatch";
 import { DELIVER, INJECT } from "../routing/state";
@@ -56,6 +57,9 @@ let MUX: bool = false;
 let CHANUSE: bool = false;
 // option injection 'back-to-back' (docs/model-flit.md "The source"); false: 'after-tail'
 let B2B: bool = false;
+// option vcRelease 'tail-sent' (docs/model-flit.md "One cycle t" 4b), and its queue records
+let TAILSENT: bool = false;
+let VCQ: usize = 0;
 let INJ: i32 = 0;
 let EJ: i32 = 0;
 let T: i32 = 0;
@@ -93,6 +97,14 @@ let MOVED: i32 = 0;
 @inline function sset(s: i32, f: i32, v: i32): void { store<i32>(sa(s, f), v); }
 // the arbitration record of network channel ch, field f (multiplexed VCs)
 @inline function arb(ch: i32, f: i32): usize { return ARB + (<usize>ch << 4) + (<usize>f << 2); }
+// the queue record of network VC vc, field f (vcRelease 'tail-sent')
+@inline function vq(vc: i32, f: i32): usize { return VCQ + (<usize>vc << 4) + (<usize>f << 2); }
+// 'tail-sent': flits of earlier holders in network VC vc's buffer at the start of the cycle (one
+// of them may have left during it: Q_DEC); 0 otherwise
+@inline function queued(vc: i32): i32 {
+  if (!TAILSENT) return 0;
+  return load<i32>(vq(vc, Q_OCC)) + (load<i32>(vq(vc, Q_DEC)) == T ? 1 : 0);
+}
 @inline function cnt(i: i32): usize { return BASE + <usize>COUNTERS_BYTE + (<usize>i << 3); }
 
 function configure(base: usize): void {
@@ -125,6 +137,8 @@ function configure(base: usize): void {
   MUX = (hd(H_FLAGS) & FLAG_MUX) != 0;
   CHANUSE = (hd(H_FLAGS) & FLAG_CHANNEL_USE) != 0;
   B2B = (hd(H_FLAGS) & FLAG_BACK_TO_BACK) != 0;
+  TAILSENT = (hd(H_FLAGS) & FLAG_TAIL_SENT) != 0;
+  VCQ = base + <usize>hd(H_O_VCQ);
   INJ = hd(H_INJ);
   EJ = hd(H_EJ);
 }
@@ -222,7 +236,8 @@ function enterWalk(): void {
   const channels = hd(H_NODES) * P;
   for (let ch: i32 = 0; ch < channels; ch++) {
     let h: i32 = 0;
-    for (let v: i32 = 0; v < V; v++) if (load<i32>(at(OWNER, ch * V + v)) >= 0) h++;
+    // a VC freed by 'tail-sent' with its last holder's flits still there (-2) still counts
+    for (let v: i32 = 0; v < V; v++) if (load<i32>(at(OWNER, ch * V + v)) != -1) h++;
     store<i32>(arb(ch, A_HELD), h);
   }
 }
@@ -271,7 +286,7 @@ function stepWalk(t: i32): void {
           over = false;
         } else if ((f & (F_ROUTED | F_EJECT)) == 0) {
           over = false;
-          if (ld(p, S_HEAD) >= 0 && t >= ld(p, S_HEAD) + R) {
+          if (ld(p, S_HEAD) >= 0 && (ld(p, S_FLAGS) & F_BEHIND) == 0 && t >= ld(p, S_HEAD) + R) {
             routeSlot(s, w);
             if (hd(H_STATUS) != ST_RUNNING) {
               // out of slots, or a bad route: the run stops in step 2, before any move
@@ -329,7 +344,7 @@ function stepWalk(t: i32): void {
         // one branch for "p is routed, holds a flit, and its child is granted"
         if ((<i32>((f & (F_ROUTED | F_EJECT)) == F_ROUTED) & <i32>(pin > pout) & <i32>((cf & F_PENDING) == 0)) != 0) {
           if ((cf & F_EJECT) == 0) {
-            if (cin - cout < b) {
+            if (cin - cout + queued(ld(cp, S_VC)) < b) {
               const ch = ld(cp, S_CHAN);
               const a = arbs + (<usize>ch << 4);
               if (load<i32>(a, A_HELD << 2) == 1) {
@@ -340,6 +355,10 @@ function stepWalk(t: i32): void {
                 hops++;
                 store<i32>(a, load<i32>(a, A_FLITS << 2) + 1, A_FLITS << 2);
                 store<i32>(a, ld(cp, S_VC), A_RR << 2);
+                if (TAILSENT) {
+                  if ((f & F_RELEASED) != 0) queueLeft(p);
+                  if (cin + 1 == ld(wq, W_FLITS)) release(<i32>((cp - slot) >> 6), cp);
+                }
                 if (pout + 1 == ld(wq, W_FLITS)) tailLeft(s, w);
               } else {
                 enter(s, p, cp);
@@ -520,7 +539,12 @@ function stepReady(t: i32): void {
           st(p, S_FLAGS, ld(p, S_FLAGS) & ~F_MOVED);
         }
         if ((f & F_PENDING) != 0) tryGrant(s, w);
-        else if ((f & (F_ROUTED | F_EJECT)) == 0 && ld(p, S_HEAD) >= 0 && t >= ld(p, S_HEAD) + R) {
+        else if (
+          (f & (F_ROUTED | F_EJECT)) == 0 &&
+          ld(p, S_HEAD) >= 0 &&
+          (ld(p, S_FLAGS) & F_BEHIND) == 0 &&
+          t >= ld(p, S_HEAD) + R
+        ) {
           routeSlot(s, w);
           if (hd(H_STATUS) != ST_RUNNING) {
             // out of slots, or a bad route: the run stops in step 2, before any move
@@ -587,7 +611,7 @@ function stepReady(t: i32): void {
     const f = ld(cp, S_FLAGS);
     if ((f & F_PENDING) != 0) return 0;
     if ((f & F_EJECT) == 0) {
-      if (ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) >= B) return 0;
+      if (ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) + queued(ld(cp, S_VC)) >= B) return 0;
       if (load<i32>(arb(ld(cp, S_CHAN), A_HELD)) != 1) r = 2;
     } else if (trig) r = 2;
     c = ld(cp, S_SIB);
@@ -611,7 +635,7 @@ function stepLinks(t: i32): void {
       if ((f & F_DEAD) != 0) continue;
       if (!tree && (f & (F_ROUTED | F_EJECT)) == F_ROUTED) break;
       if ((f & F_PENDING) != 0) tryGrant(s, w);
-      else if ((f & (F_ROUTED | F_EJECT)) == 0 && sget(s, S_HEAD) >= 0 && t >= sget(s, S_HEAD) + R) {
+      else if ((f & (F_ROUTED | F_EJECT | F_BEHIND)) == 0 && sget(s, S_HEAD) >= 0 && t >= sget(s, S_HEAD) + R) {
         routeSlot(s, w);
         if (hd(H_STATUS) != ST_RUNNING) return;
       }
@@ -782,14 +806,22 @@ function newSlot(w: i32): i32 {
   const vc = sget(s, S_VC);
   const k = (f & (F_NET | F_EXACT)) == F_NET ? K : 1;
   for (let i: i32 = 0; i < k; i++) {
-    if (load<i32>(at(OWNER, vc + i)) < 0) {
+    const prev = load<i32>(at(OWNER, vc + i));
+    if (prev < 0) {
       store<i32>(at(OWNER, vc + i), s);
-      if (MUX && WALK && (f & F_NET) != 0) {
+      // -2: freed by 'tail-sent', its last holder's flits still in the buffer (and in A_HELD)
+      if (MUX && WALK && (f & F_NET) != 0 && prev == -1) {
         const h = arb(sget(s, S_CHAN), A_HELD);
         store<i32>(h, load<i32>(h) + 1);
       }
+      let g = f & ~F_PENDING;
+      if (prev == -2) {
+        // queue behind the youngest earlier holder still in the buffer
+        sset(load<i32>(vq(vc + i, Q_LAST)), S_CHAN, s);
+        g |= F_BEHIND;
+      }
       sset(s, S_VC, vc + i);
-      sset(s, S_FLAGS, f & ~F_PENDING);
+      sset(s, S_FLAGS, g);
       grants += 1;
       hdSet(H_LASTPROGRESS, T);
       return;
@@ -817,6 +849,10 @@ function newSlot(w: i32): i32 {
 // (F_WAITED), the requests for it parked at its router wake up
 @inline function freeVc(s: i32): void {
   const vc = sget(s, S_VC);
+  if (TAILSENT && (sget(s, S_FLAGS) & F_RELEASED) != 0) {
+    queueDone(s, vc);
+    return;
+  }
   // a back-to-back injection slot gave its VC up when its tail crossed the channel (injectFlit)
   if (load<i32>(at(OWNER, vc)) == s) store<i32>(at(OWNER, vc), -1);
   const f = sget(s, S_FLAGS);
@@ -825,6 +861,49 @@ function newSlot(w: i32): i32 {
     store<i32>(h, load<i32>(h) - 1);
   }
   if ((f & F_WAITED) != 0) wake(at(WAIT, sget(s, S_NODE)), vc);
+}
+
+// 'tail-sent': the tail of network slot c (record cp) came in: its VC is free for the next holder
+// (from the next cycle: every grant of this cycle is made), who queues behind its flits
+function release(c: i32, cp: usize): void {
+  const vc = ld(cp, S_VC);
+  const f = ld(cp, S_FLAGS);
+  st(cp, S_FLAGS, f | F_RELEASED);
+  // -2 keeps the VC counted in A_HELD: its channel carried this tail in this cycle
+  store<i32>(at(OWNER, vc), -2);
+  store<i32>(vq(vc, Q_OCC), load<i32>(vq(vc, Q_OCC)) + ld(cp, S_IN) - ld(cp, S_OUT));
+  store<i32>(vq(vc, Q_LAST), c);
+  st(cp, S_CHAN, -1);
+  if ((f & F_WAITED) != 0) wake(at(WAIT, ld(cp, S_NODE)), vc);
+}
+
+// 'tail-sent': a flit of a released slot (record p) left its VC's buffer
+@inline function queueLeft(p: usize): void {
+  const vc = ld(p, S_VC);
+  store<i32>(vq(vc, Q_OCC), load<i32>(vq(vc, Q_OCC)) - 1);
+  store<i32>(vq(vc, Q_DEC), T);
+}
+
+// 'tail-sent': the tail of released slot s left: the slot queued behind it reaches the front (its
+// header, if there, is routed R cycles from now); a VC nobody took since s, the youngest released
+// slot, came in is free for good
+function queueDone(s: i32, vc: i32): void {
+  const behind = sget(s, S_CHAN);
+  if (behind >= 0) {
+    sset(behind, S_FLAGS, sget(behind, S_FLAGS) & ~F_BEHIND);
+    const h = sget(behind, S_HEAD);
+    if (h >= 0 && h < T + 1) sset(behind, S_HEAD, T + 1);
+  }
+  if (load<i32>(vq(vc, Q_LAST)) == s) store<i32>(vq(vc, Q_LAST), -1);
+  // free for good only when no released slot is left in the buffer (a younger one may be)
+  else return;
+  if (load<i32>(at(OWNER, vc)) == -2) {
+    store<i32>(at(OWNER, vc), -1);
+    if (MUX && WALK) {
+      const h = arb(vc / V, A_HELD);
+      store<i32>(h, load<i32>(h) - 1);
+    }
+  }
 }
 
 // the requests for vc parked at a router wake up; the others stay parked
@@ -930,7 +1009,8 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
     const cp = sp(c);
     const f = ld(cp, S_FLAGS);
     if ((f & F_PENDING) != 0) return false;
-    if ((f & F_EJECT) == 0 && ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) >= B) return false;
+    if ((f & F_EJECT) == 0 && ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) + queued(ld(cp, S_VC)) >= B)
+      return false;
     c = ld(cp, S_SIB);
   }
   return true;
@@ -945,7 +1025,8 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
     if (ld(cp, S_SIB) < 0) {
       const f = ld(cp, S_FLAGS);
       if ((f & F_PENDING) != 0) return false;
-      if ((f & F_EJECT) == 0 && ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) >= B) return false;
+      if ((f & F_EJECT) == 0 && ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) + queued(ld(cp, S_VC)) >= B)
+        return false;
       if ((f & F_NET) != 0) enter(s, p, cp);
       return true;
     }
@@ -1030,6 +1111,7 @@ function inject(w: i32): void {
   let freed = false;
   st(p, S_OUT, out);
   if (!MUX) st(p, S_FLAGS, ld(p, S_FLAGS) | F_MOVED);
+  if (TAILSENT && (ld(p, S_FLAGS) & F_RELEASED) != 0) queueLeft(p);
   for (let c = ld(p, S_CHILD); c >= 0;) {
     const cp = sp(c);
     const f = ld(cp, S_FLAGS);
@@ -1058,6 +1140,7 @@ function inject(w: i32): void {
         store<i32>(a, load<i32>(a, A_FLITS << 2) + 1, A_FLITS << 2);
         store<i32>(a, ld(cp, S_VC), A_RR << 2);
       } else if (CHANUSE) store<i32>(at(CHFLITS, ch), load<i32>(at(CHFLITS, ch)) + 1);
+      if (TAILSENT && n == flits) release(c, cp);
     }
     c = ld(cp, S_SIB);
   }

@@ -43,6 +43,8 @@ export interface ResolvedOptions {
   readyAt: number;
   /** When the next worm of an injection queue may send (docs/model-flit.md "The source"). */
   injection: 'back-to-back' | 'after-tail';
+  /** When a network VC is freed (docs/model-flit.md "One cycle t" 4b). */
+  vcRelease: 'tail-credit' | 'tail-sent';
 }
 
 /** Fill in and check the engine options; errors name the option and the valid range. */
@@ -64,6 +66,9 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
   if (o.consumption !== undefined && o.consumption !== 'port' && o.consumption !== 'vc') {
     throw new WormcastError(`engine option consumption: '${String(o.consumption)}' must be port or vc`);
   }
+  if (o.vcRelease !== undefined && o.vcRelease !== 'tail-credit' && o.vcRelease !== 'tail-sent') {
+    throw new WormcastError(`engine option vcRelease: '${String(o.vcRelease)}' must be tail-credit or tail-sent`);
+  }
   if (o.injection !== undefined && o.injection !== 'back-to-back' && o.injection !== 'after-tail') {
     throw new WormcastError(`engine option injection: '${String(o.injection)}' must be back-to-back or after-tail`);
   }
@@ -79,6 +84,7 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
     vcLinks: o.vcLinks === true,
     channelUse: o.channelUse !== false,
     injection: o.injection ?? 'back-to-back',
+    vcRelease: o.vcRelease ?? 'tail-credit',
   };
 }
 
@@ -154,6 +160,7 @@ export function prepare(input: EngineInput): Prepared {
     treeEntries: Math.max(treeEntries, cap?.treeEntries ?? 0),
     slots: options.slots,
     mux,
+    tailSent: input.options?.vcRelease === 'tail-sent',
     channelUse: options.channelUse,
   });
   return { layout, options };
@@ -183,7 +190,8 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
   h[L.H_FLAGS] =
     (s.mux ? L.FLAG_MUX : 0) |
     (s.channelUse ? L.FLAG_CHANNEL_USE : 0) |
-    (o.injection === 'back-to-back' ? L.FLAG_BACK_TO_BACK : 0);
+    (o.injection === 'back-to-back' ? L.FLAG_BACK_TO_BACK : 0) |
+    (o.vcRelease === 'tail-sent' ? L.FLAG_TAIL_SENT : 0);
   // worms written so far (all of them, unless the run is streamed: src/engine/feed.ts) and records
   h[L.H_WORMS] = input.worms.length;
   h[L.H_WCAP] = Math.max(1, s.worms);
@@ -209,6 +217,14 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
   h[L.H_O_ACTIVE] = lay.active;
   h[L.H_O_READY] = lay.ready;
   h[L.H_O_WAIT] = lay.waiters;
+  h[L.H_O_VCQ] = lay.vcq;
+  if (o.vcRelease === 'tail-sent') {
+    // no earlier holder in any buffer
+    for (let v = 0; v < lay.injBase; v++) {
+      i32[(lay.vcq >> 2) + v * L.VCQ_STRIDE + L.Q_LAST] = -1;
+      i32[(lay.vcq >> 2) + v * L.VCQ_STRIDE + L.Q_DEC] = -1;
+    }
+  }
   h[L.H_O_ROUTE] = lay.route;
   h[L.H_ROUTE_N] = 0;
   h[L.H_O_INJL] = lay.injl;

@@ -32,6 +32,8 @@
  *                                          is not over: a request, or a header not routed yet)
  *          waiters    i32[N]               per router: the first request parked on a VC whose
  *                                          buffer is there, + 1 (0 = none)
+ *          vcq        i32[4*N*P*V]         option vcRelease 'tail-sent' only: per network VC, the
+ *                                          earlier holders still in its buffer (Q_* below)
  */
 
 /** Header words (i32). */
@@ -110,6 +112,8 @@ export const H_O_READY = 47;
 /** The routing list: active worms with step 2 still to do, in active-list order (multiplexed only). */
 export const H_O_ROUTE = 48;
 export const H_O_WAIT = 49;
+/** Option vcRelease 'tail-sent': per network VC a record of VCQ_STRIDE words (Q_* below). */
+export const H_O_VCQ = 50;
 export const HEADER_WORDS = 64;
 
 /**
@@ -126,10 +130,24 @@ export const A_FLITS = 2;
 export const A_STAMP = 3;
 export const ARB_STRIDE = 4;
 
+/**
+ * Words of a network VC's queue record (option vcRelease 'tail-sent'): the slots that freed the VC
+ * when their tail came in (F_RELEASED) and still have flits in its buffer, ahead of its holder.
+ */
+/** Their flits in the buffer. */
+export const Q_OCC = 0;
+/** The youngest of them, -1 if none (the holder granted after it queues behind it: S_CHAN). */
+export const Q_LAST = 1;
+/** The last cycle one of their flits left (room is read at the start of the cycle). */
+export const Q_DEC = 2;
+export const VCQ_STRIDE = 4;
+
 export const FLAG_MUX = 1;
 export const FLAG_CHANNEL_USE = 2;
 /** Option injection 'back-to-back' (docs/model-flit.md "The source"); clear: 'after-tail'. */
 export const FLAG_BACK_TO_BACK = 4;
+/** Option vcRelease 'tail-sent' (docs/model-flit.md "One cycle t" 4b); clear: 'tail-credit'. */
+export const FLAG_TAIL_SENT = 8;
 
 /** Counters (f64, at byte 256). */
 export const COUNTERS_BYTE = 256;
@@ -275,6 +293,14 @@ export const F_SAMEG = 512;
 export const F_WAITED = 1024;
 /** Multiplexed VCs: a ready move that shares a channel with another this cycle (it must win arbitration). */
 export const F_CONTEND = 2048;
+/**
+ * vcRelease 'tail-sent': the slot freed its VC when its tail came in; its S_CHAN then names the
+ * slot queued behind it in the VC's buffer (-1 none) and its VC's owner is another slot or -2
+ * (none yet; the VC still counts in A_HELD).
+ */
+export const F_RELEASED = 4096;
+/** vcRelease 'tail-sent': an earlier holder's flits are ahead of this slot's in its VC's buffer: not routed yet. */
+export const F_BEHIND = 8192;
 
 /** Sizes that determine a layout. */
 export interface LayoutSizes {
@@ -292,6 +318,8 @@ export interface LayoutSizes {
   slots: number;
   mux: boolean;
   channelUse: boolean;
+  /** Option vcRelease 'tail-sent' (a queue record per network VC). */
+  tailSent?: boolean;
 }
 
 /** Byte offsets of every region and the total size. */
@@ -313,6 +341,7 @@ export interface Layout {
   route: number;
   injl: number;
   waiters: number;
+  vcq: number;
   bytes: number;
   vcTotal: number;
   injBase: number;
@@ -353,6 +382,7 @@ export function computeLayout(s: LayoutSizes): Layout {
   const route = take(s.mux ? s.worms : 0);
   const injl = take(s.mux ? s.worms : 0);
   const waiters = take(s.nodes);
+  const vcq = take(s.tailSent ? VCQ_STRIDE * injBase : 0, 16);
   return {
     sizes: s,
     owner,
@@ -371,6 +401,7 @@ export function computeLayout(s: LayoutSizes): Layout {
     route,
     injl,
     waiters,
+    vcq,
     bytes: at,
     vcTotal,
     injBase,

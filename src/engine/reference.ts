@@ -37,6 +37,8 @@ export interface Slot {
   routed: boolean;
   /** An ejection slot whose tail was delivered: it returns to the free list after the next step 2. */
   dead: boolean;
+  /** vcRelease 'tail-sent': a network slot that freed its VC when its tail came in (its flits still queue there). */
+  released: boolean;
   /** Unicast, path: index of the destination it heads for; tree: its tree entry; ejection: the destination delivered. */
   target: number;
   /** VC class of the channel (the vcIn of its route); INJECT on the injection channel. */
@@ -100,6 +102,13 @@ export class ReferenceEngine implements Engine {
   /** The VC index each channel granted in this cycle's arbitration (read only for channels asked for). */
   private readonly winner: Int32Array;
   private readonly chanFlits: Int32Array;
+  /**
+   * Per network VC: the slots whose flits are in its buffer, oldest first (the holder last; with
+   * vcRelease 'tail-sent' also earlier holders, released, whose flits leave first), and the time
+   * the current first one reached the front (the previous first one's tail left).
+   */
+  private readonly fifo: Slot[][];
+  private readonly frontSince: Int32Array;
   private readonly count: EngineCounters = {
     flitHops: 0,
     injectedFlits: 0,
@@ -134,6 +143,8 @@ export class ReferenceEngine implements Engine {
     this.rr = new Int32Array(s.nodes * s.ports).fill(s.vcs - 1);
     this.winner = new Int32Array(s.nodes * s.ports);
     this.chanFlits = new Int32Array(s.channelUse ? s.nodes * s.ports : 0);
+    this.fifo = Array.from({ length: layout.injBase }, () => []);
+    this.frontSince = new Int32Array(layout.injBase);
     this.append(
       input.worms,
       input.worms.map((w, i) => ({ rec: i, dest: 0, entry: 0, group: w.group ?? i })),
@@ -286,7 +297,7 @@ export class ReferenceEngine implements Engine {
         const s = w.slots[i]!;
         if (s.dead) continue;
         if (!s.granted) this.request(s, t);
-        else if (!s.routed && s.kind !== 'ejection' && s.head >= 0 && t >= s.head + this.options.routerDelay) {
+        else if (!s.routed && s.kind !== 'ejection' && s.head >= 0 && this.atFront(s, t)) {
           this.route(s);
           // a stop here ends the cycle before any move (also when an injection request ran out of slots before)
           if (this.status !== 'running') return false;
@@ -294,6 +305,24 @@ export class ReferenceEngine implements Engine {
       }
     }
     return true;
+  }
+
+  /**
+   * 2b: whether the header of granted slot `s` (arrived at s.head) is routed in cycle t: R cycles
+   * after it reached the front of its VC's buffer: its arrival, or (vcRelease 'tail-sent') the
+   * time the last flit of the earlier holders left.
+   */
+  private atFront(s: Slot, t: number): boolean {
+    if (s.kind !== 'network') return t >= s.head + this.options.routerDelay;
+    if (this.fifo[s.vc]![0] !== s) return false;
+    return t >= Math.max(s.head, this.frontSince[s.vc]!) + this.options.routerDelay;
+  }
+
+  /** Flits in the buffer of network VC `vc` (its holder's and, 'tail-sent', its earlier holders'). */
+  private held(vc: number): number {
+    let n = 0;
+    for (const s of this.fifo[vc]!) n += s.in - s.out;
+    return n;
   }
 
   /**
@@ -335,6 +364,7 @@ export class ReferenceEngine implements Engine {
 
   private grant(s: Slot, vc: number, t: number): void {
     this.owner[vc] = s;
+    if (s.kind === 'network') this.fifo[vc]!.push(s);
     s.vc = vc;
     s.granted = true;
     this.count.grants++;
@@ -445,6 +475,7 @@ export class ReferenceEngine implements Engine {
       head: -1,
       routed: false,
       dead: false,
+      released: false,
       target,
       cls,
       port,
@@ -478,7 +509,8 @@ export class ReferenceEngine implements Engine {
       for (let i = w.slots.length - 1; i >= 0; i--) {
         const s = w.slots[i]!;
         if (s.kind === 'ejection' || !s.routed || s.in - s.out === 0) continue;
-        if (s.children.every((c) => c.granted && (c.kind === 'ejection' || c.in - c.out < B))) moves.push(s);
+        // a network child's buffer also holds the flits of its VC's earlier holders ('tail-sent')
+        if (s.children.every((c) => c.granted && (c.kind === 'ejection' || this.held(c.vc) < B))) moves.push(s);
       }
       const inj = w.injSlot!;
       if (w.toSend > 0 && t >= w.start && inj.in - inj.out < B) sources.push(w);
@@ -570,6 +602,12 @@ export class ReferenceEngine implements Engine {
         }
       } else {
         if (c.in === 1) c.head = t + 1;
+        if (c.in === L && this.options.vcRelease === 'tail-sent') {
+          // 4b, 'tail-sent': the tail has crossed: the VC is free from the next cycle; the slot's
+          // flits stay ahead of the next holder's in the buffer
+          c.released = true;
+          this.owner[c.vc] = null;
+        }
         this.count.flitHops++;
         if (this.chanFlits.length > 0) this.chanFlits[c.chan]!++;
         this.rr[c.chan] = c.vc % this.V;
@@ -580,6 +618,11 @@ export class ReferenceEngine implements Engine {
       // (a back-to-back injection slot gave its VC up when its tail crossed the channel)
       w.live--;
       if (this.owner[s.vc] === s) this.owner[s.vc] = null;
+      if (s.kind === 'network') {
+        // the next slot in the VC's buffer reaches the front
+        this.fifo[s.vc]!.shift();
+        this.frontSince[s.vc] = t + 1;
+      }
       w.slots.splice(w.slots.indexOf(s), 1);
       this.liveSlots--;
     }

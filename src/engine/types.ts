@@ -84,6 +84,14 @@ export interface EngineOptions {
    * one-port model; wormcast's only rule before issue 15).
    */
   injection?: 'back-to-back' | 'after-tail';
+  /**
+   * When a network VC is freed (docs/model-flit.md "One cycle t" 4b), BookSim's two settings of
+   * `wait_for_tail_credit`: 'tail-credit' (default; 1) when the tail has left the VC's buffer, so
+   * that its credit is usable; 'tail-sent' (0, BookSim's default) when the tail has crossed into the
+   * buffer: the next worm granted the VC queues its flits behind the previous one's in the same
+   * buffer (B flits shared) and is routed only when they have all left.
+   */
+  vcRelease?: 'tail-credit' | 'tail-sent';
 }
 
 /**
