@@ -382,6 +382,16 @@ const fig65 = example({
       },
     ];
   },
+  draw: () => ({
+    topology: mesh43,
+    arrows: SUBNETWORKS.flatMap((_, k) =>
+      subnetworkChannels(mesh43, k).map((c) => {
+        const [u, p] = c.split(':').map(Number) as [number, number];
+        return { from: u, to: mesh43.neighbor(u, p), group: k };
+      }),
+    ),
+    groups: SUBNETWORKS.map((sub) => `N${sub.name} (class ${['xy', 'yx'][sub.vc]})`),
+  }),
   checks: [
     {
       key: /directions$/,

@@ -78,7 +78,8 @@ export function drawingSvg(d: Drawing): string {
   const t = d.topology;
   const { at, width, height } = positions(t);
   const legendH = 18 * (d.groups.length + 1);
-  const W = Math.max(width, 360);
+  // wide enough for the title (about 7 px per character at 13 px)
+  const W = Math.max(width, MARGIN / 2 + 7 * d.title.length, 360);
   const H = height + legendH + 30;
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W.toFixed(0)}" height="${H.toFixed(0)}" viewBox="0 0 ${W.toFixed(0)} ${H.toFixed(0)}" font-family="sans-serif" font-size="11">`,
@@ -130,9 +131,13 @@ export function drawingSvg(d: Drawing): string {
       out.push(`<text x="${(x + 8).toFixed(1)}" y="${(y - 7).toFixed(1)}" fill="#a00">${d.labels[v]}</text>`);
   }
   let y = height + 20;
-  out.push(
-    `<text x="${MARGIN / 2}" y="${y}">black: source; white, bold: destination${d.labels ? '; red: label' : ''}; dashed: waited for</text>`,
-  );
+  const key = [
+    ...(d.sources?.length ? ['black: source'] : []),
+    ...(d.dests?.length ? ['white, bold: destination'] : []),
+    ...(d.labels ? ['red: label'] : []),
+    ...(d.arrows.some((a) => a.dashed) ? ['dashed: waited for'] : []),
+  ];
+  if (key.length > 0) out.push(`<text x="${MARGIN / 2}" y="${y}">${key.join('; ')}</text>`);
   d.groups.forEach((g, i) => {
     y += 18;
     const c = PALETTE[i % PALETTE.length];
