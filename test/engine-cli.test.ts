@@ -64,6 +64,11 @@ describe('wormcast simulate', () => {
     expect(b2b.status, b2b.stderr).toBe(0);
     expect(JSON.parse(b2b.stdout).throughput).toBeGreaterThan(0.99);
     expect(JSON.parse(run(...args, '--injection', 'back-to-back').stdout)).toEqual(JSON.parse(b2b.stdout));
+    // --vc-release tail-sent is accepted (BookSim's default) and refuses other values by name
+    expect(run(...args, '--vc-release', 'tail-sent').status).toBe(0);
+    expect(run(...args, '--vc-release', 'never').stderr).toBe(
+      "wormcast: --vc-release 'never': expected tail-credit or tail-sent\n",
+    );
     const bad = run(...args, '--injection', 'eager');
     expect(bad.status).toBe(2);
     expect(bad.stderr).toBe("wormcast: --injection 'eager': expected back-to-back or after-tail\n");

@@ -31,4 +31,16 @@ describe('option injection', () => {
     expect(simulateConfig(c, 1).options.injection).toBe('after-tail');
     expect(simulateCommand(c, 1)).toContain('--injection after-tail');
   });
+
+  it('vcRelease: tail-credit by default, tail-sent on request, from the command line and experiment files', () => {
+    expect(resolveOptions({}).vcRelease).toBe('tail-credit');
+    expect(() => resolveOptions({ vcRelease: 'never' as 'tail-sent' })).toThrow(
+      "engine option vcRelease: 'never' must be tail-credit or tail-sent",
+    );
+    expect(optionValueError('vcRelease', 'tail-sent', 'base')).toBeNull();
+    const c = resolvePoint({ topology: 'mesh:4x4', load: 0.1, vcRelease: 'tail-sent' });
+    expect(simulateConfig(c, 1).options.vcRelease).toBe('tail-sent');
+    expect(simulateCommand(c, 1)).toContain('--vc-release tail-sent');
+    expect(simulateConfig(resolvePoint({ topology: 'mesh:4x4', load: 0.1 }), 1).options.vcRelease).toBeUndefined();
+  });
 });

@@ -8,7 +8,7 @@ import { randomConfig } from './engine-random.ts';
 export function slotRuns(
   injection: NonNullable<EngineOptions['injection']>,
 ): Array<{ run: string; label: string; input: EngineInput }> {
-  const out = [];
+  const out: Array<{ run: string; label: string; input: EngineInput }> = [];
   for (let seed = 0; seed < 200; seed++) {
     const cfg = randomConfig(seed + 1000);
     // 16..39 slots: many runs run out, some in an injection request (the cycle completes),

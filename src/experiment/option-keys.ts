@@ -28,6 +28,7 @@ export const OPTION_KEYS = [
   'routerDelay',
   'vcLinks',
   'injection',
+  'vcRelease',
   'cycles',
   'warmup',
   'drain',

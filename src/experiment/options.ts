@@ -50,6 +50,7 @@ export const OPTION_SCHEMAS: Readonly<Record<OptionKey, z.ZodType<OptionValue>>>
   routerDelay: int(0, 1 << 16),
   vcLinks: z.boolean(),
   injection: z.enum(['back-to-back', 'after-tail']),
+  vcRelease: z.enum(['tail-credit', 'tail-sent']),
   cycles: int(1, 1 << 30),
   warmup: int(0, 1 << 30),
   drain: int(0, 1 << 30),

@@ -33,6 +33,8 @@ export interface PointConfig {
   vcLinks: boolean;
   /** Injection rule (`--injection`), when given; absent: defaultInjection(algorithm) (src/engine/input.ts). */
   injection?: 'back-to-back' | 'after-tail';
+  /** When a network VC is freed (`--vc-release`), when given; absent: tail-credit. */
+  vcRelease?: 'tail-credit' | 'tail-sent';
   cycles: number;
   warmup: number;
   drain: number;
@@ -186,6 +188,7 @@ export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointC
     watchdog,
   };
   if (o.injection !== undefined) c.injection = o.injection as 'back-to-back' | 'after-tail';
+  if (o.vcRelease !== undefined) c.vcRelease = o.vcRelease as 'tail-credit' | 'tail-sent';
   if (o.readyListAt !== undefined) c.readyListAt = o.readyListAt as number;
   if (o.slots !== undefined) c.slots = o.slots as number;
   if (o.inFlight !== undefined) c.inFlight = o.inFlight as number;
@@ -229,6 +232,7 @@ export function simulateConfig(
       consumption: c.consumption,
       vcLinks: c.vcLinks,
       injection: c.injection ?? defaultInjection(c.algorithm),
+      ...(c.vcRelease !== undefined ? { vcRelease: c.vcRelease } : {}),
       watchdog: c.watchdog,
       ...(c.readyListAt !== undefined ? { readyListAt: c.readyListAt } : {}),
       ...(c.slots !== undefined ? { slots: c.slots } : {}),
@@ -259,6 +263,7 @@ export function simulateCommand(c: PointConfig, seed: number, measure = c.cycles
     `--router-delay ${c.routerDelay}`,
     ...(c.vcLinks ? ['--vc-links'] : []),
     ...(c.injection !== undefined ? [`--injection ${c.injection}`] : []),
+    ...(c.vcRelease !== undefined ? [`--vc-release ${c.vcRelease}`] : []),
     ...(c.traffic === 'isolated'
       ? []
       : [`--cycles ${measure}`, `--warmup ${c.warmup}`, `--drain ${c.drain}`, `--process ${c.process}`]),

@@ -44,6 +44,7 @@ interface SimulateOptions {
   routerDelay: string;
   vcLinks?: boolean;
   injection?: string;
+  vcRelease?: string;
   cycles: string;
   warmup: string;
   drain: string;
@@ -108,6 +109,13 @@ function injectionRule(o: SimulateOptions, algorithm: string): 'back-to-back' | 
   return o.injection;
 }
 
+/** --vc-release: when a network VC is freed (docs/model-flit.md "One cycle t" 4b). */
+function vcReleaseRule(text: string): 'tail-credit' | 'tail-sent' {
+  if (text !== 'tail-credit' && text !== 'tail-sent')
+    throw new WormcastError(`--vc-release '${text}': expected tail-credit or tail-sent`);
+  return text;
+}
+
 function engineOptions(o: SimulateOptions, model: NodeModel, algorithm: string): EngineOptions {
   return {
     buffer: parseIntIn(o.buffer, 1, 1 << 20, '--buffer'),
@@ -118,6 +126,7 @@ function engineOptions(o: SimulateOptions, model: NodeModel, algorithm: string):
     consumption: model.consumption,
     vcLinks: o.vcLinks === true,
     injection: injectionRule(o, algorithm),
+    ...(o.vcRelease !== undefined ? { vcRelease: vcReleaseRule(o.vcRelease) } : {}),
     ...(o.watchdog !== undefined
       ? {
           watchdog: parseIntIn(
@@ -175,6 +184,10 @@ export function registerSimulate(program: Command): void {
     .option(
       '--injection <rule>',
       "back-to-back (a message's header may follow the previous tail into the injection channel) | after-tail (the next message starts only after the previous tail left the source's router: the seeds' one-port model); default back-to-back for unicast, after-tail for multicast algorithms and plans (docs/model-flit.md)",
+    )
+    .option(
+      '--vc-release <rule>',
+      "when a network VC is freed: tail-credit (its tail has left the buffer; BookSim's wait_for_tail_credit=1) | tail-sent (its tail has come in, the next holder queues behind; BookSim's default); default tail-credit (docs/model-flit.md)",
     )
     .option('--cycles <N>', 'measurement window in cycles', '10000')
     .option('--warmup <N>', 'warm-up cycles before the window', '1000')
