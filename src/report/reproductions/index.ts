@@ -13,8 +13,8 @@ export const REPRODUCTIONS: readonly Reproduction[] = [
   ...SEED001,
   ...SEED002,
   ...SEED003,
-  ...SEED004_EXAMPLES,
   ...SEED004,
+  ...SEED004_EXAMPLES,
 ];
 
 export function findReproduction(id: string): Reproduction {
