@@ -6,6 +6,16 @@ import { NDIMS, radix, stride } from "./topology";
   return (node / stride(d)) % radix(d);
 }
 
+/** The mesh neighbour (assembly/table.ts dispatches family mesh here). */
+@inline export function meshNeighbor(node: i32, port: i32): i32 {
+  return gridNeighbor(node, port, false);
+}
+
+/** The torus neighbour (assembly/table.ts dispatches family torus here). */
+@inline export function torusNeighbor(node: i32, port: i32): i32 {
+  return gridNeighbor(node, port, true);
+}
+
 export function gridNeighbor(node: i32, port: i32, wrap: bool): i32 {
   const d = port >> 1;
   if (<u32>d >= <u32>NDIMS) return -1;

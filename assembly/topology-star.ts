@@ -6,7 +6,7 @@
 //   SCRATCH: u8[16]   the permutation being worked on (static; no allocation per call)
 //
 // rank and unrank keep the placed symbols in a bit mask, as the TS twin does.
-import { radix } from "./topology";
+import { NEIGHBOR_TABLE, radix, tableNeighbor } from "./topology";
 
 const FACT: usize = memory.data<i32>([1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880]);
 const SCRATCH: usize = memory.data(16);
@@ -48,7 +48,17 @@ export function starRank(p: usize, n: i32): i32 {
   return rank;
 }
 
-export function starNeighbor(node: i32, port: i32): i32 {
+/**
+ * The star neighbour (assembly/table.ts dispatches family star here): from the host's table when
+ * it supplied one (src/topology/star.ts does; the computed neighbour unranks a permutation), else
+ * computed.
+ */
+@inline export function starNeighbor(node: i32, port: i32): i32 {
+  if (NEIGHBOR_TABLE != 0) return tableNeighbor(node, port);
+  return starNeighborComputed(node, port);
+}
+
+export function starNeighborComputed(node: i32, port: i32): i32 {
   const n = radix(0);
   if (<u32>port >= <u32>(n - 1)) return -1;
   starUnrank(node, n, SCRATCH);

@@ -5,16 +5,10 @@
 // (see docs/addressing.md for the port numbering of each family).
 //
 //   RADIX (static, 16 x i32): dimension sizes; hypercube/ccc/star use RADIX[0] = n
-import { hypercubeNeighbor } from "./topology-hypercube";
-import { gridNeighbor } from "./topology-grid";
-import { cccNeighbor } from "./topology-ccc";
-import { starNeighbor } from "./topology-star";
-
-export const KIND_HYPERCUBE: i32 = 1;
-export const KIND_CCC: i32 = 2;
-export const KIND_MESH: i32 = 3;
-export const KIND_TORUS: i32 = 4;
-export const KIND_STAR: i32 = 5;
+// The family ids and the neighbour dispatch are generated from src/topology/registry.ts
+// (assembly/table.ts; docs/extending.md). The ids are re-exported here for the routing functions.
+import { neighborOfKind } from "./table";
+export { KIND_HYPERCUBE, KIND_CCC, KIND_MESH, KIND_TORUS, KIND_STAR } from "./table";
 
 export const MAX_DIMS: i32 = 16;
 
@@ -60,16 +54,10 @@ export function setRadix(d: i32, k: i32): void {
 
 /** The node reached from `node` through `port`, or -1 when the port leads nowhere. */
 @inline export function neighbor(node: i32, port: i32): i32 {
-  switch (KIND) {
-    case KIND_HYPERCUBE: return hypercubeNeighbor(node, port);
-    case KIND_CCC: return cccNeighbor(node, port);
-    case KIND_MESH: return gridNeighbor(node, port, false);
-    case KIND_TORUS: return gridNeighbor(node, port, true);
-    case KIND_STAR:
-      if (NEIGHBOR_TABLE != 0) {
-        return <u32>port < <u32>PORTS ? load<i32>(NEIGHBOR_TABLE + ((<usize>node * <usize>PORTS + <usize>port) << 2)) : -1;
-      }
-      return starNeighbor(node, port);
-    default: return -1;
-  }
+  return neighborOfKind(KIND, node, port);
+}
+
+/** The neighbour from the host-supplied table (families registered with `wasm: null`, and star). */
+@inline export function tableNeighbor(node: i32, port: i32): i32 {
+  return <u32>port < <u32>PORTS ? load<i32>(NEIGHBOR_TABLE + ((<usize>node * <usize>PORTS + <usize>port) << 2)) : -1;
 }

@@ -1,34 +1,13 @@
 // One entry point for the active routing function, and path tracing for tests and
-// benchmarks. Each routing function lives in its own file.
-import {
-  DELIVER, INJECT, ROUTING, ROUTING_ECUBE, ROUTING_DOR, ROUTING_HC, ROUTING_CCC_OPTIMAL,
-  ROUTING_CCC_SIMPLE, ROUTING_LABEL, ROUTING_HCM, ROUTING_STAR_MIN, ROUTING_XY_DOUBLE,
-} from "./state";
+// benchmarks. Each routing function lives in its own file; the switch over their ids is
+// generated from src/routing/registry.ts into assembly/table.ts (docs/extending.md).
+import { DELIVER, INJECT, ROUTING } from "./state";
 import { neighbor } from "../topology";
-import { routeEcube } from "./ecube";
-import { routeDor } from "./dor";
-import { routeHc } from "./hc";
-import { routeCccOptimal } from "./ccc-optimal";
-import { routeCccSimple } from "./ccc-simple";
-import { routeLabel } from "./label";
-import { routeHcm } from "./hcm";
-import { routeStarMin } from "./star-min";
-import { routeXyDouble } from "./xy-double";
+import { routeWith } from "../table";
 
 /** (current node, destination, input VC class) -> (vc << 8) | port, or DELIVER. */
 @inline export function route(node: i32, dest: i32, vcIn: i32): i32 {
-  switch (ROUTING) {
-    case ROUTING_ECUBE: return routeEcube(node, dest, vcIn);
-    case ROUTING_DOR: return routeDor(node, dest, vcIn);
-    case ROUTING_HC: return routeHc(node, dest, vcIn);
-    case ROUTING_CCC_OPTIMAL: return routeCccOptimal(node, dest, vcIn);
-    case ROUTING_CCC_SIMPLE: return routeCccSimple(node, dest, vcIn);
-    case ROUTING_LABEL: return routeLabel(node, dest, vcIn);
-    case ROUTING_HCM: return routeHcm(node, dest, vcIn);
-    case ROUTING_STAR_MIN: return routeStarMin(node, dest, vcIn);
-    case ROUTING_XY_DOUBLE: return routeXyDouble(node, dest, vcIn);
-    default: return DELIVER;
-  }
+  return routeWith(ROUTING, node, dest, vcIn);
 }
 
 /**

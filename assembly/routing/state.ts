@@ -11,16 +11,7 @@ export const DELIVER: i32 = -1;
 /** The input VC class of a header that comes from the local processor. */
 export const INJECT: i32 = -1;
 
-export const ROUTING_ECUBE: i32 = 1;
-export const ROUTING_DOR: i32 = 2;
-export const ROUTING_HC: i32 = 3;
-export const ROUTING_CCC_OPTIMAL: i32 = 4;
-export const ROUTING_CCC_SIMPLE: i32 = 5;
-export const ROUTING_LABEL: i32 = 6;
-export const ROUTING_HCM: i32 = 7;
-export const ROUTING_STAR_MIN: i32 = 8;
-export const ROUTING_XY_DOUBLE: i32 = 9;
-
+/** The active routing function's id (ROUTING_* in the generated assembly/table.ts). */
 export let ROUTING: i32 = 0;
 /** Option word of the active routing function (meaning documented per function). */
 export let ROUTING_OPTION: i32 = 0;

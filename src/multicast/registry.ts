@@ -1,6 +1,7 @@
 import { WormcastError } from '../errors.ts';
 import { createRouting } from '../routing/registry.ts';
 import type { RoutingFunction } from '../routing/types.ts';
+import { TOPOLOGIES } from '../topology/registry.ts';
 import type { Topology, TopologyKind } from '../topology/types.ts';
 import { normalizeDestinations } from './destinations.ts';
 import type { Plan } from './plan.ts';
@@ -28,16 +29,13 @@ export const MULTICAST_ALGORITHMS: Record<string, MulticastAlgorithm> = {
   ...TREE_BASED_ALGORITHMS,
 };
 
-/** The routing function an algorithm that takes any routing uses on each topology family. */
-export const DEFAULT_ROUTING: Record<TopologyKind, string> = {
-  hypercube: 'ecube',
-  ccc: 'hc',
-  mesh: 'dor',
-  torus: 'dor',
-  // star-min has a cyclic dependency graph (wormcast deadlock --topology star:5 --routing star-min);
-  // hcm (seed 003 section 2.2.4, p/q classes) is deadlock-free on every star graph
-  star: 'hcm',
-};
+/**
+ * The routing function an algorithm that takes any routing uses on each topology family: each
+ * family's defaultRouting in src/topology/registry.ts.
+ */
+export const DEFAULT_ROUTING = Object.fromEntries(
+  Object.entries(TOPOLOGIES).map(([kind, family]) => [kind, family.defaultRouting]),
+) as Record<TopologyKind, string>;
 
 /** The algorithm `name`; unknown names list the known ones. */
 export function getAlgorithm(name: string): MulticastAlgorithm {

@@ -18,7 +18,6 @@ export const cccOptimal: RoutingFactory = (topology) => {
     topology,
     vcClasses: ['c'],
     minimal: true,
-    wasmId: 4,
     wasmOption: 0,
     route(node, dest) {
       const i = node % n;

@@ -18,7 +18,6 @@ export const cccSimple: RoutingFactory = (topology) => {
     topology,
     vcClasses: ['c'],
     minimal: false,
-    wasmId: 5,
     wasmOption: 0,
     route(node, dest) {
       const i = node % n;

@@ -14,7 +14,6 @@ export const ecube: RoutingFactory = (topology, options) => {
     topology,
     vcClasses: ['c'],
     minimal: true,
-    wasmId: 1,
     wasmOption: lowFirst ? 1 : 0,
     route(node, dest) {
       const diff = node ^ dest;

@@ -21,7 +21,6 @@ export const hc: RoutingFactory = (topology) => {
     topology,
     vcClasses: ['h0', 'h1', 'l0', 'l1', 'cube'],
     minimal: false,
-    wasmId: 3,
     wasmOption: 0,
     route(node, dest) {
       const i = node % n;

@@ -51,7 +51,6 @@ export const hcm: RoutingFactory = (topology, options) => {
     vcClasses: HCM_VC_CLASSES,
     minimal: false,
     labelling,
-    wasmId: 7,
     wasmOption: dropBoundaryRule ? 1 : 0,
     route(node, dest, vcIn) {
       if (node === dest) return DELIVER;

@@ -55,7 +55,6 @@ export const label: RoutingFactory = (topology, options) => {
     vcClasses: ['high', 'low'],
     minimal: shortest || (options.labelling === undefined && topology.kind === 'mesh'),
     labelling,
-    wasmId: 6,
     wasmOption: shortest ? 1 : 0,
     route(node, dest) {
       if (node === dest) return DELIVER;

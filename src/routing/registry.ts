@@ -1,5 +1,5 @@
 import { WormcastError } from '../errors.ts';
-import type { Topology } from '../topology/types.ts';
+import type { Topology, TopologyKind } from '../topology/types.ts';
 import { cccOptimal } from './ccc-optimal.ts';
 import { cccSimple } from './ccc-simple.ts';
 import { dor } from './dor.ts';
@@ -11,27 +11,116 @@ import { starMin } from './star-min.ts';
 import { xyDouble } from './xy-double.ts';
 import type { RoutingFactory, RoutingFunction, RoutingOptions } from './types.ts';
 
+/** One routing function: its factory, the wasm id of its AssemblyScript twin, where it applies. */
+export interface RoutingEntry {
+  /**
+   * The numeric id of the AssemblyScript twin, `route<Name>` in assembly/routing/<name>.ts
+   * (assembly/table.ts is generated from this table by src/wasm/assembly-table.ts;
+   * test/wasm-table.test.ts holds the two equal). createRouting stamps it on the function as
+   * wasmId. Ids are never reused or renumbered.
+   */
+  readonly id: number;
+  readonly factory: RoutingFactory;
+  /** The topology families it is defined on (the factory checks the finer conditions). */
+  readonly kinds: readonly TopologyKind[];
+  /** The families in words, with any restriction (`mesh (2D)`). */
+  readonly topologies: string;
+  readonly summary: string;
+}
+
 /** Every unicast routing function, by the name the CLI and configs use. */
-export const ROUTINGS: Record<string, { factory: RoutingFactory; topologies: string; summary: string }> = {
-  ecube: { factory: ecube, topologies: 'hypercube', summary: 'E-cube, highest bit first (seed 001)' },
-  dor: { factory: dor, topologies: 'mesh, torus', summary: 'dimension order; torus with dateline VC classes' },
-  hc: { factory: hc, topologies: 'ccc', summary: 'HC routing with R_CCC virtual channels (seed 000 section 3)' },
-  'ccc-optimal': { factory: cccOptimal, topologies: 'ccc', summary: 'optimal ring-covering routing (seed 002)' },
-  'ccc-simple': { factory: cccSimple, topologies: 'ccc', summary: "Wittie's simple routing (seed 002)" },
-  label: { factory: label, topologies: 'mesh, hypercube', summary: 'label-monotone routing R (seed 004 section 6.2)' },
-  hcm: { factory: hcm, topologies: 'torus, star', summary: 'Hamiltonian-cycle-model routing R (seed 003)' },
-  'star-min': { factory: starMin, topologies: 'star', summary: 'minimal routing on the star graph' },
+export const ROUTINGS: Record<string, RoutingEntry> = {
+  ecube: {
+    id: 1,
+    factory: ecube,
+    kinds: ['hypercube'],
+    topologies: 'hypercube',
+    summary: 'E-cube, highest bit first (seed 001)',
+  },
+  dor: {
+    id: 2,
+    factory: dor,
+    kinds: ['mesh', 'torus'],
+    topologies: 'mesh, torus',
+    summary: 'dimension order; torus with dateline VC classes',
+  },
+  hc: {
+    id: 3,
+    factory: hc,
+    kinds: ['ccc'],
+    topologies: 'ccc',
+    summary: 'HC routing with R_CCC virtual channels (seed 000 section 3)',
+  },
+  'ccc-optimal': {
+    id: 4,
+    factory: cccOptimal,
+    kinds: ['ccc'],
+    topologies: 'ccc',
+    summary: 'optimal ring-covering routing (seed 002)',
+  },
+  'ccc-simple': {
+    id: 5,
+    factory: cccSimple,
+    kinds: ['ccc'],
+    topologies: 'ccc',
+    summary: "Wittie's simple routing (seed 002)",
+  },
+  label: {
+    id: 6,
+    factory: label,
+    kinds: ['mesh', 'hypercube'],
+    topologies: 'mesh, hypercube',
+    summary: 'label-monotone routing R (seed 004 section 6.2)',
+  },
+  hcm: {
+    id: 7,
+    factory: hcm,
+    kinds: ['torus', 'star'],
+    topologies: 'torus, star',
+    summary: 'Hamiltonian-cycle-model routing R (seed 003)',
+  },
+  'star-min': {
+    id: 8,
+    factory: starMin,
+    kinds: ['star'],
+    topologies: 'star',
+    summary: 'minimal routing on the star graph',
+  },
   'xy-double': {
+    id: 9,
     factory: xyDouble,
+    kinds: ['mesh'],
     topologies: 'mesh (2D)',
     summary: 'X-first on doubled channels, one copy per quadrant subnetwork (seed 004 section 6.2.1)',
   },
 };
 
-/** The routing function `name` on `topology`; unknown names list the known ones. */
-export function createRouting(name: string, topology: Topology, options: RoutingOptions = {}): RoutingFunction {
+/** The routing entry `name`; unknown names list the known ones. */
+export function routingEntry(name: string): RoutingEntry {
   // own properties only: 'constructor' or '__proto__' must not find Object.prototype's members
   const entry = Object.hasOwn(ROUTINGS, name) ? ROUTINGS[name] : undefined;
   if (!entry) throw new WormcastError(`unknown routing '${name}': expected one of ${Object.keys(ROUTINGS).join(', ')}`);
-  return entry.factory(topology, options);
+  return entry;
+}
+
+/** The names of the routing functions defined on topology family `kind`, in table order. */
+export function routingsFor(kind: TopologyKind): string[] {
+  return Object.keys(ROUTINGS).filter((name) => ROUTINGS[name]!.kinds.includes(kind));
+}
+
+/**
+ * The routing function `name` on `topology`; unknown names list the known ones, and a routing
+ * not defined on the topology's family lists the ones that are.
+ */
+export function createRouting(name: string, topology: Topology, options: RoutingOptions = {}): RoutingFunction {
+  const entry = routingEntry(name);
+  let made: ReturnType<RoutingFactory>;
+  try {
+    made = entry.factory(topology, options);
+  } catch (e) {
+    if (e instanceof WormcastError && !entry.kinds.includes(topology.kind))
+      throw new WormcastError(`${e.message}; routings for ${topology.kind}: ${routingsFor(topology.kind).join(', ')}`);
+    throw e;
+  }
+  return { ...made, wasmId: entry.id };
 }

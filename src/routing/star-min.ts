@@ -25,7 +25,6 @@ export const starMin: RoutingFactory = (topology) => {
     topology,
     vcClasses: ['c'],
     minimal: true,
-    wasmId: 8,
     wasmOption: 0,
     route(node, dest) {
       if (node === dest) return DELIVER;

@@ -30,7 +30,10 @@ export interface RoutingFunction {
   readonly minimal: boolean;
   /** The labelling for label-based functions (label, hcm), else undefined. */
   readonly labelling?: Labelling;
-  /** wasm routing id (assembly/routing/state.ts) and option word. */
+  /**
+   * wasm routing id (the `id` of its entry in src/routing/registry.ts, -1 for functions with no
+   * wasm twin) and option word.
+   */
   readonly wasmId: number;
   readonly wasmOption: number;
   route(node: number, dest: number, vcIn: number): number;
@@ -62,5 +65,12 @@ export interface RoutingOptions {
   shortest?: boolean;
 }
 
+/**
+ * What a routing factory returns: the routing function without its wasm id, which
+ * createRouting (src/routing/registry.ts) takes from the registry's table, the one source of the
+ * ids; a wasmId given here is replaced.
+ */
+export type RoutingDraft = Omit<RoutingFunction, 'wasmId'> & { readonly wasmId?: number };
+
 /** A routing function factory: checks the topology it is given, with a clear error. */
-export type RoutingFactory = (topology: Topology, options: RoutingOptions) => RoutingFunction;
+export type RoutingFactory = (topology: Topology, options: RoutingOptions) => RoutingDraft;

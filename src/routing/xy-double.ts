@@ -50,7 +50,6 @@ export const xyDouble: RoutingFactory = (topology) => {
     topology,
     vcClasses: XY_DOUBLE_CLASSES,
     minimal: true,
-    wasmId: 9,
     wasmOption: 0,
     route(node, dest, vcIn) {
       if (node === dest) return DELIVER;

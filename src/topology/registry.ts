@@ -5,19 +5,108 @@ import { Hypercube } from './hypercube.ts';
 import { Star } from './star.ts';
 import type { Topology } from './types.ts';
 
-/** Spec forms, keyed by family name: what `--topology` accepts. */
-export const TOPOLOGY_FORMS: Record<string, string> = {
-  hypercube: 'hypercube:n (n = 1..20)',
-  ccc: 'ccc:n (n = 3..16)',
-  mesh: 'mesh:k0xk1 or mesh:k0xk1xk2',
-  torus: 'torus:k0xk1[x...] (every k >= 3)',
-  star: 'star:n (n = 3..9)',
-};
+/**
+ * One topology family: how `--topology` names it, how its spec is parsed, its numeric id in the
+ * wasm module and the routing function it runs by default. Adding a family is one entry here and
+ * one class file (docs/extending.md).
+ */
+export interface TopologyFamily {
+  /**
+   * The family's numeric kind id in the wasm module (assembly/table.ts is generated from this
+   * table by src/wasm/assembly-table.ts; test/wasm-table.test.ts holds the two equal).
+   */
+  readonly id: number;
+  /** The spec form, for `--topology` help and errors. */
+  readonly form: string;
+  /** Build the topology from the normalised spec and the part after its colon. */
+  parse(spec: string, body: string): Topology;
+  /**
+   * The routing function of unicast traffic and of the multicast algorithms that take any
+   * routing; it must be deadlock-free on every topology of the family (test/deadlock-defaults).
+   */
+  readonly defaultRouting: string;
+  /**
+   * The AssemblyScript file (under assembly/, without extension) that exports
+   * `<family>Neighbor(node, port)`, or null: the wasm module then reads the neighbour table the
+   * host supplies (the topology must implement neighborTable()).
+   */
+  readonly wasm: string | null;
+}
 
-function parseOne(spec: string, family: string, body: string): number {
+/** A non-negative integer body (`hypercube:4`), else an error naming the spec and its form. */
+function whole(spec: string, form: string, body: string): number {
   if (!/^\d+$/.test(body))
-    throw new WormcastError(`${spec}: '${body}' is not a non-negative integer; expected ${TOPOLOGY_FORMS[family]}`);
+    throw new WormcastError(`${spec}: '${body}' is not a non-negative integer; expected ${form}`);
   return Number(body);
+}
+
+/** Radices `k0xk1x...` (`mesh:6x6`), else an error naming the spec and its form. */
+function radices(spec: string, form: string, body: string): number[] {
+  const parts = body.split('x');
+  if (parts.some((p) => !/^\d+$/.test(p))) throw new WormcastError(`${spec}: expected ${form}`);
+  return parts.map(Number);
+}
+
+const HYPERCUBE = 'hypercube:n (n = 1..20)';
+const CCC = 'ccc:n (n = 3..16)';
+const MESH = 'mesh:k0xk1 or mesh:k0xk1xk2';
+const TORUS = 'torus:k0xk1[x...] (every k >= 3)';
+const STAR = 'star:n (n = 3..9)';
+
+/** Every topology family, by the name a spec starts with. Ids are never reused or renumbered. */
+export const TOPOLOGIES = {
+  hypercube: {
+    id: 1,
+    form: HYPERCUBE,
+    parse: (spec: string, body: string) => new Hypercube(whole(spec, HYPERCUBE, body)),
+    defaultRouting: 'ecube',
+    wasm: 'topology-hypercube',
+  },
+  ccc: {
+    id: 2,
+    form: CCC,
+    parse: (spec: string, body: string) => new Ccc(whole(spec, CCC, body)),
+    defaultRouting: 'hc',
+    wasm: 'topology-ccc',
+  },
+  mesh: {
+    id: 3,
+    form: MESH,
+    parse: (spec: string, body: string) => new Grid('mesh', radices(spec, MESH, body)),
+    defaultRouting: 'dor',
+    wasm: 'topology-grid',
+  },
+  torus: {
+    id: 4,
+    form: TORUS,
+    parse: (spec: string, body: string) => new Grid('torus', radices(spec, TORUS, body)),
+    defaultRouting: 'dor',
+    wasm: 'topology-grid',
+  },
+  star: {
+    id: 5,
+    form: STAR,
+    parse: (spec: string, body: string) => new Star(whole(spec, STAR, body)),
+    // star-min has a cyclic dependency graph (wormcast deadlock --topology star:5 --routing star-min);
+    // hcm (seed 003 section 2.2.4, p/q classes) is deadlock-free on every star graph
+    defaultRouting: 'hcm',
+    wasm: 'topology-star',
+  },
+} as const;
+// checked here rather than with `satisfies`, which would make TopologyKind (the keys) depend on itself
+const checked: Record<string, TopologyFamily> = TOPOLOGIES;
+
+/** The topology families of the seeds (shared/seeds/INDEX.md): the keys of TOPOLOGIES. */
+export type TopologyName = keyof typeof TOPOLOGIES;
+
+/** Spec forms, keyed by family name: what `--topology` accepts. */
+export const TOPOLOGY_FORMS: Record<string, string> = Object.fromEntries(
+  Object.entries(checked).map(([name, f]) => [name, f.form]),
+);
+
+/** The family `name`, or undefined (own properties only: '__proto__' finds nothing). */
+export function topologyFamily(name: string): TopologyFamily | undefined {
+  return Object.hasOwn(checked, name) ? checked[name] : undefined;
 }
 
 /** Build a topology from its spec (`hypercube:4`, `ccc:5`, `mesh:6x6`, `torus:64x64`, `star:4`). */
@@ -26,21 +115,8 @@ export function parseTopology(spec: string): Topology {
   const m = /^([a-z]+):(.+)$/.exec(s);
   const known = Object.values(TOPOLOGY_FORMS).join('; ');
   if (!m) throw new WormcastError(`bad topology '${spec}': expected one of ${known}`);
-  const [, family, body] = m as unknown as [string, string, string];
-  switch (family) {
-    case 'hypercube':
-      return new Hypercube(parseOne(s, family, body));
-    case 'ccc':
-      return new Ccc(parseOne(s, family, body));
-    case 'star':
-      return new Star(parseOne(s, family, body));
-    case 'mesh':
-    case 'torus': {
-      const parts = body.split('x');
-      if (parts.some((p) => !/^\d+$/.test(p))) throw new WormcastError(`${s}: expected ${TOPOLOGY_FORMS[family]}`);
-      return new Grid(family, parts.map(Number));
-    }
-    default:
-      throw new WormcastError(`unknown topology family '${family}' in '${spec}': expected one of ${known}`);
-  }
+  const [, name, body] = m as unknown as [string, string, string];
+  const family = topologyFamily(name);
+  if (!family) throw new WormcastError(`unknown topology family '${name}' in '${spec}': expected one of ${known}`);
+  return family.parse(s, body);
 }

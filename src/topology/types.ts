@@ -1,8 +1,7 @@
-/** The topology families of the seeds (shared/seeds/INDEX.md). */
-export type TopologyKind = 'hypercube' | 'ccc' | 'mesh' | 'torus' | 'star';
+import type { TopologyName } from './registry.ts';
 
-/** wasm topology kind codes; must match assembly/topology.ts. */
-export const WASM_KIND: Record<TopologyKind, number> = { hypercube: 1, ccc: 2, mesh: 3, torus: 4, star: 5 };
+/** The topology families of the seeds (shared/seeds/INDEX.md): the names in src/topology/registry.ts. */
+export type TopologyKind = TopologyName;
 
 /**
  * A network whose nodes are the integers 0 .. nodes-1 and whose unidirectional

@@ -1,6 +1,7 @@
 import { instantiate } from '@assemblyscript/loader';
 import type { RoutingFunction } from '../routing/types.ts';
-import { WASM_KIND, type Topology } from '../topology/types.ts';
+import { TOPOLOGIES } from '../topology/registry.ts';
+import type { Topology } from '../topology/types.ts';
 
 /**
  * The types of the wasm boundary are written out structurally (no WebAssembly, BufferSource or
@@ -160,7 +161,7 @@ export class WasmRouting {
 
 /** Configure the module's topology globals from a TS topology. */
 export function configureTopology(w: WormcastExports, t: Topology): void {
-  w.setTopology(WASM_KIND[t.kind], t.nodes, t.ports, t.dims.length);
+  w.setTopology(TOPOLOGIES[t.kind].id, t.nodes, t.ports, t.dims.length);
   t.dims.forEach((k, d) => w.setRadix(d, k));
   const table = t.neighborTable?.();
   if (table) {

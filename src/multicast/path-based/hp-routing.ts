@@ -1,4 +1,5 @@
 import { labellingFromOrder, type Labelling } from '../../labelling/types.ts';
+import { ROUTINGS } from '../../routing/registry.ts';
 import { DELIVER, pack, type RoutingFunction } from '../../routing/types.ts';
 import type { Topology } from '../../topology/types.ts';
 
@@ -23,7 +24,7 @@ export function hamiltonianPathRouting(topology: Topology, cycleOrPath: Labellin
     vcClasses: ['high', 'low'],
     minimal: false,
     labelling,
-    wasmId: 6,
+    wasmId: ROUTINGS.label!.id,
     wasmOption: 0,
     route(node, dest) {
       if (node === dest) return DELIVER;

@@ -1,6 +1,7 @@
 import { WormcastError } from '../../errors.ts';
 import { labellingFromOrder, type Labelling } from '../../labelling/types.ts';
 import { label } from '../../routing/label.ts';
+import { ROUTINGS } from '../../routing/registry.ts';
 import { DELIVER, pack, type RoutingFunction } from '../../routing/types.ts';
 import { meshCombCycle } from './mesh-cycle.ts';
 
@@ -35,7 +36,7 @@ export function rotatedFrom(cycle: Labelling, source: number): Labelling {
  * cycle, which is what the plan records, with the wasm twin of label.
  */
 export function sortedRouting(r: RoutingFunction, cycle: Labelling, source: number): RoutingFunction {
-  return label(r.topology, { labelling: rotatedFrom(cycle, source) });
+  return { ...label(r.topology, { labelling: rotatedFrom(cycle, source) }), wasmId: ROUTINGS.label!.id };
 }
 
 /** Fig. 5.1: the destinations in ascending f, i.e. ascending rotated label. */
