@@ -41,7 +41,7 @@ const row = (d: FigureData, key: string) => {
 };
 
 describe('seed 004 chapters 5 and 6 in wormcast reproduce', () => {
-  it('registers the 31 ids once each, together in the seed order, after chapter 7's entries, tables as tables', () => {
+  it('registers the 31 ids once each, together in the seed order, after chapter 7, tables as tables', () => {
     expect(SEED004_EXAMPLES.map((r) => r.id)).toEqual(IDS);
     const all = REPRODUCTIONS.map((r) => r.id);
     for (const id of IDS) expect(all.filter((x) => x === id)).toHaveLength(1);
