@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.ts';
+import { defaultLabelling } from '../src/labelling/registry.ts';
+import type { Labelling } from '../src/labelling/types.ts';
 import { DEFAULT_ROUTING } from '../src/multicast/registry.ts';
 import { ROUTINGS, createRouting, routingsFor } from '../src/routing/registry.ts';
 import { TOPOLOGIES, TOPOLOGY_FORMS, parseTopology } from '../src/topology/registry.ts';
-import type { TopologyKind } from '../src/topology/types.ts';
+import type { Topology, TopologyKind } from '../src/topology/types.ts';
 import {
   ASSEMBLY_TABLE_PATH,
   assemblyTable,
@@ -110,6 +112,18 @@ describe('the topology registry', () => {
       expect(DEFAULT_ROUTING[k]).toBe(TOPOLOGIES[k].defaultRouting);
     }
     expect(DEFAULT_ROUTING).toEqual({ hypercube: 'ecube', ccc: 'hc', mesh: 'dor', torus: 'dor', star: 'hcm' });
+  });
+
+  it("the default labelling is the family entry's; a family without one lists those with one", () => {
+    for (const k of kinds) {
+      const make = TOPOLOGIES[k] as { labelling?: (t: Topology) => Labelling };
+      const t = parseTopology(SAMPLE[k]);
+      if (make.labelling) expect(defaultLabelling(t).nodeAt).toEqual(make.labelling(t).nodeAt);
+    }
+    expect(defaultLabelling(parseTopology('mesh:4x4')).name).toBe('mesh-snake');
+    expect(() => defaultLabelling(parseTopology('ccc:3'))).toThrow(
+      'wormcast: ccc:3: no Hamiltonian labelling is defined for ccc; families with one: hypercube, mesh, torus, star',
+    );
   });
 
   it('every routing names families that exist, and its words name each of them', () => {

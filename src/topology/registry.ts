@@ -1,4 +1,9 @@
 import { WormcastError } from '../errors.ts';
+import { hypercubeGray } from '../labelling/hypercube-gray.ts';
+import { meshSnake } from '../labelling/mesh-snake.ts';
+import { starCycle } from '../labelling/star-cycle.ts';
+import { torusHcm } from '../labelling/torus-hcm.ts';
+import type { Labelling } from '../labelling/types.ts';
 import { Ccc } from './ccc.ts';
 import { Grid } from './grid.ts';
 import { Hypercube } from './hypercube.ts';
@@ -31,6 +36,11 @@ export interface TopologyFamily {
    * host supplies (the topology must implement neighborTable()).
    */
   readonly wasm: string | null;
+  /**
+   * The family's Hamiltonian labelling (label and hcm routing, the path-based algorithms), or
+   * absent when it has none.
+   */
+  readonly labelling?: (topology: Topology) => Labelling;
 }
 
 /** A non-negative integer body (`hypercube:4`), else an error naming the spec and its form. */
@@ -61,6 +71,8 @@ export const TOPOLOGIES = {
     parse: (spec: string, body: string) => new Hypercube(whole(spec, HYPERCUBE, body)),
     defaultRouting: 'ecube',
     wasm: 'topology-hypercube',
+    // reflected Gray code (seed 004 section 6.3)
+    labelling: hypercubeGray,
   },
   ccc: {
     id: 2,
@@ -75,6 +87,8 @@ export const TOPOLOGIES = {
     parse: (spec: string, body: string) => new Grid('mesh', radices(spec, MESH, body)),
     defaultRouting: 'dor',
     wasm: 'topology-grid',
+    // the snake (seed 004 section 6.2.2)
+    labelling: meshSnake,
   },
   torus: {
     id: 4,
@@ -82,6 +96,8 @@ export const TOPOLOGIES = {
     parse: (spec: string, body: string) => new Grid('torus', radices(spec, TORUS, body)),
     defaultRouting: 'dor',
     wasm: 'topology-grid',
+    // 2D torus (seed 003 section 4.1)
+    labelling: torusHcm,
   },
   star: {
     id: 5,
@@ -91,22 +107,27 @@ export const TOPOLOGIES = {
     // hcm (seed 003 section 2.2.4, p/q classes) is deadlock-free on every star graph
     defaultRouting: 'hcm',
     wasm: 'topology-star',
+    // seed 003 section 4.2
+    labelling: starCycle,
   },
 } as const;
-// checked here rather than with `satisfies`, which would make TopologyKind (the keys) depend on itself
-const checked: Record<string, TopologyFamily> = TOPOLOGIES;
+/**
+ * TOPOLOGIES as a plain record of families, for lookups by a user's name. (Typed here rather
+ * than with `satisfies` on TOPOLOGIES, which would make TopologyKind, its keys, depend on itself.)
+ */
+export const TOPOLOGY_FAMILIES: Readonly<Record<string, TopologyFamily>> = TOPOLOGIES;
 
 /** The topology families of the seeds (shared/seeds/INDEX.md): the keys of TOPOLOGIES. */
 export type TopologyName = keyof typeof TOPOLOGIES;
 
 /** Spec forms, keyed by family name: what `--topology` accepts. */
 export const TOPOLOGY_FORMS: Record<string, string> = Object.fromEntries(
-  Object.entries(checked).map(([name, f]) => [name, f.form]),
+  Object.entries(TOPOLOGY_FAMILIES).map(([name, f]) => [name, f.form]),
 );
 
 /** The family `name`, or undefined (own properties only: '__proto__' finds nothing). */
 export function topologyFamily(name: string): TopologyFamily | undefined {
-  return Object.hasOwn(checked, name) ? checked[name] : undefined;
+  return Object.hasOwn(TOPOLOGY_FAMILIES, name) ? TOPOLOGY_FAMILIES[name] : undefined;
 }
 
 /** Build a topology from its spec (`hypercube:4`, `ccc:5`, `mesh:6x6`, `torus:64x64`, `star:4`). */
