@@ -81,10 +81,11 @@ export function example(e: Example): Reproduction {
     runs: { quick: 'the same (exact)', full: 'the same (exact)' },
     compute: async (): Promise<FigureData> => {
       const items = await e.items();
+      // cells as text: counts stay integers in the report (which prints numbers with two decimals)
       const rows = items.map((i) => [
         i.key,
-        i.seed,
-        i.wormcast,
+        String(i.seed),
+        String(i.wormcast),
         i.seed === NOT_PRINTED && i.agree === undefined
           ? '-'
           : (i.agree ?? String(i.seed) === String(i.wormcast))
