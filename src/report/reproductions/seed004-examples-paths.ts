@@ -599,7 +599,7 @@ const fig619 = example({
   id: '004-fig6.19',
   caption: 'A 4-cube with node 1100 as the source for dual-path routing.',
   seedShows:
-    'Dual-path in the 4-cube from 1100 to 0100, 0011, 0111, 1000, 1111: D_L = (0100, 0111, 0011), D_H = (1111, 1000); of the three higher-labelled neighbours 1000, 1101, 1110 of the source, R picks 1101 toward 1111.',
+    'Dual-path in the 4-cube from 1100 to 0100, 0011, 0111, 1000, 1111: D_L = (0100, 0111, 0011), D_H = (1111, 1000); of the three higher-labelled neighbours 1000, 1101, 1110 of the source (the OCR text reads "111" for 1110), R picks 1101 toward 1111.',
   setup: `hypercube:4, dual-path from 1100 (Gray-code labelling); ${SEC63}`,
   items: () => {
     const p = createPlan('dual-path', cube4, S19, D19);
@@ -657,7 +657,6 @@ const fig619 = example({
       cite: '"Based on the label assignment scheme, node 1100 has three outgoing channels reaching nodes 1000, 1101, and 111[0], respectively. According to the routing function R, node 1101 will be selected to forward the message."',
     },
   ],
-  deviations: ['The OCR text prints the third neighbour as "111"; it is 1110.'],
 });
 
 /** Fig. 6.20 step 3 applied by hand: neighbours v1..vd in label order; DH_i = {w : l(v_i) <= l(w) < l(v_i+1)}. */
