@@ -107,7 +107,10 @@ const table51 = example({
   },
   draw: () => {
     const c = cycleOf(mesh4);
-    return labellingDrawing(mesh4, [...c.nodeAt, c.nodeAt[0]!], hLabels(mesh4), 'Hamilton cycle C (labels: h)');
+    return {
+      ...labellingDrawing(mesh4, [...c.nodeAt, c.nodeAt[0]!], hLabels(mesh4), 'Hamilton cycle C (labels: h)'),
+      names: String,
+    };
   },
   checks: [
     {
@@ -134,7 +137,7 @@ const table52 = example({
     const c = cycleOf(mesh4);
     return F52.map((f, x) => ({ key: `f(${x})`, seed: f, wormcast: fOf(c, 9, x) }));
   },
-  draw: () => ({ topology: mesh4, arrows: [], groups: [], sources: [9], labels: fLabels(mesh4, 9) }),
+  draw: () => ({ topology: mesh4, arrows: [], groups: [], sources: [9], labels: fLabels(mesh4, 9), names: String }),
   checks: [
     {
       key: /^f\(/,
@@ -228,7 +231,7 @@ const fig57 = example({
       { key: 'channels', seed: NOT_PRINTED, wormcast: traffic(plan).channels },
     ];
   },
-  draw: () => planDrawing(createPlan('sorted-mp', mesh4, 9, [0, 1, 6, 12]), hLabels(mesh4)),
+  draw: () => ({ ...planDrawing(createPlan('sorted-mp', mesh4, 9, [0, 1, 6, 12]), hLabels(mesh4)), names: String }),
   checks: [
     {
       key: 'sorted destination list D',
@@ -345,7 +348,10 @@ const fig59 = example({
       { key: 'routed tree', seed: NOT_PRINTED, wormcast: links.map(([a, b]) => `${fmtIj(a)}-${fmtIj(b)}`).join(' ') },
     ];
   },
-  draw: () => planDrawing(createPlan('greedy-st', mesh8, ij(2, 7), [ij(0, 5), ij(2, 3), ij(4, 1), ij(6, 3), ij(7, 4)])),
+  draw: () => ({
+    ...planDrawing(createPlan('greedy-st', mesh8, ij(2, 7), [ij(0, 5), ij(2, 3), ij(4, 1), ij(6, 3), ij(7, 4)])),
+    names: fmtIj,
+  }),
   checks: [
     {
       key: 'sorted destination list D',

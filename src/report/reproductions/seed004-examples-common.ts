@@ -234,7 +234,7 @@ export function planDrawing(plan: Plan, labels?: ArrayLike<number>): DrawSpec {
     groups.push(
       m.kind === 'tree'
         ? `tree${m.network ? ` in N${m.network}` : ''}`
-        : `worm ${i + 1}${m.network ? ` (${m.network}-channel network)` : ''}`,
+        : `worm ${i + 1}${m.network === 'high' || m.network === 'low' ? ` (${m.network}-channel network)` : ''}`,
     );
     for (const [a, b] of links) arrows.push({ from: a, to: b, group: i });
   });

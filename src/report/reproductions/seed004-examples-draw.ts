@@ -25,6 +25,8 @@ export interface Drawing {
   groups: string[];
   sources?: number[];
   dests?: number[];
+  /** How the seed names a node (default: wormcast's address), e.g. node numbers 0..15 in seed 004 Fig. 5.7. */
+  names?: (v: number) => string;
   /** A number drawn beside each node (Hamiltonian-path labels). */
   labels?: ArrayLike<number>;
   title: string;
@@ -125,7 +127,7 @@ export function drawingSvg(d: Drawing): string {
     const stroke = src.has(v) || dst.has(v) ? '#000' : '#999';
     out.push(
       `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${dst.has(v) || src.has(v) ? 7 : 4}" fill="${fill}" stroke="${stroke}" stroke-width="${dst.has(v) ? 2 : 1}"/>`,
-      `<text x="${(x + 8).toFixed(1)}" y="${(y + 16).toFixed(1)}" fill="#555">${esc(t.format(v))}</text>`,
+      `<text x="${(x + 8).toFixed(1)}" y="${(y + 16).toFixed(1)}" fill="#555">${esc(d.names ? d.names(v) : t.format(v))}</text>`,
     );
     if (d.labels)
       out.push(`<text x="${(x + 8).toFixed(1)}" y="${(y - 7).toFixed(1)}" fill="#a00">${d.labels[v]}</text>`);
