@@ -38,14 +38,15 @@ describe('one table of ids (issue 15)', () => {
       for (const id of ids) expect(Number.isInteger(id) && id > 0).toBe(true);
     }
     // the numbers hand-kept in assembly/topology.ts and assembly/routing/state.ts until issue 15
-    expect(Object.fromEntries(kinds.map((k) => [k, TOPOLOGIES[k].id]))).toEqual({
+    // (toMatchObject: a family or routing added later keeps these and adds its own)
+    expect(Object.fromEntries(kinds.map((k) => [k, TOPOLOGIES[k].id]))).toMatchObject({
       hypercube: 1,
       ccc: 2,
       mesh: 3,
       torus: 4,
       star: 5,
     });
-    expect(Object.fromEntries(Object.entries(ROUTINGS).map(([n, r]) => [n, r.id]))).toEqual({
+    expect(Object.fromEntries(Object.entries(ROUTINGS).map(([n, r]) => [n, r.id]))).toMatchObject({
       ecube: 1,
       dor: 2,
       hc: 3,
@@ -111,7 +112,7 @@ describe('the topology registry', () => {
       expect(routingsFor(k)).toContain(TOPOLOGIES[k].defaultRouting);
       expect(DEFAULT_ROUTING[k]).toBe(TOPOLOGIES[k].defaultRouting);
     }
-    expect(DEFAULT_ROUTING).toEqual({ hypercube: 'ecube', ccc: 'hc', mesh: 'dor', torus: 'dor', star: 'hcm' });
+    expect(DEFAULT_ROUTING).toMatchObject({ hypercube: 'ecube', ccc: 'hc', mesh: 'dor', torus: 'dor', star: 'hcm' });
   });
 
   it("the default labelling is the family entry's; a family without one lists those with one", () => {

@@ -26,6 +26,8 @@ export interface RoutingEntry {
   /** The families in words, with any restriction (`mesh (2D)`). */
   readonly topologies: string;
   readonly summary: string;
+  /** Its route in `wormcast example`: a seed's example network and pair where there is one. */
+  readonly example: { readonly topology: string; readonly from: string; readonly to: string; readonly source: string };
 }
 
 /** Every unicast routing function, by the name the CLI and configs use. */
@@ -36,6 +38,7 @@ export const ROUTINGS: Record<string, RoutingEntry> = {
     kinds: ['hypercube'],
     topologies: 'hypercube',
     summary: 'E-cube, highest bit first (seed 001)',
+    example: { topology: 'hypercube:4', from: '0100', to: '1011', source: 'seed 001, E-cube' },
   },
   dor: {
     id: 2,
@@ -43,6 +46,7 @@ export const ROUTINGS: Record<string, RoutingEntry> = {
     kinds: ['mesh', 'torus'],
     topologies: 'mesh, torus',
     summary: 'dimension order; torus with dateline VC classes',
+    example: { topology: 'torus:8x8', from: '6,1', to: '1,6', source: 'dimension order, dateline VC classes' },
   },
   hc: {
     id: 3,
@@ -50,6 +54,7 @@ export const ROUTINGS: Record<string, RoutingEntry> = {
     kinds: ['ccc'],
     topologies: 'ccc',
     summary: 'HC routing with R_CCC virtual channels (seed 000 section 3)',
+    example: { topology: 'ccc:3', from: '(1,000)', to: '(0,111)', source: 'seed 000 Fig. 2' },
   },
   'ccc-optimal': {
     id: 4,
@@ -57,6 +62,7 @@ export const ROUTINGS: Record<string, RoutingEntry> = {
     kinds: ['ccc'],
     topologies: 'ccc',
     summary: 'optimal ring-covering routing (seed 002)',
+    example: { topology: 'ccc:5', from: '(0,00000)', to: '(2,10101)', source: 'seed 002' },
   },
   'ccc-simple': {
     id: 5,
@@ -64,6 +70,7 @@ export const ROUTINGS: Record<string, RoutingEntry> = {
     kinds: ['ccc'],
     topologies: 'ccc',
     summary: "Wittie's simple routing (seed 002)",
+    example: { topology: 'ccc:5', from: '(0,00000)', to: '(2,10101)', source: "seed 002, Wittie's simple routing" },
   },
   label: {
     id: 6,
@@ -71,6 +78,7 @@ export const ROUTINGS: Record<string, RoutingEntry> = {
     kinds: ['mesh', 'hypercube'],
     topologies: 'mesh, hypercube',
     summary: 'label-monotone routing R (seed 004 section 6.2)',
+    example: { topology: 'mesh:6x6', from: '3,2', to: '0,5', source: 'seed 004 section 6.2.2' },
   },
   hcm: {
     id: 7,
@@ -78,6 +86,7 @@ export const ROUTINGS: Record<string, RoutingEntry> = {
     kinds: ['torus', 'star'],
     topologies: 'torus, star',
     summary: 'Hamiltonian-cycle-model routing R (seed 003)',
+    example: { topology: 'torus:4x4', from: '3,2', to: '0,0', source: 'seed 003 section 4.1' },
   },
   'star-min': {
     id: 8,
@@ -85,6 +94,7 @@ export const ROUTINGS: Record<string, RoutingEntry> = {
     kinds: ['star'],
     topologies: 'star',
     summary: 'minimal routing on the star graph',
+    example: { topology: 'star:4', from: '1432', to: '1234', source: 'seed 003 section 4.2' },
   },
   'xy-double': {
     id: 9,
@@ -92,6 +102,7 @@ export const ROUTINGS: Record<string, RoutingEntry> = {
     kinds: ['mesh'],
     topologies: 'mesh (2D)',
     summary: 'X-first on doubled channels, one copy per quadrant subnetwork (seed 004 section 6.2.1)',
+    example: { topology: 'mesh:6x6', from: '3,2', to: '0,5', source: 'seed 004 section 6.2.1, doubled channels' },
   },
 };
 

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { createRoutingWith } from './multicast-options.ts';
+import { ROUTINGS } from '../../routing/registry.ts';
 import { tracePath } from '../../routing/trace.ts';
 import { LISTING_LINES } from '../plan-text.ts';
 import { parseTopology } from '../../topology/registry.ts';
@@ -19,7 +20,7 @@ export function registerRoute(program: Command): void {
     .command('route')
     .description('the path a unicast routing function takes, with the VC class of every hop')
     .requiredOption('--topology <spec>', 'e.g. ccc:5, hypercube:4, mesh:6x6, torus:4x4, star:4')
-    .requiredOption('--routing <name>', 'ecube | dor | hc | ccc-optimal | ccc-simple | label | hcm | star-min')
+    .requiredOption('--routing <name>', Object.keys(ROUTINGS).join(' | '))
     .requiredOption('--from <addr>', 'source address')
     .requiredOption('--to <addr>', 'destination address')
     .option('--low-first', 'ecube: resolve the lowest differing bit first')
