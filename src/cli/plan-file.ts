@@ -1,7 +1,9 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { z } from 'zod';
-import type { TreeEdge, WormSpec } from '../engine/types.ts';
+import { planWorms } from '../engine/plan-worms.ts';
+import type { WormSpec } from '../engine/types.ts';
 import { WormcastError } from '../errors.ts';
+import { NONE, PlanBuilder } from '../multicast/plan.ts';
 import { createRouting } from '../routing/registry.ts';
 import type { RoutingFunction } from '../routing/types.ts';
 import { parseTopology } from '../topology/registry.ts';
@@ -113,8 +115,15 @@ export interface PlanWorms {
   source: number;
 }
 
+/** One message's checked hops: the plan channel id, the node reached and the parent hop of each. */
+interface Hops {
+  channels: number[];
+  nodes: number[];
+  parents: number[];
+}
+
 /**
- * Check one message's hops and turn them into tree edges for the engine (parents first): every
+ * Check one message's hops and turn them into plan channels (parents first): every
  * hop is a channel of the topology (the two nodes adjacent, the VC class one of the routing
  * function's, the port name when given that channel's), leaves the sender or a node an earlier
  * hop reached (the previous hop's for a path), a tree reaches no node twice, and the hops reach
@@ -127,7 +136,7 @@ function edgesOf(
   i: number,
   src: number,
   dests: readonly number[],
-): TreeEdge[] {
+): Hops {
   const at = `messages[${i}]`;
   const hops = m.hops ?? [];
   if (m.kind !== 'unicast' && hops.length === 0)
@@ -135,7 +144,8 @@ function edgesOf(
   const reached: number[] = [];
   // tree: the index of the edge that reaches each node (a Map: plans of 10^5 edges stay linear)
   const edgeTo = new Map<number, number>();
-  const edges = hops.map((h, k): TreeEdge => {
+  const parents: number[] = [];
+  const channels = hops.map((h, k): number => {
     const where = `${at}.hops[${k}]`;
     const from = address(t, h.from, `${where}.from`);
     const to = address(t, h.to, `${where}.to`);
@@ -174,7 +184,8 @@ function edgesOf(
         `--plan: ${where}.vc: ${q(h.vc)} is not a VC class of ${routing.name}; expected one of ${routing.vcClasses.join(', ')}`,
       );
     reached.push(to);
-    return { parent, port, vc };
+    parents.push(parent);
+    return (from * t.ports + port) * routing.vcClasses.length + vc;
   });
   if (hops.length > 0) {
     if (m.kind === 'unicast' && reached.at(-1) !== dests[0])
@@ -187,7 +198,7 @@ function edgesOf(
         throw new WormcastError(`--plan: ${at}.dests[${j}]: ${t.format(d)} is not reached by the message's hops`);
     });
   }
-  return edges;
+  return { channels, nodes: reached, parents };
 }
 
 /**
@@ -235,7 +246,12 @@ export function wormsFromPlanJson(text: string, flits: number): PlanWorms {
   });
   const received = new Map<number, number>();
   const messageDests: number[][] = [];
-  const worms = plan.messages.map((m, i): WormSpec => {
+  const builder = new PlanBuilder(plan.messages.length);
+  // send order per (trigger, sender), as a Plan numbers a sender's messages
+  const sent = new Map<string, number>();
+  const routes = { offsets: [0], channels: [] as number[] };
+  const trees = { offsets: [0], nodes: [] as number[], channels: [] as number[], parents: [] as number[] };
+  plan.messages.forEach((m, i) => {
     const at = `messages[${i}]`;
     if (m.id !== undefined && m.id !== i)
       throw new WormcastError(`--plan: ${at}.id: ${m.id} is not the message's index ${i}`);
@@ -268,20 +284,42 @@ export function wormsFromPlanJson(text: string, flits: number): PlanWorms {
         );
     }
     messageDests.push(dests);
-    const spec: WormSpec = { kind: m.kind, src, dests, flits, group: 0 };
-    if (m.after === null) spec.created = 0;
-    else spec.after = m.after;
-    const edges = edgesOf(t, routing, m, i, src, dests);
-    // path and tree worms follow the plan's own hops exactly
-    if (m.kind !== 'unicast') {
-      spec.kind = 'tree';
-      spec.tree = edges;
-    }
-    return spec;
+    const after = m.after ?? NONE;
+    const key = `${after} ${src}`;
+    const order = sent.get(key) ?? 0;
+    sent.set(key, order + 1);
+    builder.add({ from: src, dests, after, order, kind: m.kind });
+    // path and tree worms follow the plan's own hops exactly (the worms of src/engine/plan-worms.ts)
+    const hops = edgesOf(t, routing, m, i, src, dests);
+    // element by element: a spread of a 10^5-hop message would overflow the call stack
+    hops.channels.forEach((c, k) => {
+      routes.channels.push(c);
+      if (m.kind !== 'tree') return;
+      trees.nodes.push(hops.nodes[k]!);
+      trees.channels.push(c);
+      trees.parents.push(hops.parents[k]!);
+    });
+    routes.offsets.push(routes.channels.length);
+    trees.offsets.push(trees.channels.length);
   });
   destinations.forEach((d, j) => {
     if (!received.has(d))
       throw new WormcastError(`--plan: destinations[${j}]: no message delivers to ${plan.destinations[j]}`);
   });
+  const built = builder.build(
+    t,
+    routing,
+    'plan-file',
+    source,
+    Int32Array.from(destinations).sort(),
+    { offsets: Int32Array.from(routes.offsets), channels: Int32Array.from(routes.channels) },
+    {
+      offsets: Int32Array.from(trees.offsets),
+      nodes: Int32Array.from(trees.nodes),
+      channels: Int32Array.from(trees.channels),
+      parents: Int32Array.from(trees.parents),
+    },
+  );
+  const worms: WormSpec[] = planWorms(built, 0, flits, 0, 0);
   return { routing, worms, source, dests: destinations };
 }
