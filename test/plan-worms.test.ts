@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tracePlan } from '../src/analysis/paths.ts';
+import { wormsFromPlanJson } from '../src/cli/plan-file.ts';
 import { planWorms, treeEdges } from '../src/engine/plan-worms.ts';
 import { ReferenceEngine } from '../src/engine/reference.ts';
 import type { WormSpec } from '../src/engine/types.ts';
@@ -9,6 +10,7 @@ import { createPlan, getAlgorithm, routingFor } from '../src/multicast/registry.
 import { tracePath } from '../src/routing/trace.ts';
 import type { RoutingFunction } from '../src/routing/types.ts';
 import { parseTopology } from '../src/topology/registry.ts';
+import { runMain } from './cli-main.ts';
 
 /*
  * src/engine/plan-worms.ts is the one conversion from Plans to engine worms: for random plans of
@@ -180,5 +182,30 @@ describe('the one Plan -> worms conversion (src/engine/plan-worms.ts)', () => {
       ),
       { numRuns: 150 },
     );
+  });
+
+  it('simulate --plan reads back the worms of the plan itself: `plan --json` of every algorithm, through src/cli/plan-file.ts', async () => {
+    for (const [alg, spec] of CASES) {
+      const t = parseTopology(spec);
+      const routing = routingFor(getAlgorithm(alg), t);
+      const src = 1;
+      const dests = [0, 3, 5, t.nodes - 1, t.nodes - 3].filter((d) => d !== src);
+      const plan = createPlan(alg, routing, src, dests);
+      const r = await runMain([
+        'plan',
+        '--topology',
+        spec,
+        '--algorithm',
+        alg,
+        '--source',
+        t.format(src),
+        '--dests',
+        dests.map((d) => t.format(d)).join(';'),
+        '--json',
+      ]);
+      expect(r.status, r.stderr).toBe(0);
+      const read = wormsFromPlanJson(r.stdout, 8);
+      expect(read.worms, alg).toEqual(planWorms(plan, 0, 8, 0, 0));
+    }
   });
 });
