@@ -1,9 +1,9 @@
 // The flit-level wormhole engine (docs/model-flit.md), over the flat region laid out by
 // src/engine/layout.ts, with the evaluation shortcuts of docs/model-flit.md "Evaluation order".
 // Its specification is the JS reference src/engine/reference.ts, which evaluates the page's rules
-// as written; the two are held equal on their results (test/engine-differential*.test.ts). The
-// comments "reference.ts X" below name functions of the twin the reference was until issue 15
-// (git show fa6d1f6:src/engine/reference.ts). Nothing here allocates.
+// as written, one function per step of a cycle; the two are held equal on their results
+// (test/engine-differential*.test.ts). Comments name the step of docs/model-flit.md "One cycle t"
+// (and the reference function) each function evaluates. Nothing here allocates.
 import {
   H_PORTS, H_V, H_K, H_Q, H_B, H_R, H_S, H_WATCHDOG, H_FLAGS, H_WORMS, H_CYCLE, H_NEXTCREATE,
   H_ACTIVE_N, H_FREESLOT, H_DONE, H_STATUS, H_LASTPROGRESS, H_LIVESLOTS, H_MAXSLOTS,
@@ -86,7 +86,7 @@ let MOVED: i32 = 0;
 @inline function ta(e: i32, f: i32): usize { return TREE + ((<usize>e * <usize>TREE_STRIDE + <usize>f) << 2); }
 @inline function da(d: i32, f: i32): usize { return DEST + ((<usize>d * <usize>DEST_STRIDE + <usize>f) << 2); }
 // record pointers: hot loops compute a slot's (or worm's) address once and read its fields
-// at constant offsets from it, as the JS twin does with its word index sb = oSlot + s * 16
+// at constant offsets from it
 @inline function sp(s: i32): usize { return SLOT + <usize>s * <usize>(SLOT_STRIDE << 2); }
 @inline function wp(w: i32): usize { return WORM + <usize>w * <usize>(WORM_STRIDE << 2); }
 @inline function ld(p: usize, f: i32): i32 { return load<i32>(p + (<usize>f << 2)); }
@@ -212,7 +212,8 @@ function step(t: i32): void {
   else stepLinks(t);
 }
 
-// Steps 2-4 with multiplexed VCs (reference.ts stepMux): the walk evaluation until a cycle starts
+// Steps 2-4 with multiplexed VCs (reference: routingAndAllocation, readyMoves, arbitration,
+// endOfCycle): the walk evaluation until a cycle starts
 // with READY_AT live slots or more, then the ready-list evaluation until one starts with fewer
 // than half as many (the results are the same; docs/model-flit.md "Evaluation order").
 function stepMux(t: i32): void {
@@ -242,7 +243,7 @@ function enterWalk(): void {
   }
 }
 
-// The walk evaluation (reference.ts stepWalk). Pass 1: step 2 (routing, allocation) over the
+// The walk evaluation (docs/model-flit.md "Evaluation order", the walk). Pass 1: step 2 (routing, allocation) over the
 // routing list, newest slots first. Pass 2: each worm's slots newest first; a ready move
 // whose network channels have no other VC held (HELD == 1: no other move can use them this
 // cycle, all grants being made) happens at once, as with one VC per link (F_MOVED); the others
@@ -493,7 +494,7 @@ function appendActive(w: i32): void {
   }
 }
 
-// The ready-list evaluation (reference.ts stepReady): pass 1 visits each worm once (routing,
+// The ready-list evaluation (docs/model-flit.md "Evaluation order", the ready list): pass 1 visits each worm once (routing,
 // allocation, readiness, arbitration entry); pass 2 performs the winners of the ready list.
 // F_MOVED, which the walk leaves on the slots it moved, is cleared as pass 1 goes by (a slot's
 // children are visited before it).
@@ -619,7 +620,7 @@ function stepReady(t: i32): void {
   return r;
 }
 
-// Steps 2-4 with one VC per link (reference.ts stepLinks): step 2, then one pass that moves as
+// Steps 2-4 with one VC per link (the same steps as stepMux, no arbitration): step 2, then one pass that moves as
 // it goes, newest slot first (a child that passed a flit on is flagged F_MOVED).
 function stepLinks(t: i32): void {
   const n0 = hd(H_ACTIVE_N);
@@ -717,7 +718,7 @@ function activate(w: i32, time: i32): void {
 
 // worm w becomes the head of its injection queue at `time`. Back-to-back: its startup runs from
 // then, or from the end of the startup of the worm holding the channel if later (W_START: the
-// cycle it ends; reference.ts becomeHead)
+// cycle it ends; the reference's becomeHead)
 function becomeHead(w: i32, time: i32): void {
   wset(w, W_STATE, WS_REQUEST);
   if (B2B) {
@@ -793,7 +794,7 @@ function newSlot(w: i32): i32 {
   return s;
 }
 
-// reference.ts tryGrant: grant the lowest free VC of the request, else count a wait; a request
+// Step 2c (the reference's request): grant the lowest free VC of the request, else count a wait; a request
 // for one VC that finds it held parks on the VC's waiter list until freeVc wakes it.
 @inline function tryGrant(s: i32, w: i32): void {
   const f = sget(s, S_FLAGS);
@@ -845,7 +846,7 @@ function newSlot(w: i32): i32 {
   }
 }
 
-// reference.ts freeVc: slot s's VC is free from the next cycle on; if a request is parked on it
+// Step 4b: slot s's VC is free from the next cycle on; if a request is parked on it
 // (F_WAITED), the requests for it parked at its router wake up
 @inline function freeVc(s: i32): void {
   const vc = sget(s, S_VC);
@@ -1003,7 +1004,9 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
   tryGrant(s, w);
 }
 
-// reference.ts childrenReady, on the slot's record pointer p
+// Step 3, readiness of a move (the reference's readyMoves): every child granted, with buffer room
+// at the start of the cycle (F_MOVED and Q_DEC add back a flit that left during it); on the
+// slot's record pointer p
 @inline function childrenReady(p: usize): bool {
   for (let c = ld(p, S_CHILD); c >= 0;) {
     const cp = sp(c);
@@ -1101,7 +1104,7 @@ function inject(w: i32): void {
   hdSet(H_LASTPROGRESS, T);
 }
 
-// reference.ts move, on slot s's record pointer p; true if a slot of the worm was freed (its
+// Step 4a-d (the reference's move), on slot s's record pointer p; true if a slot of the worm was freed (its
 // tail left, or a copy was delivered). The caller records the progress (H_LASTPROGRESS).
 @inline function move(s: i32, p: usize, w: i32): bool {
   const t = T;

@@ -1,6 +1,6 @@
-// The flat memory layout of the engine: generated from src/engine/layout.ts (same names,
-// same numbers; test/engine-layout.test.ts holds them equal). See that file for the diagram
-// and the meaning of every field.
+// The flat memory layout of the engine: the constants of src/engine/layout.ts, copied by hand
+// (same names, same numbers; test/engine-layout.test.ts fails on any difference, name by name).
+// See that file for the diagram and the meaning of every field.
 
 export const H_NODES: i32 = 0;
 export const H_PORTS: i32 = 1;

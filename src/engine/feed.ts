@@ -36,7 +36,8 @@ export interface GroupTimes {
  * engine.ts step 1), a worm's destinations and tree are contiguous (a range that would wrap
  * starts again at 0). A multicast's records are released, oldest first, once every worm of it is
  * done: its trigger lists may name any of its worms until then. The reference engine ignores the
- * places but is held to the same capacity, so both engines saturate at the same point.
+ * places but is held to the same capacity, so both engines saturate at the same point, and drops
+ * the released worms (Engine.release).
  */
 export class WormFeed {
   private written = 0;
@@ -134,6 +135,7 @@ export class WormFeed {
       this.head++;
       n++;
     }
+    if (n > 0) this.engine.release?.(this.freed);
     if (this.head > 4096 && this.head * 2 > this.groups.length) {
       this.groups.splice(0, this.head);
       this.head = 0;

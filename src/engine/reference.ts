@@ -80,7 +80,9 @@ export interface Worm {
 
 export class ReferenceEngine implements Engine {
   readonly name = 'reference' as const;
-  readonly worms: Worm[] = [];
+  /** The worms from number `dropped` on (a streamed run drops the finished ones: `release`). */
+  private worms: Worm[] = [];
+  private dropped = 0;
   /** The active list: queue heads and sending worms, in the order they became queue heads. */
   active: Worm[] = [];
   /** Owner slot of every VC (null: free). */
@@ -160,7 +162,7 @@ export class ReferenceEngine implements Engine {
   }
 
   append(specs: readonly WormSpec[], places: readonly WormPlace[]): void {
-    const first = this.worms.length;
+    const first = this.dropped + this.worms.length;
     specs.forEach((spec, i) => {
       const n = first + i;
       const tree = spec.kind === 'tree' ? wormTree(this.routing, this.K, spec, n) : null;
@@ -187,7 +189,7 @@ export class ReferenceEngine implements Engine {
         destHead: spec.dests.map(() => -1),
         destTail: spec.dests.map(() => -1),
       });
-      if (spec.after !== undefined) this.worms[first + spec.after]!.triggers.push(this.worms[n]!);
+      if (spec.after !== undefined) this.worm(first + spec.after).triggers.push(this.worm(n));
     });
     if (this.status === 'finished') this.status = 'running';
   }
@@ -198,12 +200,13 @@ export class ReferenceEngine implements Engine {
     while (this.status === 'running') {
       if (this.active.length === 0) {
         // an idle network costs nothing: the clock jumps to the next creation ("Cost")
-        while (this.nextCreate < this.worms.length && this.worms[this.nextCreate]!.created < 0) this.nextCreate++;
-        if (this.nextCreate === this.worms.length) {
+        const total = this.dropped + this.worms.length;
+        while (this.nextCreate < total && this.worm(this.nextCreate).created < 0) this.nextCreate++;
+        if (this.nextCreate === total) {
           this.status = 'finished';
           break;
         }
-        const c = this.worms[this.nextCreate]!.created;
+        const c = this.worm(this.nextCreate).created;
         if (c > this.t) this.t = this.lastProgress = Math.min(c, until);
       }
       if (this.t >= until) {
@@ -237,8 +240,8 @@ export class ReferenceEngine implements Engine {
 
   /** Step 1: the worms created at cycle t, in input order (triggered worms were activated by rule 4d). */
   private activation(t: number): void {
-    for (; this.nextCreate < this.worms.length; this.nextCreate++) {
-      const w = this.worms[this.nextCreate]!;
+    for (; this.nextCreate < this.dropped + this.worms.length; this.nextCreate++) {
+      const w = this.worm(this.nextCreate);
       if (w.created > t) break;
       if (w.created >= 0) this.activate(w, t);
     }
@@ -630,8 +633,26 @@ export class ReferenceEngine implements Engine {
 
   // ---- results ----
 
-  times(first = 0, count = this.worms.length - first): WormTimes {
-    const ws = this.worms.slice(first, first + count);
+  /** Worm number n (not released). */
+  private worm(n: number): Worm {
+    return this.worms[n - this.dropped]!;
+  }
+
+  /**
+   * Streamed runs (src/engine/feed.ts): worms below number `upTo` are done and never asked for
+   * again; their objects are dropped (in batches, so that a run's memory does not grow with its
+   * length, like the wasm engine's record rings).
+   */
+  release(upTo: number): void {
+    const n = upTo - this.dropped;
+    if (n > 4096 && n * 2 > this.worms.length) {
+      this.worms.splice(0, n);
+      this.dropped = upTo;
+    }
+  }
+
+  times(first = 0, count = this.dropped + this.worms.length - first): WormTimes {
+    const ws = this.worms.slice(first - this.dropped, first - this.dropped + count);
     const per = (f: (w: Worm) => number): Int32Array => Int32Array.from(ws, f);
     const destBase = new Int32Array(ws.length);
     const destNode: number[] = [];

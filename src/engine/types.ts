@@ -171,6 +171,12 @@ export interface Engine {
    * A run that had finished goes on with them.
    */
   append(worms: readonly WormSpec[], places: readonly WormPlace[]): void;
+  /**
+   * Streamed runs: worms numbered below `upTo` are done and will not be asked for again (the feed
+   * released their records); the reference drops them. Optional: the wasm engine reuses its
+   * records through the feed's rings instead.
+   */
+  release?(upTo: number): void;
   /** The wasm engine's memory region (a copy-free view; valid until the next run call): the web app draws from it. */
   region?(): Uint8Array;
 }
