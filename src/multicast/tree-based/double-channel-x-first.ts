@@ -1,7 +1,7 @@
 import type { Grid } from '../../topology/grid.ts';
 import type { MulticastAlgorithm } from '../types.ts';
 import { mesh2d, xOf, yOf } from './mesh2d.ts';
-import { TreeWorm, treePlan } from './tree.ts';
+import { type TreeWorm, treePlan } from './tree.ts';
 import { splitTree } from './x-first.ts';
 import { quadrantOf, SUBNETWORKS } from '../../routing/xy-double.ts';
 
