@@ -111,6 +111,7 @@ export const TOPOLOGIES = {
     labelling: starCycle,
   },
 } as const;
+
 /**
  * TOPOLOGIES as a plain record of families, for lookups by a user's name. (Typed here rather
  * than with `satisfies` on TOPOLOGIES, which would make TopologyKind, its keys, depend on itself.)

@@ -164,6 +164,9 @@ export function configureTopology(w: WormcastExports, t: Topology): void {
   w.setTopology(TOPOLOGIES[t.kind].id, t.nodes, t.ports, t.dims.length);
   t.dims.forEach((k, d) => w.setRadix(d, k));
   const table = t.neighborTable?.();
+  // a family registered without an AssemblyScript neighbour function has only the table
+  if (!table && TOPOLOGIES[t.kind].wasm === null)
+    throw new Error(`wasm: topology ${t.spec} has no AssemblyScript neighbour function and no neighborTable()`);
   if (table) {
     const ptr = w.allocBytes(table.length * 4);
     new Int32Array(w.memory.buffer, ptr, table.length).set(table);
