@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { simulate, type SimulateConfig } from '../src/experiment/simulate.ts';
 
-/** shared/reference/booksim2-8x8-mesh.md mapped to wormcast (docs/validation.md). */
-function config(load: number, routerDelay: number, warmup: number, measure: number): SimulateConfig {
+/**
+ * shared/reference/booksim2-8x8-mesh.md mapped to wormcast (docs/validation.md), with BookSim's
+ * own source and VC release: back-to-back injection (wormcast's default for unicast) and
+ * vcRelease 'tail-sent' (BookSim's default wait_for_tail_credit = 0). The reference's warm-up and
+ * window: 10,000 + 20,000 cycles, then 5,000 of drain.
+ */
+function config(load: number, routerDelay: number): SimulateConfig {
   return {
     topology: 'mesh:8x8',
     routing: 'dor',
@@ -11,30 +16,94 @@ function config(load: number, routerDelay: number, warmup: number, measure: numb
     load,
     flits: 16,
     self: true,
-    warmup,
-    measure,
-    drain: 4000,
+    warmup: 10_000,
+    measure: 20_000,
+    drain: 5000,
     seed: 11,
     engine: 'wasm',
-    options: { buffer: 8, routerDelay, startup: 1, vcsPerClass: 2 },
+    options: {
+      buffer: 8,
+      routerDelay,
+      startup: 1,
+      vcsPerClass: 2,
+      injection: 'back-to-back',
+      vcRelease: 'tail-sent',
+    },
   };
 }
 
-describe('validation against BookSim2 on an 8x8 mesh, dor, 2 VCs of 8 flits, 16-flit packets', () => {
-  for (const [pipeline, R, zeroLoad, saturation] of [
-    ['default', 4, 47.5, 0.337],
-    ['minimal', 2, 35.4, 0.3425],
+// BookSim2's latency curve (shared/reference/booksim2-8x8-mesh.md) and, per point, the band in
+// which wormcast's latency lies, in per cent of BookSim's. Each band is the measured agreement,
+// not a target: the range of (wormcast - BookSim) / BookSim over five seeds (7, 11, 13, 17, 19;
+// this test runs seed 11), widened on each side by half that range, at least 1 point, and rounded
+// outwards to 0.5 (docs/validation.md "The whole curve"). A rule change that moves the curve by
+// more than the seeds do leaves a band. The bands are signed on purpose: from 0.1 on wormcast is
+// below BookSim, by 2-7 % up to 0.25 and by up to half at the knee, because wormcast's routers
+// move a flit from each VC of an input link in the same cycle where BookSim's move one per input
+// port (docs/validation.md "Near and past saturation").
+const CURVE: Record<number, Array<[load: number, booksim: number, low: number, high: number]>> = {
+  4: [
+    [0.001, 47.5, -0.5, 6.5],
+    [0.01, 48.7, -2.5, 1.0],
+    [0.05, 51.1, -3.0, -0.5],
+    [0.1, 54.7, -5.0, -1.5],
+    [0.2, 64.6, -7.0, -2.5],
+    [0.25, 74.5, -9.5, -3.5],
+    [0.3, 107.8, -22.5, -13.5],
+    [0.325, 248.0, -59.0, -40.0],
+  ],
+  2: [
+    [0.001, 35.4, -0.5, 5.0],
+    [0.01, 36.3, -2.5, 1.0],
+    [0.05, 39.4, -5.0, -2.0],
+    [0.1, 43.8, -7.5, -4.5],
+    [0.2, 54.9, -11.0, -6.0],
+    [0.25, 65.0, -13.5, -7.5],
+    [0.3, 87.1, -20.5, -10.5],
+    [0.325, 148.3, -44.0, -31.0],
+  ],
+};
+
+// Saturation throughput: BookSim accepts 0.335-0.339 (default pipeline) and 0.342-0.343 (minimal)
+// when offered 0.4 to 1.0; wormcast's accepted throughput at offered 0.6, in per cent above the
+// middle of BookSim's range, measured like the curve (band from the same five seeds).
+const SATURATION: Record<number, [booksim: number, low: number, high: number]> = {
+  4: [0.337, 3.5, 7.0],
+  2: [0.3425, 4.0, 8.0],
+};
+
+describe('validation against BookSim2 on an 8x8 mesh, dor, 2 VCs of 8 flits, 16-flit packets: the whole curve', () => {
+  for (const [pipeline, R] of [
+    ['default', 4],
+    ['minimal', 2],
   ] as const) {
-    it(`${pipeline} pipeline (R = ${R}): zero-load latency and saturation throughput within 10 %`, async () => {
-      const low = await simulate(config(0.002, R, 2000, 20_000));
+    it(`${pipeline} pipeline (R = ${R}): zero-load latency is the closed form`, async () => {
+      const low = await simulate({ ...config(0.002, R), warmup: 2000 });
       expect(low.status).toBe('finished');
       expect(low.completed).toBe(low.multicasts);
-      // the closed form at E[D] = 5.25: D (R + 1) + R + 3 + 15
+      // the closed form at E[D] = 5.25: D (R + 1) + R + 3 + 15 (docs/model-flit.md "Zero-load latency")
       expect(Math.abs(low.meanLatency - (5.25 * (R + 1) + R + 18))).toBeLessThan(1.5);
-      expect(Math.abs(low.meanLatency - zeroLoad) / zeroLoad).toBeLessThan(0.1);
-      const sat = await simulate(config(0.6, R, 3000, 6000));
-      expect(sat.throughput).toBeLessThan(0.6 * 0.9);
-      expect(Math.abs(sat.throughput - saturation) / saturation).toBeLessThan(0.1);
+    });
+
+    for (const [load, booksim, lo, hi] of CURVE[R]!) {
+      it(`${pipeline} pipeline (R = ${R}), offered ${load}: latency within ${lo}..${hi} % of BookSim's ${booksim}`, async () => {
+        const r = await simulate(config(load, R));
+        expect(r.status).toBe('finished');
+        expect(r.incomplete).toBeNull();
+        const dev = ((r.meanLatency - booksim) / booksim) * 100;
+        expect(dev, `latency ${r.meanLatency.toFixed(1)}`).toBeGreaterThanOrEqual(lo);
+        expect(dev, `latency ${r.meanLatency.toFixed(1)}`).toBeLessThanOrEqual(hi);
+      });
+    }
+
+    it(`${pipeline} pipeline (R = ${R}): saturation throughput ${SATURATION[R]![1]}..${SATURATION[R]![2]} % above BookSim's`, async () => {
+      const [booksim, lo, hi] = SATURATION[R]!;
+      const r = await simulate(config(0.6, R));
+      // the run saturates: it is measured over the cycles it ran
+      expect(r.throughput).toBeLessThan(0.6 * 0.7);
+      const dev = ((r.throughput - booksim) / booksim) * 100;
+      expect(dev, `accepted ${r.throughput.toFixed(4)}`).toBeGreaterThanOrEqual(lo);
+      expect(dev, `accepted ${r.throughput.toFixed(4)}`).toBeLessThanOrEqual(hi);
     });
   }
 });
