@@ -99,10 +99,11 @@ let MOVED: i32 = 0;
 @inline function arb(ch: i32, f: i32): usize { return ARB + (<usize>ch << 4) + (<usize>f << 2); }
 // the queue record of network VC vc, field f (vcRelease 'tail-sent')
 @inline function vq(vc: i32, f: i32): usize { return VCQ + (<usize>vc << 4) + (<usize>f << 2); }
-// 'tail-sent': flits of earlier holders in network VC vc's buffer at the start of the cycle (one
-// of them may have left during it: Q_DEC); 0 otherwise
-@inline function queued(vc: i32): i32 {
-  if (!TAILSENT) return 0;
+// 'tail-sent': flits of earlier holders in the buffer of network slot cp's VC at the start of the
+// cycle (one of them may have left during it: Q_DEC); 0 otherwise (and nothing is read: the
+// callers test TAILSENT first, so that the default rule's hot paths do not load the VC)
+@inline function queued(cp: usize): i32 {
+  const vc = ld(cp, S_VC);
   return load<i32>(vq(vc, Q_OCC)) + (load<i32>(vq(vc, Q_DEC)) == T ? 1 : 0);
 }
 @inline function cnt(i: i32): usize { return BASE + <usize>COUNTERS_BYTE + (<usize>i << 3); }
@@ -159,7 +160,7 @@ export function engineRun(base: usize, until: i32): i32 {
   sameGroup = load<f64>(cnt(C_SAMEGROUP));
   sharing = load<f64>(cnt(C_SHARING));
   grants = load<f64>(cnt(C_GRANTS));
-  WALK = hd(H_WALK) != 0;
+  WALK = hd(H_WALK) != 0 && !TAILSENT;
   const worms = hd(H_WORMS);
   const wcap = hd(H_WCAP);
   const W = hd(H_WATCHDOG);
@@ -217,6 +218,11 @@ function step(t: i32): void {
 // with READY_AT live slots or more, then the ready-list evaluation until one starts with fewer
 // than half as many (the results are the same; docs/model-flit.md "Evaluation order").
 function stepMux(t: i32): void {
+  // 'tail-sent' is evaluated by the ready list only (the walk's lone moves stay free of its rules)
+  if (TAILSENT) {
+    stepReady(t);
+    return;
+  }
   const live = hd(H_LIVESLOTS);
   if (WALK) {
     if (live >= READY_AT) WALK = false;
@@ -345,7 +351,7 @@ function stepWalk(t: i32): void {
         // one branch for "p is routed, holds a flit, and its child is granted"
         if ((<i32>((f & (F_ROUTED | F_EJECT)) == F_ROUTED) & <i32>(pin > pout) & <i32>((cf & F_PENDING) == 0)) != 0) {
           if ((cf & F_EJECT) == 0) {
-            if (cin - cout + queued(ld(cp, S_VC)) < b) {
+            if (cin - cout < b) {
               const ch = ld(cp, S_CHAN);
               const a = arbs + (<usize>ch << 4);
               if (load<i32>(a, A_HELD << 2) == 1) {
@@ -356,10 +362,6 @@ function stepWalk(t: i32): void {
                 hops++;
                 store<i32>(a, load<i32>(a, A_FLITS << 2) + 1, A_FLITS << 2);
                 store<i32>(a, ld(cp, S_VC), A_RR << 2);
-                if (TAILSENT) {
-                  if ((f & F_RELEASED) != 0) queueLeft(p);
-                  if (cin + 1 == ld(wq, W_FLITS)) release(<i32>((cp - slot) >> 6), cp);
-                }
                 if (pout + 1 == ld(wq, W_FLITS)) tailLeft(s, w);
               } else {
                 enter(s, p, cp);
@@ -612,7 +614,7 @@ function stepReady(t: i32): void {
     const f = ld(cp, S_FLAGS);
     if ((f & F_PENDING) != 0) return 0;
     if ((f & F_EJECT) == 0) {
-      if (ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) + queued(ld(cp, S_VC)) >= B) return 0;
+      if (ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) >= B) return 0;
       if (load<i32>(arb(ld(cp, S_CHAN), A_HELD)) != 1) r = 2;
     } else if (trig) r = 2;
     c = ld(cp, S_SIB);
@@ -855,7 +857,7 @@ function newSlot(w: i32): i32 {
     return;
   }
   // a back-to-back injection slot gave its VC up when its tail crossed the channel (injectFlit)
-  if (load<i32>(at(OWNER, vc)) == s) store<i32>(at(OWNER, vc), -1);
+  if (vc < INJ || !B2B || load<i32>(at(OWNER, vc)) == s) store<i32>(at(OWNER, vc), -1);
   const f = sget(s, S_FLAGS);
   if (MUX && WALK && (f & F_NET) != 0) {
     const h = arb(sget(s, S_CHAN), A_HELD);
@@ -876,6 +878,15 @@ function release(c: i32, cp: usize): void {
   store<i32>(vq(vc, Q_LAST), c);
   st(cp, S_CHAN, -1);
   if ((f & F_WAITED) != 0) wake(at(WAIT, ld(cp, S_NODE)), vc);
+}
+
+// 'tail-sent': slot p passed its tail: each network child has received it and frees its VC
+function releaseChildren(p: usize): void {
+  for (let c = ld(p, S_CHILD); c >= 0; ) {
+    const cp = sp(c);
+    if ((ld(cp, S_FLAGS) & F_NET) != 0) release(c, cp);
+    c = ld(cp, S_SIB);
+  }
 }
 
 // 'tail-sent': a flit of a released slot (record p) left its VC's buffer
@@ -1012,8 +1023,10 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
     const cp = sp(c);
     const f = ld(cp, S_FLAGS);
     if ((f & F_PENDING) != 0) return false;
-    if ((f & F_EJECT) == 0 && ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) + queued(ld(cp, S_VC)) >= B)
-      return false;
+    if ((f & F_EJECT) == 0) {
+      const held = ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0);
+      if (held >= B || (TAILSENT && held + queued(cp) >= B)) return false;
+    }
     c = ld(cp, S_SIB);
   }
   return true;
@@ -1028,8 +1041,10 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
     if (ld(cp, S_SIB) < 0) {
       const f = ld(cp, S_FLAGS);
       if ((f & F_PENDING) != 0) return false;
-      if ((f & F_EJECT) == 0 && ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) + queued(ld(cp, S_VC)) >= B)
-        return false;
+      if ((f & F_EJECT) == 0) {
+        const held = ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0);
+        if (held >= B || (TAILSENT && held + queued(cp) >= B)) return false;
+      }
       if ((f & F_NET) != 0) enter(s, p, cp);
       return true;
     }
@@ -1143,11 +1158,12 @@ function inject(w: i32): void {
         store<i32>(a, load<i32>(a, A_FLITS << 2) + 1, A_FLITS << 2);
         store<i32>(a, ld(cp, S_VC), A_RR << 2);
       } else if (CHANUSE) store<i32>(at(CHFLITS, ch), load<i32>(at(CHFLITS, ch)) + 1);
-      if (TAILSENT && n == flits) release(c, cp);
     }
     c = ld(cp, S_SIB);
   }
   if (out == flits) {
+    // 'tail-sent': the tail came into every network child (lock-step): their VCs are released
+    if (TAILSENT) releaseChildren(p);
     tailLeft(s, w);
     freed = true;
   }
