@@ -153,6 +153,11 @@ export class ReferenceEngine implements Engine {
     );
   }
 
+  /** The worms the engine still holds (number `dropped` on), read-only: what a report draws of a run's state. */
+  get liveWorms(): readonly Worm[] {
+    return this.worms;
+  }
+
   get cycle(): number {
     return this.t;
   }

@@ -44,12 +44,12 @@ function runScenario(name: string) {
   const status = e.runUntil(20_000);
   const t = s.routing.topology;
   const chans = (group: number, granted: boolean): string[] =>
-    e.worms
+    e.liveWorms
       .filter((w) => w.group === group)
       .flatMap((w) => w.slots.filter((x) => x.kind === 'network' && x.granted === granted && !x.dead))
       .map((x) => chan(t, x.chan));
-  const groups = [...new Set(e.worms.map((w) => w.group))];
-  const arrows: DrawSpec['arrows'] = e.worms.flatMap((w) =>
+  const groups = [...new Set(e.liveWorms.map((w) => w.group))];
+  const arrows: DrawSpec['arrows'] = e.liveWorms.flatMap((w) =>
     w.slots
       .filter((x) => x.kind === 'network' && !x.dead)
       .map((x) => {
