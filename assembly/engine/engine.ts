@@ -60,6 +60,9 @@ let B2B: bool = false;
 // option vcRelease 'tail-sent' (docs/model-flit.md "One cycle t" 4b), and its queue records
 let TAILSENT: bool = false;
 let VCQ: usize = 0;
+// the owner word after the last VC's, never owned: a slot that gave its VC up before its tail left
+// (back-to-back injection, 'tail-sent') names it, so that freeVc, on the hot path, needs no test
+let SPAREVC: i32 = 0;
 let INJ: i32 = 0;
 let EJ: i32 = 0;
 let T: i32 = 0;
@@ -140,6 +143,7 @@ function configure(base: usize): void {
   B2B = (hd(H_FLAGS) & FLAG_BACK_TO_BACK) != 0;
   TAILSENT = (hd(H_FLAGS) & FLAG_TAIL_SENT) != 0;
   VCQ = base + <usize>hd(H_O_VCQ);
+  SPAREVC = hd(H_EJ) + hd(H_NODES) * hd(H_QE);
   INJ = hd(H_INJ);
   EJ = hd(H_EJ);
 }
@@ -852,12 +856,8 @@ function newSlot(w: i32): i32 {
 // (F_WAITED), the requests for it parked at its router wake up
 @inline function freeVc(s: i32): void {
   const vc = sget(s, S_VC);
-  if (TAILSENT && (sget(s, S_FLAGS) & F_RELEASED) != 0) {
-    queueDone(s, vc);
-    return;
-  }
-  // a back-to-back injection slot gave its VC up when its tail crossed the channel (injectFlit)
-  if (vc < INJ || !B2B || load<i32>(at(OWNER, vc)) == s) store<i32>(at(OWNER, vc), -1);
+  // a slot that gave its VC up earlier (back-to-back injection, 'tail-sent') names SPAREVC instead
+  store<i32>(at(OWNER, vc), -1);
   const f = sget(s, S_FLAGS);
   if (MUX && WALK && (f & F_NET) != 0) {
     const h = arb(sget(s, S_CHAN), A_HELD);
@@ -871,7 +871,8 @@ function newSlot(w: i32): i32 {
 function release(c: i32, cp: usize): void {
   const vc = ld(cp, S_VC);
   const f = ld(cp, S_FLAGS);
-  st(cp, S_FLAGS, f | F_RELEASED);
+  // parked requests wake now (below): freeing the spare later must not wake anything
+  st(cp, S_FLAGS, (f | F_RELEASED) & ~F_WAITED);
   // -2 keeps the VC counted in A_HELD: its channel carried this tail in this cycle
   store<i32>(at(OWNER, vc), -2);
   store<i32>(vq(vc, Q_OCC), load<i32>(vq(vc, Q_OCC)) + ld(cp, S_IN) - ld(cp, S_OUT));
@@ -1108,7 +1109,10 @@ function inject(w: i32): void {
   wset(w, W_TOSEND, left);
   // back-to-back: the tail has crossed the injection channel, which is free from the next cycle
   // (every injection request of this cycle was made before any injection)
-  if (B2B && left == 0) store<i32>(at(OWNER, wget(w, W_INJVC)), -1);
+  if (B2B && left == 0) {
+    store<i32>(at(OWNER, wget(w, W_INJVC)), -1);
+    st(p, S_VC, SPAREVC);
+  }
   const n = n0 + 1;
   st(p, S_IN, n);
   if (n == 1) {
@@ -1162,8 +1166,15 @@ function inject(w: i32): void {
     c = ld(cp, S_SIB);
   }
   if (out == flits) {
-    // 'tail-sent': the tail came into every network child (lock-step): their VCs are released
-    if (TAILSENT) releaseChildren(p);
+    // 'tail-sent': the tail came into every network child (lock-step): their VCs are released;
+    // a released slot's own leaves its VC's queue
+    if (TAILSENT) {
+      releaseChildren(p);
+      if ((ld(p, S_FLAGS) & F_RELEASED) != 0) {
+        queueDone(s, ld(p, S_VC));
+        st(p, S_VC, SPAREVC);
+      }
+    }
     tailLeft(s, w);
     freed = true;
   }

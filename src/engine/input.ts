@@ -232,7 +232,7 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
   h[L.H_WALK] = 1;
   h[L.H_INJ] = lay.injBase;
   h[L.H_EJ] = lay.ejBase;
-  i32.fill(-1, lay.owner >> 2, (lay.owner >> 2) + lay.vcTotal);
+  i32.fill(-1, lay.owner >> 2, (lay.owner >> 2) + lay.vcTotal + 1);
   if (s.mux) {
     const ch = s.nodes * s.ports;
     for (let c = 0; c < ch; c++) {

@@ -9,7 +9,7 @@
  *
  *   +0     header     HEADER_WORDS x i32   (H_* below)
  *   +256   counters   COUNTERS x f64       (C_* below)
- *   ...    owner      i32[VCS]             owner slot of every VC, -1 = free
+ *   ...    owner      i32[VCS + 1]         owner slot of every VC, -1 = free; the last word a spare (never owned)
  *          arb        i32[4*N*P]           per network channel (multiplexed only), the words read
  *                                          when a flit crosses it (A_* below): round-robin pointer,
  *                                          VCs held, flits carried, cycle of its last arbitration
@@ -366,7 +366,8 @@ export function computeLayout(s: LayoutSizes): Layout {
     return o;
   };
   const arb = s.mux ? channels : 0;
-  const owner = take(vcTotal);
+  // one spare word after the last VC: a slot that gave its VC up before its tail left names it
+  const owner = take(vcTotal + 1);
   const arbs = take(ARB_STRIDE * arb, 16);
   const best = take(arb);
   const count = take(arb);
