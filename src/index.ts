@@ -80,6 +80,26 @@ export {
 } from './experiment/memory-estimate.ts';
 export { buildWorkload, type Workload, type MulticastEvent } from './engine/workload.ts';
 export { generateTraffic } from './experiment/traffic.ts';
+// the seeds' units, destination counts drawn with a mean, isolated multicasts (issue 13:
+// docs/units.md "From the library", docs/traffic.md)
+export {
+  resolveUnits,
+  unitsText,
+  UNIT_PRESETS,
+  UNIT_PRESET_FIELDS,
+  unitsFromSpeed,
+  messageFlits,
+  usToCycles,
+  cyclesToUs,
+  loadForInterarrivalUs,
+  interarrivalUsForLoad,
+  type Units,
+  type UnitFields,
+  type UnitInput,
+  type ResolvedUnits,
+} from './experiment/units.ts';
+export { destCountRange, drawDestCount } from './experiment/dest-count.ts';
+export { runIsolated, type IsolatedConfig, type IsolatedResult } from './experiment/isolated.ts';
 
 // what the browser app's watch and curves use (docs/web.md, issue 14): the engine region's layout
 // (read between runUntil calls), a streamed run driven step by step, and a sweep point's numbers

@@ -157,6 +157,9 @@ const list = (a: fc.Arbitrary<string>, sep: string, max = 4): fc.Arbitrary<strin
 const int = (min: number, max: number): fc.Arbitrary<string> => fc.integer({ min, max }).map(String);
 const decimal = (min: number, max: number): fc.Arbitrary<string> =>
   fc.double({ min, max, noNaN: true }).map((x) => String(Number(x.toPrecision(3))));
+/** Mostly `valid`, now and then a boundary value (refused or at the edge). */
+const mostly = (valid: fc.Arbitrary<string>, edge: fc.Arbitrary<string>): fc.Arbitrary<string> =>
+  fc.oneof({ weight: 9, arbitrary: valid }, { weight: 1, arbitrary: edge });
 
 /** Valid and boundary values of an option, keyed by commander's attribute name. */
 function validValue(command: string, key: string, topology: string): fc.Arbitrary<string> | undefined {
@@ -210,7 +213,7 @@ function validValue(command: string, key: string, topology: string): fc.Arbitrar
     case 'load':
       return fc.oneof(decimal(0.001, 0.6), fc.constantFrom('1e-9', '0.000000001', '16', '0.5'));
     case 'flits':
-      return fc.oneof(int(1, 16), fc.constant('16777217'));
+      return mostly(int(1, 16), fc.constant('16777217'));
     case 'vcs':
       return int(1, 4);
     case 'buffer':
@@ -253,7 +256,9 @@ function validValue(command: string, key: string, topology: string): fc.Arbitrar
     case 'n':
       return int(1, 6);
     case 'sets':
-      return int(0, 3);
+      return simulate
+        ? fc.oneof({ weight: 6, arbitrary: int(1, 3) }, { weight: 1, arbitrary: fc.constant('0') })
+        : int(0, 3);
     case 'sizes':
       return list(int(0, 70), ',', 3);
     case 'trials':
@@ -262,9 +267,47 @@ function validValue(command: string, key: string, topology: string): fc.Arbitrar
       return fc.constantFrom(...PLAN_FILES);
     case 'scenario':
       return fc.constantFrom(...Object.keys(SCENARIOS), ...PROTO, 'lin-fig-6', '');
+    // issue 13: seed units, drawn destination counts, isolated multicasts (docs/units.md, docs/traffic.md)
+    case 'destsMean':
+      return mostly(int(1, t.nodes), fc.constantFrom('1', String(t.nodes - 1), '2.5'));
+    case 'units':
+      return mostly(fc.constantFrom('seed000', 'seed001', 'seed003', 'seed004'), fc.constant('seed002'));
+    case 'interarrivalUs':
+      return mostly(decimal(1, 3000), fc.constantFrom('0.4', '0.39', '0.025', '300', '1e11'));
+    case 'messageBytes':
+      return mostly(int(1, 512), fc.constantFrom('4096', '12.5'));
+    case 'flitBytes':
+      return mostly(int(1, 32), fc.constant('0'));
+    case 'channelMbps':
+      return mostly(decimal(0.5, 100), fc.constantFrom('2.2', '20'));
+    case 'flitTimeNs':
+      return mostly(decimal(1, 100), fc.constant('25'));
+    case 'startupUs':
+      return mostly(decimal(0, 3), fc.constantFrom('0', '1', '1e9'));
+    case 'traffic':
+      return fc.constantFrom('dynamic', 'isolated');
+    // issue 15: the source's injection rule and the VC release rule
+    case 'injection':
+      return fc.constantFrom('back-to-back', 'after-tail');
+    case 'vcRelease':
+      return fc.constantFrom('tail-credit', 'tail-sent');
     default:
       return undefined;
   }
+}
+
+/** A multicast algorithm, mostly one defined on the topology (the modes of issue 13 are about multicasts). */
+function multicastAlgorithm(topology: string): fc.Arbitrary<string> {
+  const kind = parseTopology(topology).kind;
+  const all = Object.keys(MULTICAST_ALGORITHMS);
+  const fits = all.filter((n) => {
+    const a = MULTICAST_ALGORITHMS[n]!;
+    return a.topologies === 'any' || a.topologies.includes(kind);
+  });
+  return fc.oneof(
+    { weight: 9, arbitrary: fc.constantFrom(...fits) },
+    { weight: 1, arbitrary: fc.constantFrom(...all) },
+  );
 }
 
 /** A value for an option: mostly valid, sometimes junk or random unicode. */
@@ -280,10 +323,14 @@ function valueFor(command: string, key: string, topology: string): fc.Arbitrary<
 
 /** Options that bound a run's work: a simulation always gets a short window (docs/cli.md). */
 const BUDGET: Record<string, string[]> = {
-  simulate: ['cycles', 'warmup', 'drain'],
+  simulate: ['cycles', 'warmup', 'drain', 'sets'],
   'analyze reed': ['maxN'],
   'analyze stepwise': ['n', 'sets'],
 };
+/** The seed-unit options of simulate (docs/units.md "As options"). */
+const UNIT_OPTIONS = ['units', 'messageBytes', 'flitBytes', 'channelMbps', 'flitTimeNs', 'startupUs'];
+/** Options of dynamic traffic only: --traffic isolated refuses them. */
+const DYNAMIC_ONLY = ['load', 'interarrivalUs', 'cycles', 'warmup', 'drain', 'process', 'self', 'inFlight'];
 /** simulate's modes and the options each one uses (the rest would be ignored: exit 2, tried now and then). */
 const MODE_USES: Record<string, readonly string[]> = {
   scenario: ['engine', 'json'],
@@ -348,24 +395,81 @@ const attr = (o: Option): string => o.attributeName();
 function commandLine(leaf: Leaf): fc.Arbitrary<string[]> {
   const name = leaf.path.join(' ');
   const topologies = name === 'deadlock' ? SMALL : MEDIUM;
-  const modes = name === 'simulate' ? ['none', 'none', 'none', 'none', 'scenario', 'plan', 'example'] : ['none'];
-  return fc.tuple(fc.constantFrom(...topologies), fc.constantFrom(...modes)).chain(([topology, mode]) => {
+  // simulate's modes: plain dynamic traffic; dynamic traffic in seed units (--interarrival-us for
+  // --load); isolated multicasts (--traffic isolated, no load or window); a scenario, a plan, the example
+  const modes =
+    name === 'simulate'
+      ? ['none', 'none', 'none', 'units', 'units', 'isolated', 'isolated', 'isolated', 'scenario', 'plan', 'example']
+      : ['none'];
+  // the seed modes choose the algorithm first, and the destination count to go with it (a unicast
+  // refuses --dests and --dests-mean, a multicast needs one of them): the rest is left to chance
+  const picks = fc
+    .tuple(fc.constantFrom(...topologies), fc.constantFrom(...modes))
+    .chain(([topology, mode]) =>
+      fc.tuple(
+        fc.constant(topology),
+        fc.constant(mode),
+        mode === 'units'
+          ? fc.oneof(fc.constant('unicast'), multicastAlgorithm(topology))
+          : mode === 'isolated'
+            ? fc.oneof(
+                { weight: 1, arbitrary: fc.constant('unicast') },
+                { weight: 6, arbitrary: multicastAlgorithm(topology) },
+              )
+            : fc.constant(''),
+        fc.noBias(fc.nat(99)),
+      ),
+    );
+  return picks.chain(([topology, mode, alg, roll]) => {
+    const seedMode = mode === 'units' || mode === 'isolated';
+    // the count options of a seed mode: mostly the one the algorithm needs, now and then a contradiction
+    const count =
+      alg === 'unicast'
+        ? roll < 90
+          ? 'none'
+          : roll < 95
+            ? 'dests'
+            : 'destsMean'
+        : roll < 60
+          ? 'dests'
+          : roll < 92
+            ? 'destsMean'
+            : roll < 96
+              ? 'both'
+              : 'none';
     const options = leaf.cmd.options.filter((o) => o.long !== '--help' && o.long !== '--version');
     const parts = options.map((o) => {
       const key = attr(o);
       const takesValue = o.required || o.optional;
       let p = o.mandatory ? 0.99 : RARE.includes(key) ? 0.1 : 0.3;
       if (name === 'simulate') {
+        const generated = mode === 'none' || mode === 'units' || mode === 'isolated';
+        const seedOption = UNIT_OPTIONS.includes(key) || key === 'interarrivalUs' || key === 'destsMean';
         if (['scenario', 'plan', 'example'].includes(key)) p = key === mode ? 1 : 0.01;
-        else if (mode === 'none' && BUDGET[name]!.includes(key)) p = 0.97;
-        else if (mode === 'none' && (key === 'topology' || key === 'load')) p = 0.98;
-        else if (mode !== 'none' && !MODE_USES[mode]!.includes(key)) p = 0.01;
+        else if (!generated) p = MODE_USES[mode]!.includes(key) ? p : 0.01;
+        else if (key === 'traffic') p = mode === 'isolated' ? 1 : 0.03;
+        else if (mode === 'isolated' && DYNAMIC_ONLY.includes(key)) p = 0.01;
+        else if (key === 'sets') p = mode === 'isolated' ? 0.97 : 0.01;
+        else if (BUDGET[name]!.includes(key) || key === 'topology') p = 0.97;
+        else if (key === 'load') p = mode === 'none' ? 0.98 : 0.02;
+        else if (key === 'interarrivalUs' && mode === 'units') p = 0.9;
+        else if (key === 'units' && mode !== 'none') p = mode === 'units' ? 0.8 : 0.2;
+        else if (seedMode && (key === 'dests' || key === 'destsMean')) p = count === key || count === 'both' ? 1 : 0;
+        else if (key === 'destsMean') p = 0.05;
+        else if (seedOption) p = mode === 'none' ? 0.02 : 0.12;
+        else if (seedMode && key === 'algorithm') p = alg === 'unicast' ? 0.5 : 1;
       } else if (BUDGET[name]?.includes(key)) p = 0.97;
       else if (name === 'deadlock' && (key === 'routing' || key === 'algorithm')) p = 0.6;
       // unbiased: fast-check's default bias favours small numbers, which would put nearly every option in
       const present = fc.noBias(fc.nat(999)).map((x) => x < p * 1000);
       const flag = fc.constantFrom(o.long ?? o.short!, ...(o.short ? [o.short] : []));
-      const valid = takesValue ? (validValue(name, key, topology) ?? valueFor(name, key, topology)) : fc.constant('');
+      const valid = !takesValue
+        ? fc.constant('')
+        : name === 'simulate' && key === 'traffic' && mode === 'isolated'
+          ? fc.constant('isolated')
+          : name === 'simulate' && key === 'algorithm' && seedMode
+            ? fc.constant(alg)
+            : (validValue(name, key, topology) ?? valueFor(name, key, topology));
       const bad = takesValue ? valueFor(name, key, topology) : fc.constant('');
       return fc
         .tuple(present, flag, valid, bad)
@@ -411,6 +515,11 @@ function commandLine(leaf: Leaf): fc.Arbitrary<string[]> {
 /** Whole command lines; now and then a bare or unknown command. */
 const COMMAND_LINES: fc.Arbitrary<string[]> = fc.oneof(
   { weight: 40, arbitrary: fc.constantFrom(...LEAVES).chain(commandLine) },
+  // simulate once more as often: its modes (dynamic, seed units, isolated, plan, scenario, example) share its cases
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom(...LEAVES.filter((l) => l.path.join(' ') === 'simulate')).chain(commandLine),
+  },
   {
     weight: 1,
     arbitrary: fc.constantFrom<string[]>(
@@ -530,10 +639,17 @@ describe('CLI fuzz (docs/cli.md contract)', () => {
 
   it(`${RUNS} seeded command lines: exit 0 with well-formed output, or exit 2 with one wormcast: line`, async () => {
     const seen = { 0: 0, 2: 0 } as Record<number, number>;
+    // simulate runs that did run, by mode: the issue-13 modes must be reached too, not only refused
+    const ran = { isolated: 0, units: 0, destsMean: 0 };
     await fc.assert(
       fc.asyncProperty(COMMAND_LINES, async (argv) => {
         const r = await runMain(argv, CASE_MILLIS);
         seen[r.status] = (seen[r.status] ?? 0) + 1;
+        if (argv[0] === 'simulate' && r.status !== 2) {
+          if (argv.includes('isolated')) ran.isolated++;
+          if (argv.includes('--interarrival-us') || argv.includes('--units')) ran.units++;
+          if (argv.includes('--dests-mean')) ran.destsMean++;
+        }
         const why = breach(argv, r);
         if (why) throw new Error(`wormcast ${argv.map((a) => JSON.stringify(a)).join(' ')}: ${why}`);
       }),
@@ -542,5 +658,8 @@ describe('CLI fuzz (docs/cli.md contract)', () => {
     // the generator reaches both outcomes in earnest
     expect(seen[0]).toBeGreaterThan(RUNS / 10);
     expect(seen[2]).toBeGreaterThan(RUNS / 10);
+    expect(ran.isolated).toBeGreaterThan(15);
+    expect(ran.units).toBeGreaterThan(10);
+    expect(ran.destsMean).toBeGreaterThan(5);
   }, 180_000);
 });

@@ -95,6 +95,12 @@ const RULES: readonly Rule[] = [
     reason: `the example sets it (${EXAMPLE_ARGS.join(' ')})`,
   },
   {
+    command: 'reproduce',
+    mode: 'list',
+    ignored: ['all', 'quick', 'workers', 'out', 'report'],
+    reason: 'it lists the reproductions and runs none',
+  },
+  {
     command: 'sweep',
     mode: 'queue',
     ignored: ['workers'],

@@ -82,6 +82,11 @@ export function expandGrid(e: Experiment, source: string): Point[] {
     let config: PointConfig;
     try {
       config = resolvePoint({ ...e.base, ...values });
+      // refused here, before anything runs, not when the point's turn comes (docs/cli.md)
+      if (config.traffic === 'isolated' && e.runUntil)
+        throw new WormcastError(
+          'runUntil (--until): does not apply to traffic: isolated (its intervals are over the random sets: raise sets)',
+        );
     } catch (err) {
       if (err instanceof WormcastError)
         throw new WormcastError(`${source}: point ${pointLabel(values)}: ${err.message.replace(/^wormcast: /, '')}`);

@@ -80,6 +80,9 @@ export async function runIsolatedPoint(task: PointTask): Promise<PointOutcome> {
       engine: c.engine,
       options: sim.options,
       confidence: st.statistics.confidence,
+      // a set that does not finish makes the replication incomplete (its finished sets still count),
+      // as a dynamic replication that deadlocked: the sweep goes on and ends with exit 3
+      stopOnIncomplete: true,
     });
     for (const k of Object.keys(pooled) as Array<keyof typeof pooled>) pooled[k].push(...r.perSet[k]);
     reps.push({
@@ -89,7 +92,7 @@ export async function runIsolatedPoint(task: PointTask): Promise<PointOutcome> {
       batchMeans: null,
       batchInterval: null,
       saturation: [],
-      incomplete: null,
+      incomplete: r.incomplete ?? null,
     });
   }
   const metrics: Partial<Record<MetricName, Interval>> = {};
@@ -105,7 +108,7 @@ export async function runIsolatedPoint(task: PointTask): Promise<PointOutcome> {
       saturated: false,
       saturatedReplications: 0,
       saturation: [],
-      incomplete: [],
+      incomplete: reps.flatMap((x) => (x.incomplete ? [`seed ${x.seed}: ${x.incomplete}`] : [])),
       ci: null,
     },
   };

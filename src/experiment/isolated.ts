@@ -36,6 +36,13 @@ export interface IsolatedConfig {
   seed: number;
   engine?: 'wasm' | 'reference';
   options: EngineOptions;
+  /**
+   * A set that does not finish (a deadlock, out of slots): false or absent throws a
+   * WormcastError naming it (the reproductions' use); true stops there and returns the sets
+   * done so far with `incomplete` set (the CLI's exit 3 and a sweep's incomplete replication,
+   * like a dynamic run that did not complete its measurement).
+   */
+  stopOnIncomplete?: boolean;
 }
 
 export interface IsolatedResult {
@@ -45,7 +52,10 @@ export interface IsolatedResult {
   meanMaxLatency: number;
   /** Mean over the sets of the flit-hops (channels crossed by flits). */
   meanFlitHops: number;
+  /** Sets run to their end (the sets asked for, unless one did not finish: `incomplete`). */
   sets: number;
+  /** Why the run stopped before all its sets were done (only with `stopOnIncomplete`). */
+  incomplete?: string;
   /** Mean and confidence interval over the sets (each set one observation) of its mean latency over the destinations. */
   latency: Interval;
   /** The same of its mean network latency (from the first header's injection; source queueing excluded). */
@@ -80,6 +90,7 @@ export async function runIsolated(c: IsolatedConfig): Promise<IsolatedResult> {
   const maxes: number[] = [];
   const hopses: number[] = [];
   const counts: number[] = [];
+  let incomplete: string | undefined;
   for (let k = 0; k < c.sets; k++) {
     const m = c.destsMean === undefined ? c.dests : drawDestCount(c.destsMean, t.nodes - 1, random());
     const src = Math.floor(random() * t.nodes);
@@ -89,7 +100,12 @@ export async function runIsolated(c: IsolatedConfig): Promise<IsolatedResult> {
     const options = { injection: defaultInjection(c.algorithm), ...c.options };
     const engine = await makeEngine(c.engine ?? 'wasm', { routing, worms: w.worms, options });
     const r = runWorkload(engine, routing, w, { from: 0, to: RUN_END }, RUN_END, 'finished');
-    if (r.incomplete) throw new WormcastError(`isolated: ${c.algorithm} on ${t.spec}, set ${k}: ${r.incomplete}`);
+    if (r.incomplete) {
+      const why = `isolated: ${c.algorithm} on ${t.spec}, set ${k + 1} of ${c.sets} (source ${t.format(src)}, ${m} destinations) did not finish: ${r.incomplete}`;
+      if (!c.stopOnIncomplete) throw new WormcastError(why);
+      incomplete = why;
+      break;
+    }
     lats.push(r.meanLatency);
     nets.push(r.meanNetworkLatency);
     maxes.push(r.maxLatency);
@@ -102,7 +118,8 @@ export async function runIsolated(c: IsolatedConfig): Promise<IsolatedResult> {
     meanLatency: mean(lats),
     meanMaxLatency: mean(maxes),
     meanFlitHops: mean(hopses),
-    sets: c.sets,
+    sets: lats.length,
+    ...(incomplete !== undefined ? { incomplete } : {}),
     latency: meanInterval(lats, conf),
     networkLatency: meanInterval(nets, conf),
     completion: meanInterval(maxes, conf),

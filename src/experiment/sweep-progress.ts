@@ -25,11 +25,22 @@ export interface SweepProgress {
 /** The headline of a finished point: its first metric's mean and interval, or its saturation. */
 export function pointLine(p: StoredPoint, label: string, done: number, total: number): string {
   const m = (Object.keys(p.summary.metrics)[0] ?? 'meanLatency') as MetricName;
-  const reps = p.replications.length;
   const what = formatInterval(p, m);
   const extra = p.summary.ci ? `; CI ${p.summary.ci.stop}` : '';
   const inc = p.summary.incomplete.length > 0 ? `; INCOMPLETE: ${p.summary.incomplete[0]}` : '';
-  return `sweep [${done}/${total}] ${label}: ${m} ${what} (${reps} replication${reps === 1 ? '' : 's'}${extra}) ${(p.run.wallMs / 1000).toFixed(1)} s${inc}`;
+  return `sweep [${done}/${total}] ${label}: ${m} ${what} (${observations(p)}${extra}) ${(p.run.wallMs / 1000).toFixed(1)} s${inc}`;
+}
+
+/**
+ * What the interval is over: `5 replications`; for isolated multicasts, whose intervals are over
+ * every set of every replication (src/experiment/isolated-point.ts), `50 sets in 5 replications`.
+ */
+function observations(p: StoredPoint): string {
+  const reps = p.replications.length;
+  const r = `${reps} replication${reps === 1 ? '' : 's'}`;
+  if (p.config?.traffic !== 'isolated') return r;
+  const sets = p.replications.reduce((a, x) => a + (Number((x.result as { sets?: unknown }).sets) || 0), 0);
+  return `${sets} set${sets === 1 ? '' : 's'} in ${r}`;
 }
 
 /** One line per finished point. */

@@ -6,6 +6,7 @@ import { findReproduction, REPRODUCTIONS } from '../../report/reproductions/inde
 import { writeReport } from '../../report/reproductions/report.ts';
 import { comparisonText, runReproduction, type ReproductionOutcome } from '../../report/reproductions/run.ts';
 import type { Reproduction } from '../../report/reproductions/types.ts';
+import { makeOutputDir } from '../output-dir.ts';
 
 interface ReproduceOptions {
   list?: boolean;
@@ -35,6 +36,11 @@ export function registerReproduce(program: Command): void {
     )
     .action(async (ids: string[], o: ReproduceOptions) => {
       if (o.list) {
+        // the other options are refused by src/cli/option-rules.ts; ids would be ignored too
+        if (ids.length > 0)
+          throw new WormcastError(
+            `reproduce --list: the ids ${ids.join(', ')} would be ignored (--list lists every reproduction); leave them out, or run them without --list`,
+          );
         const w = Math.max(...REPRODUCTIONS.map((r) => r.id.length));
         process.stdout.write(
           `${REPRODUCTIONS.map((r) => `${r.id.padEnd(w)}  ${r.kind.padEnd(14)}  ${r.caption}`).join('\n')}\n`,
@@ -44,7 +50,8 @@ export function registerReproduce(program: Command): void {
       if (o.all && ids.length > 0) throw new WormcastError('reproduce: give ids or --all, not both');
       if (!o.all && ids.length === 0)
         throw new WormcastError("reproduce: give an id, --all or --list ('wormcast reproduce --list' lists the ids)");
-      const chosen: Reproduction[] = o.all ? [...REPRODUCTIONS] : ids.map(findReproduction);
+      // each id once, in the order given
+      const chosen: Reproduction[] = o.all ? [...REPRODUCTIONS] : [...new Set(ids)].map(findReproduction);
       const workers = o.workers === undefined ? defaultWorkers() : parseIntIn(o.workers, 0, 256, '--workers');
       const quick = o.quick === true;
       const outDir = o.report !== undefined ? join(o.report, 'figures') : (o.out ?? 'reproductions');
@@ -55,6 +62,10 @@ export function registerReproduce(program: Command): void {
         dir: join(o.out ?? (o.report !== undefined ? 'reproductions' : outDir), 'stores'),
         log: (s: string) => process.stderr.write(`${s}\n`),
       };
+      // before any figure runs: a path that cannot be a directory is a user error
+      const outGiven = o.report !== undefined ? `--report ${o.report}` : `--out ${outDir}`;
+      makeOutputDir(outDir, outGiven);
+      makeOutputDir(ctx.dir, o.out !== undefined ? `--out ${o.out}` : outGiven);
       const outcomes: ReproductionOutcome[] = [];
       const t0 = performance.now();
       for (const r of chosen) {

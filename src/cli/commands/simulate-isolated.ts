@@ -3,6 +3,7 @@ import type { EngineOptions } from '../../engine/types.ts';
 import { runIsolated, type IsolatedResult } from '../../experiment/isolated.ts';
 import { cyclesToUs, type ResolvedUnits, unitsText } from '../../experiment/units.ts';
 import { simulationRouting } from '../../experiment/simulate.ts';
+import { IncompleteRunError } from '../exit-status.ts';
 
 /*
  * `simulate --traffic isolated` (docs/cli.md "Isolated multicasts"): one multicast at a time in
@@ -46,13 +47,19 @@ function intervalJson(i: Interval, scale = (x: number) => x): Record<string, num
   };
 }
 
-/** `12.34 +- 0.56` (or `12.34` alone when there is no interval: one set). */
+/** `12.34 +- 0.56` (or `12.34` alone when there is no interval: one set; `-` when no set finished). */
 function intervalText(i: Interval, scale = (x: number) => x, digits = 2): string {
+  if (!Number.isFinite(i.mean)) return '-';
   const m = scale(i.mean).toFixed(digits);
   return Number.isFinite(i.halfWidth) ? `${m} +- ${scale(i.halfWidth).toFixed(digits)}` : m;
 }
 
-/** Run the sets and print them (text or one JSON object). */
+/**
+ * Run the sets and print them (text or one JSON object). A set that does not finish (a deadlock,
+ * out of slots) ends the run: the sets done so far are printed, marked INCOMPLETE (JSON
+ * `incomplete`), and an IncompleteRunError gives the `wormcast: warning:` line and exit 3, as a
+ * dynamic run that did not complete its measurement (docs/cli.md "Exit status of simulate").
+ */
 export async function runIsolatedCommand(c: IsolatedRun): Promise<IsolatedResult> {
   const routing = simulationRouting(c.topology, c.algorithm, c.routing);
   const r = await runIsolated({
@@ -67,6 +74,7 @@ export async function runIsolatedCommand(c: IsolatedRun): Promise<IsolatedResult
     engine: c.engine,
     options: c.options,
     confidence: CONFIDENCE,
+    stopOnIncomplete: true,
   });
   const cycleUs = c.units?.cycleUs;
   const us = (x: number) => cyclesToUs({ cycleUs: cycleUs ?? 1, messageBytes: 0, flitBytes: 1, source: '' }, x);
@@ -84,6 +92,8 @@ export async function runIsolatedCommand(c: IsolatedRun): Promise<IsolatedResult
       algorithm: c.algorithm,
       ...(c.algorithm === 'unicast' ? {} : c.destsMean !== undefined ? { destsMean: c.destsMean } : { dests: c.dests }),
       sets: r.sets,
+      ...(r.incomplete !== undefined ? { setsRequested: c.sets } : {}),
+      incomplete: r.incomplete ?? null,
       flits: c.flits,
       seed: c.seed,
       confidence: CONFIDENCE,
@@ -106,14 +116,22 @@ export async function runIsolatedCommand(c: IsolatedRun): Promise<IsolatedResult
         : {}),
     };
     process.stdout.write(`${JSON.stringify(out)}\n`);
+    if (r.incomplete !== undefined) throw new IncompleteRunError(r.incomplete);
     return r;
   }
+  const setsText =
+    r.incomplete !== undefined
+      ? `${r.sets} of ${c.sets} random sets done`
+      : `${r.sets} random set${r.sets === 1 ? '' : 's'}`;
   const lines = [
-    `${routing.topology.spec} ${c.algorithm}${destText}: isolated multicasts (one at a time in an empty network, not dynamic traffic), ${r.sets} random sets, seed ${c.seed}, ${c.flits}-flit messages, ${c.nodeModel}, ${c.engine} engine`,
+    `${routing.topology.spec} ${c.algorithm}${destText}: isolated multicasts (one at a time in an empty network, not dynamic traffic), ${setsText}, seed ${c.seed}, ${c.flits}-flit messages, ${c.nodeModel}, ${c.engine} engine`,
   ];
+  if (r.incomplete !== undefined) lines.push(`  INCOMPLETE: ${r.incomplete}`);
   if (c.units) lines.push(`  units: ${unitsText(c.units, c.flits, undefined, c.options.startup)}`);
   lines.push(
-    `  mean and ${CONFIDENCE * 100} % confidence interval over the sets (cycles):`,
+    r.sets >= 2
+      ? `  mean and ${CONFIDENCE * 100} % confidence interval over the sets (cycles):`
+      : `  ${r.sets === 1 ? 'one set, so no confidence interval (cycles):' : 'no set finished:'}`,
     `  latency (creation to tail delivery, mean over the destinations) ${intervalText(r.latency)}`,
     `  network latency (source queueing excluded) ${intervalText(r.networkLatency)}`,
     `  completion (the latest destination) ${intervalText(r.completion)}`,
@@ -124,5 +142,6 @@ export async function runIsolatedCommand(c: IsolatedRun): Promise<IsolatedResult
       `  in microseconds (${cycleUs} us per cycle): latency ${intervalText(r.latency, us, 3)}, network latency ${intervalText(r.networkLatency, us, 3)}, completion ${intervalText(r.completion, us, 3)}`,
     );
   process.stdout.write(`${lines.join('\n')}\n`);
+  if (r.incomplete !== undefined) throw new IncompleteRunError(r.incomplete);
   return r;
 }

@@ -363,6 +363,11 @@ export function registerSimulate(program: Command): void {
       const runRouting = simulationRouting(o.topology, o.algorithm, o.routing);
       // user errors before the warning: an error is then the only line printed (docs/cli.md)
       if (config.destsMean !== undefined) destsMeanIn(config.destsMean, runRouting.topology);
+      else if (o.algorithm !== 'unicast' && o.dests === undefined)
+        // not "--dests 0": the user gave no --dests (the same line as --traffic isolated)
+        throw new WormcastError(
+          `simulate: a multicast (${o.algorithm}) needs --dests or --dests-mean, 1..${runRouting.topology.nodes - 1} on ${runRouting.topology.spec}`,
+        );
       else if (o.algorithm !== 'unicast' && (config.dests < 1 || config.dests >= runRouting.topology.nodes))
         throw new WormcastError(
           `simulate: --dests ${config.dests} must be 1..${runRouting.topology.nodes - 1} for a multicast on ${runRouting.topology.spec}`,
