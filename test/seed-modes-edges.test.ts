@@ -226,7 +226,9 @@ describe('reproduce: output directories and --list', () => {
     makeOutputDir(deep, '--out x');
     const file = join(dir, 'a-file-2');
     writeFileSync(file, 'x');
-    expect(() => makeOutputDir(join(file, 'x'), '--out y')).toThrow(/^wormcast: --out y: cannot use .*a-file-2\/x \(ENOTDIR\)$/);
+    expect(() => makeOutputDir(join(file, 'x'), '--out y')).toThrow(
+      /^wormcast: --out y: cannot use .*a-file-2\/x \(ENOTDIR\)$/,
+    );
   });
   it('--list refuses ids and run options it would ignore', async () => {
     const ids = await runMain(['reproduce', '--list', '004-fig7.4']);
