@@ -9,25 +9,27 @@ import { sweepProgress } from '../src/experiment/sweep-progress.ts';
 
 /*
  * The shipped example examples/experiments/booksim-8x8-mesh.yaml, run as `wormcast sweep` runs
- * it (2 worker threads), against shared/reference/booksim2-8x8-mesh.md (default pipeline).
- * Tolerances (docs/experiments.md "BookSim2's curve"): 5 % up to 0.25, where both simulators
- * are in the flat part of the curve and docs/validation.md found differences of 1-4 % from
- * the engine model (one VC on the injection channel, oldest-first VC allocation) and BookSim's
- * own sampling; 25 % at 0.30-0.325, the knee, where the half-widths themselves are 7-11 % of
- * the mean and docs/validation.md measured up to 12 % between the two simulators; 0.35 and
- * 0.40 must be flagged saturated, as BookSim finds them.
+ * it (2 worker threads), against shared/reference/booksim2-8x8-mesh.md (default pipeline), under
+ * BookSim's own source and VC release (back-to-back, tail-sent; docs/validation.md).
+ * Since issue 15 each point has a signed band (per cent of BookSim's latency, docs/experiments.md
+ * "BookSim2's curve"), derived from this example's measured agreement: its deviation from BookSim
+ * +- (twice its 95 % half-width + 1 point), rounded outwards to 0.5. Before, with the source
+ * limited to 16/22 of a flit per cycle, the agreement was 1-4 % up to 0.25 and 5 % held there;
+ * with BookSim's source wormcast is below BookSim from 0.1 on and saturates 3-7 % higher, from the
+ * router's switch allocation (docs/validation.md "Near and past saturation"). 0.35, unstable in
+ * BookSim, is not saturated in wormcast; 0.40 is, with an accepted throughput 1.5-7 % above
+ * BookSim's 0.337.
  */
 
-const REFERENCE: Record<number, number | 'saturated'> = {
-  0.001: 47.5,
-  0.01: 48.7,
-  0.05: 51.1,
-  0.1: 54.7,
-  0.2: 64.6,
-  0.25: 74.5,
-  0.3: 107.8,
-  0.325: 248.0,
-  0.35: 'saturated',
+const REFERENCE: Record<number, [booksim: number, low: number, high: number]> = {
+  0.001: [47.5, -2.0, 8.0],
+  0.01: [48.7, -6.0, 4.5],
+  0.05: [51.1, -4.5, 1.5],
+  0.1: [54.7, -5.0, -1.0],
+  0.2: [64.6, -7.0, -2.5],
+  0.25: [74.5, -8.5, -3.5],
+  0.3: [107.8, -23.0, -2.5],
+  0.325: [248.0, -69.5, -25.5],
 };
 
 describe('the BookSim2 8x8 mesh example', () => {
@@ -42,24 +44,24 @@ describe('the BookSim2 8x8 mesh example', () => {
     });
     expect(s).toMatchObject({ points: 11, run: 11, incomplete: 0 });
     const byLoad = new Map([...readStore(out).points.values()].map((p) => [p.config.load, p]));
-    for (const [load, ref] of Object.entries(REFERENCE).map(([l, r]) => [Number(l), r] as const)) {
+    for (const [load, [ref, lo, hi]] of Object.entries(REFERENCE).map(([l, r]) => [Number(l), r] as const)) {
       const p = byLoad.get(load)!;
       const m = p.summary.metrics.meanLatency!;
       expect(p.replications).toHaveLength(5);
-      if (ref === 'saturated') {
-        expect(p.summary.saturated, `load ${load}`).toBe(true);
-        continue;
-      }
       expect(p.summary.saturated, `load ${load}`).toBe(false);
-      const tolerance = load <= 0.25 ? 0.05 : 0.25;
-      expect(Math.abs(m.mean - ref) / ref, `load ${load}: ${m.mean} against ${ref}`).toBeLessThan(tolerance);
+      const dev = ((m.mean - ref) / ref) * 100;
+      expect(dev, `load ${load}: ${m.mean} against ${ref}`).toBeGreaterThanOrEqual(lo);
+      expect(dev, `load ${load}: ${m.mean} against ${ref}`).toBeLessThanOrEqual(hi);
       // an interval, and a narrow one where the curve is flat
       expect(m.halfWidth).toBeGreaterThan(0);
       if (load <= 0.25) expect(m.halfWidth / m.mean, `load ${load}`).toBeLessThan(0.05);
     }
+    // BookSim finds 0.35 unstable; wormcast, saturating higher, does not
+    expect(byLoad.get(0.35)!.summary.saturated).toBe(false);
     expect(byLoad.get(0.4)!.summary.saturated).toBe(true);
-    // accepted throughput past saturation: BookSim's 0.335-0.339, within 3 %
+    // accepted throughput past saturation: 1.5-7 % above BookSim's 0.335-0.339
     const sat = byLoad.get(0.4)!.summary.metrics.throughput!.mean;
-    expect(Math.abs(sat - 0.337) / 0.337).toBeLessThan(0.03);
+    expect((sat - 0.337) / 0.337).toBeGreaterThanOrEqual(0.015);
+    expect((sat - 0.337) / 0.337).toBeLessThanOrEqual(0.07);
   }, 180_000);
 });

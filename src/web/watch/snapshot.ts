@@ -102,6 +102,7 @@ export function readSnapshot(region: Uint8Array, wormNumber: (rec: number) => nu
     return s >= 0 ? wormNumber(m[oS + s * L.SLOT_STRIDE + L.S_WORM]!) : -1;
   };
   const held: HeldVc[] = [];
+  const heldAt = new Map<number, number>();
   const blocked: BlockedHeader[] = [];
   const delivered: Delivery[] = [];
   const activeN = m[L.H_ACTIVE_N]!;
@@ -117,22 +118,29 @@ export function readSnapshot(region: Uint8Array, wormNumber: (rec: number) => nu
       const sb = oS + s * L.SLOT_STRIDE;
       const f = m[sb + L.S_FLAGS]!;
       if ((f & L.F_DEAD) !== 0) continue;
-      const vc = m[sb + L.S_VC]!;
+      // an injection slot names its worm's injection VC (back-to-back injection gives the VC up when
+      // the tail has crossed the channel, and the slot then names a spare word: docs/model-flit.md)
+      const vc = m[sb + L.S_PARENT]! < 0 ? m[wb + L.W_INJVC]! : m[sb + L.S_VC]!;
       if ((f & L.F_PENDING) !== 0) {
         // a network request may take any of its class's K VCs: name the first one's holder
         const first = (f & (L.F_NET | L.F_EXACT)) === L.F_NET && K > 1 ? vc - ((vc % V) % K) : vc;
         blocked.push({ worm, vc, ...where(vc), holder: holderOf(first) });
         continue;
       }
-      if (m[oO + vc] !== s) continue;
+      // every granted slot buffers flits, also one that gave its VC up early (back-to-back
+      // injection, vcRelease 'tail-sent': its flits still wait ahead of the holder's); a VC is
+      // listed once, under its holder, with all the flits it buffers
       const inn = m[sb + L.S_IN]!;
-      held.push({
-        vc,
-        ...where(vc),
-        worm,
-        flits: (f & L.F_EJECT) !== 0 ? 0 : inn - m[sb + L.S_OUT]!,
-        passed: m[sb + L.S_OUT]!,
-      });
+      const flits = (f & L.F_EJECT) !== 0 ? 0 : inn - m[sb + L.S_OUT]!;
+      const listed = heldAt.get(vc);
+      if (listed === undefined) {
+        heldAt.set(vc, held.length);
+        held.push({ vc, ...where(vc), worm, flits, passed: m[sb + L.S_OUT]! });
+      } else {
+        const h = held[listed]!;
+        h.flits += flits;
+        if (m[oO + vc] === s) Object.assign(h, { worm, passed: m[sb + L.S_OUT]! });
+      }
     }
     for (let d = 0; d < m[wb + L.W_NDEST]!; d++) {
       const db = oD + (m[wb + L.W_DEST]! + d) * L.DEST_STRIDE;
