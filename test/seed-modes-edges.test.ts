@@ -115,6 +115,39 @@ describe('simulate --traffic isolated --sets 1', () => {
   });
 });
 
+describe('the microseconds line', () => {
+  it('prints the cycle time to 6 significant digits, as the units line (was 14.545454545454545)', async () => {
+    const dyn = await runMain([
+      'simulate',
+      '--topology',
+      'hypercube:4',
+      '--units',
+      'seed001',
+      '--interarrival-us',
+      '100000',
+      '--cycles',
+      '300',
+    ]);
+    expect(dyn.stdout).toMatch(/in microseconds \(14\.5455 us per cycle\)/);
+    const iso = await runMain([
+      'simulate',
+      '--topology',
+      'hypercube:4',
+      '--algorithm',
+      'u-cube',
+      '--dests',
+      '3',
+      '--traffic',
+      'isolated',
+      '--sets',
+      '2',
+      '--units',
+      'seed001',
+    ]);
+    expect(iso.stdout).toMatch(/in microseconds \(14\.5455 us per cycle\)/);
+  });
+});
+
 describe('simulate: a multicast without --dests', () => {
   it('names the two options it needs, not a --dests 0 the user never typed', async () => {
     const r = await runMain(['simulate', '--topology', 'mesh:4x4', '--algorithm', 'dual-path', '--load', '0.01']);

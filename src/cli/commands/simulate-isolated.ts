@@ -139,7 +139,7 @@ export async function runIsolatedCommand(c: IsolatedRun): Promise<IsolatedResult
   );
   if (cycleUs !== undefined)
     lines.push(
-      `  in microseconds (${cycleUs} us per cycle): latency ${intervalText(r.latency, us, 3)}, network latency ${intervalText(r.networkLatency, us, 3)}, completion ${intervalText(r.completion, us, 3)}`,
+      `  in microseconds (${Number(cycleUs.toPrecision(6))} us per cycle): latency ${intervalText(r.latency, us, 3)}, network latency ${intervalText(r.networkLatency, us, 3)}, completion ${intervalText(r.completion, us, 3)}`,
     );
   process.stdout.write(`${lines.join('\n')}\n`);
   if (r.incomplete !== undefined) throw new IncompleteRunError(r.incomplete);

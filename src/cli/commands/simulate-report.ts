@@ -98,7 +98,7 @@ export function resultInUs(r: SimulationResult, cycleUs: number): Record<string,
 /** The text line of resultInUs. */
 function inUsLine(r: SimulationResult, cycleUs: number): string {
   const f = (x: number): string => (Number.isFinite(x) ? (x * cycleUs).toFixed(3) : '-');
-  return `  in microseconds (${cycleUs} us per cycle): latency mean ${f(r.meanLatency)}, max ${f(r.maxLatency)}; network latency mean ${f(r.meanNetworkLatency)}; completion mean ${f(r.meanCompletion)}, max ${f(r.maxCompletion)}`;
+  return `  in microseconds (${Number(cycleUs.toPrecision(6))} us per cycle): latency mean ${f(r.meanLatency)}, max ${f(r.maxLatency)}; network latency mean ${f(r.meanNetworkLatency)}; completion mean ${f(r.meanCompletion)}, max ${f(r.maxCompletion)}`;
 }
 
 /**
