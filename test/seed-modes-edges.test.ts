@@ -177,6 +177,24 @@ describe('sweeps of isolated multicasts', () => {
     expect(p!.summary.incomplete).toHaveLength(2);
     expect(p!.summary.incomplete[0]).toMatch(/^seed \d+: isolated: u-cube/);
   });
+  it('plot --y throughput of isolated points says why there is none (was "every run measured nothing")', async () => {
+    const e = parseExperiment(
+      {
+        name: 'iso-plot',
+        base: { topology: 'hypercube:4', algorithm: 'u-cube', traffic: 'isolated', sets: 3 },
+        grid: { dests: [2, 5] },
+        replications: 2,
+      },
+      'iso-plot.yaml',
+    );
+    const out = join(dir, 'iso-plot.jsonl');
+    await runSweep(e, 'iso-plot.yaml', { out, workers: 0, fresh: true, progress: quiet() });
+    const r = await runMain(['plot', out, '--x', 'dests', '--y', 'throughput', '-o', join(dir, 'p.svg')]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^wormcast: plot: no point has a value of throughput: the points are isolated multicasts/);
+    const ok = await runMain(['plot', out, '--x', 'dests', '--y', 'meanLatency', '-o', join(dir, 'p.svg')]);
+    expect(ok.status).toBe(0);
+  });
   it('runUntil with traffic: isolated is refused before anything runs', () => {
     const e = parseExperiment(
       {

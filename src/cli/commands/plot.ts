@@ -120,7 +120,11 @@ export function registerPlot(program: Command): void {
           );
         const rows = plotRows(points, { ...axes, interactive: html });
         if (rows.length === 0)
-          throw new WormcastError(`plot: no point has a value of ${axes.y} (every run measured nothing)`);
+          throw new WormcastError(
+            points.every((p) => p.config.traffic === 'isolated')
+              ? `plot: no point has a value of ${axes.y}: the points are isolated multicasts (traffic: isolated), which have no load, so no ${axes.y}; plot a latency, e.g. --y meanLatency`
+              : `plot: no point has a value of ${axes.y} (every run measured nothing)`,
+          );
         const spec = plotSpec(rows, { ...axes, interactive: html });
         const text = html ? renderHtml(spec, axes.title ?? `${axes.y} against ${axes.x}`) : await renderSvg(spec);
         try {
