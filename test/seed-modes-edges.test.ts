@@ -297,3 +297,33 @@ describe('reproduce: output directories and --list', () => {
     expect(r.stdout).toMatch(/\n1 reproduction\(s\) in /);
   });
 });
+
+describe('tiny networks: the default slot count', () => {
+  // was: "engine option slots: 8 must be an integer 16..33554432", an option nobody gave
+  it('an isolated run on mesh:1x2 (fewer than 16 VCs) finishes with the defaults', async () => {
+    const r = await runMain(['simulate', '--topology', 'mesh:1x2', '--traffic', 'isolated', '--sets', '2']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/2 random sets/);
+  });
+  it('a plan of hypercube:1 runs through simulate --plan', async () => {
+    const plan = await runMain([
+      'plan',
+      '--topology',
+      'hypercube:1',
+      '--algorithm',
+      'u-cube',
+      '--source',
+      '0',
+      '--dests',
+      '1',
+      '--json',
+    ]);
+    expect(plan.status).toBe(0);
+    const file = join(dir, 'hypercube1.json');
+    writeFileSync(file, plan.stdout);
+    const r = await runMain(['simulate', '--plan', file]);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+});

@@ -61,7 +61,8 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
   const minWatch = startup + routerDelay + 2;
   const watchdog = int(o.watchdog, Math.max(1000, 4 * minWatch), minWatch, 1 << 30, 'watchdog');
   const vcsPerClass = int(o.vcsPerClass, 1, 1, 64, 'vcsPerClass');
-  const slots = int(o.slots, Math.min(vcTotalHint, DEFAULT_MAX_SLOTS), 16, 1 << 25, 'slots');
+  // the default never falls below the minimum a user may give (tiny networks have fewer VCs than 16)
+  const slots = int(o.slots, Math.max(16, Math.min(vcTotalHint, DEFAULT_MAX_SLOTS)), 16, 1 << 25, 'slots');
   const readyAt = int(o.readyListAt, READY_LIST_SLOTS, 0, 1 << 30, 'readyListAt');
   if (o.consumption !== undefined && o.consumption !== 'port' && o.consumption !== 'vc') {
     throw new WormcastError(`engine option consumption: '${String(o.consumption)}' must be port or vc`);
