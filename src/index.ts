@@ -105,7 +105,7 @@ export { runIsolated, type IsolatedConfig, type IsolatedResult } from './experim
 // (read between runUntil calls), a streamed run driven step by step, and a sweep point's numbers
 export * as engineLayout from './engine/layout.ts';
 export { deadlockReport, type DeadlockReport } from './engine/results.ts';
-export { prepare, type Prepared } from './engine/input.ts';
+export { defaultInjection, prepare, type Prepared } from './engine/input.ts';
 export { WormFeed } from './engine/feed.ts';
 export { TrafficStream } from './experiment/traffic-stream.ts';
 export { planStream } from './experiment/simulate.ts';

@@ -3,6 +3,7 @@ import {
   WasmEngine,
   WormcastError,
   deadlockSummary,
+  defaultInjection,
   defaultNodeModel,
   getScenario,
   parseIntIn,
@@ -103,8 +104,10 @@ function nodeModelOf(req: SimulationRequest, algorithm: string): NodeModel {
   return { port: req.port === '' ? d.port : req.port, consumption: d.consumption };
 }
 
-function engineOptions(req: SimulationRequest, model: NodeModel): EngineOptions {
+/** The engine options of a run as `wormcast simulate` chooses them (the injection rule by the algorithm: docs/model-flit.md "The source"). */
+function engineOptions(req: SimulationRequest, model: NodeModel, algorithm: string): EngineOptions {
   return {
+    injection: defaultInjection(algorithm),
     buffer: parseIntIn(req.buffer, 1, 1 << 20, 'buffer'),
     vcsPerClass: parseIntIn(req.vcs, 1, 64, 'VCs per class'),
     port: model.port,
@@ -211,7 +214,7 @@ export function parseSimulationRequest(req: SimulationRequest): ParsedRequest {
   const dests =
     algorithm === 'unicast' ? 0 : parseIntIn(req.dests, 1, t.nodes - 1, `destinations per multicast on ${t.spec}`);
   const model = nodeModelOf(req, algorithm);
-  const options = engineOptions(req, model);
+  const options = engineOptions(req, model, algorithm);
   const expected = Math.round(((t.nodes * load) / flits) * (warmup + measure));
   if (expected > MAX_MESSAGES) {
     throw new WormcastError(

@@ -11,6 +11,7 @@ import { computePlan, type PlanRequest } from '../../src/web/plan-panel.ts';
 import { planOverlay, sharedLinks } from '../../src/web/draw/overlay.ts';
 import { compareRoute, computeRoute } from '../../src/web/route-panel.ts';
 import { computeSimulation, MAX_MESSAGES, type SimulationRequest } from '../../src/web/simulate-panel.ts';
+import { runMain } from '../cli-main.ts';
 
 /**
  * The panels' computations without a browser (the DOM-free halves of src/web/*-panel.ts),
@@ -254,7 +255,7 @@ describe('simulation panel', () => {
       drain: 1000,
       seed: 1,
       engine: 'reference',
-      options: { buffer: 8, vcsPerClass: 1, port: 'all' },
+      options: { buffer: 8, vcsPerClass: 1, port: 'all', injection: 'after-tail' },
     });
     expect(m.result.status).toBe('finished');
     expect(m.result.meanLatency).toBe(nodeM.meanLatency);
@@ -275,9 +276,42 @@ describe('simulation panel', () => {
       drain: 1000,
       seed: 1,
       engine: 'wasm',
-      options: { buffer: 8, vcsPerClass: 1, port: 'all', consumption: 'vc' },
+      // the CLI's injection rule for a multicast: after-tail (docs/model-flit.md "The source")
+      options: { buffer: 8, vcsPerClass: 1, port: 'all', consumption: 'vc', injection: 'after-tail' },
     });
     expect(v.result).toEqual(node);
+  });
+
+  it("the injection rule is the CLI's: the page's dual-path run equals `wormcast simulate`'s, its unicast run too", async () => {
+    for (const [algorithm, dests] of [
+      ['dual-path', '4'],
+      ['unicast', ''],
+    ] as const) {
+      const v = await computeSimulation({ ...SIM, algorithm, dests, load: '0.05', port: '' }, wasm);
+      const argv = ['simulate', '--topology', 'mesh:4x4', '--algorithm', algorithm, '--load', '0.05', '--flits', '16'];
+      if (dests) argv.push('--dests', dests);
+      argv.push(
+        '--warmup',
+        '100',
+        '--cycles',
+        '1000',
+        '--drain',
+        '1000',
+        '--seed',
+        '1',
+        '--vcs',
+        '1',
+        '--buffer',
+        '8',
+        '--json',
+      );
+      const cli = await runMain(argv);
+      expect(cli.status).toBe(0);
+      const j = JSON.parse(cli.stdout);
+      // the CLI's JSON rounds to 4 decimals
+      expect(v.result.meanLatency).toBeCloseTo(j.meanLatency, 3);
+      expect(v.result.flitHops).toBe(j.flitHops);
+    }
   });
 
   it('bad input and oversized runs throw a WormcastError naming the field and its range', async () => {
