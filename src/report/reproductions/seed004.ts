@@ -35,7 +35,7 @@ const DYNAMIC_SETUP = `8x8 mesh, ${U.messageBytes}-byte messages = ${FLITS} flit
 const DYNAMIC_DEVIATIONS = [
   'Flit width: the seed gives 128-byte messages and 20 Mbytes/s channels but no flit size; wormcast assumes 8-byte flits (16 flits, 0.4 us per cycle; src/experiment/units.ts). Latencies in us scale with this choice near zero load (hops cost one cycle each); the loads do not depend on it.',
   'Destinations per multicast: the seed gives "the average number of destinations" but not its distribution. wormcast draws each multicast\'s count uniformly from mean - w .. mean + w, w = min(mean - 1, 63 - mean) (src/experiment/dest-count.ts: 1 .. 19 for a mean of 10, 27 .. 63 for 45), then that many uniformly random destinations other than the source.',
-  'Latency: the seed plots "average network latency" from CSIM with a single queue per channel; wormcast plots meanNetworkLatency (creation of the first worm\'s header at the source to the tail at each destination, source queueing excluded), averaged over destinations.',
+  'Latency: the seed plots "average network latency" from CSIM with a single queue per channel; wormcast plots meanNetworkLatency (from the cycle the delivering worm\'s header crossed the injection channel to its tail\'s delivery at each destination: the time a message waits at its source is excluded), averaged over destinations.',
   'Statistics: the seed ran each point until its 95 % interval was within 5 % of the mean (batch means); wormcast runs fixed windows with replications and shows their 95 % intervals (docs/experiments.md "Run until the interval is narrow enough" does the seed\'s rule on request).',
 ];
 
