@@ -116,6 +116,16 @@ function vcReleaseRule(text: string): 'tail-credit' | 'tail-sent' {
   return text;
 }
 
+/** The engine's source and VC-release rules a run used (docs/model-flit.md "The source", 4b), for its heading and JSON. */
+function engineRules(options: EngineOptions): { injection: string; vcRelease: string } {
+  return { injection: options.injection ?? 'back-to-back', vcRelease: options.vcRelease ?? 'tail-credit' };
+}
+
+function engineRulesText(options: EngineOptions): string {
+  const r = engineRules(options);
+  return `injection ${r.injection}, VC release ${r.vcRelease}`;
+}
+
 function engineOptions(o: SimulateOptions, model: NodeModel, algorithm: string): EngineOptions {
   return {
     buffer: parseIntIn(o.buffer, 1, 1 << 20, '--buffer'),
@@ -248,7 +258,7 @@ export function registerSimulate(program: Command): void {
           );
           // a plan is one multicast of a seed algorithm: its injection default is after-tail
           options = engineOptions(o, model, 'plan');
-          heading = `plan ${o.plan} on ${routing.topology.spec} (${routing.name}), ${worms.length} messages of ${flits} flits, ${nodeModelText(model)}`;
+          heading = `plan ${o.plan} on ${routing.topology.spec} (${routing.name}), ${worms.length} messages of ${flits} flits, ${nodeModelText(model)}, ${engineRulesText(options)}`;
           dests = p.dests;
         }
         // one multicast (or scenario) created at cycle 0: a window of one cycle
@@ -307,6 +317,7 @@ export function registerSimulate(program: Command): void {
           throw new WormcastError(
             `simulate: a multicast (${o.algorithm}) needs --dests or --dests-mean, 1..${n - 1} on ${routing.topology.spec}`,
           );
+        const isolatedOptions = engineOptions(o, model, o.algorithm);
         await runIsolatedCommand({
           topology: o.topology,
           ...(o.routing !== undefined ? { routing: o.routing } : {}),
@@ -317,11 +328,14 @@ export function registerSimulate(program: Command): void {
           flits: parseIntIn(o.flits, 1, 1 << 24, '--flits'),
           seed: parseIntIn(o.seed, 0, SEED_MAX, '--seed'),
           engine: engineKind,
-          options: engineOptions(o, model, o.algorithm),
-          nodeModel: nodeModelText(model),
+          options: isolatedOptions,
+          nodeModel: `${nodeModelText(model)}, ${engineRulesText(isolatedOptions)}`,
           units,
           json: o.json === true,
-          extra: { nodeModel: { port: model.port, consumption: model.consumption } },
+          extra: {
+            nodeModel: { port: model.port, consumption: model.consumption },
+            rules: engineRules(isolatedOptions),
+          },
         });
         return;
       }
@@ -400,7 +414,7 @@ export function registerSimulate(program: Command): void {
           : config.dests
             ? ` to ${config.dests} destinations`
             : '';
-      const heading = `${o.topology} ${o.algorithm}${destText}, load ${config.load} flits/node/cycle (configured), ${config.flits}-flit messages, ${nodeModelText(model)}, ${config.engine} engine; deadlock check: ${verdict}`;
+      const heading = `${o.topology} ${o.algorithm}${destText}, load ${config.load} flits/node/cycle (configured), ${config.flits}-flit messages, ${nodeModelText(model)}, ${engineRulesText(config.options)}, ${config.engine} engine; deadlock check: ${verdict}`;
       const unitsLine = units
         ? `\n  units: ${unitsText(units, config.flits, config.load, config.options.startup)}`
         : '';
@@ -414,6 +428,7 @@ export function registerSimulate(program: Command): void {
             ? { units: { ...units, flits: config.flits, load: config.load, startup: config.options.startup } }
             : {}),
           nodeModel: { port: model.port, consumption: model.consumption, vcsPerClass: config.options.vcsPerClass ?? 1 },
+          rules: engineRules(config.options),
           deadlockCheck:
             check.verdict === 'not-checked'
               ? { verdict: 'not-checked', reason: check.reason }
