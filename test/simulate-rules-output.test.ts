@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { simulate } from '../src/experiment/simulate.ts';
 import { runMain } from './cli-main.ts';
 
 /*
@@ -46,5 +47,58 @@ describe('simulate names its injection and VC-release rules', () => {
     expect(text.stdout.split('\n')[0]).toContain('injection after-tail, VC release tail-credit');
     const json = await runMain([...argv, '--sets', '5', '--json']);
     expect(JSON.parse(json.stdout).rules).toEqual({ injection: 'after-tail', vcRelease: 'tail-credit' });
+  });
+});
+
+describe('simulate --json records its resolved configuration', () => {
+  it('config holds what runs it again: the library run from it gives the same numbers', async () => {
+    const r = await runMain([
+      'simulate',
+      '--topology',
+      'mesh:4x4',
+      '--algorithm',
+      'dual-path',
+      '--dests-mean',
+      '5',
+      '--load',
+      '0.02',
+      '--cycles',
+      '2000',
+      '--seed',
+      '7',
+      '--json',
+    ]);
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.config).toMatchObject({
+      topology: 'mesh:4x4',
+      routing: 'label',
+      algorithm: 'dual-path',
+      destsMean: 5,
+      seed: 7,
+    });
+    expect(j.config.dests).toBeUndefined();
+    expect(j.config.options).toMatchObject({ injection: 'after-tail', port: 'all', consumption: 'vc' });
+    const c = j.config;
+    const again = await simulate({
+      topology: c.topology,
+      routing: c.routing,
+      algorithm: c.algorithm,
+      dests: 0,
+      destsMean: c.destsMean,
+      load: c.load,
+      flits: c.flits,
+      process: c.process,
+      self: c.self,
+      warmup: c.warmup,
+      measure: c.cycles,
+      drain: c.drain,
+      seed: c.seed,
+      engine: c.engine,
+      options: c.options,
+    });
+    expect(again.meanLatency).toBeCloseTo(j.meanLatency, 3);
+    expect(again.flitHops).toBe(j.flitHops);
+    expect(again.completed).toBe(j.completed);
   });
 });

@@ -429,6 +429,23 @@ export function registerSimulate(program: Command): void {
             : {}),
           nodeModel: { port: model.port, consumption: model.consumption, vcsPerClass: config.options.vcsPerClass ?? 1 },
           rules: engineRules(config.options),
+          // what the run was asked for, resolved: enough to run it again (docs/cli.md)
+          config: {
+            topology: config.topology,
+            routing: runRouting.name,
+            algorithm: config.algorithm,
+            ...(config.destsMean !== undefined ? { destsMean: config.destsMean } : { dests: config.dests }),
+            load: config.load,
+            flits: config.flits,
+            process: config.process,
+            self: config.self,
+            warmup: config.warmup,
+            cycles: config.measure,
+            drain: config.drain,
+            seed: config.seed,
+            engine: config.engine,
+            options: Object.fromEntries(Object.entries(config.options).filter(([, v]) => v !== undefined)),
+          },
           deadlockCheck:
             check.verdict === 'not-checked'
               ? { verdict: 'not-checked', reason: check.reason }
