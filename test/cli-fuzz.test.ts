@@ -241,7 +241,7 @@ function validValue(command: string, key: string, topology: string): fc.Arbitrar
     case 'engine':
       return fc.constantFrom('wasm', 'reference');
     case 'process':
-      return fc.constantFrom('bernoulli', 'exponential');
+      return fc.constantFrom('bernoulli', 'exponential', 'uniform');
     case 'holding':
       return fc.constantFrom('lock-step', 'branch');
     case 'enumeration':

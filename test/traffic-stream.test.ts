@@ -65,7 +65,7 @@ describe('streamed traffic (issue 11)', () => {
     );
   });
 
-  for (const process of ['bernoulli', 'exponential'] as const) {
+  for (const process of ['bernoulli', 'exponential', 'uniform'] as const) {
     it(`${process}: the generated load is that of the up-front generator (within 3 standard deviations)`, () => {
       const spec: TrafficSpec = { nodes: 64, load: 0.2, flits: 16, dests: 0, cycles: 20_000, seed: 5, process };
       const mean = 64 * (0.2 / 16) * 20_000; // 16,000 messages expected

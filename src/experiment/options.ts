@@ -55,7 +55,7 @@ export const OPTION_SCHEMAS: Readonly<Record<OptionKey, z.ZodType<OptionValue>>>
   warmup: int(0, 1 << 30),
   drain: int(0, 1 << 30),
   engine: z.enum(['wasm', 'reference']),
-  process: z.enum(['bernoulli', 'exponential']),
+  process: z.enum(['bernoulli', 'exponential', 'uniform']),
   self: z.boolean(),
   watchdog: int(2, 1 << 30),
   readyListAt: int(0, 1 << 30),

@@ -39,7 +39,7 @@ export interface PointConfig {
   warmup: number;
   drain: number;
   engine: 'wasm' | 'reference';
-  process: 'bernoulli' | 'exponential';
+  process: 'bernoulli' | 'exponential' | 'uniform';
   self: boolean;
   watchdog: number;
   readyListAt?: number;
@@ -183,7 +183,7 @@ export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointC
     warmup: (o.warmup as number | undefined) ?? SIMULATE_DEFAULTS.warmup,
     drain: (o.drain as number | undefined) ?? SIMULATE_DEFAULTS.drain,
     engine: (o.engine as 'wasm' | 'reference' | undefined) ?? SIMULATE_DEFAULTS.engine,
-    process: (o.process as 'bernoulli' | 'exponential' | undefined) ?? SIMULATE_DEFAULTS.process,
+    process: (o.process as 'bernoulli' | 'exponential' | 'uniform' | undefined) ?? SIMULATE_DEFAULTS.process,
     self: (o.self as boolean | undefined) ?? SIMULATE_DEFAULTS.self,
     watchdog,
   };

@@ -51,7 +51,7 @@ export interface SimulateConfig {
   /** Offered load, message flits per node per cycle. */
   load: number;
   flits: number;
-  process?: 'bernoulli' | 'exponential';
+  process?: 'bernoulli' | 'exponential' | 'uniform';
   /** Unicast sources may address themselves (BookSim convention). */
   self?: boolean;
   warmup: number;

@@ -52,7 +52,8 @@ const DESTINATIONS = 2;
  * seeded by streamSeed(seed, node, 1) and streamSeed(seed, node, 2); events come out in time
  * order, ties by source. Memory is a few words per node whatever the run's length, and a seed
  * fixes every event. The arrival processes are those of generateTraffic (Bernoulli per cycle:
- * geometric gaps; exponential: Poisson arrivals created at the floor of their time), and so are
+ * geometric gaps; exponential: Poisson arrivals created at the floor of their time; uniform: gaps
+ * uniform on [0, 2 / rate), created at the floor of their time), and so are
  * the destination distributions; the numbers differ, since generateTraffic draws every node's
  * arrivals from one stream, node by node, which cannot be done incrementally. With `destsMean`
  * each multicast's count is drawn from the node's destination stream first (docs/traffic.md
@@ -76,7 +77,7 @@ export class TrafficStream implements EventSource {
       throw new WormcastError(`traffic: ${dests} destinations; must be 0 (unicast) .. ${nodes - 1}`);
     if (spec.destsMean !== undefined) destCountRange(spec.destsMean, nodes - 1);
     this.rate = load / flits;
-    if (spec.process !== 'exponential' && this.rate > 1)
+    if ((spec.process ?? 'bernoulli') === 'bernoulli' && this.rate > 1)
       throw new WormcastError(`traffic: Bernoulli rate ${this.rate} messages per cycle exceeds 1`);
     this.arrivals = new Uint32Array(nodes);
     this.destRng = new Uint32Array(nodes);
@@ -96,6 +97,10 @@ export class TrafficStream implements EventSource {
   private advance(v: number): void {
     if (this.spec.process === 'exponential') {
       this.clock[v]! += -Math.log(1 - next(this.arrivals, v)) / this.rate;
+      this.nextTime[v] = Math.floor(this.clock[v]!);
+    } else if (this.spec.process === 'uniform') {
+      // gaps uniform on [0, 2 / rate): mean 1 / rate (seed 004 section 8.2)
+      this.clock[v]! += (2 * next(this.arrivals, v)) / this.rate;
       this.nextTime[v] = Math.floor(this.clock[v]!);
     } else {
       // geometric gap: the number of failed trials before the next success

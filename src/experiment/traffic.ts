@@ -15,8 +15,11 @@ export interface TrafficSpec {
    * (src/experiment/dest-count.ts; TrafficStream only, generateTraffic refuses it).
    */
   destsMean?: number;
-  /** Inter-arrival process per node: Bernoulli per cycle (default) or exponential. */
-  process?: 'bernoulli' | 'exponential';
+  /**
+   * Inter-arrival process per node: Bernoulli per cycle (default), exponential, or uniform (gaps uniform on
+   * [0, 2 / rate): seed 004 section 8.2, "interval time to send a multicast message is uniformly random").
+   */
+  process?: 'bernoulli' | 'exponential' | 'uniform';
   /** Messages are created in cycles [0, cycles). */
   cycles: number;
   seed: number;
@@ -45,7 +48,7 @@ export function generateTraffic(spec: TrafficSpec): TrafficEvent[] {
   if (dests < 0 || dests > nodes - 1)
     throw new WormcastError(`traffic: ${dests} destinations; must be 0 (unicast) .. ${nodes - 1}`);
   const rate = load / flits;
-  if (spec.process !== 'exponential' && rate > 1)
+  if ((spec.process ?? 'bernoulli') === 'bernoulli' && rate > 1)
     throw new WormcastError(`traffic: Bernoulli rate ${rate} messages per cycle exceeds 1`);
   if (spec.destsMean !== undefined)
     throw new WormcastError(
@@ -59,6 +62,10 @@ export function generateTraffic(spec: TrafficSpec): TrafficEvent[] {
     for (;;) {
       if (spec.process === 'exponential') {
         clock += -Math.log(1 - rand()) / rate;
+        time = Math.floor(clock);
+      } else if (spec.process === 'uniform') {
+        // gaps uniform on [0, 2 / rate): mean 1 / rate (seed 004 section 8.2)
+        clock += (2 * rand()) / rate;
         time = Math.floor(clock);
       } else {
         // geometric gap: the number of failed trials before the next success

@@ -204,7 +204,11 @@ export function registerSimulate(program: Command): void {
     .option('--drain <N>', 'cycles after the window for its messages to complete', '10000')
     .option('--seed <s>', 'traffic seed', '1')
     .option('--engine <kind>', 'wasm | reference', 'wasm')
-    .option('--process <kind>', 'bernoulli | exponential inter-arrival per node', 'bernoulli')
+    .option(
+      '--process <kind>',
+      'bernoulli | exponential | uniform inter-arrival per node (uniform: gaps uniform on [0, twice the mean), seed 004 section 8.2)',
+      'bernoulli',
+    )
     .option('--self', 'unicast sources may address themselves (BookSim convention)')
     .option('--watchdog <W>', 'quiet cycles before a deadlock is declared')
     .option(
@@ -356,12 +360,12 @@ export function registerSimulate(program: Command): void {
         ),
         flits: parseIntIn(o.flits, 1, 1 << 24, '--flits'),
         process:
-          o.process === 'exponential'
-            ? 'exponential'
+          o.process === 'exponential' || o.process === 'uniform'
+            ? o.process
             : o.process === 'bernoulli'
               ? 'bernoulli'
               : (() => {
-                  throw new WormcastError(`--process '${o.process}': expected bernoulli or exponential`);
+                  throw new WormcastError(`--process '${o.process}': expected bernoulli, exponential or uniform`);
                 })(),
         self: o.self === true,
         warmup: parseIntIn(o.warmup, 0, 1 << 30, '--warmup'),

@@ -30,7 +30,7 @@ function runs(quick: boolean) {
     : { warmup: 2000, cycles: 20000, drain: 10000, replications: 5 };
 }
 
-const DYNAMIC_SETUP = `8x8 mesh, ${U.messageBytes}-byte messages = ${FLITS} flits of ${U.flitBytes} bytes, 20 Mbytes/s channels = ${U.cycleUs} us per cycle; router delay 1 cycle, startup 1 cycle; load = ${FLITS} flits / (inter-arrival in cycles)`;
+const DYNAMIC_SETUP = `8x8 mesh, ${U.messageBytes}-byte messages = ${FLITS} flits of ${U.flitBytes} bytes, 20 Mbytes/s channels = ${U.cycleUs} us per cycle; router delay 1 cycle, startup 1 cycle; load = ${FLITS} flits / (inter-arrival in cycles); each node's gaps between messages uniform on [0, twice the mean) (--process uniform: seed 004 section 8.2, "interval time to send a multicast message is uniformly random")`;
 
 const DYNAMIC_DEVIATIONS = [
   'Flit width: the seed gives 128-byte messages and 20 Mbytes/s channels but no flit size; wormcast assumes 8-byte flits (16 flits, 0.4 us per cycle; src/experiment/units.ts). Latencies in us scale with this choice near zero load (hops cost one cycle each); the loads do not depend on it.',
@@ -77,6 +77,8 @@ async function dynamic(f: Dyn, ctx: RunContext): Promise<FigureData> {
     warmup: r.warmup,
     cycles: r.cycles,
     drain: r.drain,
+    // seed 004 section 8.2: "interval time to send a multicast message is uniformly random"
+    process: 'uniform' as const,
     // "the average number of destinations": each multicast's count drawn with that mean (src/experiment/dest-count.ts)
     ...(f.x.kind === 'interarrival' ? { destsMean: 10 } : { load: loadForInterarrivalUs(U, f.x.interarrivalUs) }),
   };
@@ -315,7 +317,7 @@ export const SEED004: Reproduction[] = [
     ...dyn(fig78),
     checks: [...fig78Checks('links'), ...fig78Checks('vcs')],
     deviations: [
-      "Double channels: the seed does not say whether its double channels are two physical channels per direction or two virtual channels sharing one. wormcast runs both readings: the curves named as the seed names them have two physical links per direction (2 VCs per class, each its own link; the tree-like scheme's two classes xy and yx each on its own link); the curves marked \"(2 VCs, 1 link)\" multiplex the same VCs on one physical link per direction. Every checked claim holds in both readings; the VC reading shows them more sharply: with two VCs on one link dual-path saturates at 200 us while multi-path still delivers (full run: dual-path 25.8 us at 300 us, 31.9 us at 250 us, saturated at 200 us; multi-path 19.7, 21.5 and 27.5 us), whereas with two links both stay nearly flat (multi-path 16.2 us, dual-path 20.6 us at 200 us). The seed's axis reaches 120 us, which neither reading's measured points approach; the VC reading is the only one in which a path scheme saturates in the plotted range.",
+      "Double channels: the seed does not say whether its double channels are two physical channels per direction or two virtual channels sharing one. wormcast runs both readings: the curves named as the seed names them have two physical links per direction (2 VCs per class, each its own link; the tree-like scheme's two classes xy and yx each on its own link); the curves marked \"(2 VCs, 1 link)\" multiplex the same VCs on one physical link per direction. Every checked claim holds in both readings; the VC reading shows them more sharply: with two VCs on one link dual-path saturates at 200 us while multi-path still delivers (full run: dual-path 25.2 us at 300 us, 29.5 us at 250 us, saturated at 200 us; multi-path 19.5, 21.0 and 25.2 us), whereas with two links both stay nearly flat (multi-path 16.1 us, dual-path 20.5 us at 200 us). The seed's axis reaches 120 us, which neither reading's measured points approach; the VC reading is the only one in which a path scheme saturates in the plotted range.",
       TREE_DEVIATION,
       ...DYNAMIC_DEVIATIONS,
     ],
@@ -324,7 +326,7 @@ export const SEED004: Reproduction[] = [
     ...dyn(fig79),
     checks: [...fig79Checks('links', FIG79_EXPECT.links), ...fig79Checks('vcs', FIG79_EXPECT.vcs)],
     deviations: [
-      'Dual-path does not overtake multi-path in either reading of the double channels (004-fig7.8 describes the two readings). With two physical links per direction the mesh carries 300 us between messages without saturating up to 45 destinations on average (full run: multi-path 21.4 us, dual-path 26.1 us at 45), so the source hot spot of multi-path that the seed blames does not form; on single channels it does (004-fig7.11: multi-path rises above dual-path from 25 destinations). With two VCs on one link both path schemes saturate, dual-path first (full run: from 25 destinations, multi-path from 35; at 20 dual-path 59.7 us against multi-path 28.8 us), so "the path algorithms still perform well" holds in the two-link reading only. Past saturation the measured latencies are lower bounds of growing values and are not compared (at 45: dual-path 573 us, multi-path 500 us).',
+      'Dual-path does not overtake multi-path in either reading of the double channels (004-fig7.8 describes the two readings). With two physical links per direction the mesh carries 300 us between messages without saturating up to 45 destinations on average (full run: multi-path 21.2 us, dual-path 26.0 us at 45), so the source hot spot of multi-path that the seed blames does not form; on single channels it does (004-fig7.11: multi-path rises above dual-path from 25 destinations). With two VCs on one link both path schemes saturate, dual-path first (full run: from 25 destinations, multi-path from 35; at 20 dual-path 42.9 us against multi-path 26.6 us), so "the path algorithms still perform well" holds in the two-link reading only. Past saturation the measured latencies are lower bounds of growing values and are not compared (at 45: dual-path 575 us, multi-path 496 us).',
       TREE_DEVIATION,
       ...DYNAMIC_DEVIATIONS,
     ],
@@ -373,7 +375,7 @@ export const SEED004: Reproduction[] = [
       },
     ],
     deviations: [
-      'Load: the seed does not print the load of Fig. 7.11 ("both the load and number of destinations are relatively high"); wormcast uses a mean inter-arrival time of 400 us per node, inside Fig. 7.10\'s range. At that load, with the count drawn per multicast around the plotted mean, multi-path rises above dual-path from 25 destinations (full run: 73.1 against 58.7 us) and saturates from 30, dual-path and fixed-path from 35 (the seed\'s axis stops at 140 us), so the comparison at the largest sets is between measured lower bounds of growing latencies; there fixed-path is about 19 % below dual-path (full run, 45 destinations: 285 against 352 us) rather than identical.',
+      'Load: the seed does not print the load of Fig. 7.11 ("both the load and number of destinations are relatively high"); wormcast uses a mean inter-arrival time of 400 us per node, inside Fig. 7.10\'s range. At that load, with the count drawn per multicast around the plotted mean, multi-path rises above dual-path from 25 destinations (full run: 59.2 against 44.4 us) and saturates from 30, dual-path and fixed-path from 35 (the seed\'s axis stops at 140 us), so the comparison at the largest sets is between measured lower bounds of growing latencies; there fixed-path is about 19 % below dual-path (full run, 45 destinations: 290 against 357 us) rather than identical.',
       ...DYNAMIC_DEVIATIONS,
     ],
   },
