@@ -291,6 +291,9 @@ function validValue(command: string, key: string, topology: string): fc.Arbitrar
       return fc.constantFrom('back-to-back', 'after-tail');
     case 'vcRelease':
       return fc.constantFrom('tail-credit', 'tail-sent');
+    // dor's tie-break on a torus (refused, exit 2, off dor or for multicasts)
+    case 'tieBreak':
+      return fc.constantFrom('plus', 'random');
     default:
       return undefined;
   }

@@ -15,6 +15,11 @@ export const INJECT: i32 = -1;
 export let ROUTING: i32 = 0;
 /** Option word of the active routing function (meaning documented per function). */
 export let ROUTING_OPTION: i32 = 0;
+/**
+ * The key of the worm being routed (src/engine/worm-key.ts), for routing functions that draw a
+ * choice per packet (dor, option bit 0); the engine sets it before each route of a worm.
+ */
+export let ROUTE_KEY: i32 = 0;
 export let LABEL_OF: usize = 0;
 export let NODE_AT: usize = 0;
 export let LABEL_COUNT: i32 = 0;
@@ -24,6 +29,10 @@ export let LABEL_CYCLE: i32 = 0;
 export function setRouting(id: i32, option: i32): void {
   ROUTING = id;
   ROUTING_OPTION = option;
+}
+
+@inline export function setRouteKey(key: i32): void {
+  ROUTE_KEY = key;
 }
 
 export function setLabelling(labelOf: usize, nodeAt: usize, count: i32, cycle: i32): void {

@@ -60,8 +60,10 @@ export interface SimulateConfig {
   drain: number;
   seed: number;
   engine: 'wasm' | 'reference';
-  /** Engine options; `slots` is the slot capacity (`--slots`). */
+  /** Engine options; `slots` is the slot capacity (`--slots`). routeSeed defaults to `seed`. */
   options: EngineOptions;
+  /** dor on a torus: the direction of a tie at offset k/2 (`--tie-break`; RoutingOptions.tieBreak); default plus. */
+  tieBreak?: 'plus' | 'random';
   /**
    * The process's memory (Node: v8 heap limit, machine memory): when given, a run whose
    * estimated memory exceeds the limits (src/experiment/memory-estimate.ts) is refused with a
@@ -150,8 +152,22 @@ export async function makeEngine(kind: 'wasm' | 'reference', input: EngineInput)
 }
 
 /** The routing function a simulation uses. */
-export function simulationRouting(topologySpec: string, algorithm: string, routing?: string): RoutingFunction {
+export function simulationRouting(
+  topologySpec: string,
+  algorithm: string,
+  routing?: string,
+  tieBreak: 'plus' | 'random' = 'plus',
+): RoutingFunction {
   const t = parseTopology(topologySpec);
+  if (tieBreak !== 'plus') {
+    // the draw is made per unicast worm the engine routes; ignored elsewhere, so refused there
+    const name = routing ?? (algorithm === 'unicast' ? DEFAULT_ROUTING[t.kind] : undefined);
+    if (algorithm !== 'unicast' || name !== 'dor')
+      throw new WormcastError(
+        `--tie-break ${tieBreak}: applies to unicast traffic routed by dor (a torus), not ${algorithm === 'unicast' ? `routing ${name}` : `algorithm ${algorithm}`}`,
+      );
+    return createRouting('dor', t, { tieBreak });
+  }
   if (algorithm === 'unicast') return createRouting(routing ?? DEFAULT_ROUTING[t.kind], t);
   return routingFor(findAlgorithm(algorithm), t, routing);
 }
@@ -358,7 +374,7 @@ export async function simulateWith(
   c: SimulateConfig,
   hooks: SimulateHooks = {},
 ): Promise<{ result: SimulationResult; routing: RoutingFunction }> {
-  const routing = simulationRouting(c.topology, c.algorithm, c.routing);
+  const routing = simulationRouting(c.topology, c.algorithm, c.routing, c.tieBreak);
   const t = routing.topology;
   if (c.algorithm !== 'unicast' && c.destsMean !== undefined) destCountRange(c.destsMean, t.nodes - 1);
   else if (c.algorithm !== 'unicast' && (c.dests < 1 || c.dests >= t.nodes)) {
@@ -370,7 +386,8 @@ export async function simulateWith(
   // refuse what cannot fit before the run: the in-flight messages, not the run's, are in memory
   if (c.memory)
     checkMemory(plan.estimate, memoryLimits(c.memory, c.engine), 'simulate', 'in flight at most (--in-flight)');
-  const input = { routing, worms: [], options: c.options, capacity };
+  // the worms' routing keys follow the run's seed unless given (docs/model-flit.md "Routing keys")
+  const input = { routing, worms: [], options: { routeSeed: c.seed, ...c.options }, capacity };
   const prepared = prepare(input);
   const engine = await (hooks.engine ? hooks.engine(input) : makeEngine(c.engine, input));
   hooks.onStart?.();

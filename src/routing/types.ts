@@ -36,7 +36,13 @@ export interface RoutingFunction {
    */
   readonly wasmId: number;
   readonly wasmOption: number;
-  route(node: number, dest: number, vcIn: number): number;
+  /**
+   * Routing functions that draw a choice per packet (dor with tieBreak 'random'): the number of
+   * distinct keys they read; `route` then depends on `key` in 0..keys-1, the worm's own draw
+   * (src/engine/worm-key.ts). Absent or 1: the route does not depend on the key.
+   */
+  readonly keys?: number;
+  route(node: number, dest: number, vcIn: number, key?: number): number;
 }
 
 /** One hop of a traced route. */
@@ -63,6 +69,12 @@ export interface RoutingOptions {
    * shortest-path reading of Lemma 6.4; wasm option bit 0). See docs/routing-dor-label.md.
    */
   shortest?: boolean;
+  /**
+   * dor on a torus: the direction taken when both ways round are equally long (offset k/2, k even):
+   * 'plus' (default) always +; 'random' BookSim's choice, + or - per packet and dimension, from
+   * bit d of the worm's key (wasm option bit 0). docs/model-flit.md "Routing keys".
+   */
+  tieBreak?: 'plus' | 'random';
 }
 
 /**

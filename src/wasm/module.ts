@@ -28,6 +28,7 @@ export interface WormcastExports {
   setNeighborTable(ptr: number): void;
   neighbor(node: number, port: number): number;
   setRouting(id: number, option: number): void;
+  setRouteKey(key: number): void;
   setLabelling(labelOf: number, nodeAt: number, count: number, cycle: number): void;
   route(node: number, dest: number, vcIn: number): number;
   tracePath(src: number, dst: number, out: number, maxHops: number): number;
@@ -123,7 +124,9 @@ export class WasmRouting {
     w.setRouting(this.routing.wasmId, this.routing.wasmOption);
   }
 
-  route(node: number, dest: number, vcIn: number): number {
+  /** One route under the worm key `key` (RoutingFunction.keys); the key stays set for trace and routeBatch. */
+  route(node: number, dest: number, vcIn: number, key = 0): number {
+    this.wasm.setRouteKey(key);
     return this.wasm.route(node, dest, vcIn);
   }
 

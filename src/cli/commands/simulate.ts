@@ -45,6 +45,7 @@ interface SimulateOptions {
   vcLinks?: boolean;
   injection?: string;
   vcRelease?: string;
+  tieBreak?: string;
   cycles: string;
   warmup: string;
   drain: string;
@@ -113,6 +114,13 @@ function injectionRule(o: SimulateOptions, algorithm: string): 'back-to-back' | 
 function vcReleaseRule(text: string): 'tail-credit' | 'tail-sent' {
   if (text !== 'tail-credit' && text !== 'tail-sent')
     throw new WormcastError(`--vc-release '${text}': expected tail-credit or tail-sent`);
+  return text;
+}
+
+/** --tie-break: dor's direction at offset k/2 on a torus (docs/model-flit.md "Routing keys"). */
+function tieBreakRule(text: string | undefined): 'plus' | 'random' {
+  if (text === undefined) return 'plus';
+  if (text !== 'plus' && text !== 'random') throw new WormcastError(`--tie-break '${text}': expected plus or random`);
   return text;
 }
 
@@ -189,6 +197,10 @@ export function registerSimulate(program: Command): void {
       '--vc-release <rule>',
       "when a network VC is freed: tail-credit (its tail has left the buffer; BookSim's wait_for_tail_credit=1) | tail-sent (its tail has come in, the next holder queues behind; BookSim's default); default tail-credit (docs/model-flit.md)",
     )
+    .option(
+      '--tie-break <rule>',
+      "dor on a torus, both ways round equally long (offset k/2): plus (always +) | random (+ or - per packet and dimension, BookSim's dor_next_torus; drawn from the run's seed); default plus; unicast traffic only (docs/model-flit.md)",
+    )
     .option('--cycles <N>', 'measurement window in cycles', '10000')
     .option('--warmup <N>', 'warm-up cycles before the window', '1000')
     .option('--drain <N>', 'cycles after the window for its messages to complete', '10000')
@@ -223,6 +235,12 @@ export function registerSimulate(program: Command): void {
       if (o.engine !== 'wasm' && o.engine !== 'reference')
         throw new WormcastError(`--engine '${o.engine}': expected wasm or reference`);
       const engineKind = o.engine;
+      // 'plus' is what every run does; 'random' only where the engine routes unicast worms by dor
+      const tieBreak = tieBreakRule(o.tieBreak);
+      if (tieBreak === 'random' && (o.scenario !== undefined || o.plan !== undefined))
+        throw new WormcastError(
+          '--tie-break random: applies to dynamic unicast traffic (--topology, --load), not to --plan or --scenario',
+        );
       if (o.scenario !== undefined || o.plan !== undefined) {
         let routing: RoutingFunction;
         let worms: WormSpec[];
@@ -296,6 +314,8 @@ export function registerSimulate(program: Command): void {
       const seedMode = checkSeedModes(o, given);
       const units = applySeedUnits(o, given);
       if (seedMode.isolated) {
+        if (tieBreak === 'random')
+          throw new WormcastError('--tie-break random: applies to dynamic unicast traffic, not to --traffic isolated');
         if (!o.topology) throw new WormcastError('simulate --traffic isolated: give --topology (e.g. mesh:8x8)');
         const model = nodeModel(o, o.algorithm);
         const routing = simulationRouting(o.topology, o.algorithm, o.routing);
@@ -358,9 +378,10 @@ export function registerSimulate(program: Command): void {
         options: engineOptions(o, model, o.algorithm),
         memory: nodeMemoryEnvironment(),
         ...(o.inFlight !== undefined ? { inFlight: parseIntIn(o.inFlight, 16, 1 << 22, '--in-flight') } : {}),
+        ...(o.tieBreak !== undefined ? { tieBreak } : {}),
       };
       // what the run will send, checked for deadlock freedom under the same node model first
-      const runRouting = simulationRouting(o.topology, o.algorithm, o.routing);
+      const runRouting = simulationRouting(o.topology, o.algorithm, o.routing, config.tieBreak);
       // user errors before the warning: an error is then the only line printed (docs/cli.md)
       if (config.destsMean !== undefined) destsMeanIn(config.destsMean, runRouting.topology);
       else if (o.algorithm !== 'unicast' && o.dests === undefined)
