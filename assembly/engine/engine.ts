@@ -21,7 +21,7 @@ import {
   FLAG_TAIL_SENT, H_O_VCQ, Q_OCC, Q_LAST, Q_DEC, F_RELEASED, F_BEHIND,
 } from "./layout";
 import { route } from "../routing/dispatch";
-import { DELIVER, INJECT, setRouteKey } from "../routing/state";
+import { DELIVER, INJECT, setRouteInPort, setRouteKey } from "../routing/state";
 import { neighbor } from "../topology";
 
 // absolute addresses of the regions and the configuration, read at every runUntil
@@ -959,6 +959,7 @@ function routeSlot(s: i32, w: i32): void {
   }
   if (j < wget(w, W_NDEST)) {
     setRouteKey(wget(w, W_KEY));
+    setRouteInPort(sget(s, S_PORT));
     const r = route(node, load<i32>(da(d0 + j, D_NODE)), sget(s, S_CLASS));
     if (r == DELIVER) {
       hdSet(H_STATUS, ST_BAD_ROUTE);

@@ -208,11 +208,12 @@ function walkRoutes(w: Walk, b: number, starts: Int32Array): void {
 }
 
 /**
- * walkRoutes for a routing function that draws per packet (RoutingFunction.keys > 1): every state
- * (VC, b) gets the successors of every key. The union over-approximates the routes (a route keeps
- * one key, the union may combine the choices of several), so an acyclic graph still proves
- * freedom from deadlock; for dor with tieBreak 'random' it is exact, since a route meets each
- * dimension's tie at most once and reads a different key bit at each.
+ * walkRoutes for a routing function that draws per packet (RoutingFunction.keys > 1) or reads the
+ * input port (RoutingFunction.inPort: the port of the VC expanded, exact): every state (VC, b) gets
+ * the successors of every key. The union over-approximates the routes (a route keeps one key, the
+ * union may combine the choices of several), so an acyclic graph still proves freedom from
+ * deadlock; for dor with tieBreak 'random' it is exact, since a route meets each dimension's tie
+ * at most once and reads a different key bit at each.
  */
 function walkKeyedRoutes(w: Walk, b: number, starts: Int32Array, keys: number): void {
   const { n, info, succ, P, V } = w;
@@ -220,8 +221,9 @@ function walkKeyedRoutes(w: Walk, b: number, starts: Int32Array, keys: number): 
   let tail = 0;
   const first = w.scheme.first;
   const step = (a: number, k: number, from: number): void => {
+    const inPort = from >= 0 ? ((from / V) | 0) % P : -1;
     for (let key = 0; key < keys; key++) {
-      const word = w.r.route(a, b, k, key);
+      const word = w.r.route(a, b, k, key, inPort);
       const port = word & 0xff;
       const vc = word >> 8;
       if (port >= P || vc < 0 || vc >= V || w.headOf[a * P + port]! < 0) badWord(w, a, b, word);
@@ -367,16 +369,16 @@ export function buildDependencyGraph(scheme: WormScheme, options: BuildOptions =
   };
 
   const keys = r.keys ?? 1;
-  if (keys > 1 && junctions) {
+  if ((keys > 1 || r.inPort) && junctions) {
     throw new WormcastError(
-      `deadlock ${scheme.name} on ${t.spec}: ${r.name} draws a route per packet (${keys} keys); the checker takes such routing functions as unicast schemes only`,
+      `deadlock ${scheme.name} on ${t.spec}: ${r.name} ${keys > 1 ? `draws a route per packet (${keys} keys)` : 'reads the input port'}; the checker takes such routing functions as unicast schemes only`,
     );
   }
   // First pass: legs from every source on its start classes.
   for (let b = 0; b < n; b++) {
     w.epoch++;
     if (junctions) expand(w, b, sourceStarts(w, b, starts, alike));
-    else if (keys > 1) walkKeyedRoutes(w, b, starts, keys);
+    else if (keys > 1 || r.inPort) walkKeyedRoutes(w, b, starts, keys);
     else walkRoutes(w, b, starts);
   }
   if (next) junctionPasses(w, alike);

@@ -398,7 +398,8 @@ export class ReferenceEngine implements Engine {
     let j = s.target;
     if (w.spec.dests[j] === s.node) this.addEjection(s, j++);
     if (j < w.spec.dests.length) {
-      const r = this.routing.route(s.node, w.spec.dests[j]!, s.cls, w.key);
+      // the port the header arrived by (an injection slot's is its q, but then vcIn is INJECT)
+      const r = this.routing.route(s.node, w.spec.dests[j]!, s.cls, w.key, s.port);
       if (r === DELIVER) {
         this.status = 'bad-route';
         return;

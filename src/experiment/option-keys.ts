@@ -30,6 +30,7 @@ export const OPTION_KEYS = [
   'injection',
   'vcRelease',
   'tieBreak',
+  'dateline',
   'cycles',
   'warmup',
   'drain',

@@ -42,7 +42,13 @@ export interface RoutingFunction {
    * (src/engine/worm-key.ts). Absent or 1: the route does not depend on the key.
    */
   readonly keys?: number;
-  route(node: number, dest: number, vcIn: number, key?: number): number;
+  /**
+   * True when `route` reads `inPort`, the port (at the upstream node) of the channel the header
+   * arrived by (dor with dateline 'booksim'); ignored when vcIn is INJECT. The engines pass it at
+   * every router, the deadlock checker from the VC it expands.
+   */
+  readonly inPort?: boolean;
+  route(node: number, dest: number, vcIn: number, key?: number, inPort?: number): number;
 }
 
 /** One hop of a traced route. */
@@ -75,6 +81,14 @@ export interface RoutingOptions {
    * bit d of the worm's key (wasm option bit 0). docs/model-flit.md "Routing keys".
    */
   tieBreak?: 'plus' | 'random';
+  /**
+   * dor on a torus: the VC classes. 'position' (default): class d0 while the dimension's wrap link
+   * is ahead, d1 after it or when there is none (docs/routing-dor-label.md); 'booksim': BookSim's
+   * dim_order_torus, decided when the header turns into a dimension (class p1 if its route in
+   * that dimension crosses the wrap link, else p0) and kept for the whole dimension (wasm option
+   * bit 1; reads the input port).
+   */
+  dateline?: 'position' | 'booksim';
 }
 
 /**

@@ -35,6 +35,7 @@ interface DeadlockOptions {
   shortest?: boolean;
   lowFirst?: boolean;
   tieBreak?: string;
+  dateline?: string;
   cycle?: string;
   holding?: string;
   enumeration?: string;
@@ -76,6 +77,14 @@ function tieBreakOption(text: string, routing: string): 'plus' | 'random' {
   return text;
 }
 
+/** --dateline: dor's only (docs/model-flit.md "Routing keys"). */
+function datelineOption(text: string, routing: string): 'position' | 'booksim' {
+  if (text !== 'position' && text !== 'booksim')
+    throw new WormcastError(`--dateline '${text}': expected position or booksim`);
+  if (routing !== 'dor') throw new WormcastError(`--dateline applies to routing dor only, not ${routing}`);
+  return text;
+}
+
 export function registerDeadlock(program: Command): void {
   program
     .command('deadlock')
@@ -96,6 +105,7 @@ export function registerDeadlock(program: Command): void {
       '--tie-break <rule>',
       'dor on a torus at offset k/2: plus | random (both directions: the graph holds the routes of every draw)',
     )
+    .option('--dateline <rule>', "dor's VC classes on a torus: position | booksim (BookSim's dim_order_torus)")
     .option(
       '--cycle <nodes>',
       'label / hcm: a Hamiltonian cycle in address syntax, in order ("0,0;1,0;..."), instead of the default labelling',
@@ -162,6 +172,7 @@ export function registerDeadlock(program: Command): void {
         shortest: opts.shortest,
         lowFirst: opts.lowFirst,
         ...(opts.tieBreak !== undefined ? { tieBreak: tieBreakOption(opts.tieBreak, name) } : {}),
+        ...(opts.dateline !== undefined ? { dateline: datelineOption(opts.dateline, name) } : {}),
       };
       const cycle = cycleOption(t, opts.cycle);
       let rep: DeadlockReport;

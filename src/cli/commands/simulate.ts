@@ -46,6 +46,7 @@ interface SimulateOptions {
   injection?: string;
   vcRelease?: string;
   tieBreak?: string;
+  dateline?: string;
   cycles: string;
   warmup: string;
   drain: string;
@@ -121,6 +122,14 @@ function vcReleaseRule(text: string): 'tail-credit' | 'tail-sent' {
 function tieBreakRule(text: string | undefined): 'plus' | 'random' {
   if (text === undefined) return 'plus';
   if (text !== 'plus' && text !== 'random') throw new WormcastError(`--tie-break '${text}': expected plus or random`);
+  return text;
+}
+
+/** --dateline: dor's VC classes on a torus (docs/model-flit.md "Routing keys"). */
+function datelineRule(text: string | undefined): 'position' | 'booksim' {
+  if (text === undefined) return 'position';
+  if (text !== 'position' && text !== 'booksim')
+    throw new WormcastError(`--dateline '${text}': expected position or booksim`);
   return text;
 }
 
@@ -201,6 +210,10 @@ export function registerSimulate(program: Command): void {
       '--tie-break <rule>',
       "dor on a torus, both ways round equally long (offset k/2): plus (always +) | random (+ or - per packet and dimension, BookSim's dor_next_torus; drawn from the run's seed); default plus; unicast traffic only (docs/model-flit.md)",
     )
+    .option(
+      '--dateline <rule>',
+      "dor's VC classes on a torus: position (d0 while the dimension's wrap link is ahead, d1 after it or with none) | booksim (BookSim's dim_order_torus: p1 for the whole dimension if its route there crosses the wrap link, else p0); default position; unicast traffic only (docs/model-flit.md)",
+    )
     .option('--cycles <N>', 'measurement window in cycles', '10000')
     .option('--warmup <N>', 'warm-up cycles before the window', '1000')
     .option('--drain <N>', 'cycles after the window for its messages to complete', '10000')
@@ -237,9 +250,16 @@ export function registerSimulate(program: Command): void {
       const engineKind = o.engine;
       // 'plus' is what every run does; 'random' only where the engine routes unicast worms by dor
       const tieBreak = tieBreakRule(o.tieBreak);
-      if (tieBreak === 'random' && (o.scenario !== undefined || o.plan !== undefined))
+      const dateline = datelineRule(o.dateline);
+      const dorFlag =
+        tieBreak !== 'plus'
+          ? `--tie-break ${tieBreak}`
+          : dateline !== 'position'
+            ? `--dateline ${dateline}`
+            : undefined;
+      if (dorFlag !== undefined && (o.scenario !== undefined || o.plan !== undefined))
         throw new WormcastError(
-          '--tie-break random: applies to dynamic unicast traffic (--topology, --load), not to --plan or --scenario',
+          `${dorFlag}: applies to dynamic unicast traffic (--topology, --load), not to --plan or --scenario`,
         );
       if (o.scenario !== undefined || o.plan !== undefined) {
         let routing: RoutingFunction;
@@ -314,8 +334,8 @@ export function registerSimulate(program: Command): void {
       const seedMode = checkSeedModes(o, given);
       const units = applySeedUnits(o, given);
       if (seedMode.isolated) {
-        if (tieBreak === 'random')
-          throw new WormcastError('--tie-break random: applies to dynamic unicast traffic, not to --traffic isolated');
+        if (dorFlag !== undefined)
+          throw new WormcastError(`${dorFlag}: applies to dynamic unicast traffic, not to --traffic isolated`);
         if (!o.topology) throw new WormcastError('simulate --traffic isolated: give --topology (e.g. mesh:8x8)');
         const model = nodeModel(o, o.algorithm);
         const routing = simulationRouting(o.topology, o.algorithm, o.routing);
@@ -379,9 +399,10 @@ export function registerSimulate(program: Command): void {
         memory: nodeMemoryEnvironment(),
         ...(o.inFlight !== undefined ? { inFlight: parseIntIn(o.inFlight, 16, 1 << 22, '--in-flight') } : {}),
         ...(o.tieBreak !== undefined ? { tieBreak } : {}),
+        ...(o.dateline !== undefined ? { dateline } : {}),
       };
       // what the run will send, checked for deadlock freedom under the same node model first
-      const runRouting = simulationRouting(o.topology, o.algorithm, o.routing, config.tieBreak);
+      const runRouting = simulationRouting(o.topology, o.algorithm, o.routing, { tieBreak, dateline });
       // user errors before the warning: an error is then the only line printed (docs/cli.md)
       if (config.destsMean !== undefined) destsMeanIn(config.destsMean, runRouting.topology);
       else if (o.algorithm !== 'unicast' && o.dests === undefined)
