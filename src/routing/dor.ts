@@ -15,10 +15,10 @@ export const DOR_BOOKSIM_CLASSES = ['p0', 'p1'] as const;
  * Torus: the shorter way round; when both ways are equally long (k even, offset k/2)
  * the + direction, or with option tieBreak 'random' (BookSim's dor_next_torus) the direction
  * drawn for the packet: bit d of the worm's key, 0 for +, 1 for - (the tie arises only at the
- * first hop in a dimension: one hop later the offset is k/2 - 1 the chosen way). VC classes after Dally and Seitz's dateline scheme, as a function of
- * position only: class d0 while the wrap-around link of the current dimension is still
- * ahead (up to and including that link), d1 once it is behind, or when the dimension
- * needs no wrap at all. See docs/routing-dor-label.md for why the class is positional. Option
+ * first hop in a dimension: one hop later the offset is k/2 - 1 the chosen way). VC classes
+ * after Dally and Seitz's dateline scheme, as a function of position only: class d0 while
+ * the wrap-around link of the current dimension is still ahead (up to and including that
+ * link), d1 once it is behind, or when the dimension needs no wrap at all. See docs/routing-dor-label.md for why the class is positional. Option
  * dateline 'booksim' gives BookSim's classes instead (dim_order_torus): on turning into a
  * dimension, p1 if the route in it crosses the wrap link, else p0, kept for the whole dimension
  * (it reads the port the header arrived by: docs/model-flit.md "Routing keys").
