@@ -291,6 +291,11 @@ function validValue(command: string, key: string, topology: string): fc.Arbitrar
       return fc.constantFrom('back-to-back', 'after-tail');
     case 'vcRelease':
       return fc.constantFrom('tail-credit', 'tail-sent');
+    // dor's tie-break on a torus (refused, exit 2, off dor or for multicasts)
+    case 'tieBreak':
+      return fc.constantFrom('plus', 'random');
+    case 'dateline':
+      return fc.constantFrom('position', 'booksim');
     default:
       return undefined;
   }
@@ -330,7 +335,19 @@ const BUDGET: Record<string, string[]> = {
 /** The seed-unit options of simulate (docs/units.md "As options"). */
 const UNIT_OPTIONS = ['units', 'messageBytes', 'flitBytes', 'channelMbps', 'flitTimeNs', 'startupUs'];
 /** Options of dynamic traffic only: --traffic isolated refuses them. */
-const DYNAMIC_ONLY = ['load', 'interarrivalUs', 'cycles', 'warmup', 'drain', 'process', 'self', 'inFlight'];
+// (tieBreak random and dateline booksim are refused for isolated multicasts as well)
+const DYNAMIC_ONLY = [
+  'load',
+  'interarrivalUs',
+  'cycles',
+  'warmup',
+  'drain',
+  'process',
+  'self',
+  'inFlight',
+  'tieBreak',
+  'dateline',
+];
 /** simulate's modes and the options each one uses (the rest would be ignored: exit 2, tried now and then). */
 const MODE_USES: Record<string, readonly string[]> = {
   scenario: ['engine', 'json'],
@@ -384,6 +401,8 @@ const RARE = [
   'slots',
   'watchdog',
   'vcs',
+  'tieBreak',
+  'dateline',
 ];
 
 const attr = (o: Option): string => o.attributeName();

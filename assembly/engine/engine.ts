@@ -11,7 +11,7 @@ import {
   H_O_WORM, H_O_DEST, H_O_TREE, H_O_SLOT, H_O_ACTIVE, H_O_READY, H_O_ROUTE, H_ROUTE_N, H_READY_AT, H_WALK, H_NODES, H_O_INJL, H_INJ, H_EJ, H_QE, H_WCAP, FLAG_MUX, FLAG_CHANNEL_USE,
   COUNTERS_BYTE, C_FLITHOPS, C_INJECTED, C_EJECTED, C_VCWAIT, C_SAMEGROUP, C_SHARING, C_GRANTS,
   ST_RUNNING, ST_FINISHED, ST_DEADLOCK, ST_LIMIT, ST_NO_SLOTS, ST_BAD_ROUTE,
-  W_KIND, W_SRC, W_FLITS, W_CREATED, W_DEST, W_NDEST, W_TREE, W_FIRSTTRIG, W_NEXTTRIG, W_STATE,
+  W_KIND, W_KEY, W_SRC, W_FLITS, W_CREATED, W_DEST, W_NDEST, W_TREE, W_FIRSTTRIG, W_NEXTTRIG, W_STATE,
   W_TOSEND, W_START, W_INJECT, W_SLOTS, W_INJVC, W_NEXTQ, W_GROUP, W_ACT, W_DONE, W_WAIT,
   W_DELIVERED, W_LIVE, W_INJQ, WORM_STRIDE, KIND_TREE, KIND_UNICAST, WS_WAITING, WS_QUEUED, WS_REQUEST,
   WS_SENDING, WS_DONE, D_NODE, D_HEAD, D_TAIL, DEST_STRIDE, T_PORT, T_VC, T_DEST, T_CHILD, T_EXACT,
@@ -21,7 +21,7 @@ import {
   FLAG_TAIL_SENT, H_O_VCQ, Q_OCC, Q_LAST, Q_DEC, F_RELEASED, F_BEHIND,
 } from "./layout";
 import { route } from "../routing/dispatch";
-import { DELIVER, INJECT } from "../routing/state";
+import { DELIVER, INJECT, setRouteInPort, setRouteKey } from "../routing/state";
 import { neighbor } from "../topology";
 
 // absolute addresses of the regions and the configuration, read at every runUntil
@@ -740,6 +740,7 @@ function firstPort(w: i32, src: i32): i32 {
     const child = load<i32>(ta(wget(w, W_TREE), T_CHILD));
     return child < 0 ? 0 : load<i32>(ta(child, T_PORT));
   }
+  setRouteKey(wget(w, W_KEY));
   const r = route(src, load<i32>(da(wget(w, W_DEST), D_NODE)), INJECT);
   return r == DELIVER ? 0 : r & 0xff;
 }
@@ -957,6 +958,8 @@ function routeSlot(s: i32, w: i32): void {
     j++;
   }
   if (j < wget(w, W_NDEST)) {
+    setRouteKey(wget(w, W_KEY));
+    setRouteInPort(sget(s, S_PORT));
     const r = route(node, load<i32>(da(d0 + j, D_NODE)), sget(s, S_CLASS));
     if (r == DELIVER) {
       hdSet(H_STATUS, ST_BAD_ROUTE);

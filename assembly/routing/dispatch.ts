@@ -1,7 +1,7 @@
 // One entry point for the active routing function, and path tracing for tests and
 // benchmarks. Each routing function lives in its own file; the switch over their ids is
 // generated from src/routing/registry.ts into assembly/table.ts (docs/extending.md).
-import { DELIVER, INJECT, ROUTING } from "./state";
+import { DELIVER, INJECT, ROUTING, setRouteInPort } from "./state";
 import { neighbor } from "../topology";
 import { routeWith } from "../table";
 
@@ -19,6 +19,7 @@ export function tracePath(src: i32, dst: i32, out: usize, maxHops: i32): i32 {
   let node = src;
   let vc = INJECT;
   let hops: i32 = 0;
+  setRouteInPort(-1);
   while (true) {
     const r = route(node, dst, vc);
     if (r == DELIVER) return hops;
@@ -29,6 +30,7 @@ export function tracePath(src: i32, dst: i32, out: usize, maxHops: i32): i32 {
     hops++;
     node = next;
     vc = r >> 8;
+    setRouteInPort(r & 0xff);
   }
 }
 
@@ -44,12 +46,14 @@ export function routeBatch(pairs: usize, count: i32, maxHops: i32): i64 {
     const dst = load<i32>(pairs + (<usize>k << 3) + 4);
     let vc = INJECT;
     let hops: i32 = 0;
+    setRouteInPort(-1);
     while (true) {
       const r = route(node, dst, vc);
       if (r == DELIVER) break;
       if (hops == maxHops) return -1;
       node = neighbor(node, r & 0xff);
       vc = r >> 8;
+      setRouteInPort(r & 0xff);
       hops++;
     }
     total += hops;

@@ -15,6 +15,16 @@ export const INJECT: i32 = -1;
 export let ROUTING: i32 = 0;
 /** Option word of the active routing function (meaning documented per function). */
 export let ROUTING_OPTION: i32 = 0;
+/**
+ * The key of the worm being routed (src/engine/worm-key.ts), for routing functions that draw a
+ * choice per packet (dor, option bit 0); the engine sets it before each route of a worm.
+ */
+export let ROUTE_KEY: i32 = 0;
+/**
+ * The port (at the upstream node) of the channel the header being routed arrived by, -1 at its
+ * source; read by routing functions whose class depends on it (dor, option bit 1).
+ */
+export let ROUTE_INPORT: i32 = -1;
 export let LABEL_OF: usize = 0;
 export let NODE_AT: usize = 0;
 export let LABEL_COUNT: i32 = 0;
@@ -24,6 +34,14 @@ export let LABEL_CYCLE: i32 = 0;
 export function setRouting(id: i32, option: i32): void {
   ROUTING = id;
   ROUTING_OPTION = option;
+}
+
+@inline export function setRouteKey(key: i32): void {
+  ROUTE_KEY = key;
+}
+
+@inline export function setRouteInPort(port: i32): void {
+  ROUTE_INPORT = port;
 }
 
 export function setLabelling(labelOf: usize, nodeAt: usize, count: i32, cycle: i32): void {

@@ -254,8 +254,8 @@ export function withOneClass(r: RoutingFunction): RoutingFunction {
     ...r,
     name: `${r.name} (one VC class)`,
     vcClasses: ['all'],
-    route: (node, dest, vcIn) => {
-      const word = r.route(node, dest, vcIn === INJECT ? INJECT : 0);
+    route: (node, dest, vcIn, key, inPort) => {
+      const word = r.route(node, dest, vcIn === INJECT ? INJECT : 0, key, inPort);
       return word === DELIVER ? DELIVER : portOf(word);
     },
   };

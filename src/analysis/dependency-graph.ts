@@ -207,6 +207,47 @@ function walkRoutes(w: Walk, b: number, starts: Int32Array): void {
   forget(w);
 }
 
+/**
+ * walkRoutes for a routing function that draws per packet (RoutingFunction.keys > 1) or reads the
+ * input port (RoutingFunction.inPort: the port of the VC expanded, exact): every state (VC, b) gets
+ * the successors of every key. The union over-approximates the routes (a route keeps one key, the
+ * union may combine the choices of several), so an acyclic graph still proves freedom from
+ * deadlock; for dor with tieBreak 'random' it is exact, since a route meets each dimension's tie
+ * at most once and reads a different key bit at each.
+ */
+function walkKeyedRoutes(w: Walk, b: number, starts: Int32Array, keys: number): void {
+  const { n, info, succ, P, V } = w;
+  const PV = P * V;
+  let tail = 0;
+  const first = w.scheme.first;
+  const step = (a: number, k: number, from: number): void => {
+    const inPort = from >= 0 ? ((from / V) | 0) % P : -1;
+    for (let key = 0; key < keys; key++) {
+      const word = w.r.route(a, b, k, key, inPort);
+      const port = word & 0xff;
+      const vc = word >> 8;
+      if (port >= P || vc < 0 || vc >= V || w.headOf[a * P + port]! < 0) badWord(w, a, b, word);
+      if (from >= 0) succ[from]! |= 1 << (port * V + vc);
+      tail = enqueue(w, a * PV + port * V + vc, tail);
+    }
+  };
+  for (let a = 0; a < n; a++) {
+    if (a === b) continue;
+    for (let i = 0; i < starts.length; i++) {
+      const k = starts[i]!;
+      if (first && !first(a, b, k)) continue;
+      step(a, k, -1);
+    }
+  }
+  for (let head = 0; head < tail; head++) {
+    const c = w.queue[head]!;
+    const x = info[c]!;
+    const node = x >> 5;
+    if (node !== b) step(node, x & 31, c);
+  }
+  forget(w);
+}
+
 /** End of a destination: the queued VCs are used; clear the queued set. */
 function forget(w: Walk): void {
   const { seen, usedBits } = w;
@@ -327,10 +368,17 @@ export function buildDependencyGraph(scheme: WormScheme, options: BuildOptions =
     epoch: 0,
   };
 
+  const keys = r.keys ?? 1;
+  if ((keys > 1 || r.inPort) && junctions) {
+    throw new WormcastError(
+      `deadlock ${scheme.name} on ${t.spec}: ${r.name} ${keys > 1 ? `draws a route per packet (${keys} keys)` : 'reads the input port'}; the checker takes such routing functions as unicast schemes only`,
+    );
+  }
   // First pass: legs from every source on its start classes.
   for (let b = 0; b < n; b++) {
     w.epoch++;
     if (junctions) expand(w, b, sourceStarts(w, b, starts, alike));
+    else if (keys > 1 || r.inPort) walkKeyedRoutes(w, b, starts, keys);
     else walkRoutes(w, b, starts);
   }
   if (next) junctionPasses(w, alike);

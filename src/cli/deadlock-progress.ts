@@ -48,7 +48,7 @@ export function withRouteProgress<T>(
   let last = -1;
   const wrapped = Object.create(routing) as RoutingFunction;
   Object.defineProperty(wrapped, 'route', {
-    value: (node: number, dest: number, vcIn: number): number => {
+    value: (node: number, dest: number, vcIn: number, key?: number, inPort?: number): number => {
       if (dest !== last) {
         if (dest < last - n / 2) {
           // back to the first destinations: the checker started another pass over them
@@ -59,7 +59,7 @@ export function withRouteProgress<T>(
         last = dest;
         progress.update(dest + 1);
       }
-      return routing.route(node, dest, vcIn);
+      return routing.route(node, dest, vcIn, key, inPort);
     },
   });
   try {

@@ -1,6 +1,7 @@
 import { WormcastError } from '../errors.ts';
 import { DELIVER } from '../routing/types.ts';
 import * as L from './layout.ts';
+import { wormKey } from './worm-key.ts';
 import type { RoutingFunction } from '../routing/types.ts';
 import type { EngineInput, EngineOptions, WormPlace, WormSpec } from './types.ts';
 
@@ -45,6 +46,8 @@ export interface ResolvedOptions {
   injection: 'back-to-back' | 'after-tail';
   /** When a network VC is freed (docs/model-flit.md "One cycle t" 4b). */
   vcRelease: 'tail-credit' | 'tail-sent';
+  /** Seed of the worms' routing keys (docs/model-flit.md "Routing keys"). */
+  routeSeed: number;
 }
 
 /** Fill in and check the engine options; errors name the option and the valid range. */
@@ -70,6 +73,9 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
   if (o.vcRelease !== undefined && o.vcRelease !== 'tail-credit' && o.vcRelease !== 'tail-sent') {
     throw new WormcastError(`engine option vcRelease: '${String(o.vcRelease)}' must be tail-credit or tail-sent`);
   }
+  const routeSeed = o.routeSeed ?? 0;
+  if (!Number.isSafeInteger(routeSeed) || routeSeed < 0)
+    throw new WormcastError(`engine option routeSeed: ${routeSeed} must be an integer 0..${Number.MAX_SAFE_INTEGER}`);
   if (o.injection !== undefined && o.injection !== 'back-to-back' && o.injection !== 'after-tail') {
     throw new WormcastError(`engine option injection: '${String(o.injection)}' must be back-to-back or after-tail`);
   }
@@ -86,6 +92,7 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
     channelUse: o.channelUse !== false,
     injection: o.injection ?? 'back-to-back',
     vcRelease: o.vcRelease ?? 'tail-credit',
+    routeSeed,
   };
 }
 
@@ -254,7 +261,7 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
   let entry = 0;
   const lastTrig = new Int32Array(s.worms).fill(-1);
   input.worms.forEach((w, i) => {
-    writeWorm(i32, lay, r, o.vcsPerClass, w, { rec: i, dest, entry, group: w.group ?? i }, i);
+    writeWorm(i32, lay, r, o.vcsPerClass, w, { rec: i, dest, entry, group: w.group ?? i }, i, o.routeSeed);
     dest += w.dests.length;
     if (w.kind === 'tree' && w.tree) entry += w.tree.length + 1;
     if (w.after !== undefined) {
@@ -358,6 +365,7 @@ export function writeWorm(
   w: WormSpec,
   place: WormPlace,
   label: number,
+  routeSeed: number,
 ): void {
   const { dest, entry: root } = place;
   const W0 = lay.worm >> 2;
@@ -387,7 +395,7 @@ export function writeWorm(
   i32[wb + L.W_LIVE] = 0;
   i32[wb + L.W_WAIT] = 0;
   i32[wb + L.W_DELIVERED] = 0;
-  i32[wb + L.W_READY] = 0;
+  i32[wb + L.W_KEY] = wormKey(routeSeed, label, r.keys);
   w.dests.forEach((d, k) => {
     const db = D0 + (dest + k) * L.DEST_STRIDE;
     i32[db + L.D_NODE] = d;

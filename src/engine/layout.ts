@@ -199,8 +199,8 @@ export const W_FIRSTTRIG = 19;
 export const W_NEXTTRIG = 20;
 export const W_ACT = 21;
 export const W_DONE = 22;
-/** Unused (kept so the record keeps its size). */
-export const W_READY = 23;
+/** The worm's routing key (src/engine/worm-key.ts; 0 unless its routing function reads one). */
+export const W_KEY = 23;
 export const WORM_STRIDE = 24;
 
 export const KIND_UNICAST = 0;

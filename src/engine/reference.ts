@@ -9,6 +9,7 @@ import {
   type WaitEdge,
   type WormTimes,
 } from './results.ts';
+import { wormKey } from './worm-key.ts';
 import type { Engine, EngineCounters, EngineInput, EngineStatus, WormPlace, WormSpec } from './types.ts';
 
 // The JS reference engine: the executable specification of docs/model-flit.md. Each section of
@@ -54,6 +55,8 @@ export interface Worm {
   n: number;
   spec: WormSpec;
   group: number;
+  /** Its routing key (docs/model-flit.md "Routing keys"), passed to every route of the worm. */
+  key: number;
   /** Creation cycle, -1 for a worm started by a trigger. */
   created: number;
   tree: WormTree | null;
@@ -176,6 +179,7 @@ export class ReferenceEngine implements Engine {
         n,
         spec,
         group: places[i]!.group,
+        key: wormKey(this.options.routeSeed, n, this.routing.keys),
         created: spec.after === undefined ? (spec.created ?? 0) : -1,
         tree,
         triggers: [],
@@ -284,7 +288,7 @@ export class ReferenceEngine implements Engine {
       const first = w.tree.children[0]![0];
       return first === undefined ? 0 : w.tree.port[first]!;
     }
-    const r = this.routing.route(w.spec.src, w.spec.dests[0]!, INJECT);
+    const r = this.routing.route(w.spec.src, w.spec.dests[0]!, INJECT, w.key);
     return r === DELIVER ? 0 : r & 0xff;
   }
 
@@ -394,7 +398,8 @@ export class ReferenceEngine implements Engine {
     let j = s.target;
     if (w.spec.dests[j] === s.node) this.addEjection(s, j++);
     if (j < w.spec.dests.length) {
-      const r = this.routing.route(s.node, w.spec.dests[j]!, s.cls);
+      // the port the header arrived by (an injection slot's is its q, but then vcIn is INJECT)
+      const r = this.routing.route(s.node, w.spec.dests[j]!, s.cls, w.key, s.port);
       if (r === DELIVER) {
         this.status = 'bad-route';
         return;

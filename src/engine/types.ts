@@ -92,6 +92,12 @@ export interface EngineOptions {
    * buffer (B flits shared) and is routed only when they have all left.
    */
   vcRelease?: 'tail-credit' | 'tail-sent';
+  /**
+   * Seed of the worms' routing keys, the per-packet draws of routing functions that make one
+   * (dor with tieBreak 'random'): worm n's key is a hash of (routeSeed, n) (src/engine/worm-key.ts),
+   * the same in both engines. Default 0; `wormcast simulate` passes the run's seed.
+   */
+  routeSeed?: number;
 }
 
 /**

@@ -108,7 +108,16 @@ export class WasmEngine implements Engine {
     const lastTrig = new Map<number, number>();
     worms.forEach((w, i) => {
       const place = places[i]!;
-      writeWorm(m, lay, this.routing, this.prepared.options.vcsPerClass, w, place, first + i);
+      writeWorm(
+        m,
+        lay,
+        this.routing,
+        this.prepared.options.vcsPerClass,
+        w,
+        place,
+        first + i,
+        this.prepared.options.routeSeed,
+      );
       if (w.after !== undefined) {
         const a = places[w.after]!.rec;
         const last = lastTrig.get(a);

@@ -29,6 +29,8 @@ export const OPTION_KEYS = [
   'vcLinks',
   'injection',
   'vcRelease',
+  'tieBreak',
+  'dateline',
   'cycles',
   'warmup',
   'drain',

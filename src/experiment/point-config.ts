@@ -35,6 +35,10 @@ export interface PointConfig {
   injection?: 'back-to-back' | 'after-tail';
   /** When a network VC is freed (`--vc-release`), when given; absent: tail-credit. */
   vcRelease?: 'tail-credit' | 'tail-sent';
+  /** dor on a torus: the direction of a tie at offset k/2 (`--tie-break`), when given; absent: plus. */
+  tieBreak?: 'plus' | 'random';
+  /** dor on a torus: the VC classes (`--dateline`), when given; absent: position. */
+  dateline?: 'position' | 'booksim';
   cycles: number;
   warmup: number;
   drain: number;
@@ -97,6 +101,10 @@ export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointC
       throw new WormcastError(
         `${bad.join(', ')}: ${bad.length > 1 ? 'do' : 'does'} not apply to traffic: isolated (one multicast at a time in an empty network); leave ${bad.length > 1 ? 'them' : 'it'} out`,
       );
+    if (o.tieBreak === 'random')
+      throw new WormcastError('tieBreak: random applies to dynamic unicast traffic, not to traffic: isolated');
+    if (o.dateline === 'booksim')
+      throw new WormcastError('dateline: booksim applies to dynamic unicast traffic, not to traffic: isolated');
   } else if (o.sets !== undefined)
     throw new WormcastError('sets: applies to traffic: isolated only (the random sets of isolated multicasts)');
   if (o.dests !== undefined && o.destsMean !== undefined)
@@ -124,7 +132,10 @@ export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointC
       'load: missing; set it (message flits per node per cycle), or interarrivalUs with units, in base or grid',
     );
   const algorithm = (o.algorithm as string | undefined) ?? SIMULATE_DEFAULTS.algorithm;
-  const routing = simulationRouting(o.topology as string, algorithm, o.routing as string | undefined);
+  const routing = simulationRouting(o.topology as string, algorithm, o.routing as string | undefined, {
+    ...(o.tieBreak !== undefined ? { tieBreak: o.tieBreak as 'plus' | 'random' } : {}),
+    ...(o.dateline !== undefined ? { dateline: o.dateline as 'position' | 'booksim' } : {}),
+  });
   const t = routing.topology;
   const flits = (o.flits as number | undefined) ?? units?.flits ?? SIMULATE_DEFAULTS.flits;
   const load = isolated ? 0 : ((o.load as number | undefined) ?? units!.load!);
@@ -189,6 +200,8 @@ export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointC
   };
   if (o.injection !== undefined) c.injection = o.injection as 'back-to-back' | 'after-tail';
   if (o.vcRelease !== undefined) c.vcRelease = o.vcRelease as 'tail-credit' | 'tail-sent';
+  if (o.tieBreak !== undefined) c.tieBreak = o.tieBreak as 'plus' | 'random';
+  if (o.dateline !== undefined) c.dateline = o.dateline as 'position' | 'booksim';
   if (o.readyListAt !== undefined) c.readyListAt = o.readyListAt as number;
   if (o.slots !== undefined) c.slots = o.slots as number;
   if (o.inFlight !== undefined) c.inFlight = o.inFlight as number;
@@ -237,6 +250,8 @@ export function simulateConfig(
       ...(c.readyListAt !== undefined ? { readyListAt: c.readyListAt } : {}),
       ...(c.slots !== undefined ? { slots: c.slots } : {}),
     },
+    ...(c.tieBreak !== undefined ? { tieBreak: c.tieBreak } : {}),
+    ...(c.dateline !== undefined ? { dateline: c.dateline } : {}),
     ...(memory ? { memory } : {}),
     ...(c.inFlight !== undefined ? { inFlight: c.inFlight } : {}),
   };
@@ -264,6 +279,8 @@ export function simulateCommand(c: PointConfig, seed: number, measure = c.cycles
     ...(c.vcLinks ? ['--vc-links'] : []),
     ...(c.injection !== undefined ? [`--injection ${c.injection}`] : []),
     ...(c.vcRelease !== undefined ? [`--vc-release ${c.vcRelease}`] : []),
+    ...(c.tieBreak !== undefined ? [`--tie-break ${c.tieBreak}`] : []),
+    ...(c.dateline !== undefined ? [`--dateline ${c.dateline}`] : []),
     ...(c.traffic === 'isolated'
       ? []
       : [`--cycles ${measure}`, `--warmup ${c.warmup}`, `--drain ${c.drain}`, `--process ${c.process}`]),

@@ -60,8 +60,12 @@ export interface SimulateConfig {
   drain: number;
   seed: number;
   engine: 'wasm' | 'reference';
-  /** Engine options; `slots` is the slot capacity (`--slots`). */
+  /** Engine options; `slots` is the slot capacity (`--slots`). routeSeed defaults to `seed`. */
   options: EngineOptions;
+  /** dor on a torus: the direction of a tie at offset k/2 (`--tie-break`; RoutingOptions.tieBreak); default plus. */
+  tieBreak?: 'plus' | 'random';
+  /** dor on a torus: the VC classes (`--dateline`; RoutingOptions.dateline); default position. */
+  dateline?: 'position' | 'booksim';
   /**
    * The process's memory (Node: v8 heap limit, machine memory): when given, a run whose
    * estimated memory exceeds the limits (src/experiment/memory-estimate.ts) is refused with a
@@ -149,9 +153,32 @@ export async function makeEngine(kind: 'wasm' | 'reference', input: EngineInput)
   return kind === 'wasm' ? WasmEngine.create(input) : new ReferenceEngine(input);
 }
 
+/** dor's BookSim rules on a torus (RoutingOptions.tieBreak, .dateline), as simulate takes them. */
+export interface DorRules {
+  tieBreak?: 'plus' | 'random';
+  dateline?: 'position' | 'booksim';
+}
+
 /** The routing function a simulation uses. */
-export function simulationRouting(topologySpec: string, algorithm: string, routing?: string): RoutingFunction {
+export function simulationRouting(
+  topologySpec: string,
+  algorithm: string,
+  routing?: string,
+  dor: DorRules = {},
+): RoutingFunction {
   const t = parseTopology(topologySpec);
+  const tieBreak = dor.tieBreak ?? 'plus';
+  const dateline = dor.dateline ?? 'position';
+  if (tieBreak !== 'plus' || dateline !== 'position') {
+    // the engine applies them to the unicast worms it routes by dor; ignored elsewhere, so refused there
+    const flag = tieBreak !== 'plus' ? `--tie-break ${tieBreak}` : `--dateline ${dateline}`;
+    const name = routing ?? (algorithm === 'unicast' ? DEFAULT_ROUTING[t.kind] : undefined);
+    if (algorithm !== 'unicast' || name !== 'dor')
+      throw new WormcastError(
+        `${flag}: applies to unicast traffic routed by dor (a torus), not ${algorithm === 'unicast' ? `routing ${name}` : `algorithm ${algorithm}`}`,
+      );
+    return createRouting('dor', t, { tieBreak, dateline });
+  }
   if (algorithm === 'unicast') return createRouting(routing ?? DEFAULT_ROUTING[t.kind], t);
   return routingFor(findAlgorithm(algorithm), t, routing);
 }
@@ -358,7 +385,10 @@ export async function simulateWith(
   c: SimulateConfig,
   hooks: SimulateHooks = {},
 ): Promise<{ result: SimulationResult; routing: RoutingFunction }> {
-  const routing = simulationRouting(c.topology, c.algorithm, c.routing);
+  const routing = simulationRouting(c.topology, c.algorithm, c.routing, {
+    ...(c.tieBreak !== undefined ? { tieBreak: c.tieBreak } : {}),
+    ...(c.dateline !== undefined ? { dateline: c.dateline } : {}),
+  });
   const t = routing.topology;
   if (c.algorithm !== 'unicast' && c.destsMean !== undefined) destCountRange(c.destsMean, t.nodes - 1);
   else if (c.algorithm !== 'unicast' && (c.dests < 1 || c.dests >= t.nodes)) {
@@ -370,7 +400,8 @@ export async function simulateWith(
   // refuse what cannot fit before the run: the in-flight messages, not the run's, are in memory
   if (c.memory)
     checkMemory(plan.estimate, memoryLimits(c.memory, c.engine), 'simulate', 'in flight at most (--in-flight)');
-  const input = { routing, worms: [], options: c.options, capacity };
+  // the worms' routing keys follow the run's seed unless given (docs/model-flit.md "Routing keys")
+  const input = { routing, worms: [], options: { routeSeed: c.seed, ...c.options }, capacity };
   const prepared = prepare(input);
   const engine = await (hooks.engine ? hooks.engine(input) : makeEngine(c.engine, input));
   hooks.onStart?.();

@@ -11,8 +11,9 @@ export function tracePath(r: RoutingFunction, src: number, dst: number, maxHops 
   const hops: Hop[] = [];
   let node = src;
   let vc = INJECT;
+  let inPort = -1;
   for (;;) {
-    const word = r.route(node, dst, vc);
+    const word = r.route(node, dst, vc, 0, inPort);
     if (word === DELIVER) {
       if (node !== dst) throw new Error(`${r.name}: delivered at ${t.format(node)}, not at ${t.format(dst)}`);
       return hops;
@@ -29,5 +30,6 @@ export function tracePath(r: RoutingFunction, src: number, dst: number, maxHops 
       throw new Error(`${r.name}: undeclared VC class ${vc} at ${t.format(node)}`);
     hops.push({ from: node, to: next, port, vc });
     node = next;
+    inPort = port;
   }
 }

@@ -36,7 +36,19 @@ export interface RoutingFunction {
    */
   readonly wasmId: number;
   readonly wasmOption: number;
-  route(node: number, dest: number, vcIn: number): number;
+  /**
+   * Routing functions that draw a choice per packet (dor with tieBreak 'random'): the number of
+   * distinct keys they read; `route` then depends on `key` in 0..keys-1, the worm's own draw
+   * (src/engine/worm-key.ts). Absent or 1: the route does not depend on the key.
+   */
+  readonly keys?: number;
+  /**
+   * True when `route` reads `inPort`, the port (at the upstream node) of the channel the header
+   * arrived by (dor with dateline 'booksim'); ignored when vcIn is INJECT. The engines pass it at
+   * every router, the deadlock checker from the VC it expands.
+   */
+  readonly inPort?: boolean;
+  route(node: number, dest: number, vcIn: number, key?: number, inPort?: number): number;
 }
 
 /** One hop of a traced route. */
@@ -63,6 +75,20 @@ export interface RoutingOptions {
    * shortest-path reading of Lemma 6.4; wasm option bit 0). See docs/routing-dor-label.md.
    */
   shortest?: boolean;
+  /**
+   * dor on a torus: the direction taken when both ways round are equally long (offset k/2, k even):
+   * 'plus' (default) always +; 'random' BookSim's choice, + or - per packet and dimension, from
+   * bit d of the worm's key (wasm option bit 0). docs/model-flit.md "Routing keys".
+   */
+  tieBreak?: 'plus' | 'random';
+  /**
+   * dor on a torus: the VC classes. 'position' (default): class d0 while the dimension's wrap link
+   * is ahead, d1 after it or when there is none (docs/routing-dor-label.md); 'booksim': BookSim's
+   * dim_order_torus, decided when the header turns into a dimension (class p1 if its route in
+   * that dimension crosses the wrap link, else p0) and kept for the whole dimension (wasm option
+   * bit 1; reads the input port).
+   */
+  dateline?: 'position' | 'booksim';
 }
 
 /**

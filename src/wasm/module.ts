@@ -28,6 +28,8 @@ export interface WormcastExports {
   setNeighborTable(ptr: number): void;
   neighbor(node: number, port: number): number;
   setRouting(id: number, option: number): void;
+  setRouteKey(key: number): void;
+  setRouteInPort(port: number): void;
   setLabelling(labelOf: number, nodeAt: number, count: number, cycle: number): void;
   route(node: number, dest: number, vcIn: number): number;
   tracePath(src: number, dst: number, out: number, maxHops: number): number;
@@ -123,7 +125,10 @@ export class WasmRouting {
     w.setRouting(this.routing.wasmId, this.routing.wasmOption);
   }
 
-  route(node: number, dest: number, vcIn: number): number {
+  /** One route under the worm key `key` (RoutingFunction.keys) and input port (RoutingFunction.inPort); the key stays set for trace and routeBatch. */
+  route(node: number, dest: number, vcIn: number, key = 0, inPort = -1): number {
+    this.wasm.setRouteKey(key);
+    this.wasm.setRouteInPort(inPort);
     return this.wasm.route(node, dest, vcIn);
   }
 

@@ -34,6 +34,8 @@ interface DeadlockOptions {
   dropBoundaryRule?: boolean;
   shortest?: boolean;
   lowFirst?: boolean;
+  tieBreak?: string;
+  dateline?: string;
   cycle?: string;
   holding?: string;
   enumeration?: string;
@@ -68,6 +70,21 @@ function choice<T extends string>(option: string, text: string | undefined, valu
  * tree-based one (over its trees, under a holding model) induces on a topology, and the verdict:
  * acyclic, or one dependency cycle (docs/deadlock.md, docs/algorithms-tree.md).
  */
+/** --tie-break: dor's only (docs/model-flit.md "Routing keys"). */
+function tieBreakOption(text: string, routing: string): 'plus' | 'random' {
+  if (text !== 'plus' && text !== 'random') throw new WormcastError(`--tie-break '${text}': expected plus or random`);
+  if (routing !== 'dor') throw new WormcastError(`--tie-break applies to routing dor only, not ${routing}`);
+  return text;
+}
+
+/** --dateline: dor's only (docs/model-flit.md "Routing keys"). */
+function datelineOption(text: string, routing: string): 'position' | 'booksim' {
+  if (text !== 'position' && text !== 'booksim')
+    throw new WormcastError(`--dateline '${text}': expected position or booksim`);
+  if (routing !== 'dor') throw new WormcastError(`--dateline applies to routing dor only, not ${routing}`);
+  return text;
+}
+
 export function registerDeadlock(program: Command): void {
   program
     .command('deadlock')
@@ -84,6 +101,11 @@ export function registerDeadlock(program: Command): void {
     .option('--drop-boundary-rule', 'hcm: keep the p class across boundary links (seed 003 section 2.2.4 without q)')
     .option('--shortest', 'label: only neighbours one hop closer are candidates')
     .option('--low-first', 'ecube: resolve the lowest dimension first (the order of seed 004 Fig. 6.1)')
+    .option(
+      '--tie-break <rule>',
+      'dor on a torus at offset k/2: plus | random (both directions: the graph holds the routes of every draw)',
+    )
+    .option('--dateline <rule>', "dor's VC classes on a torus: position | booksim (BookSim's dim_order_torus)")
     .option(
       '--cycle <nodes>',
       'label / hcm: a Hamiltonian cycle in address syntax, in order ("0,0;1,0;..."), instead of the default labelling',
@@ -149,6 +171,8 @@ export function registerDeadlock(program: Command): void {
         dropBoundaryRule: opts.dropBoundaryRule,
         shortest: opts.shortest,
         lowFirst: opts.lowFirst,
+        ...(opts.tieBreak !== undefined ? { tieBreak: tieBreakOption(opts.tieBreak, name) } : {}),
+        ...(opts.dateline !== undefined ? { dateline: datelineOption(opts.dateline, name) } : {}),
       };
       const cycle = cycleOption(t, opts.cycle);
       let rep: DeadlockReport;

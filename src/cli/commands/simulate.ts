@@ -45,6 +45,8 @@ interface SimulateOptions {
   vcLinks?: boolean;
   injection?: string;
   vcRelease?: string;
+  tieBreak?: string;
+  dateline?: string;
   cycles: string;
   warmup: string;
   drain: string;
@@ -126,6 +128,21 @@ function engineRulesText(options: EngineOptions): string {
   return `injection ${r.injection}, VC release ${r.vcRelease}`;
 }
 
+/** --tie-break: dor's direction at offset k/2 on a torus (docs/model-flit.md "Routing keys"). */
+function tieBreakRule(text: string | undefined): 'plus' | 'random' {
+  if (text === undefined) return 'plus';
+  if (text !== 'plus' && text !== 'random') throw new WormcastError(`--tie-break '${text}': expected plus or random`);
+  return text;
+}
+
+/** --dateline: dor's VC classes on a torus (docs/model-flit.md "Routing keys"). */
+function datelineRule(text: string | undefined): 'position' | 'booksim' {
+  if (text === undefined) return 'position';
+  if (text !== 'position' && text !== 'booksim')
+    throw new WormcastError(`--dateline '${text}': expected position or booksim`);
+  return text;
+}
+
 function engineOptions(o: SimulateOptions, model: NodeModel, algorithm: string): EngineOptions {
   return {
     buffer: parseIntIn(o.buffer, 1, 1 << 20, '--buffer'),
@@ -199,6 +216,14 @@ export function registerSimulate(program: Command): void {
       '--vc-release <rule>',
       "when a network VC is freed: tail-credit (its tail has left the buffer; BookSim's wait_for_tail_credit=1) | tail-sent (its tail has come in, the next holder queues behind; BookSim's default); default tail-credit (docs/model-flit.md)",
     )
+    .option(
+      '--tie-break <rule>',
+      "dor on a torus, both ways round equally long (offset k/2): plus (always +) | random (+ or - per packet and dimension, BookSim's dor_next_torus; drawn from the run's seed); default plus; unicast traffic only (docs/model-flit.md)",
+    )
+    .option(
+      '--dateline <rule>',
+      "dor's VC classes on a torus: position (d0 while the dimension's wrap link is ahead, d1 after it or with none) | booksim (BookSim's dim_order_torus: p1 for the whole dimension if its route there crosses the wrap link, else p0); default position; unicast traffic only (docs/model-flit.md)",
+    )
     .option('--cycles <N>', 'measurement window in cycles', '10000')
     .option('--warmup <N>', 'warm-up cycles before the window', '1000')
     .option('--drain <N>', 'cycles after the window for its messages to complete', '10000')
@@ -237,6 +262,19 @@ export function registerSimulate(program: Command): void {
       if (o.engine !== 'wasm' && o.engine !== 'reference')
         throw new WormcastError(`--engine '${o.engine}': expected wasm or reference`);
       const engineKind = o.engine;
+      // 'plus' is what every run does; 'random' only where the engine routes unicast worms by dor
+      const tieBreak = tieBreakRule(o.tieBreak);
+      const dateline = datelineRule(o.dateline);
+      const dorFlag =
+        tieBreak !== 'plus'
+          ? `--tie-break ${tieBreak}`
+          : dateline !== 'position'
+            ? `--dateline ${dateline}`
+            : undefined;
+      if (dorFlag !== undefined && (o.scenario !== undefined || o.plan !== undefined))
+        throw new WormcastError(
+          `${dorFlag}: applies to dynamic unicast traffic (--topology, --load), not to --plan or --scenario`,
+        );
       if (o.scenario !== undefined || o.plan !== undefined) {
         let routing: RoutingFunction;
         let worms: WormSpec[];
@@ -310,6 +348,8 @@ export function registerSimulate(program: Command): void {
       const seedMode = checkSeedModes(o, given);
       const units = applySeedUnits(o, given);
       if (seedMode.isolated) {
+        if (dorFlag !== undefined)
+          throw new WormcastError(`${dorFlag}: applies to dynamic unicast traffic, not to --traffic isolated`);
         if (!o.topology) throw new WormcastError('simulate --traffic isolated: give --topology (e.g. mesh:8x8)');
         const model = nodeModel(o, o.algorithm);
         const routing = simulationRouting(o.topology, o.algorithm, o.routing);
@@ -376,9 +416,11 @@ export function registerSimulate(program: Command): void {
         options: engineOptions(o, model, o.algorithm),
         memory: nodeMemoryEnvironment(),
         ...(o.inFlight !== undefined ? { inFlight: parseIntIn(o.inFlight, 16, 1 << 22, '--in-flight') } : {}),
+        ...(o.tieBreak !== undefined ? { tieBreak } : {}),
+        ...(o.dateline !== undefined ? { dateline } : {}),
       };
       // what the run will send, checked for deadlock freedom under the same node model first
-      const runRouting = simulationRouting(o.topology, o.algorithm, o.routing);
+      const runRouting = simulationRouting(o.topology, o.algorithm, o.routing, { tieBreak, dateline });
       // user errors before the warning: an error is then the only line printed (docs/cli.md)
       if (config.destsMean !== undefined) destsMeanIn(config.destsMean, runRouting.topology);
       else if (o.algorithm !== 'unicast' && o.dests === undefined)
@@ -418,7 +460,7 @@ export function registerSimulate(program: Command): void {
           : config.dests
             ? ` to ${config.dests} destinations`
             : '';
-      const heading = `${o.topology} ${o.algorithm}${destText}, load ${config.load} flits/node/cycle (configured), ${config.flits}-flit messages, ${nodeModelText(model)}, ${engineRulesText(config.options)}, ${config.engine} engine; deadlock check: ${verdict}`;
+      const heading = `${o.topology} ${o.algorithm}${destText}, load ${config.load} flits/node/cycle (configured), ${config.flits}-flit messages, ${nodeModelText(model)}, ${engineRulesText(config.options)}${dorFlag !== undefined ? `, dor tie-break ${tieBreak}, dateline ${dateline}` : ''}, ${config.engine} engine; deadlock check: ${verdict}`;
       const unitsLine = units
         ? `\n  units: ${unitsText(units, config.flits, config.load, config.options.startup)}`
         : '';
@@ -448,6 +490,9 @@ export function registerSimulate(program: Command): void {
             drain: config.drain,
             seed: config.seed,
             engine: config.engine,
+            // dor's torus rules (docs/model-flit.md "Routing keys"): the defaults unless given
+            tieBreak,
+            dateline,
             options: Object.fromEntries(Object.entries(config.options).filter(([, v]) => v !== undefined)),
           },
           deadlockCheck:
