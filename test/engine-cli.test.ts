@@ -73,6 +73,14 @@ describe('wormcast simulate', () => {
     expect(run(...args, '--vc-release', 'never').stderr).toBe(
       "wormcast: --vc-release 'never': expected tail-credit or tail-sent\n",
     );
+    // --link-latency 2 is accepted and slows the packets; 0 is refused (exit 2, one line)
+    const lat2 = run(...args, '--link-latency', '2');
+    expect(lat2.status, lat2.stderr).toBe(0);
+    expect(JSON.parse(lat2.stdout).meanNetworkLatency).toBeGreaterThan(JSON.parse(b2b.stdout).meanNetworkLatency);
+    expect(JSON.parse(lat2.stdout).rules.linkLatency).toBe(2);
+    const lat0 = run(...args, '--link-latency', '0');
+    expect(lat0.status).toBe(2);
+    expect(lat0.stderr).toBe('wormcast: --link-latency: 0 is out of range; must be 1..16\n');
     const bad = run(...args, '--injection', 'eager');
     expect(bad.status).toBe(2);
     expect(bad.stderr).toBe("wormcast: --injection 'eager': expected back-to-back or after-tail\n");

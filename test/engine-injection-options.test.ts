@@ -43,4 +43,21 @@ describe('option injection', () => {
     expect(simulateCommand(c, 1)).toContain('--vc-release tail-sent');
     expect(simulateConfig(resolvePoint({ topology: 'mesh:4x4', load: 0.1 }), 1).options.vcRelease).toBeUndefined();
   });
+
+  it('linkLatency: 1 by default, 1..16, from the command line and experiment files', () => {
+    expect(resolveOptions({}).linkLatency).toBe(1);
+    expect(resolveOptions({ linkLatency: 2 }).linkLatency).toBe(2);
+    expect(() => resolveOptions({ linkLatency: 0 })).toThrow('engine option linkLatency: 0 must be an integer 1..16');
+    expect(() => resolveOptions({ linkLatency: 1.5 })).toThrow(
+      'engine option linkLatency: 1.5 must be an integer 1..16',
+    );
+    expect(optionValueError('linkLatency', 2, 'base')).toBeNull();
+    expect(optionValueError('linkLatency', 0, 'base')).not.toBeNull();
+    const c = resolvePoint({ topology: 'torus:4x4', load: 0.1, linkLatency: 2 });
+    expect(simulateConfig(c, 1).options.linkLatency).toBe(2);
+    expect(simulateCommand(c, 1)).toContain('--link-latency 2');
+    const d = resolvePoint({ topology: 'torus:4x4', load: 0.1 });
+    expect(simulateConfig(d, 1).options.linkLatency).toBeUndefined();
+    expect(simulateCommand(d, 1)).not.toContain('--link-latency');
+  });
 });

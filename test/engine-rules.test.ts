@@ -320,6 +320,47 @@ describe('rules of docs/model-flit.md, derived by hand, on both engines', () => 
     }
   });
 
+  it('link latency l: a flit and its credit take l cycles over a network channel ("Time", linkLatency)', async () => {
+    // The zero-load timeline with l cycles per network hop (the injection and ejection channels
+    // stay 1): created at 7, S = 5, R = 2, 0 -> 3 (h = 3), L = 6. The header is in the injection
+    // buffer at 7 + 5 + 1 = 13, routed at +R, crosses during that cycle and reaches the next
+    // router l cycles after: R + l per network hop, then R + 1 to be delivered, so
+    // 13 + 3 (R + l) + (R + 1) = 25 + 3 (l - 1): 28 for l = 2, 31 for l = 3. With room for the
+    // credit round trip (B >= 2l) the body follows one flit per cycle: tail = header + 5.
+    // With B = 1 and l = 2 a buffer place is used again only 2l = 4 cycles after it was filled
+    // (flit sent at u, there at u + 2, leaves at u + 2, its credit back at u + 4): tail = 28 + 4 x 5 = 48.
+    // With B = 2 and l = 2 two flits go back to back, then the first credit returns 4 cycles after
+    // the first was sent: gaps 1, 3, 1, 3, 1, tail = 28 + 9 = 37; B = 2, l = 3: gaps 1, 5, ..., tail = 31 + 13 = 44.
+    const cases: Array<[number, number, number, number]> = [
+      // l, B, header, tail
+      [1, 8, 25, 30],
+      [2, 8, 28, 33],
+      [3, 8, 31, 36],
+      [2, 4, 28, 33],
+      [2, 1, 28, 48],
+      [2, 2, 28, 37],
+      [3, 2, 31, 44],
+    ];
+    for (const [l, B, head, tail] of cases) {
+      for (const { kind, e, status } of await run([{ kind: 'unicast', src: 0, dests: [3], flits: 6, created: 7 }], {
+        startup: 5,
+        routerDelay: 2,
+        buffer: B,
+        linkLatency: l,
+      })) {
+        const t = e.times();
+        expect([status, t.injected[0], t.destHead[0], t.destTail[0], t.done[0]], `${kind} l=${l} B=${B}`).toEqual([
+          'finished',
+          12,
+          head,
+          tail,
+          tail,
+        ]);
+        expect(e.counters().flitHops, kind).toBe(18);
+      }
+    }
+  });
+
   it('the watchdog declares a deadlock W cycles after the last progress ("Watchdog")', async () => {
     // A: tree from 1 to 0 (edge -x) and 3 (edges +x, then +x from 2); B: tree from 2 to 3 (edge +x)
     // and 0 (edges -x, then -x from 1). Both are routed at their sources at 3 and take their first

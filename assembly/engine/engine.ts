@@ -18,7 +18,7 @@ import {
   T_SIB, TREE_STRIDE, S_WORM, S_VC, S_PARENT, S_CHILD, S_SIB, S_NEXT, S_IN, S_OUT, S_NODE, S_HEAD,
   S_FLAGS, S_TARGET, S_CLASS, S_PREV, S_PORT, SLOT_STRIDE, F_PENDING, F_EJECT, F_ROUTED,
   F_DEAD, F_NET, F_EXACT, F_MOVED, F_PARKED, F_SAMEG, F_WAITED, F_CONTEND, S_CHAN, H_O_WAIT, FLAG_BACK_TO_BACK,
-  FLAG_TAIL_SENT, H_O_VCQ, Q_OCC, Q_LAST, Q_DEC, F_RELEASED, F_BEHIND,
+  FLAG_TAIL_SENT, H_O_VCQ, H_LAT, H_O_LAT, H_SLOTCAP, Q_OCC, Q_LAST, Q_DEC, F_RELEASED, F_BEHIND,
 } from "./layout";
 import { route } from "../routing/dispatch";
 import { DELIVER, INJECT, setRouteInPort, setRouteKey } from "../routing/state";
@@ -60,6 +60,10 @@ let B2B: bool = false;
 // option vcRelease 'tail-sent' (docs/model-flit.md "One cycle t" 4b), and its queue records
 let TAILSENT: bool = false;
 let VCQ: usize = 0;
+// option linkLatency and its wire records (H_O_LAT: per slot, then per network VC, two words)
+let LAT: i32 = 1;
+let LATS: usize = 0;
+let LATV: usize = 0;
 // the owner word after the last VC's, never owned: a slot that gave its VC up before its tail left
 // (back-to-back injection, 'tail-sent') names it, so that freeVc, on the hot path, needs no test
 let SPAREVC: i32 = 0;
@@ -102,6 +106,36 @@ let MOVED: i32 = 0;
 @inline function arb(ch: i32, f: i32): usize { return ARB + (<usize>ch << 4) + (<usize>f << 2); }
 // the queue record of network VC vc, field f (vcRelease 'tail-sent')
 @inline function vq(vc: i32, f: i32): usize { return VCQ + (<usize>vc << 4) + (<usize>f << 2); }
+
+// linkLatency > 1: events (one a cycle at most) recorded at a wire record `r` (last cycle, mask)
+// that happened during t - LAT + 1 .. t - 1 (still on the wire at the start of cycle t; an event
+// of cycle t itself, recorded during it, is not counted: the state is the cycle's start)
+function onWire(r: usize, t: i32): i32 {
+  const a = load<i32>(r);
+  const hi = a - t + LAT - 1;
+  if (hi < 0) return 0;
+  const lo = a - t + 1 > 0 ? a - t + 1 : 0;
+  const width = hi - lo + 1;
+  if (width <= 0) return 0;
+  return popcnt<i32>((load<i32>(r, 4) >>> lo) & ((1 << width) - 1));
+}
+function wireEvent(r: usize, t: i32): void {
+  const d = t - load<i32>(r);
+  store<i32>(r, t);
+  store<i32>(r, d >= 32 ? 1 : (load<i32>(r, 4) << d) | 1, 4);
+}
+// the wire records of slot s (flits into its buffer) and of network VC vc (credits back)
+@inline function slotWire(s: i32): usize { return LATS + (<usize>s << 3); }
+@inline function vcWire(vc: i32): usize { return LATV + (<usize>vc << 3); }
+// slot s (record p) has a flit in its buffer at the start of cycle T
+@inline function hasFlit(s: i32, p: usize): bool {
+  const n = ld(p, S_IN) - ld(p, S_OUT);
+  return LAT > 1 ? n - onWire(slotWire(s), T) > 0 : n > 0;
+}
+// the credits of network child cp's VC still on the wire (0 with linkLatency 1: nothing is read)
+@inline function creditsOut(cp: usize): i32 {
+  return LAT > 1 ? onWire(vcWire(ld(cp, S_VC)), T) : 0;
+}
 // 'tail-sent': flits of earlier holders in the buffer of network slot cp's VC at the start of the
 // cycle (one of them may have left during it: Q_DEC); 0 otherwise (and nothing is read: the
 // callers test TAILSENT first, so that the default rule's hot paths do not load the VC)
@@ -143,6 +177,9 @@ function configure(base: usize): void {
   B2B = (hd(H_FLAGS) & FLAG_BACK_TO_BACK) != 0;
   TAILSENT = (hd(H_FLAGS) & FLAG_TAIL_SENT) != 0;
   VCQ = base + <usize>hd(H_O_VCQ);
+  LAT = hd(H_LAT);
+  LATS = base + <usize>hd(H_O_LAT);
+  LATV = LATS + (<usize>hd(H_SLOTCAP) << 3);
   SPAREVC = hd(H_EJ) + hd(H_NODES) * hd(H_QE);
   INJ = hd(H_INJ);
   EJ = hd(H_EJ);
@@ -223,7 +260,8 @@ function step(t: i32): void {
 // than half as many (the results are the same; docs/model-flit.md "Evaluation order").
 function stepMux(t: i32): void {
   // 'tail-sent' is evaluated by the ready list only (the walk's lone moves stay free of its rules)
-  if (TAILSENT) {
+  // (and linkLatency > 1: flits and credits on the wire are read by the ready list only)
+  if (TAILSENT || LAT > 1) {
     stepReady(t);
     return;
   }
@@ -410,7 +448,7 @@ function stepWalk(t: i32): void {
       }
       const f = f0 & ~F_MOVED;
       let go: i32 = 0;
-      if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && ld(p, S_IN) - ld(p, S_OUT) > 0) go = readyAlone(p, trig);
+      if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p)) go = readyAlone(p, trig);
       if (go == 1) {
         st(p, S_FLAGS, f | F_MOVED);
         if (moveFinishes(s, p, w, wq)) {
@@ -560,7 +598,7 @@ function stepReady(t: i32): void {
           }
           f |= F_ROUTED;
         }
-        if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && ld(p, S_IN) - ld(p, S_OUT) > 0 && readyRegister(s, p)) {
+        if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p) && readyRegister(s, p)) {
           store<i32>(at(READY, nready), s);
           nready++;
         }
@@ -618,7 +656,7 @@ function stepReady(t: i32): void {
     const f = ld(cp, S_FLAGS);
     if ((f & F_PENDING) != 0) return 0;
     if ((f & F_EJECT) == 0) {
-      if (ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) >= B) return 0;
+      if (ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) + creditsOut(cp) >= B) return 0;
       if (load<i32>(arb(ld(cp, S_CHAN), A_HELD)) != 1) r = 2;
     } else if (trig) r = 2;
     c = ld(cp, S_SIB);
@@ -660,7 +698,7 @@ function stepLinks(t: i32): void {
         freeSlot(s);
       } else {
         sset(s, S_FLAGS, f);
-        if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && sget(s, S_IN) - sget(s, S_OUT) > 0 && childrenReady(sp(s))) {
+        if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, sp(s)) && childrenReady(sp(s))) {
           move(s, sp(s), w);
           hdSet(H_LASTPROGRESS, t);
         }
@@ -784,6 +822,8 @@ function newSlot(w: i32): i32 {
   }
   hdSet(H_FREESLOT, sget(s, S_NEXT));
   memory.fill(sa(s, 0), 0, <usize>SLOT_STRIDE << 2);
+  // no flit on the wire into it yet (a record freed by an earlier slot may name recent cycles)
+  if (LAT > 1) store<i32>(slotWire(s), 0, 4);
   sset(s, S_WORM, w);
   sset(s, S_PARENT, -1);
   sset(s, S_CHILD, -1);
@@ -1028,7 +1068,7 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
     const f = ld(cp, S_FLAGS);
     if ((f & F_PENDING) != 0) return false;
     if ((f & F_EJECT) == 0) {
-      const held = ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0);
+      const held = ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) + creditsOut(cp);
       if (held >= B || (TAILSENT && held + queued(cp) >= B)) return false;
     }
     c = ld(cp, S_SIB);
@@ -1046,7 +1086,7 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
       const f = ld(cp, S_FLAGS);
       if ((f & F_PENDING) != 0) return false;
       if ((f & F_EJECT) == 0) {
-        const held = ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0);
+        const held = ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) + creditsOut(cp);
         if (held >= B || (TAILSENT && held + queued(cp) >= B)) return false;
       }
       if ((f & F_NET) != 0) enter(s, p, cp);
@@ -1135,6 +1175,7 @@ function inject(w: i32): void {
   const out = ld(p, S_OUT) + 1;
   let freed = false;
   st(p, S_OUT, out);
+  if (LAT > 1 && ld(p, S_VC) < INJ) wireEvent(vcWire(ld(p, S_VC)), t);
   if (!MUX) st(p, S_FLAGS, ld(p, S_FLAGS) | F_MOVED);
   if (TAILSENT && (ld(p, S_FLAGS) & F_RELEASED) != 0) queueLeft(p);
   for (let c = ld(p, S_CHILD); c >= 0;) {
@@ -1157,7 +1198,11 @@ function inject(w: i32): void {
         trigger(w, ld(cp, S_NODE), t + 1);
       }
     } else {
-      if (n == 1) st(cp, S_HEAD, t + 1);
+      if (n == 1) st(cp, S_HEAD, t + LAT);
+      if (LAT > 1) {
+        if (n == 1) store<i32>(slotWire(c), 0, 4);
+        wireEvent(slotWire(c), t);
+      }
       flitHops += 1;
       const ch = ld(cp, S_CHAN);
       if (MUX) {

@@ -46,6 +46,8 @@ export interface ResolvedOptions {
   injection: 'back-to-back' | 'after-tail';
   /** When a network VC is freed (docs/model-flit.md "One cycle t" 4b). */
   vcRelease: 'tail-credit' | 'tail-sent';
+  /** Cycles a flit (and its credit) takes to cross a network channel (docs/model-flit.md "Time"). */
+  linkLatency: number;
   /** Seed of the worms' routing keys (docs/model-flit.md "Routing keys"). */
   routeSeed: number;
 }
@@ -92,6 +94,7 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
     channelUse: o.channelUse !== false,
     injection: o.injection ?? 'back-to-back',
     vcRelease: o.vcRelease ?? 'tail-credit',
+    linkLatency: int(o.linkLatency, 1, 1, 16, 'linkLatency'),
     routeSeed,
   };
 }
@@ -169,6 +172,7 @@ export function prepare(input: EngineInput): Prepared {
     slots: options.slots,
     mux,
     tailSent: input.options?.vcRelease === 'tail-sent',
+    wires: options.linkLatency > 1,
     channelUse: options.channelUse,
   });
   return { layout, options };
@@ -226,6 +230,8 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
   h[L.H_O_READY] = lay.ready;
   h[L.H_O_WAIT] = lay.waiters;
   h[L.H_O_VCQ] = lay.vcq;
+  h[L.H_LAT] = o.linkLatency;
+  h[L.H_O_LAT] = lay.lat;
   if (o.vcRelease === 'tail-sent') {
     // no earlier holder in any buffer
     for (let v = 0; v < lay.injBase; v++) {

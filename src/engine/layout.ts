@@ -114,6 +114,14 @@ export const H_O_ROUTE = 48;
 export const H_O_WAIT = 49;
 /** Option vcRelease 'tail-sent': per network VC a record of VCQ_STRIDE words (Q_* below). */
 export const H_O_VCQ = 50;
+/** Option linkLatency (cycles per network channel traversal, 1 by default). */
+export const H_LAT = 51;
+/**
+ * linkLatency > 1 only: per slot, then per network VC, two words: the last cycle a flit was sent
+ * into the slot (left the VC's buffer) and a bit mask of the cycles before it that one was (bit i:
+ * that cycle - i); the flits and credits still on the wire.
+ */
+export const H_O_LAT = 52;
 export const HEADER_WORDS = 64;
 
 /**
@@ -320,6 +328,8 @@ export interface LayoutSizes {
   channelUse: boolean;
   /** Option vcRelease 'tail-sent' (a queue record per network VC). */
   tailSent?: boolean;
+  /** Option linkLatency > 1 (the wire records of H_O_LAT). */
+  wires?: boolean;
 }
 
 /** Byte offsets of every region and the total size. */
@@ -342,6 +352,7 @@ export interface Layout {
   injl: number;
   waiters: number;
   vcq: number;
+  lat: number;
   bytes: number;
   vcTotal: number;
   injBase: number;
@@ -384,6 +395,7 @@ export function computeLayout(s: LayoutSizes): Layout {
   const injl = take(s.mux ? s.worms : 0);
   const waiters = take(s.nodes);
   const vcq = take(s.tailSent ? VCQ_STRIDE * injBase : 0, 16);
+  const lat = take(s.wires ? 2 * (s.slots + injBase) : 0, 16);
   return {
     sizes: s,
     owner,
@@ -403,6 +415,7 @@ export function computeLayout(s: LayoutSizes): Layout {
     injl,
     waiters,
     vcq,
+    lat,
     bytes: at,
     vcTotal,
     injBase,

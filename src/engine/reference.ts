@@ -48,6 +48,8 @@ export interface Slot {
   port: number;
   /** Physical network channel (node * P + port) of a network slot. */
   chan: number;
+  /** Cycles its flits were sent into it (network slots; linkLatency > 1). */
+  sent: number[];
 }
 
 /** A worm ("Worms and slots", "The source") and its results. */
@@ -114,6 +116,8 @@ export class ReferenceEngine implements Engine {
    */
   private readonly fifo: Slot[][];
   private readonly frontSince: Int32Array;
+  /** Per network VC: the cycles flits left its buffer (their credits travel linkLatency cycles). */
+  private readonly left: number[][];
   private readonly count: EngineCounters = {
     flitHops: 0,
     injectedFlits: 0,
@@ -150,6 +154,7 @@ export class ReferenceEngine implements Engine {
     this.chanFlits = new Int32Array(s.channelUse ? s.nodes * s.ports : 0);
     this.fifo = Array.from({ length: layout.injBase }, () => []);
     this.frontSince = new Int32Array(layout.injBase);
+    this.left = Array.from({ length: layout.injBase }, () => []);
     this.append(
       input.worms,
       input.worms.map((w, i) => ({ rec: i, dest: 0, entry: 0, group: w.group ?? i })),
@@ -330,6 +335,13 @@ export class ReferenceEngine implements Engine {
     return t >= Math.max(s.head, this.frontSince[s.vc]!) + this.options.routerDelay;
   }
 
+  /** Entries of `times` within the last linkLatency - 1 cycles before t (still on the wire). */
+  private onWire(times: number[], t: number): number {
+    let n = 0;
+    for (let i = times.length - 1; i >= 0 && times[i]! > t - this.options.linkLatency; i--) n++;
+    return n;
+  }
+
   /** Flits in the buffer of network VC `vc` (its holder's and, 'tail-sent', its earlier holders'). */
   private held(vc: number): number {
     let n = 0;
@@ -493,6 +505,7 @@ export class ReferenceEngine implements Engine {
       cls,
       port,
       chan,
+      sent: [],
     };
     parent?.children.push(s);
     w.slots.push(s);
@@ -521,9 +534,14 @@ export class ReferenceEngine implements Engine {
       if (w.state !== 'sending') continue;
       for (let i = w.slots.length - 1; i >= 0; i--) {
         const s = w.slots[i]!;
-        if (s.kind === 'ejection' || !s.routed || s.in - s.out === 0) continue;
+        if (s.kind === 'ejection' || !s.routed || s.in - s.out - this.onWire(s.sent, t) === 0) continue;
         // a network child's buffer also holds the flits of its VC's earlier holders ('tail-sent')
-        if (s.children.every((c) => c.granted && (c.kind === 'ejection' || this.held(c.vc) < B))) moves.push(s);
+        if (
+          s.children.every(
+            (c) => c.granted && (c.kind === 'ejection' || this.held(c.vc) + this.onWire(this.left[c.vc]!, t) < B),
+          )
+        )
+          moves.push(s);
       }
       const inj = w.injSlot!;
       if (w.toSend > 0 && t >= w.start && inj.in - inj.out < B) sources.push(w);
@@ -599,6 +617,7 @@ export class ReferenceEngine implements Engine {
     const w = s.worm;
     const L = w.spec.flits;
     s.out++;
+    if (s.kind === 'network' && this.options.linkLatency > 1) this.left[s.vc]!.push(t);
     for (const c of s.children) {
       c.in++;
       if (c.kind === 'ejection') {
@@ -614,7 +633,8 @@ export class ReferenceEngine implements Engine {
           for (const u of w.triggers) if (u.spec.src === c.node && u.state === 'waiting') this.activate(u, t + 1);
         }
       } else {
-        if (c.in === 1) c.head = t + 1;
+        if (c.in === 1) c.head = t + this.options.linkLatency;
+        if (this.options.linkLatency > 1) c.sent.push(t);
         if (c.in === L && this.options.vcRelease === 'tail-sent') {
           // 4b, 'tail-sent': the tail has crossed: the VC is free from the next cycle; the slot's
           // flits stay ahead of the next holder's in the buffer

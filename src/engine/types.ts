@@ -93,6 +93,11 @@ export interface EngineOptions {
    */
   vcRelease?: 'tail-credit' | 'tail-sent';
   /**
+   * Cycles a flit takes over a network channel, and its credit back (1..16; default 1). BookSim's
+   * torus default is 2 (docs/model-flit.md "Time").
+   */
+  linkLatency?: number;
+  /**
    * Seed of the worms' routing keys, the per-packet draws of routing functions that make one
    * (dor with tieBreak 'random'): worm n's key is a hash of (routeSeed, n) (src/engine/worm-key.ts),
    * the same in both engines. Default 0; `wormcast simulate` passes the run's seed.

@@ -29,6 +29,7 @@ export const OPTION_KEYS = [
   'vcLinks',
   'injection',
   'vcRelease',
+  'linkLatency',
   'tieBreak',
   'dateline',
   'cycles',

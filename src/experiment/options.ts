@@ -51,6 +51,7 @@ export const OPTION_SCHEMAS: Readonly<Record<OptionKey, z.ZodType<OptionValue>>>
   vcLinks: z.boolean(),
   injection: z.enum(['back-to-back', 'after-tail']),
   vcRelease: z.enum(['tail-credit', 'tail-sent']),
+  linkLatency: int(1, 16),
   tieBreak: z.enum(['plus', 'random']),
   dateline: z.enum(['position', 'booksim']),
   cycles: int(1, 1 << 30),

@@ -35,6 +35,8 @@ export interface PointConfig {
   injection?: 'back-to-back' | 'after-tail';
   /** When a network VC is freed (`--vc-release`), when given; absent: tail-credit. */
   vcRelease?: 'tail-credit' | 'tail-sent';
+  /** Cycles per network channel traversal (`--link-latency`), when given; absent: 1. */
+  linkLatency?: number;
   /** dor on a torus: the direction of a tie at offset k/2 (`--tie-break`), when given; absent: plus. */
   tieBreak?: 'plus' | 'random';
   /** dor on a torus: the VC classes (`--dateline`), when given; absent: position. */
@@ -200,6 +202,7 @@ export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointC
   };
   if (o.injection !== undefined) c.injection = o.injection as 'back-to-back' | 'after-tail';
   if (o.vcRelease !== undefined) c.vcRelease = o.vcRelease as 'tail-credit' | 'tail-sent';
+  if (o.linkLatency !== undefined) c.linkLatency = o.linkLatency as number;
   if (o.tieBreak !== undefined) c.tieBreak = o.tieBreak as 'plus' | 'random';
   if (o.dateline !== undefined) c.dateline = o.dateline as 'position' | 'booksim';
   if (o.readyListAt !== undefined) c.readyListAt = o.readyListAt as number;
@@ -246,6 +249,7 @@ export function simulateConfig(
       vcLinks: c.vcLinks,
       injection: c.injection ?? defaultInjection(c.algorithm),
       ...(c.vcRelease !== undefined ? { vcRelease: c.vcRelease } : {}),
+      ...(c.linkLatency !== undefined ? { linkLatency: c.linkLatency } : {}),
       watchdog: c.watchdog,
       ...(c.readyListAt !== undefined ? { readyListAt: c.readyListAt } : {}),
       ...(c.slots !== undefined ? { slots: c.slots } : {}),
@@ -279,6 +283,7 @@ export function simulateCommand(c: PointConfig, seed: number, measure = c.cycles
     ...(c.vcLinks ? ['--vc-links'] : []),
     ...(c.injection !== undefined ? [`--injection ${c.injection}`] : []),
     ...(c.vcRelease !== undefined ? [`--vc-release ${c.vcRelease}`] : []),
+    ...(c.linkLatency !== undefined ? [`--link-latency ${c.linkLatency}`] : []),
     ...(c.tieBreak !== undefined ? [`--tie-break ${c.tieBreak}`] : []),
     ...(c.dateline !== undefined ? [`--dateline ${c.dateline}`] : []),
     ...(c.traffic === 'isolated'

@@ -45,6 +45,7 @@ interface SimulateOptions {
   vcLinks?: boolean;
   injection?: string;
   vcRelease?: string;
+  linkLatency?: string;
   tieBreak?: string;
   dateline?: string;
   cycles: string;
@@ -119,13 +120,19 @@ function vcReleaseRule(text: string): 'tail-credit' | 'tail-sent' {
 }
 
 /** The engine's source and VC-release rules a run used (docs/model-flit.md "The source", 4b), for its heading and JSON. */
-function engineRules(options: EngineOptions): { injection: string; vcRelease: string } {
-  return { injection: options.injection ?? 'back-to-back', vcRelease: options.vcRelease ?? 'tail-credit' };
+function engineRules(options: EngineOptions): { injection: string; vcRelease: string; linkLatency?: number } {
+  const lat = options.linkLatency ?? 1;
+  return {
+    injection: options.injection ?? 'back-to-back',
+    vcRelease: options.vcRelease ?? 'tail-credit',
+    // named only when not 1, so that default runs print what they did before the option
+    ...(lat !== 1 ? { linkLatency: lat } : {}),
+  };
 }
 
 function engineRulesText(options: EngineOptions): string {
   const r = engineRules(options);
-  return `injection ${r.injection}, VC release ${r.vcRelease}`;
+  return `injection ${r.injection}, VC release ${r.vcRelease}${r.linkLatency !== undefined ? `, link latency ${r.linkLatency}` : ''}`;
 }
 
 /** --tie-break: dor's direction at offset k/2 on a torus (docs/model-flit.md "Routing keys"). */
@@ -154,6 +161,7 @@ function engineOptions(o: SimulateOptions, model: NodeModel, algorithm: string):
     vcLinks: o.vcLinks === true,
     injection: injectionRule(o, algorithm),
     ...(o.vcRelease !== undefined ? { vcRelease: vcReleaseRule(o.vcRelease) } : {}),
+    ...(o.linkLatency !== undefined ? { linkLatency: parseIntIn(o.linkLatency, 1, 16, '--link-latency') } : {}),
     ...(o.watchdog !== undefined
       ? {
           watchdog: parseIntIn(
@@ -223,6 +231,10 @@ export function registerSimulate(program: Command): void {
     .option(
       '--dateline <rule>',
       "dor's VC classes on a torus: position (d0 while the dimension's wrap link is ahead, d1 after it or with none) | booksim (BookSim's dim_order_torus: p1 for the whole dimension if its route there crosses the wrap link, else p0); default position; unicast traffic only (docs/model-flit.md)",
+    )
+    .option(
+      '--link-latency <N>',
+      "cycles a flit and its credit take over a network channel, 1..16 (BookSim's torus default is 2); default 1 (docs/model-flit.md)",
     )
     .option('--cycles <N>', 'measurement window in cycles', '10000')
     .option('--warmup <N>', 'warm-up cycles before the window', '1000')
