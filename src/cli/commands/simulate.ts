@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { getScenario, SCENARIOS } from '../../engine/scenarios.ts';
-import { defaultInjection } from '../../engine/input.ts';
+import { defaultInjection, resolveOptions } from '../../engine/input.ts';
 import type { EngineOptions, WormSpec } from '../../engine/types.ts';
 import type { Workload } from '../../engine/workload.ts';
 import { WormcastError, parseIntIn, parseNumberIn, SEED_MAX } from '../../errors.ts';
@@ -121,10 +121,12 @@ function vcReleaseRule(text: string): 'tail-credit' | 'tail-sent' {
 
 /** The engine's source and VC-release rules a run used (docs/model-flit.md "The source", 4b), for its heading and JSON. */
 function engineRules(options: EngineOptions): { injection: string; vcRelease: string; linkLatency?: number } {
-  const lat = options.linkLatency ?? 1;
+  // the engine's own defaults (src/engine/input.ts resolveOptions), not a copy of them
+  const r = resolveOptions(options);
+  const lat = r.linkLatency;
   return {
-    injection: options.injection ?? 'back-to-back',
-    vcRelease: options.vcRelease ?? 'tail-credit',
+    injection: r.injection,
+    vcRelease: r.vcRelease,
     // named only when not 1, so that default runs print what they did before the option
     ...(lat !== 1 ? { linkLatency: lat } : {}),
   };
