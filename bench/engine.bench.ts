@@ -12,6 +12,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Bench } from 'tinybench';
+import { defaultInjection } from '../src/engine/input.ts';
 import { ReferenceEngine } from '../src/engine/reference.ts';
 import type { Engine, EngineInput, EngineOptions } from '../src/engine/types.ts';
 import { WasmEngine } from '../src/engine/wasm.ts';
@@ -95,7 +96,11 @@ function input(w: Workload, cycles: number): EngineInput {
     cycles,
     seed: 42,
   });
-  return { routing, worms: buildWorkload(events, w.algorithm, routing, w.flits).worms, options: w.options };
+  // the injection rule the CLI applies (src/engine/input.ts defaultInjection: after-tail for
+  // multicasts, back-to-back for unicast), so that the bench measures the runs users make; before
+  // this the multicast workloads ran under the engine's own default, back-to-back (issue 15)
+  const options: EngineOptions = { injection: defaultInjection(w.algorithm), ...w.options };
+  return { routing, worms: buildWorkload(events, w.algorithm, routing, w.flits).worms, options };
 }
 
 async function make(kind: 'wasm' | 'reference', inp: EngineInput): Promise<Engine> {

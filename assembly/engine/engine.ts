@@ -127,14 +127,20 @@ function wireEvent(r: usize, t: i32): void {
 // the wire records of slot s (flits into its buffer) and of network VC vc (credits back)
 @inline function slotWire(s: i32): usize { return LATS + (<usize>s << 3); }
 @inline function vcWire(vc: i32): usize { return LATV + (<usize>vc << 3); }
+// `wire` (linkLatency > 1) is a compile-time constant at every call of the functions that take it:
+// they are inlined, and the run chooses the variant once per cycle (readyCycle, linksCycle), so the
+// default path (linkLatency 1) tests nothing per flit (issue 15: testing LAT on every move and
+// readiness check cost about 2.5 % of the 16x16 torus bench)
 // slot s (record p) has a flit in its buffer at the start of cycle T
-@inline function hasFlit(s: i32, p: usize): bool {
+@inline function hasFlit(s: i32, p: usize, wire: bool): bool {
   const n = ld(p, S_IN) - ld(p, S_OUT);
-  return LAT > 1 ? n - onWire(slotWire(s), T) > 0 : n > 0;
+  if (wire) return n - onWire(slotWire(s), T) > 0;
+  return n > 0;
 }
 // the credits of network child cp's VC still on the wire (0 with linkLatency 1: nothing is read)
-@inline function creditsOut(cp: usize): i32 {
-  return LAT > 1 ? onWire(vcWire(ld(cp, S_VC)), T) : 0;
+@inline function creditsOut(cp: usize, wire: bool): i32 {
+  if (wire) return onWire(vcWire(ld(cp, S_VC)), T);
+  return 0;
 }
 // 'tail-sent': flits of earlier holders in the buffer of network slot cp's VC at the start of the
 // cycle (one of them may have left during it: Q_DEC); 0 otherwise (and nothing is read: the
@@ -448,7 +454,7 @@ function stepWalk(t: i32): void {
       }
       const f = f0 & ~F_MOVED;
       let go: i32 = 0;
-      if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p)) go = readyAlone(p, trig);
+      if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p, false)) go = readyAlone(p, trig);
       if (go == 1) {
         st(p, S_FLAGS, f | F_MOVED);
         if (moveFinishes(s, p, w, wq)) {
@@ -478,12 +484,12 @@ function stepWalk(t: i32): void {
   flitHops += <f64>hops;
   sharing += <f64>sharingNow;
   // pass 3: the worms it finishes leave the active list there
-  performPosted(t, NPOST, MOVED + hops, 0);
+  performPosted(t, NPOST, MOVED + hops, 0, false);
 }
 
 // Pass 3 (walk) or 2 (ready list): the listed moves that won every channel they need, in list
 // order (the order of deliveries); finished worms leave the active list
-@inline function performPosted(t: i32, n: i32, moved: i32, finished: i32): void {
+@inline function performPosted(t: i32, n: i32, moved: i32, finished: i32, wire: bool): void {
   for (let i: i32 = 0; i < n; i++) {
     const s = load<i32>(at(READY, i));
     const p = sp(s);
@@ -495,7 +501,7 @@ function stepWalk(t: i32): void {
     const w = ld(p, S_WORM);
     moved++;
     // a worm can only finish by a move that freed one of its slots (move returns true)
-    if (move(s, p, w) && wget(w, W_LIVE) == 0 && wget(w, W_TOSEND) == 0) {
+    if (move(s, p, w, wire) && wget(w, W_LIVE) == 0 && wget(w, W_TOSEND) == 0) {
       finish(w, t);
       finished++;
     }
@@ -543,6 +549,11 @@ function appendActive(w: i32): void {
 // F_MOVED, which the walk leaves on the slots it moved, is cleared as pass 1 goes by (a slot's
 // children are visited before it).
 function stepReady(t: i32): void {
+  if (LAT > 1) readyCycle(t, true);
+  else readyCycle(t, false);
+}
+
+@inline function readyCycle(t: i32, wire: bool): void {
   const n0 = hd(H_ACTIVE_N);
   let nready: i32 = 0;
   let ninj: i32 = 0;
@@ -598,7 +609,7 @@ function stepReady(t: i32): void {
           }
           f |= F_ROUTED;
         }
-        if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p) && readyRegister(s, p)) {
+        if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p, wire) && readyRegister(s, p, wire)) {
           store<i32>(at(READY, nready), s);
           nready++;
         }
@@ -622,7 +633,7 @@ function stepReady(t: i32): void {
   sharing += <f64>sharingNow;
   // the sources inject (buffer room at the start of the cycle: no move has happened yet)
   for (let i: i32 = 0; i < ninj; i++) inject(load<i32>(at(INJL, i)));
-  performPosted(t, nready, 0, 0);
+  performPosted(t, nready, 0, 0, wire);
 }
 
 // a worm in its startup (granted its injection VC, t < W_START) has nothing to do: its only
@@ -632,9 +643,10 @@ function stepReady(t: i32): void {
 }
 
 // a move at once in the walk (slot s of worm w, records p and wq); true if the worm finished
+// (the walk runs with linkLatency 1 only: stepMux)
 @inline function moveFinishes(s: i32, p: usize, w: i32, wq: usize): bool {
   MOVED++;
-  if (move(s, p, w) && ld(wq, W_LIVE) == 0 && ld(wq, W_TOSEND) == 0) {
+  if (move(s, p, w, false) && ld(wq, W_LIVE) == 0 && ld(wq, W_TOSEND) == 0) {
     finish(w, T);
     return true;
   }
@@ -656,7 +668,8 @@ function stepReady(t: i32): void {
     const f = ld(cp, S_FLAGS);
     if ((f & F_PENDING) != 0) return 0;
     if ((f & F_EJECT) == 0) {
-      if (ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) + creditsOut(cp) >= B) return 0;
+      // (no credits on the wire: the walk runs with linkLatency 1 only)
+      if (ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) >= B) return 0;
       if (load<i32>(arb(ld(cp, S_CHAN), A_HELD)) != 1) r = 2;
     } else if (trig) r = 2;
     c = ld(cp, S_SIB);
@@ -667,6 +680,11 @@ function stepReady(t: i32): void {
 // Steps 2-4 with one VC per link (the same steps as stepMux, no arbitration): step 2, then one pass that moves as
 // it goes, newest slot first (a child that passed a flit on is flagged F_MOVED).
 function stepLinks(t: i32): void {
+  if (LAT > 1) linksCycle(t, true);
+  else linksCycle(t, false);
+}
+
+@inline function linksCycle(t: i32, wire: bool): void {
   const n0 = hd(H_ACTIVE_N);
   for (let k: i32 = 0; k < n0; k++) {
     const w = load<i32>(at(ACTIVE, k));
@@ -698,8 +716,8 @@ function stepLinks(t: i32): void {
         freeSlot(s);
       } else {
         sset(s, S_FLAGS, f);
-        if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, sp(s)) && childrenReady(sp(s))) {
-          move(s, sp(s), w);
+        if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, sp(s), wire) && childrenReady(sp(s), wire)) {
+          move(s, sp(s), w, wire);
           hdSet(H_LASTPROGRESS, t);
         }
       }
@@ -1062,13 +1080,13 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
 // Step 3, readiness of a move (the reference's readyMoves): every child granted, with buffer room
 // at the start of the cycle (F_MOVED and Q_DEC add back a flit that left during it); on the
 // slot's record pointer p
-@inline function childrenReady(p: usize): bool {
+@inline function childrenReady(p: usize, wire: bool): bool {
   for (let c = ld(p, S_CHILD); c >= 0;) {
     const cp = sp(c);
     const f = ld(cp, S_FLAGS);
     if ((f & F_PENDING) != 0) return false;
     if ((f & F_EJECT) == 0) {
-      const held = ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) + creditsOut(cp);
+      const held = ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) + creditsOut(cp, wire);
       if (held >= B || (TAILSENT && held + queued(cp) >= B)) return false;
     }
     c = ld(cp, S_SIB);
@@ -1078,7 +1096,7 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
 
 // childrenReady, then register; a single child (every slot of a unicast worm) is tested and
 // entered with one read of its record
-@inline function readyRegister(s: i32, p: usize): bool {
+@inline function readyRegister(s: i32, p: usize, wire: bool): bool {
   const c = ld(p, S_CHILD);
   if (c >= 0) {
     const cp = sp(c);
@@ -1086,14 +1104,14 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
       const f = ld(cp, S_FLAGS);
       if ((f & F_PENDING) != 0) return false;
       if ((f & F_EJECT) == 0) {
-        const held = ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) + creditsOut(cp);
+        const held = ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) + creditsOut(cp, wire);
         if (held >= B || (TAILSENT && held + queued(cp) >= B)) return false;
       }
       if ((f & F_NET) != 0) enter(s, p, cp);
       return true;
     }
   }
-  if (!childrenReady(p)) return false;
+  if (!childrenReady(p, wire)) return false;
   register(s, p);
   return true;
 }
@@ -1168,14 +1186,14 @@ function inject(w: i32): void {
 
 // Step 4a-d (the reference's move), on slot s's record pointer p; true if a slot of the worm was freed (its
 // tail left, or a copy was delivered). The caller records the progress (H_LASTPROGRESS).
-@inline function move(s: i32, p: usize, w: i32): bool {
+@inline function move(s: i32, p: usize, w: i32, wire: bool): bool {
   const t = T;
   const wq = wp(w);
   const flits = ld(wq, W_FLITS);
   const out = ld(p, S_OUT) + 1;
   let freed = false;
   st(p, S_OUT, out);
-  if (LAT > 1 && ld(p, S_VC) < INJ) wireEvent(vcWire(ld(p, S_VC)), t);
+  if (wire && ld(p, S_VC) < INJ) wireEvent(vcWire(ld(p, S_VC)), t);
   if (!MUX) st(p, S_FLAGS, ld(p, S_FLAGS) | F_MOVED);
   if (TAILSENT && (ld(p, S_FLAGS) & F_RELEASED) != 0) queueLeft(p);
   for (let c = ld(p, S_CHILD); c >= 0;) {
@@ -1198,11 +1216,13 @@ function inject(w: i32): void {
         trigger(w, ld(cp, S_NODE), t + 1);
       }
     } else {
-      if (n == 1) st(cp, S_HEAD, t + LAT);
-      if (LAT > 1) {
-        if (n == 1) store<i32>(slotWire(c), 0, 4);
+      if (wire) {
+        if (n == 1) {
+          st(cp, S_HEAD, t + LAT);
+          store<i32>(slotWire(c), 0, 4);
+        }
         wireEvent(slotWire(c), t);
-      }
+      } else if (n == 1) st(cp, S_HEAD, t + 1);
       flitHops += 1;
       const ch = ld(cp, S_CHAN);
       if (MUX) {
