@@ -26,6 +26,20 @@ const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg === undefined ? -1 : Number(onlyArg.slice(7));
 // --wasm-only: the wasm engine alone (before/after comparisons of the wasm engine: run it in both trees)
 const wasmOnly = process.argv.includes('--wasm-only');
+// --options=<json>: engine options merged over each workload's (e.g. '{"linkLatency":2}' or
+// '{"vcRelease":"tail-sent"}', to time the evaluation those rules take)
+const optionsArg = process.argv.find((a) => a.startsWith('--options='));
+const extraOptions: EngineOptions = optionsArg === undefined ? {} : JSON.parse(optionsArg.slice(10));
+// --ab=a.wasm,b.wasm[,...]: A/B of wasm builds in one process (each file a build/wormcast.wasm of
+// a tree whose region layout is this tree's): after warm-up, --rounds=N rounds (default 15), each
+// one whole run of every module in turn, in rotating order; prints each module's median rate and
+// the median of its per-round ratio to the first module. On a shared machine whose speed drifts
+// from minute to minute, runs of the two builds seconds apart compare better than processes
+// minutes apart (docs/validation.md "Speed and memory").
+const abArg = process.argv.find((a) => a.startsWith('--ab='));
+const abFiles = abArg === undefined ? [] : abArg.slice(5).split(',');
+const roundsArg = process.argv.find((a) => a.startsWith('--rounds='));
+const rounds = roundsArg === undefined ? 15 : Number(roundsArg.slice(9));
 
 interface Workload {
   name: string;
@@ -99,20 +113,21 @@ function input(w: Workload, cycles: number): EngineInput {
   // the injection rule the CLI applies (src/engine/input.ts defaultInjection: after-tail for
   // multicasts, back-to-back for unicast), so that the bench measures the runs users make; before
   // this the multicast workloads ran under the engine's own default, back-to-back (issue 15)
-  const options: EngineOptions = { injection: defaultInjection(w.algorithm), ...w.options };
+  const options: EngineOptions = { injection: defaultInjection(w.algorithm), ...w.options, ...extraOptions };
   return { routing, worms: buildWorkload(events, w.algorithm, routing, w.flits).worms, options };
 }
 
-async function make(kind: 'wasm' | 'reference', inp: EngineInput): Promise<Engine> {
-  return kind === 'wasm' ? WasmEngine.create(inp) : new ReferenceEngine(inp);
+async function make(kind: 'wasm' | 'reference', inp: EngineInput, module?: Uint8Array): Promise<Engine> {
+  return kind === 'wasm' ? WasmEngine.create(inp, module) : new ReferenceEngine(inp);
 }
 
 /** One whole run: seconds of wall and CPU time in runUntil and the flit-hops it simulated. */
 async function wholeRun(
   kind: 'wasm' | 'reference',
   inp: EngineInput,
+  module?: Uint8Array,
 ): Promise<{ seconds: number; cpu: number; flitHops: number; bytes: number; status: string }> {
-  const e = await make(kind, inp);
+  const e = await make(kind, inp, module);
   await settle();
   const c0 = process.cpuUsage();
   const t0 = performance.now();
@@ -140,7 +155,41 @@ const settle = async (): Promise<void> => {
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
+/** --ab: alternating whole runs of several wasm builds in this process (see abFiles above). */
+async function abTest(): Promise<void> {
+  const { readFileSync } = await import('node:fs');
+  const modules = abFiles.map((f) => new Uint8Array(readFileSync(f)));
+  console.log(`node ${process.version}; A/B of ${abFiles.length} wasm builds, ${rounds} rounds`);
+  for (const [wi, w] of WORKLOADS.entries()) {
+    if (only >= 0 && wi !== only) continue;
+    const inp = input(w, quick ? Math.min(w.cycles, 2000) : w.cycles);
+    const rates: number[][] = modules.map(() => []);
+    let hops = -1;
+    // warm-up: three runs of each module (its own compilation and tier-up)
+    for (const m of modules) for (let i = 0; i < 3; i++) await wholeRun('wasm', inp, m);
+    for (let r = 0; r < rounds; r++) {
+      for (let j = 0; j < modules.length; j++) {
+        const k = (j + r) % modules.length;
+        const run = await wholeRun('wasm', inp, modules[k]);
+        if (hops < 0) hops = run.flitHops;
+        // the builds must simulate the same run: a different flit-hop count is not a speed difference
+        if (run.flitHops !== hops) throw new Error(`${abFiles[k]}: ${run.flitHops} flit-hops, expected ${hops}`);
+        rates[k]!.push(run.flitHops / run.cpu / 1e6);
+      }
+    }
+    console.log(`- ${w.name}: ${hops} flit-hops per run; M flit-hops per CPU second`);
+    for (const [k, f] of abFiles.entries()) {
+      const ratios = rates[k]!.map((x, r) => x / rates[0]![r]!);
+      const sorted = [...ratios].sort((a, b) => a - b);
+      console.log(
+        `    ${f}: median ${median(rates[k]!).toFixed(2)} (${Math.min(...rates[k]!).toFixed(2)}-${Math.max(...rates[k]!).toFixed(2)}), ratio to the first: median ${median(ratios).toFixed(4)}, quartiles ${sorted[Math.floor(sorted.length / 4)]!.toFixed(4)}-${sorted[Math.floor((3 * sorted.length) / 4)]!.toFixed(4)}`,
+      );
+    }
+  }
+}
+
 async function main(): Promise<void> {
+  if (abFiles.length > 0) return abTest();
   console.log(`node ${process.version}; ${quick ? 'quick' : 'full'} run`);
   console.log('\n## whole runs (warm-up runs per engine until one is no faster, then the median of 5)');
   for (const [wi, w] of WORKLOADS.entries()) {
