@@ -127,10 +127,11 @@ function wireEvent(r: usize, t: i32): void {
 // the wire records of slot s (flits into its buffer) and of network VC vc (credits back)
 @inline function slotWire(s: i32): usize { return LATS + (<usize>s << 3); }
 @inline function vcWire(vc: i32): usize { return LATV + (<usize>vc << 3); }
-// `wire` (linkLatency > 1) is a compile-time constant at every call of the functions that take it:
-// they are inlined, and the run chooses the variant once per cycle (readyCycle, linksCycle), so the
-// default path (linkLatency 1) tests nothing per flit (issue 15: testing LAT on every move and
-// readiness check cost about 2.5 % of the 16x16 torus bench)
+// The rule flags `wire` (linkLatency > 1) and `tail` (vcRelease 'tail-sent') are parameters of the
+// inlined functions that need them. The run chooses the variant once per cycle (readyCycle,
+// linksCycle): with the default rules they are the constants false, and binaryen drops their code,
+// so the default path tests nothing per flit (issue 15: testing LAT on every move and readiness
+// check cost about 2.5 % of the 16x16 torus bench); the other copy reads LAT > 1 and TAILSENT.
 // slot s (record p) has a flit in its buffer at the start of cycle T
 @inline function hasFlit(s: i32, p: usize, wire: bool): bool {
   const n = ld(p, S_IN) - ld(p, S_OUT);
@@ -143,8 +144,8 @@ function wireEvent(r: usize, t: i32): void {
   return 0;
 }
 // 'tail-sent': flits of earlier holders in the buffer of network slot cp's VC at the start of the
-// cycle (one of them may have left during it: Q_DEC); 0 otherwise (and nothing is read: the
-// callers test TAILSENT first, so that the default rule's hot paths do not load the VC)
+// cycle (one of them may have left during it: Q_DEC); only called under the flag `tail`, so that
+// the default rule's hot paths do not load the VC
 @inline function queued(cp: usize): i32 {
   const vc = ld(cp, S_VC);
   return load<i32>(vq(vc, Q_OCC)) + (load<i32>(vq(vc, Q_DEC)) == T ? 1 : 0);
@@ -484,12 +485,12 @@ function stepWalk(t: i32): void {
   flitHops += <f64>hops;
   sharing += <f64>sharingNow;
   // pass 3: the worms it finishes leave the active list there
-  performPosted(t, NPOST, MOVED + hops, 0, false);
+  performPosted(t, NPOST, MOVED + hops, 0, false, false);
 }
 
 // Pass 3 (walk) or 2 (ready list): the listed moves that won every channel they need, in list
 // order (the order of deliveries); finished worms leave the active list
-@inline function performPosted(t: i32, n: i32, moved: i32, finished: i32, wire: bool): void {
+@inline function performPosted(t: i32, n: i32, moved: i32, finished: i32, wire: bool, tail: bool): void {
   for (let i: i32 = 0; i < n; i++) {
     const s = load<i32>(at(READY, i));
     const p = sp(s);
@@ -501,7 +502,7 @@ function stepWalk(t: i32): void {
     const w = ld(p, S_WORM);
     moved++;
     // a worm can only finish by a move that freed one of its slots (move returns true)
-    if (move(s, p, w, wire) && wget(w, W_LIVE) == 0 && wget(w, W_TOSEND) == 0) {
+    if (move(s, p, w, wire, tail) && wget(w, W_LIVE) == 0 && wget(w, W_TOSEND) == 0) {
       finish(w, t);
       finished++;
     }
@@ -549,11 +550,11 @@ function appendActive(w: i32): void {
 // F_MOVED, which the walk leaves on the slots it moved, is cleared as pass 1 goes by (a slot's
 // children are visited before it).
 function stepReady(t: i32): void {
-  if (LAT > 1) readyCycle(t, true);
-  else readyCycle(t, false);
+  if (LAT > 1 || TAILSENT) readyCycle(t, LAT > 1, TAILSENT);
+  else readyCycle(t, false, false);
 }
 
-@inline function readyCycle(t: i32, wire: bool): void {
+@inline function readyCycle(t: i32, wire: bool, tail: bool): void {
   const n0 = hd(H_ACTIVE_N);
   let nready: i32 = 0;
   let ninj: i32 = 0;
@@ -609,7 +610,7 @@ function stepReady(t: i32): void {
           }
           f |= F_ROUTED;
         }
-        if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p, wire) && readyRegister(s, p, wire)) {
+        if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p, wire) && readyRegister(s, p, wire, tail)) {
           store<i32>(at(READY, nready), s);
           nready++;
         }
@@ -633,7 +634,7 @@ function stepReady(t: i32): void {
   sharing += <f64>sharingNow;
   // the sources inject (buffer room at the start of the cycle: no move has happened yet)
   for (let i: i32 = 0; i < ninj; i++) inject(load<i32>(at(INJL, i)));
-  performPosted(t, nready, 0, 0, wire);
+  performPosted(t, nready, 0, 0, wire, tail);
 }
 
 // a worm in its startup (granted its injection VC, t < W_START) has nothing to do: its only
@@ -643,10 +644,10 @@ function stepReady(t: i32): void {
 }
 
 // a move at once in the walk (slot s of worm w, records p and wq); true if the worm finished
-// (the walk runs with linkLatency 1 only: stepMux)
+// (the walk runs with linkLatency 1 and vcRelease 'tail-credit' only: stepMux)
 @inline function moveFinishes(s: i32, p: usize, w: i32, wq: usize): bool {
   MOVED++;
-  if (move(s, p, w, false) && ld(wq, W_LIVE) == 0 && ld(wq, W_TOSEND) == 0) {
+  if (move(s, p, w, false, false) && ld(wq, W_LIVE) == 0 && ld(wq, W_TOSEND) == 0) {
     finish(w, T);
     return true;
   }
@@ -680,11 +681,11 @@ function stepReady(t: i32): void {
 // Steps 2-4 with one VC per link (the same steps as stepMux, no arbitration): step 2, then one pass that moves as
 // it goes, newest slot first (a child that passed a flit on is flagged F_MOVED).
 function stepLinks(t: i32): void {
-  if (LAT > 1) linksCycle(t, true);
-  else linksCycle(t, false);
+  if (LAT > 1 || TAILSENT) linksCycle(t, LAT > 1, TAILSENT);
+  else linksCycle(t, false, false);
 }
 
-@inline function linksCycle(t: i32, wire: bool): void {
+@inline function linksCycle(t: i32, wire: bool, tail: bool): void {
   const n0 = hd(H_ACTIVE_N);
   for (let k: i32 = 0; k < n0; k++) {
     const w = load<i32>(at(ACTIVE, k));
@@ -716,8 +717,8 @@ function stepLinks(t: i32): void {
         freeSlot(s);
       } else {
         sset(s, S_FLAGS, f);
-        if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, sp(s), wire) && childrenReady(sp(s), wire)) {
-          move(s, sp(s), w, wire);
+        if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, sp(s), wire) && childrenReady(sp(s), wire, tail)) {
+          move(s, sp(s), w, wire, tail);
           hdSet(H_LASTPROGRESS, t);
         }
       }
@@ -1080,14 +1081,14 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
 // Step 3, readiness of a move (the reference's readyMoves): every child granted, with buffer room
 // at the start of the cycle (F_MOVED and Q_DEC add back a flit that left during it); on the
 // slot's record pointer p
-@inline function childrenReady(p: usize, wire: bool): bool {
+@inline function childrenReady(p: usize, wire: bool, tail: bool): bool {
   for (let c = ld(p, S_CHILD); c >= 0;) {
     const cp = sp(c);
     const f = ld(cp, S_FLAGS);
     if ((f & F_PENDING) != 0) return false;
     if ((f & F_EJECT) == 0) {
       const held = ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) + creditsOut(cp, wire);
-      if (held >= B || (TAILSENT && held + queued(cp) >= B)) return false;
+      if (held >= B || (tail && held + queued(cp) >= B)) return false;
     }
     c = ld(cp, S_SIB);
   }
@@ -1096,7 +1097,7 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
 
 // childrenReady, then register; a single child (every slot of a unicast worm) is tested and
 // entered with one read of its record
-@inline function readyRegister(s: i32, p: usize, wire: bool): bool {
+@inline function readyRegister(s: i32, p: usize, wire: bool, tail: bool): bool {
   const c = ld(p, S_CHILD);
   if (c >= 0) {
     const cp = sp(c);
@@ -1105,13 +1106,13 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
       if ((f & F_PENDING) != 0) return false;
       if ((f & F_EJECT) == 0) {
         const held = ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) + creditsOut(cp, wire);
-        if (held >= B || (TAILSENT && held + queued(cp) >= B)) return false;
+        if (held >= B || (tail && held + queued(cp) >= B)) return false;
       }
       if ((f & F_NET) != 0) enter(s, p, cp);
       return true;
     }
   }
-  if (!childrenReady(p, wire)) return false;
+  if (!childrenReady(p, wire, tail)) return false;
   register(s, p);
   return true;
 }
@@ -1186,7 +1187,7 @@ function inject(w: i32): void {
 
 // Step 4a-d (the reference's move), on slot s's record pointer p; true if a slot of the worm was freed (its
 // tail left, or a copy was delivered). The caller records the progress (H_LASTPROGRESS).
-@inline function move(s: i32, p: usize, w: i32, wire: bool): bool {
+@inline function move(s: i32, p: usize, w: i32, wire: bool, tail: bool): bool {
   const t = T;
   const wq = wp(w);
   const flits = ld(wq, W_FLITS);
@@ -1195,7 +1196,7 @@ function inject(w: i32): void {
   st(p, S_OUT, out);
   if (wire && ld(p, S_VC) < INJ) wireEvent(vcWire(ld(p, S_VC)), t);
   if (!MUX) st(p, S_FLAGS, ld(p, S_FLAGS) | F_MOVED);
-  if (TAILSENT && (ld(p, S_FLAGS) & F_RELEASED) != 0) queueLeft(p);
+  if (tail && (ld(p, S_FLAGS) & F_RELEASED) != 0) queueLeft(p);
   for (let c = ld(p, S_CHILD); c >= 0;) {
     const cp = sp(c);
     const f = ld(cp, S_FLAGS);
@@ -1236,7 +1237,7 @@ function inject(w: i32): void {
   if (out == flits) {
     // 'tail-sent': the tail came into every network child (lock-step): their VCs are released;
     // a released slot's own leaves its VC's queue
-    if (TAILSENT) {
+    if (tail) {
       releaseChildren(p);
       if ((ld(p, S_FLAGS) & F_RELEASED) != 0) {
         queueDone(s, ld(p, S_VC));
