@@ -669,8 +669,8 @@ function stepReady(t: i32): void {
     const f = ld(cp, S_FLAGS);
     if ((f & F_PENDING) != 0) return 0;
     if ((f & F_EJECT) == 0) {
-      // (no credits on the wire: the walk runs with linkLatency 1 only)
-      if (ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) >= B) return 0;
+      // (the walk runs with the default rules only)
+      if (full(cp, f, false, false)) return 0;
       if (load<i32>(arb(ld(cp, S_CHAN), A_HELD)) != 1) r = 2;
     } else if (trig) r = 2;
     c = ld(cp, S_SIB);
@@ -1086,13 +1086,16 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
     const cp = sp(c);
     const f = ld(cp, S_FLAGS);
     if ((f & F_PENDING) != 0) return false;
-    if ((f & F_EJECT) == 0) {
-      const held = ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) + creditsOut(cp, wire);
-      if (held >= B || (tail && held + queued(cp) >= B)) return false;
-    }
+    if ((f & F_EJECT) == 0 && full(cp, f, wire, tail)) return false;
     c = ld(cp, S_SIB);
   }
   return true;
+}
+
+// the buffer of network child cp (flags f) has no room for a flit at the start of the cycle
+@inline function full(cp: usize, f: i32, wire: bool, tail: bool): bool {
+  const held = ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) + creditsOut(cp, wire);
+  return held >= B || (tail && held + queued(cp) >= B);
 }
 
 // childrenReady, then register; a single child (every slot of a unicast worm) is tested and
@@ -1104,10 +1107,7 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
     if (ld(cp, S_SIB) < 0) {
       const f = ld(cp, S_FLAGS);
       if ((f & F_PENDING) != 0) return false;
-      if ((f & F_EJECT) == 0) {
-        const held = ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) + creditsOut(cp, wire);
-        if (held >= B || (tail && held + queued(cp) >= B)) return false;
-      }
+      if ((f & F_EJECT) == 0 && full(cp, f, wire, tail)) return false;
       if ((f & F_NET) != 0) enter(s, p, cp);
       return true;
     }
