@@ -15,6 +15,7 @@ import { Bench } from 'tinybench';
 import { defaultInjection } from '../src/engine/input.ts';
 import { ReferenceEngine } from '../src/engine/reference.ts';
 import type { Engine, EngineInput, EngineOptions } from '../src/engine/types.ts';
+import { WormcastError } from '../src/errors.ts';
 import { WasmEngine } from '../src/engine/wasm.ts';
 import { buildWorkload } from '../src/engine/workload.ts';
 import { simulationRouting } from '../src/experiment/simulate.ts';
@@ -29,7 +30,7 @@ const wasmOnly = process.argv.includes('--wasm-only');
 // --options=<json>: engine options merged over each workload's (e.g. '{"linkLatency":2}' or
 // '{"vcRelease":"tail-sent"}', to time the evaluation those rules take)
 const optionsArg = process.argv.find((a) => a.startsWith('--options='));
-const extraOptions: EngineOptions = optionsArg === undefined ? {} : JSON.parse(optionsArg.slice(10));
+const extraOptions: EngineOptions = optionsArg === undefined ? {} : parseOptions(optionsArg.slice(10));
 // --ab=a.wasm,b.wasm[,...]: A/B of wasm builds in one process (each file a build/wormcast.wasm of
 // a tree whose region layout is this tree's): after warm-up, --rounds=N rounds (default 15), each
 // one whole run of every module in turn, in rotating order; prints each module's median rate and
@@ -40,6 +41,24 @@ const abArg = process.argv.find((a) => a.startsWith('--ab='));
 const abFiles = abArg === undefined ? [] : abArg.slice(5).split(',');
 const roundsArg = process.argv.find((a) => a.startsWith('--rounds='));
 const rounds = roundsArg === undefined ? 15 : Number(roundsArg.slice(9));
+if (!Number.isInteger(rounds) || rounds < 1) usage(`--rounds: a positive integer, not ${roundsArg?.slice(9)}`);
+
+function usage(message: string): never {
+  console.error(`engine.bench: ${message}`);
+  process.exit(2);
+}
+
+// the engine checks the option values themselves (resolveOptions); here only the form
+function parseOptions(text: string): EngineOptions {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    usage(`--options: not JSON: ${text}`);
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) usage(`--options: a JSON object, not ${text}`);
+  return v as EngineOptions;
+}
 
 interface Workload {
   name: string;
@@ -158,7 +177,13 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length
 /** --ab: alternating whole runs of several wasm builds in this process (see abFiles above). */
 async function abTest(): Promise<void> {
   const { readFileSync } = await import('node:fs');
-  const modules = abFiles.map((f) => new Uint8Array(readFileSync(f)));
+  const modules = abFiles.map((f) => {
+    try {
+      return new Uint8Array(readFileSync(f));
+    } catch {
+      return usage(`--ab: cannot read ${f}`);
+    }
+  });
   console.log(`node ${process.version}; A/B of ${abFiles.length} wasm builds, ${rounds} rounds`);
   for (const [wi, w] of WORKLOADS.entries()) {
     if (only >= 0 && wi !== only) continue;
@@ -279,4 +304,8 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// a bad option value is the engine's WormcastError: one line and exit 2, as the CLI does
+await main().catch((e: unknown) => {
+  if (e instanceof WormcastError) usage(e.message);
+  throw e;
+});
