@@ -4,8 +4,8 @@
 import { WasmEngine } from '../src/engine/wasm.ts';
 import * as L from '../src/engine/layout.ts';
 import { buildWorkload } from '../src/engine/workload.ts';
-import { simulationRouting } from '../src/experiment/simulate.ts';
-import { generateTraffic } from '../src/experiment/traffic.ts';
+import { simulationRouting } from '../src/experiment/run/simulate.ts';
+import { generateTraffic } from '../src/experiment/run/traffic.ts';
 const W: Record<string, any> = {
   mesh: {
     topology: 'mesh:8x8',

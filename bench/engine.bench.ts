@@ -18,8 +18,8 @@ import type { Engine, EngineInput, EngineOptions } from '../src/engine/types.ts'
 import { WormcastError } from '../src/errors.ts';
 import { WasmEngine } from '../src/engine/wasm.ts';
 import { buildWorkload } from '../src/engine/workload.ts';
-import { simulationRouting } from '../src/experiment/simulate.ts';
-import { generateTraffic } from '../src/experiment/traffic.ts';
+import { simulationRouting } from '../src/experiment/run/simulate.ts';
+import { generateTraffic } from '../src/experiment/run/traffic.ts';
 
 const quick = process.argv.includes('--quick');
 // --only=N: whole runs of workload N (0-based) only, skipping tinybench and the idle networks

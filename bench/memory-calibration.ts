@@ -1,5 +1,5 @@
 /**
- * Calibration of src/experiment/memory-estimate.ts: for a few runs, the estimate against the
+ * Calibration of src/experiment/run/memory-estimate.ts: for a few runs, the estimate against the
  * memory measured (process.memoryUsage() after a full collection) once the traffic, the worms and
  * the engine all exist, which is when simulateWith() holds the most (docs/cli.md "Memory of a
  * simulate run"). The heap estimate is shown without its fixed part (FIXED_HEAP_BYTES). Each run has
@@ -7,11 +7,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { estimateMemory, FIXED_HEAP_BYTES, formatBytes, trafficShape } from '../src/experiment/memory-estimate.ts';
+import { estimateMemory, FIXED_HEAP_BYTES, formatBytes, trafficShape } from '../src/experiment/run/memory-estimate.ts';
 import { WasmEngine } from '../src/engine/wasm.ts';
 import { buildWorkload } from '../src/engine/workload.ts';
-import { simulationRouting } from '../src/experiment/simulate.ts';
-import { generateTraffic } from '../src/experiment/traffic.ts';
+import { simulationRouting } from '../src/experiment/run/simulate.ts';
+import { generateTraffic } from '../src/experiment/run/traffic.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc');

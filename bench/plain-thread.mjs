@@ -1,10 +1,10 @@
 // A worker thread of bench/sweep.bench.ts's ceiling: the same simulations as a sweep's points,
-// with no pool (tsx registered here, as src/experiment/point-worker-dev.mjs does for the pool).
+// with no pool (tsx registered here, as src/experiment/sweep/point-worker-dev.mjs does for the pool).
 import { parentPort, workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
 register();
-const { simulate } = await import('../src/experiment/simulate.ts');
+const { simulate } = await import('../src/experiment/run/simulate.ts');
 const { cfg, runs } = workerData;
 await simulate({ ...cfg, measure: 1000 });
 parentPort.postMessage('ready');

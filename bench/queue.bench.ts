@@ -21,11 +21,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseQueueUrl } from '../src/experiment/queue.ts';
-import { runQueueSweep } from '../src/experiment/queue-sweep.ts';
-import { parseExperiment, type Experiment } from '../src/experiment/schema.ts';
-import { runSweep } from '../src/experiment/sweep.ts';
-import { sweepProgress } from '../src/experiment/sweep-progress.ts';
+import { parseQueueUrl } from '../src/experiment/queue/queue.ts';
+import { runQueueSweep } from '../src/experiment/queue/queue-sweep.ts';
+import { parseExperiment, type Experiment } from '../src/experiment/config/schema.ts';
+import { runSweep } from '../src/experiment/sweep/sweep.ts';
+import { sweepProgress } from '../src/experiment/sweep/sweep-progress.ts';
 import { flushDb, OwnRedis } from '../test/redis-server.ts';
 
 const arg = (name: string): string | undefined => {

@@ -69,7 +69,7 @@ export {
   type RunGoal,
   type SimulateConfig,
   type SimulationResult,
-} from './experiment/simulate.ts';
+} from './experiment/run/simulate.ts';
 export {
   estimateMemory,
   memoryLimits,
@@ -77,9 +77,9 @@ export {
   trafficShape,
   type MemoryEnvironment,
   type MemoryEstimate,
-} from './experiment/memory-estimate.ts';
+} from './experiment/run/memory-estimate.ts';
 export { buildWorkload, type Workload, type MulticastEvent } from './engine/workload.ts';
-export { generateTraffic } from './experiment/traffic.ts';
+export { generateTraffic } from './experiment/run/traffic.ts';
 // the seeds' units, destination counts drawn with a mean, isolated multicasts (issue 13:
 // docs/units.md "From the library", docs/traffic.md)
 export {
@@ -97,9 +97,9 @@ export {
   type UnitFields,
   type UnitInput,
   type ResolvedUnits,
-} from './experiment/units.ts';
-export { destCountRange, drawDestCount } from './experiment/dest-count.ts';
-export { runIsolated, type IsolatedConfig, type IsolatedResult } from './experiment/isolated.ts';
+} from './experiment/config/units.ts';
+export { destCountRange, drawDestCount } from './experiment/run/dest-count.ts';
+export { runIsolated, type IsolatedConfig, type IsolatedResult } from './experiment/run/isolated.ts';
 
 // what the browser app's watch and curves use (docs/web.md, issue 14): the engine region's layout
 // (read between runUntil calls), a streamed run driven step by step, and a sweep point's numbers
@@ -107,22 +107,22 @@ export * as engineLayout from './engine/layout.ts';
 export { deadlockReport, type DeadlockReport } from './engine/results.ts';
 export { defaultInjection, prepare, type Prepared } from './engine/input.ts';
 export { WormFeed } from './engine/feed.ts';
-export { TrafficStream } from './experiment/traffic-stream.ts';
-export { planStream } from './experiment/simulate.ts';
-export { eventWorms, FEED_CYCLES } from './experiment/stream-run.ts';
-export { resolvePoint, simulateConfig, type PointConfig } from './experiment/point-config.ts';
-export { canonicalJson } from './experiment/grid.ts';
-export { meanInterval, type Interval } from './experiment/confidence.ts';
-export { metricOf, DEFAULT_METRICS, type MetricName } from './experiment/metrics.ts';
+export { TrafficStream } from './experiment/run/traffic-stream.ts';
+export { planStream } from './experiment/run/simulate.ts';
+export { eventWorms, FEED_CYCLES } from './experiment/run/stream-run.ts';
+export { resolvePoint, simulateConfig, type PointConfig } from './experiment/config/point-config.ts';
+export { canonicalJson } from './experiment/config/grid.ts';
+export { meanInterval, type Interval } from './experiment/run/confidence.ts';
+export { metricOf, DEFAULT_METRICS, type MetricName } from './experiment/config/metrics.ts';
 export {
   saturationReasons,
   pointSaturated,
   incompleteReason as replicationIncomplete,
-} from './experiment/saturation.ts';
-export type { PointSettings, PointOutcome } from './experiment/point-run.ts';
-export type { StoredPoint } from './experiment/store.ts';
+} from './experiment/config/saturation.ts';
+export type { PointSettings, PointOutcome } from './experiment/sweep/point-run.ts';
+export type { StoredPoint } from './experiment/sweep/store.ts';
 export { plotRows, plotSpec, type PlotAxes, type PlotRow } from './report/plot-spec.ts';
 
 // wasm
 export { loadWasm, WasmRouting, type WasmMemory, type WasmSource, type WormcastExports } from './wasm/module.ts';
-export { summarizePoint, type SummarizedReplication } from './experiment/point-summary.ts';
+export { summarizePoint, type SummarizedReplication } from './experiment/sweep/point-summary.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type ConsumptionModel, strongComponents, withConsumption } from '../src/analysis/consumption.ts';
 import { buildDependencyGraph, checkDeadlock, unicastScheme } from '../src/analysis/deadlock.ts';
 import type { VcName } from '../src/engine/results.ts';
-import { simulate, simulationRouting } from '../src/experiment/simulate.ts';
+import { simulate, simulationRouting } from '../src/experiment/run/simulate.ts';
 import { wormSchemeFor } from '../src/multicast/path-based/schemes.ts';
 import { PATH_BASED_ALGORITHMS } from '../src/multicast/path-based/index.ts';
 import type { RoutingFunction } from '../src/routing/types.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkRoutingDeadlock } from '../src/analysis/deadlock.ts';
 import { checkScheme } from '../src/analysis/scheme-check.ts';
-import { simulate, simulationRouting } from '../src/experiment/simulate.ts';
+import { simulate, simulationRouting } from '../src/experiment/run/simulate.ts';
 import { defaultNodeModel } from '../src/multicast/node-model.ts';
 import { DEFAULT_ROUTING, MULTICAST_ALGORITHMS, routingFor } from '../src/multicast/registry.ts';
 import { createRouting } from '../src/routing/registry.ts';

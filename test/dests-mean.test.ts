@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { destCountRange, drawDestCount } from '../src/experiment/dest-count.ts';
-import { runIsolated } from '../src/experiment/isolated.ts';
-import type { TrafficEvent, TrafficSpec } from '../src/experiment/traffic.ts';
-import { TrafficStream } from '../src/experiment/traffic-stream.ts';
+import { destCountRange, drawDestCount } from '../src/experiment/run/dest-count.ts';
+import { runIsolated } from '../src/experiment/run/isolated.ts';
+import type { TrafficEvent, TrafficSpec } from '../src/experiment/run/traffic.ts';
+import { TrafficStream } from '../src/experiment/run/traffic-stream.ts';
 import { runMain } from './cli-main.ts';
 
 /*
@@ -18,7 +18,7 @@ function all(spec: TrafficSpec): TrafficEvent[] {
   return out;
 }
 
-describe('the count rule (src/experiment/dest-count.ts)', () => {
+describe('the count rule (src/experiment/run/dest-count.ts)', () => {
   it('is uniform on mean - w .. mean + w, the widest range around the mean within 1 .. others', () => {
     expect(destCountRange(10, 63)).toEqual({ lo: 1, hi: 19 });
     expect(destCountRange(45, 63)).toEqual({ lo: 27, hi: 63 });
@@ -46,7 +46,7 @@ describe('the count rule (src/experiment/dest-count.ts)', () => {
   });
 });
 
-describe('streamed traffic with destsMean (per-node streams, src/experiment/traffic-stream.ts)', () => {
+describe('streamed traffic with destsMean (per-node streams, src/experiment/run/traffic-stream.ts)', () => {
   const spec: TrafficSpec = { nodes: 64, load: 0.5, flits: 16, dests: 0, destsMean: 10, cycles: 2500, seed: 7 };
   const events = all(spec);
   it('draws counts with the given mean, within its sampling error over many multicasts', () => {
@@ -111,7 +111,7 @@ describe('streamed traffic with destsMean (per-node streams, src/experiment/traf
   });
 });
 
-describe('isolated multicasts with destsMean (src/experiment/isolated.ts)', () => {
+describe('isolated multicasts with destsMean (src/experiment/run/isolated.ts)', () => {
   it('draws one count per set with the mean; a fixed count gives the same sets as before', async () => {
     const base = {
       topology: 'mesh:8x8',

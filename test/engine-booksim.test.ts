@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { simulate, type SimulateConfig } from '../src/experiment/simulate.ts';
+import { simulate, type SimulateConfig } from '../src/experiment/run/simulate.ts';
 
 /**
  * shared/reference/booksim2-8x8-mesh.md mapped to wormcast (docs/validation.md), with BookSim's

@@ -4,8 +4,8 @@ import type { EngineOptions } from '../src/engine/types.ts';
 import { WasmEngine } from '../src/engine/wasm.ts';
 import { firstResultDifference } from './engine-compare.ts';
 import { buildWorkload } from '../src/engine/workload.ts';
-import { simulationRouting } from '../src/experiment/simulate.ts';
-import { generateTraffic } from '../src/experiment/traffic.ts';
+import { simulationRouting } from '../src/experiment/run/simulate.ts';
+import { generateTraffic } from '../src/experiment/run/traffic.ts';
 import { rng } from './utils.ts';
 
 /** (topology, algorithm) pairs: every multicast algorithm of the registries on a small network. */

@@ -5,8 +5,8 @@ import { ReferenceEngine } from '../src/engine/reference.ts';
 import type { Engine, EngineInput, EngineStatus } from '../src/engine/types.ts';
 import { WasmEngine } from '../src/engine/wasm.ts';
 import { buildWorkload } from '../src/engine/workload.ts';
-import { simulationRouting } from '../src/experiment/simulate.ts';
-import { generateTraffic } from '../src/experiment/traffic.ts';
+import { simulationRouting } from '../src/experiment/run/simulate.ts';
+import { generateTraffic } from '../src/experiment/run/traffic.ts';
 import { firstResultDifference } from './engine-compare.ts';
 
 /** Everything a run reports, as one comparable value. */

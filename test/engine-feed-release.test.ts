@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ReferenceEngine } from '../src/engine/reference.ts';
-import { simulate, type SimulateConfig } from '../src/experiment/simulate.ts';
+import { simulate, type SimulateConfig } from '../src/experiment/run/simulate.ts';
 
 // Streamed runs (src/engine/feed.ts): the reference engine drops the worms the feed released
 // (Engine.release), so its memory does not grow with the run's length, and its results stay the

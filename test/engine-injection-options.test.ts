@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultInjection, resolveOptions } from '../src/engine/input.ts';
-import { resolvePoint, simulateCommand, simulateConfig } from '../src/experiment/point-config.ts';
-import { optionValueError } from '../src/experiment/schema.ts';
+import { resolvePoint, simulateCommand, simulateConfig } from '../src/experiment/config/point-config.ts';
+import { optionValueError } from '../src/experiment/config/schema.ts';
 
 // Option injection (docs/model-flit.md "The source"): the engine's default, simulate's and
 // experiments' defaults per algorithm, and the experiment-file key.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Engine, EngineInput, EngineOptions, WormSpec } from '../src/engine/types.ts';
-import { makeEngine } from '../src/experiment/simulate.ts';
+import { makeEngine } from '../src/experiment/run/simulate.ts';
 import { createRouting } from '../src/routing/registry.ts';
 import { parseTopology } from '../src/topology/registry.ts';
 

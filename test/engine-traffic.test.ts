@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildWorkload } from '../src/engine/workload.ts';
-import { generateTraffic } from '../src/experiment/traffic.ts';
+import { generateTraffic } from '../src/experiment/run/traffic.ts';
 import { createRouting } from '../src/routing/registry.ts';
 import { parseTopology } from '../src/topology/registry.ts';
 

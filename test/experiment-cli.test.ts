@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseGridArg } from '../src/cli/commands/sweep.ts';
-import type { StoredPoint } from '../src/experiment/store.ts';
+import type { StoredPoint } from '../src/experiment/sweep/store.ts';
 import { runMain } from './cli-main.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'wormcast-sweep-cli-'));

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { meanInterval, relativeHalfWidth } from '../src/experiment/confidence.ts';
-import { studentTCdf, studentTQuantile } from '../src/experiment/student-t.ts';
+import { meanInterval, relativeHalfWidth } from '../src/experiment/run/confidence.ts';
+import { studentTCdf, studentTQuantile } from '../src/experiment/run/student-t.ts';
 import { mulberry32 } from '../src/random.ts';
 
 describe('Student t quantiles (computed, not tabulated)', () => {

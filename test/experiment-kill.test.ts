@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readExperimentFile } from '../src/experiment/experiment-file.ts';
-import { readStore, type StoredPoint } from '../src/experiment/store.ts';
-import { runSweep } from '../src/experiment/sweep.ts';
-import { sweepProgress } from '../src/experiment/sweep-progress.ts';
+import { readExperimentFile } from '../src/experiment/config/experiment-file.ts';
+import { readStore, type StoredPoint } from '../src/experiment/sweep/store.ts';
+import { runSweep } from '../src/experiment/sweep/sweep.ts';
+import { sweepProgress } from '../src/experiment/sweep/sweep-progress.ts';
 import { bin } from './cli.ts';
 
 /*

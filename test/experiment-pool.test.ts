@@ -11,11 +11,11 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseExperiment } from '../src/experiment/schema.ts';
-import { readStore, type StoredPoint } from '../src/experiment/store.ts';
-import { runSweep } from '../src/experiment/sweep.ts';
-import { sweepProgress } from '../src/experiment/sweep-progress.ts';
-import { workerFile } from '../src/experiment/pool.ts';
+import { parseExperiment } from '../src/experiment/config/schema.ts';
+import { readStore, type StoredPoint } from '../src/experiment/sweep/store.ts';
+import { runSweep } from '../src/experiment/sweep/sweep.ts';
+import { sweepProgress } from '../src/experiment/sweep/sweep-progress.ts';
+import { workerFile } from '../src/experiment/sweep/pool.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'wormcast-pool-'));
 const quiet = () => sweepProgress(true, { write: () => true });
@@ -53,8 +53,10 @@ describe('the worker pool', () => {
       for (const r of p.replications) expect((r.result as { completed: number }).completed).toBeGreaterThan(0);
   });
   it('loads the task from the sources through a tsx entry, and the compiled task from dist/', () => {
-    expect(workerFile('file:///x/src/experiment/pool.ts')).toBe('file:///x/src/experiment/point-worker-dev.mjs');
-    expect(workerFile('file:///x/dist/experiment/pool.js')).toBe('file:///x/dist/experiment/point-task.js');
+    expect(workerFile('file:///x/src/experiment/sweep/pool.ts')).toBe(
+      'file:///x/src/experiment/sweep/point-worker-dev.mjs',
+    );
+    expect(workerFile('file:///x/dist/experiment/sweep/pool.js')).toBe('file:///x/dist/experiment/sweep/point-task.js');
   });
   it('runs from a tsc build (dist/, no tsx) with the same numbers', async () => {
     // the package layout in a temporary directory: dist/ compiled now, build/ and node_modules/ linked
@@ -74,7 +76,7 @@ describe('the worker pool', () => {
       ],
       { stdio: 'pipe' },
     );
-    expect(existsSync(join(root, 'dist/experiment/point-task.js'))).toBe(true);
+    expect(existsSync(join(root, 'dist/experiment/sweep/point-task.js'))).toBe(true);
     symlinkSync(join(repo, 'build'), join(root, 'build'));
     symlinkSync(join(repo, 'node_modules'), join(root, 'node_modules'));
     copyFileSync(join(repo, 'package.json'), join(root, 'package.json'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredPoint } from '../src/experiment/store.ts';
-import { sweepProgress } from '../src/experiment/sweep-progress.ts';
+import type { StoredPoint } from '../src/experiment/sweep/store.ts';
+import { sweepProgress } from '../src/experiment/sweep/sweep-progress.ts';
 
 /** A finished point as the progress lines read it. */
 const point = (saturated: boolean) =>

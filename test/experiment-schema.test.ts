@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WormcastError } from '../src/errors.ts';
-import { decimalRange } from '../src/experiment/decimal-range.ts';
-import { readExperimentFile } from '../src/experiment/experiment-file.ts';
-import { expandGrid } from '../src/experiment/grid.ts';
-import { parseExperiment } from '../src/experiment/schema.ts';
+import { decimalRange } from '../src/experiment/config/decimal-range.ts';
+import { readExperimentFile } from '../src/experiment/config/experiment-file.ts';
+import { expandGrid } from '../src/experiment/config/grid.ts';
+import { parseExperiment } from '../src/experiment/config/schema.ts';
 import { runMain } from './cli-main.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'wormcast-schema-'));
@@ -128,7 +128,7 @@ describe('the options of a point are the options of simulate', () => {
   it('every simulate option of a dynamic-traffic run is an experiment option, with the same name', async () => {
     const { Command } = await import('commander');
     const { registerSimulate } = await import('../src/cli/commands/simulate.ts');
-    const { OPTION_KEYS } = await import('../src/experiment/options.ts');
+    const { OPTION_KEYS } = await import('../src/experiment/config/options.ts');
     const program = new Command('wormcast');
     registerSimulate(program);
     const simulate = program.commands[0]!.options.map((o) => o.attributeName());

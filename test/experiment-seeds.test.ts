@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expandGrid } from '../src/experiment/grid.ts';
-import { parseExperiment } from '../src/experiment/schema.ts';
-import { pointHash, replicationSeed, replicationSeeds } from '../src/experiment/seeds.ts';
+import { expandGrid } from '../src/experiment/config/grid.ts';
+import { parseExperiment } from '../src/experiment/config/schema.ts';
+import { pointHash, replicationSeed, replicationSeeds } from '../src/experiment/sweep/seeds.ts';
 import { mulberry32 } from '../src/random.ts';
 
 const point = (extra: Record<string, unknown> = {}) =>

@@ -10,9 +10,9 @@ import {
   trafficShape,
   WASM_MAX_BYTES,
   type MemoryEnvironment,
-} from '../src/experiment/memory-estimate.ts';
-import { planStream, simulate, simulationRouting } from '../src/experiment/simulate.ts';
-import { generateTraffic } from '../src/experiment/traffic.ts';
+} from '../src/experiment/run/memory-estimate.ts';
+import { planStream, simulate, simulationRouting } from '../src/experiment/run/simulate.ts';
+import { generateTraffic } from '../src/experiment/run/traffic.ts';
 import { runCli } from './cli.ts';
 import { runMain } from './cli-main.ts';
 

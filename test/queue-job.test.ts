@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { expandGrid } from '../src/experiment/grid.ts';
-import { parseQueueUrl, redact, redisErrorLine } from '../src/experiment/queue.ts';
-import { checkJob, isPointOutcome, pointJob } from '../src/experiment/queue-job.ts';
-import { parseExperiment } from '../src/experiment/schema.ts';
-import { pointKey } from '../src/experiment/store.ts';
-import { pointSettings } from '../src/experiment/sweep.ts';
+import { expandGrid } from '../src/experiment/config/grid.ts';
+import { parseQueueUrl, redact, redisErrorLine } from '../src/experiment/queue/queue.ts';
+import { checkJob, isPointOutcome, pointJob } from '../src/experiment/queue/queue-job.ts';
+import { parseExperiment } from '../src/experiment/config/schema.ts';
+import { pointKey } from '../src/experiment/sweep/store.ts';
+import { pointSettings } from '../src/experiment/sweep/sweep.ts';
 import { runMain } from './cli-main.ts';
 
 /*

@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseExperiment } from '../src/experiment/schema.ts';
-import { readStore } from '../src/experiment/store.ts';
-import { runSweep } from '../src/experiment/sweep.ts';
-import { sweepProgress } from '../src/experiment/sweep-progress.ts';
+import { parseExperiment } from '../src/experiment/config/schema.ts';
+import { readStore } from '../src/experiment/sweep/store.ts';
+import { runSweep } from '../src/experiment/sweep/sweep.ts';
+import { sweepProgress } from '../src/experiment/sweep/sweep-progress.ts';
 import { plotRows, plotSpec } from '../src/report/plot-spec.ts';
 import { runMain } from './cli-main.ts';
 
@@ -62,7 +62,11 @@ describe('wormcast plot', () => {
   });
   it('builds its spec without Node: the browser app can reuse it', () => {
     // the spec builder and what it imports at run time (type-only imports are erased)
-    for (const f of ['../src/report/plot-spec.ts', '../src/experiment/format.ts', '../src/experiment/metrics.ts']) {
+    for (const f of [
+      '../src/report/plot-spec.ts',
+      '../src/experiment/sweep/format.ts',
+      '../src/experiment/config/metrics.ts',
+    ]) {
       const src = readFileSync(new URL(f, import.meta.url), 'utf8');
       const runtime = src.split('\n').filter((l) => /^import (?!type )/.test(l));
       for (const l of runtime) expect(l, f).not.toMatch(/from '(node:|piscina|vega)/);

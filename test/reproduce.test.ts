@@ -8,8 +8,8 @@ import {
   messageFlits,
   SEED003_STARTUP_CYCLES,
   SEED004_UNITS,
-} from '../src/experiment/units.ts';
-import { runIsolated } from '../src/experiment/isolated.ts';
+} from '../src/experiment/config/units.ts';
+import { runIsolated } from '../src/experiment/run/isolated.ts';
 import { findReproduction, REPRODUCTIONS } from '../src/report/reproductions/index.ts';
 import { runReproduction, type ReproductionOutcome } from '../src/report/reproductions/run.ts';
 import { runMain } from './cli-main.ts';
@@ -23,7 +23,7 @@ import { runMain } from './cli-main.ts';
 const dir = mkdtempSync(join(tmpdir(), 'wormcast-reproduce-'));
 const ctx = { quick: true, workers: 2, dir: join(dir, 'stores'), log: () => {} };
 
-describe("the seeds' units (src/experiment/units.ts)", () => {
+describe("the seeds' units (src/experiment/config/units.ts)", () => {
   it('seed 004: 128-byte messages at 20 Mbytes/s with 8-byte flits are 16 flits of 0.4 us; 300 us between messages is a load of 16/750', () => {
     expect(messageFlits(SEED004_UNITS)).toBe(16);
     expect(SEED004_UNITS.cycleUs).toBeCloseTo(0.4, 12);
@@ -35,7 +35,7 @@ describe("the seeds' units (src/experiment/units.ts)", () => {
   });
 });
 
-describe('isolated multicasts (src/experiment/isolated.ts)', () => {
+describe('isolated multicasts (src/experiment/run/isolated.ts)', () => {
   it('one worm on an empty line: latency = startup + hops + flits, the same for every set', async () => {
     // a 2-node mesh: every multicast is source -> the other node, 1 hop
     const r = await runIsolated({

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeOutputDir } from '../src/cli/output-dir.ts';
-import { expandGrid } from '../src/experiment/grid.ts';
-import { runIsolated } from '../src/experiment/isolated.ts';
-import { parseExperiment } from '../src/experiment/schema.ts';
-import { readStore, type StoredPoint } from '../src/experiment/store.ts';
-import { runSweep } from '../src/experiment/sweep.ts';
-import { pointLine, sweepProgress } from '../src/experiment/sweep-progress.ts';
+import { expandGrid } from '../src/experiment/config/grid.ts';
+import { runIsolated } from '../src/experiment/run/isolated.ts';
+import { parseExperiment } from '../src/experiment/config/schema.ts';
+import { readStore, type StoredPoint } from '../src/experiment/sweep/store.ts';
+import { runSweep } from '../src/experiment/sweep/sweep.ts';
+import { pointLine, sweepProgress } from '../src/experiment/sweep/sweep-progress.ts';
 import * as lib from '../src/index.ts';
 import { runMain } from './cli-main.ts';
 

@@ -2,13 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readExperimentFile } from '../src/experiment/experiment-file.ts';
-import { expandGrid } from '../src/experiment/grid.ts';
-import { runIsolated } from '../src/experiment/isolated.ts';
-import { parseExperiment } from '../src/experiment/schema.ts';
-import { readStore } from '../src/experiment/store.ts';
-import { runSweep } from '../src/experiment/sweep.ts';
-import { sweepProgress } from '../src/experiment/sweep-progress.ts';
+import { readExperimentFile } from '../src/experiment/config/experiment-file.ts';
+import { expandGrid } from '../src/experiment/config/grid.ts';
+import { runIsolated } from '../src/experiment/run/isolated.ts';
+import { parseExperiment } from '../src/experiment/config/schema.ts';
+import { readStore } from '../src/experiment/sweep/store.ts';
+import { runSweep } from '../src/experiment/sweep/sweep.ts';
+import { sweepProgress } from '../src/experiment/sweep/sweep-progress.ts';
 import { runMain } from './cli-main.ts';
 
 /*

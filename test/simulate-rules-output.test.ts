@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../src/experiment/simulate.ts';
+import { simulate } from '../src/experiment/run/simulate.ts';
 import { runMain } from './cli-main.ts';
 
 /*

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { deadlockSummary, type DeadlockReport } from '../src/engine/results.ts';
-import { simulationRouting } from '../src/experiment/simulate.ts';
+import { simulationRouting } from '../src/experiment/run/simulate.ts';
 import { runCli } from './cli.ts';
 import { computeSimulation, type SimulationRequest } from '../src/web/simulate-panel.ts';
 import { runMain } from './cli-main.ts';

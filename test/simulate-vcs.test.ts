@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { simulate, type SimulateConfig } from '../src/experiment/simulate.ts';
+import { simulate, type SimulateConfig } from '../src/experiment/run/simulate.ts';
 
 // Issue 10 item 4: `--vcs K` gives path and tree worms the K copies of their VC classes (seed
 // 004's "double channels" for dual- and multi-path, Figs. 7.8 and 7.9); it used to be ignored

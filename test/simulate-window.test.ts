@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TrafficStream } from '../src/experiment/traffic-stream.ts';
+import { TrafficStream } from '../src/experiment/run/traffic-stream.ts';
 import { getScenario } from '../src/engine/scenarios.ts';
 import type { WormSpec } from '../src/engine/types.ts';
 import type { Workload } from '../src/engine/workload.ts';
@@ -9,7 +9,7 @@ import {
   simulate,
   simulationRouting,
   type SimulationResult,
-} from '../src/experiment/simulate.ts';
+} from '../src/experiment/run/simulate.ts';
 import { runMain } from './cli-main.ts';
 
 /*
@@ -124,7 +124,7 @@ describe('statistics of a run that stops early (issue 10 item 5)', () => {
     const r = await simulate(config);
     expect(r.status).toBe('out-of-slots');
     expect(r.window).toEqual({ from: 0, to: r.cycles, requestedTo: 5000 });
-    // the run's own traffic: drawn as it goes from per-node streams (src/experiment/traffic-stream.ts)
+    // the run's own traffic: drawn as it goes from per-node streams (src/experiment/run/traffic-stream.ts)
     const stream = new TrafficStream({ nodes: 16, load: 0.8, flits: 16, dests: 0, cycles: 5000, seed: 7 });
     const events = [];
     while (stream.peekTime() !== Infinity) events.push(stream.take());

@@ -4,10 +4,10 @@ import { ReferenceEngine } from '../src/engine/reference.ts';
 import { WasmEngine } from '../src/engine/wasm.ts';
 import type { EngineOptions } from '../src/engine/types.ts';
 import { buildWorkload } from '../src/engine/workload.ts';
-import { runWorkload, simulationRouting } from '../src/experiment/simulate.ts';
-import { eventWorms, runStream, streamCapacity } from '../src/experiment/stream-run.ts';
-import { generateTraffic } from '../src/experiment/traffic.ts';
-import { EventList } from '../src/experiment/traffic-stream.ts';
+import { runWorkload, simulationRouting } from '../src/experiment/run/simulate.ts';
+import { eventWorms, runStream, streamCapacity } from '../src/experiment/run/stream-run.ts';
+import { generateTraffic } from '../src/experiment/run/traffic.ts';
+import { EventList } from '../src/experiment/run/traffic-stream.ts';
 
 // Issue 11 "Runs that do not grow with their length": a streamed run (worms written while the
 // engine runs, records of finished multicasts reused) gives exactly the statistics of the same

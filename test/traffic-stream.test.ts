@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateTraffic, type TrafficEvent, type TrafficSpec } from '../src/experiment/traffic.ts';
-import { streamSeed, TrafficStream } from '../src/experiment/traffic-stream.ts';
+import { generateTraffic, type TrafficEvent, type TrafficSpec } from '../src/experiment/run/traffic.ts';
+import { streamSeed, TrafficStream } from '../src/experiment/run/traffic-stream.ts';
 
 // Issue 11: traffic drawn as the run goes (per-node seeded streams) is deterministic per seed
 // and statistically the traffic the up-front generator made (the same processes and

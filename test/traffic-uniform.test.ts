@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateTraffic, type TrafficEvent, type TrafficSpec } from '../src/experiment/traffic.ts';
-import { TrafficStream } from '../src/experiment/traffic-stream.ts';
+import { generateTraffic, type TrafficEvent, type TrafficSpec } from '../src/experiment/run/traffic.ts';
+import { TrafficStream } from '../src/experiment/run/traffic-stream.ts';
 import { runMain } from './cli-main.ts';
 
 /*

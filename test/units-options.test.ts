@@ -7,7 +7,7 @@ import {
   resolveUnits,
   SEED003_STARTUP_CYCLES,
   SEED004_UNITS,
-} from '../src/experiment/units.ts';
+} from '../src/experiment/config/units.ts';
 import { runMain } from './cli-main.ts';
 
 /*

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import v8 from 'node:v8';
 import { WormcastError } from '../errors.ts';
-import { formatBytes, HEAP_FRACTION, TOTAL_MEMORY_FRACTION } from '../experiment/memory-estimate.ts';
+import { formatBytes, HEAP_FRACTION, TOTAL_MEMORY_FRACTION } from '../experiment/run/memory-estimate.ts';
 
 /*
  * Memory limits of the analysis commands (plan, verify, deadlock; docs/cli.md "Progress and
@@ -9,7 +9,7 @@ import { formatBytes, HEAP_FRACTION, TOTAL_MEMORY_FRACTION } from '../experiment
  * line when the estimate is over a limit, instead of ending in V8's heap out-of-memory abort:
  * - JavaScript heap (objects, strings): half of V8's heap limit;
  * - all memory (typed arrays too): half of the machine's memory.
- * The same fractions as `simulate` (src/experiment/memory-estimate.ts): the other half is room
+ * The same fractions as `simulate` (src/experiment/run/memory-estimate.ts): the other half is room
  * for V8 to collect garbage and for the rest of the machine.
  */
 

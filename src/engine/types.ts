@@ -139,7 +139,7 @@ export interface EngineCounters {
 
 /**
  * How a run ended. 'saturated' is never an engine's own status: a streamed run
- * (src/experiment/stream-run.ts) stops with it when its records are full of messages in flight.
+ * (src/experiment/run/stream-run.ts) stops with it when its records are full of messages in flight.
  */
 export type EngineStatus = 'running' | 'finished' | 'deadlock' | 'limit' | 'out-of-slots' | 'bad-route' | 'saturated';
 

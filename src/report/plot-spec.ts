@@ -1,7 +1,7 @@
-import type { Interval } from '../experiment/confidence.ts';
-import { metricState } from '../experiment/format.ts';
-import type { MetricName } from '../experiment/metrics.ts';
-import type { StoredPoint } from '../experiment/store.ts';
+import type { Interval } from '../experiment/run/confidence.ts';
+import { metricState } from '../experiment/sweep/format.ts';
+import type { MetricName } from '../experiment/config/metrics.ts';
+import type { StoredPoint } from '../experiment/sweep/store.ts';
 
 /*
  * The Vega-Lite specification of a sweep's plot (docs/experiments.md "Plots"): y against x, one

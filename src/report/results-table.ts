@@ -1,8 +1,8 @@
-import type { Interval } from '../experiment/confidence.ts';
-import { formatInterval, metricState } from '../experiment/format.ts';
-import type { MetricName } from '../experiment/metrics.ts';
-import { simulateCommand } from '../experiment/point-config.ts';
-import type { StoredPoint } from '../experiment/store.ts';
+import type { Interval } from '../experiment/run/confidence.ts';
+import { formatInterval, metricState } from '../experiment/sweep/format.ts';
+import type { MetricName } from '../experiment/config/metrics.ts';
+import { simulateCommand } from '../experiment/config/point-config.ts';
+import type { StoredPoint } from '../experiment/sweep/store.ts';
 
 /*
  * `wormcast results`: a result file as a table (docs/experiments.md "Results"): one row per

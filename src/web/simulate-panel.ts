@@ -46,7 +46,7 @@ export interface SimulationRequest {
  * How a run ended, for the page's label: 'finished' (every message measured was delivered;
  * the only outcome shown green), 'saturated' (the drain ended with messages of the window
  * undelivered: the offered load is beyond what the network accepts), 'deadlock', or
- * 'incomplete' (any other run that did not make its measurement, src/experiment/simulate.ts
+ * 'incomplete' (any other run that did not make its measurement, src/experiment/run/simulate.ts
  * incompleteReason).
  */
 export type Outcome = 'finished' | 'saturated' | 'deadlock' | 'incomplete';
@@ -241,7 +241,7 @@ export function parseSimulationRequest(req: SimulationRequest): ParsedRequest {
 
 /**
  * Dynamic traffic through the wasm flit-level engine, as `wormcast simulate` runs it
- * (src/experiment/simulate.ts simulateWith), with the module instantiated from `wasm` (the
+ * (src/experiment/run/simulate.ts simulateWith), with the module instantiated from `wasm` (the
  * bytes of build/wormcast.wasm). Bad input throws a WormcastError. `ms` is the run's wall time
  * (from the engine's creation to its result).
  */

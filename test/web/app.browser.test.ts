@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { simulate } from '../../src/experiment/simulate.ts';
+import { simulate } from '../../src/experiment/run/simulate.ts';
 
 /**
  * The browser app end to end (docs/web.md): build it with Vite's JS API into a temporary

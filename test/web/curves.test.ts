@@ -1,22 +1,22 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { resolvePoint } from '../../src/experiment/point-config.ts';
-import { runPoint } from '../../src/experiment/point-run.ts';
-import { replicationSeeds as nodeSeeds } from '../../src/experiment/seeds.ts';
+import { resolvePoint } from '../../src/experiment/config/point-config.ts';
+import { runPoint } from '../../src/experiment/sweep/point-run.ts';
+import { replicationSeeds as nodeSeeds } from '../../src/experiment/sweep/seeds.ts';
 import { chartOf } from '../../src/web/curves/chart.ts';
 import { computePoint, defaultSettings } from '../../src/web/curves/point.ts';
 import { replicationSeeds } from '../../src/web/curves/seeds.ts';
 
 /**
  * The page's sweep (docs/web.md "Curves") against the experiment layer in Node: the seeds of
- * src/experiment/seeds.ts, and runPoint's numbers (src/experiment/point-run.ts, what `wormcast
+ * src/experiment/sweep/seeds.ts, and runPoint's numbers (src/experiment/sweep/point-run.ts, what `wormcast
  * sweep` stores) for the same configuration and settings.
  */
 const wasm = readFileSync(new URL('../../build/wormcast.wasm', import.meta.url));
 
 describe('the page sweep', () => {
-  it('replication seeds equal src/experiment/seeds.ts (SubtleCrypto SHA-256 = node:crypto), per point and common (fast-check)', async () => {
+  it('replication seeds equal src/experiment/sweep/seeds.ts (SubtleCrypto SHA-256 = node:crypto), per point and common (fast-check)', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 0, max: 2 ** 31 - 1 }),

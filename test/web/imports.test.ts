@@ -54,7 +54,7 @@ describe('browser app imports', () => {
         'src/browser.ts',
         'src/wasm/module.ts',
         'src/engine/wasm.ts',
-        'src/experiment/simulate.ts',
+        'src/experiment/run/simulate.ts',
       ]),
     );
     expect(g.staticNode).toEqual([]);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { WormcastError } from '../../src/errors.ts';
-import { simulate } from '../../src/experiment/simulate.ts';
+import { simulate } from '../../src/experiment/run/simulate.ts';
 import { createRouting } from '../../src/routing/registry.ts';
 import { tracePath } from '../../src/routing/trace.ts';
 import { pack } from '../../src/routing/types.ts';

@@ -1,7 +1,7 @@
 import * as L from '../../src/engine/layout.ts';
 import type { EngineStatus } from '../../src/engine/types.ts';
 import { WasmEngine } from '../../src/engine/wasm.ts';
-import { simulate, type SimulateConfig } from '../../src/experiment/simulate.ts';
+import { simulate, type SimulateConfig } from '../../src/experiment/run/simulate.ts';
 
 /*
  * Reads of an engine's region for the watch tests (docs/web.md "Watching a simulation"), made

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { join } from 'node:path';
 import { parseIntIn, WormcastError } from '../../errors.ts';
-import { defaultWorkers } from '../../experiment/pool.ts';
+import { defaultWorkers } from '../../experiment/sweep/pool.ts';
 import { findReproduction, REPRODUCTIONS } from '../../report/reproductions/index.ts';
 import { writeReport } from '../../report/reproductions/report.ts';
 import { comparisonText, runReproduction, type ReproductionOutcome } from '../../report/reproductions/run.ts';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { WormcastError } from '../../errors.ts';
-import { readStore } from '../../experiment/store.ts';
+import { readStore } from '../../experiment/sweep/store.ts';
 import { resultsTable, type TableFormat } from '../../report/results-table.ts';
 
 /** `wormcast results <file>`: a sweep's result file as a table (docs/experiments.md "Results"). */

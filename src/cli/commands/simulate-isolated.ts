@@ -1,13 +1,13 @@
-import type { Interval } from '../../experiment/confidence.ts';
+import type { Interval } from '../../experiment/run/confidence.ts';
 import type { EngineOptions } from '../../engine/types.ts';
-import { runIsolated, type IsolatedResult } from '../../experiment/isolated.ts';
-import { cyclesToUs, type ResolvedUnits, unitsText } from '../../experiment/units.ts';
-import { simulationRouting } from '../../experiment/simulate.ts';
+import { runIsolated, type IsolatedResult } from '../../experiment/run/isolated.ts';
+import { cyclesToUs, type ResolvedUnits, unitsText } from '../../experiment/config/units.ts';
+import { simulationRouting } from '../../experiment/run/simulate.ts';
 import { IncompleteRunError } from '../exit-status.ts';
 
 /*
  * `simulate --traffic isolated` (docs/cli.md "Isolated multicasts"): one multicast at a time in
- * an empty network, `--sets` random sets (src/experiment/isolated.ts), reported as isolated with
+ * an empty network, `--sets` random sets (src/experiment/run/isolated.ts), reported as isolated with
  * the mean and a 95 % confidence interval over the sets: never as dynamic traffic at a low load.
  */
 

@@ -1,6 +1,6 @@
 import { parseIntIn, WormcastError } from '../../errors.ts';
-import { DEFAULT_ISOLATED_SETS } from '../../experiment/point-config.ts';
-import { destCountRange } from '../../experiment/dest-count.ts';
+import { DEFAULT_ISOLATED_SETS } from '../../experiment/config/point-config.ts';
+import { destCountRange } from '../../experiment/run/dest-count.ts';
 import type { Topology } from '../../topology/types.ts';
 
 /*

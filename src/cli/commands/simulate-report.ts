@@ -1,7 +1,8 @@
 import { deadlockSummary } from '../../engine/results.ts';
-import type { SimulationResult } from '../../experiment/simulate.ts';
+import type { SimulationResult } from '../../experiment/run/simulate.ts';
 import type { RoutingFunction } from '../../routing/types.ts';
 import { IncompleteRunError } from '../exit-status.ts';
+import { resultInUs, resultJson } from '../../experiment/run/result-json.ts';
 
 /*
  * How `wormcast simulate` prints a result (docs/cli.md "Statistics" and "Exit status of
@@ -9,38 +10,6 @@ import { IncompleteRunError } from '../exit-status.ts';
  * measurement is still printed, marked, and then reported by an IncompleteRunError (one
  * `wormcast: warning: ...` line on stderr, exit 3).
  */
-
-function round(x: number): number {
-  return Number.isFinite(x) ? Math.round(x * 1e4) / 1e4 : x;
-}
-
-/** The `--json` object (NaN, for a quantity with nothing to average, prints as null). */
-export function resultJson(r: SimulationResult): Record<string, unknown> {
-  return {
-    status: r.status,
-    incomplete: r.incomplete,
-    window: r.window,
-    meanLatency: round(r.meanLatency),
-    maxLatency: r.maxLatency,
-    meanNetworkLatency: round(r.meanNetworkLatency),
-    meanCompletion: round(r.meanCompletion),
-    maxCompletion: r.maxCompletion,
-    accepted: round(r.throughput),
-    generated: round(r.generated),
-    throughput: round(r.throughput),
-    flitHops: r.flitHops,
-    cycles: r.cycles,
-    multicasts: r.multicasts,
-    completed: r.completed,
-    vcWaitCycles: r.counters.vcWaitCycles,
-    sameMulticastWaits: r.counters.sameMulticastWaits,
-    sharingEvents: r.counters.sharingEvents,
-    channelUtilisation: { mean: round(r.channelUtilisation.mean), max: round(r.channelUtilisation.max) },
-    slots: r.slots,
-    deadlock: r.deadlock,
-    ...(r.batchMeans ? { batchMeans: r.batchMeans.map(round) } : {}),
-  };
-}
 
 /** The line saying which part of the requested window was measured, or null when all of it was. */
 export function windowLine(r: SimulationResult): string | null {
@@ -77,22 +46,6 @@ export function resultLines(r: SimulationResult, routing: RoutingFunction, headi
     lines.push(`  ${d.head}`, ...d.cycle.map((l) => `    ${l}`), `  ${d.waiting}`);
   } else lines.push('  deadlock: none');
   return lines;
-}
-
-/**
- * The latencies in microseconds when the run's units give a cycle time (docs/units.md): the JSON
- * field `inUs` (cycle-valued fields stay in cycles).
- */
-export function resultInUs(r: SimulationResult, cycleUs: number): Record<string, number> {
-  const us = (x: number) => round(x * cycleUs);
-  return {
-    cycleUs,
-    meanLatency: us(r.meanLatency),
-    maxLatency: us(r.maxLatency),
-    meanNetworkLatency: us(r.meanNetworkLatency),
-    meanCompletion: us(r.meanCompletion),
-    maxCompletion: us(r.maxCompletion),
-  };
 }
 
 /** The text line of resultInUs. */

@@ -1,10 +1,10 @@
 import { parseIntIn, parseNumberIn, WormcastError } from '../../errors.ts';
-import { hasUnitOptions, resolveUnits, type ResolvedUnits, type UnitInput } from '../../experiment/units.ts';
+import { hasUnitOptions, resolveUnits, type ResolvedUnits, type UnitInput } from '../../experiment/config/units.ts';
 
 /*
  * `simulate`'s seed-unit options (docs/units.md "As options", docs/cli.md "Seed units of
  * simulate"): --units, --interarrival-us, --message-bytes, --flit-bytes, --channel-mbps,
- * --flit-time-ns, --startup-us, converted by src/experiment/units.ts into the --load, --flits and
+ * --flit-time-ns, --startup-us, converted by src/experiment/config/units.ts into the --load, --flits and
  * --startup the run uses. The one conversion is that file's; this one parses and checks text.
  */
 

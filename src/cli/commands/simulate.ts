@@ -15,7 +15,7 @@ import {
   runWorkload,
   simulateWith,
   type SimulateConfig,
-} from '../../experiment/simulate.ts';
+} from '../../experiment/run/simulate.ts';
 import { nodeMemoryEnvironment } from '../memory-environment.ts';
 import { MULTICAST_ALGORITHMS } from '../../multicast/registry.ts';
 import type { RoutingFunction } from '../../routing/types.ts';
@@ -26,8 +26,8 @@ import { EXAMPLE_ARGS } from '../example-args.ts';
 import { applySeedUnits } from './simulate-units.ts';
 import { checkSeedModes, destsMeanIn } from './simulate-modes.ts';
 import { runIsolatedCommand } from './simulate-isolated.ts';
-import { DEFAULT_ISOLATED_SETS } from '../../experiment/point-config.ts';
-import { unitsText } from '../../experiment/units.ts';
+import { DEFAULT_ISOLATED_SETS } from '../../experiment/config/point-config.ts';
+import { unitsText } from '../../experiment/config/units.ts';
 
 interface SimulateOptions {
   topology?: string;

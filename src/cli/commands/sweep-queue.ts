@@ -1,8 +1,8 @@
 import { WormcastError } from '../../errors.ts';
-import { parseQueueUrl } from '../../experiment/queue.ts';
-import { runQueueSweep } from '../../experiment/queue-sweep.ts';
-import type { Experiment } from '../../experiment/schema.ts';
-import { sweepProgress } from '../../experiment/sweep-progress.ts';
+import { parseQueueUrl } from '../../experiment/queue/queue.ts';
+import { runQueueSweep } from '../../experiment/queue/queue-sweep.ts';
+import type { Experiment } from '../../experiment/config/schema.ts';
+import { sweepProgress } from '../../experiment/sweep/sweep-progress.ts';
 import { IncompleteRunError } from '../exit-status.ts';
 import { InterruptedError } from '../interrupted.ts';
 

@@ -1,8 +1,8 @@
 import { basename } from 'node:path';
 import { Command, Option } from 'commander';
 import { parseIntIn, parseNumberIn, WormcastError } from '../../errors.ts';
-import { readExperimentData } from '../../experiment/experiment-file.ts';
-import { didYouMean, optionValueError, parseExperiment } from '../../experiment/schema.ts';
+import { readExperimentData } from '../../experiment/config/experiment-file.ts';
+import { didYouMean, optionValueError, parseExperiment } from '../../experiment/config/schema.ts';
 import {
   BOOLEAN_OPTIONS,
   NUMERIC_OPTIONS,
@@ -12,10 +12,10 @@ import {
   keyOf,
   type OptionKey,
   type OptionValue,
-} from '../../experiment/options.ts';
-import { defaultWorkers } from '../../experiment/pool.ts';
-import { runSweep } from '../../experiment/sweep.ts';
-import { sweepProgress } from '../../experiment/sweep-progress.ts';
+} from '../../experiment/config/options.ts';
+import { defaultWorkers } from '../../experiment/sweep/pool.ts';
+import { runSweep } from '../../experiment/sweep/sweep.ts';
+import { sweepProgress } from '../../experiment/sweep/sweep-progress.ts';
 import { IncompleteRunError } from '../exit-status.ts';
 import { InterruptedError } from '../interrupted.ts';
 import { nodeMemoryEnvironment } from '../memory-environment.ts';
@@ -25,7 +25,7 @@ import { registerSimulate } from './simulate.ts';
  * `wormcast sweep [file]`: run an experiment (docs/experiments.md). The point options are the
  * options of `wormcast simulate` (taken from its definition, so that the two never differ),
  * without defaults here: what is not given comes from the file, or else from simulate's defaults
- * when the point is resolved (src/experiment/point-config.ts).
+ * when the point is resolved (src/experiment/config/point-config.ts).
  */
 
 interface SweepCliOptions {

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { parseIntIn, parseNumberIn, WormcastError } from '../../errors.ts';
-import { defaultWorkers } from '../../experiment/pool.ts';
-import { PASSWORD_ENV, parseQueueUrl } from '../../experiment/queue.ts';
-import { serveQueue } from '../../experiment/queue-worker.ts';
+import { defaultWorkers } from '../../experiment/sweep/pool.ts';
+import { PASSWORD_ENV, parseQueueUrl } from '../../experiment/queue/queue.ts';
+import { serveQueue } from '../../experiment/queue/queue-worker.ts';
 import { nodeMemoryEnvironment } from '../memory-environment.ts';
 
 /*

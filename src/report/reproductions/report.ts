@@ -80,7 +80,7 @@ export function writeReport(
     '[--quick] [--workers N] [--out DIR]` runs one, writes its data (JSON, CSV) and an SVG laid out like the',
     "seed's figure, and prints the comparison. Each claim of the seed's text is a check on the data, quoted",
     'beside it; a claim wormcast does not reproduce is marked as such, with its reason under "deviations".',
-    "The seeds' units are converted in src/experiment/units.ts (docs/units.md). The analyses behind some",
+    "The seeds' units are converted in src/experiment/config/units.ts (docs/units.md). The analyses behind some",
     "entries (Reed's formulas, the stepwise tables) are in docs/reproductions-analysis.md; the seeds' slips",
     'in docs/errata.md.',
     '',

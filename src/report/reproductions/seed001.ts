@@ -1,5 +1,5 @@
-import { runIsolated } from '../../experiment/isolated.ts';
-import { cyclesToUs, messageFlits, SEED001_UNITS as U } from '../../experiment/units.ts';
+import { runIsolated } from '../../experiment/run/isolated.ts';
+import { cyclesToUs, messageFlits, SEED001_UNITS as U } from '../../experiment/config/units.ts';
 import { defaultSizes, SEED001_ALGORITHMS, stepwise } from '../stepwise.ts';
 import { at, series } from './checks.ts';
 import type { Check, FigureData, Reproduction, RunContext, Series } from './types.ts';
@@ -227,7 +227,7 @@ function delays(n: number, ctx: RunContext) {
 }
 
 const DELAY_DEVIATIONS = [
-  'Timing: the seed measured Figs. 11-12 on an nCUBE-2 and Figs. 13-14 with MultiSim; neither the channel speed nor the start-up latency is printed. wormcast runs its flit-level engine on isolated multicasts with an assumed 2.2 Mbytes/s channel, 32-byte flits and a 1-cycle start-up (src/experiment/units.ts), so absolute delays are not comparable; the shapes and orders are.',
+  'Timing: the seed measured Figs. 11-12 on an nCUBE-2 and Figs. 13-14 with MultiSim; neither the channel speed nor the start-up latency is printed. wormcast runs its flit-level engine on isolated multicasts with an assumed 2.2 Mbytes/s channel, 32-byte flits and a 1-cycle start-up (src/experiment/config/units.ts), so absolute delays are not comparable; the shapes and orders are.',
 ];
 
 const delayFig = (

@@ -1,5 +1,5 @@
-import { runIsolated } from '../../experiment/isolated.ts';
-import { cyclesToUs, SEED003_STARTUP_CYCLES, SEED003_UNITS as U } from '../../experiment/units.ts';
+import { runIsolated } from '../../experiment/run/isolated.ts';
+import { cyclesToUs, SEED003_STARTUP_CYCLES, SEED003_UNITS as U } from '../../experiment/config/units.ts';
 import { defaultNodeModel } from '../../multicast/node-model.ts';
 import { series } from './checks.ts';
 import { SEED003_EXAMPLES } from './seed003-examples.ts';

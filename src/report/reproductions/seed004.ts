@@ -4,7 +4,7 @@ import {
   messageFlits,
   SEED004_UNITS as U,
   cyclesToUs,
-} from '../../experiment/units.ts';
+} from '../../experiment/config/units.ts';
 import { alwaysBelow, at, describe, firstUnstable, notAbove, series } from './checks.ts';
 import { staticTraffic } from './static-traffic.ts';
 import { sweepFigure } from './sweep-figure.ts';
@@ -33,8 +33,8 @@ function runs(quick: boolean) {
 const DYNAMIC_SETUP = `8x8 mesh, ${U.messageBytes}-byte messages = ${FLITS} flits of ${U.flitBytes} bytes, 20 Mbytes/s channels = ${U.cycleUs} us per cycle; router delay 1 cycle, startup 1 cycle; load = ${FLITS} flits / (inter-arrival in cycles); each node's gaps between messages uniform on [0, twice the mean) (--process uniform: seed 004 section 8.2, "interval time to send a multicast message is uniformly random")`;
 
 const DYNAMIC_DEVIATIONS = [
-  'Flit width: the seed gives 128-byte messages and 20 Mbytes/s channels but no flit size; wormcast assumes 8-byte flits (16 flits, 0.4 us per cycle; src/experiment/units.ts). Latencies in us scale with this choice near zero load (hops cost one cycle each); the loads do not depend on it.',
-  'Destinations per multicast: the seed gives "the average number of destinations" but not its distribution. wormcast draws each multicast\'s count uniformly from mean - w .. mean + w, w = min(mean - 1, 63 - mean) (src/experiment/dest-count.ts: 1 .. 19 for a mean of 10, 27 .. 63 for 45), then that many uniformly random destinations other than the source.',
+  'Flit width: the seed gives 128-byte messages and 20 Mbytes/s channels but no flit size; wormcast assumes 8-byte flits (16 flits, 0.4 us per cycle; src/experiment/config/units.ts). Latencies in us scale with this choice near zero load (hops cost one cycle each); the loads do not depend on it.',
+  'Destinations per multicast: the seed gives "the average number of destinations" but not its distribution. wormcast draws each multicast\'s count uniformly from mean - w .. mean + w, w = min(mean - 1, 63 - mean) (src/experiment/run/dest-count.ts: 1 .. 19 for a mean of 10, 27 .. 63 for 45), then that many uniformly random destinations other than the source.',
   'Latency: the seed plots "average network latency" from CSIM with a single queue per channel; wormcast plots meanNetworkLatency (from the cycle the delivering worm\'s header crossed the injection channel to its tail\'s delivery at each destination: the time a message waits at its source is excluded), averaged over destinations.',
   'Statistics: the seed ran each point until its 95 % interval was within 5 % of the mean (batch means); wormcast runs fixed windows with replications and shows their 95 % intervals (docs/experiments.md "Run until the interval is narrow enough" does the seed\'s rule on request).',
 ];
@@ -79,7 +79,7 @@ async function dynamic(f: Dyn, ctx: RunContext): Promise<FigureData> {
     drain: r.drain,
     // seed 004 section 8.2: "interval time to send a multicast message is uniformly random"
     process: 'uniform' as const,
-    // "the average number of destinations": each multicast's count drawn with that mean (src/experiment/dest-count.ts)
+    // "the average number of destinations": each multicast's count drawn with that mean (src/experiment/run/dest-count.ts)
     ...(f.x.kind === 'interarrival' ? { destsMean: 10 } : { load: loadForInterarrivalUs(U, f.x.interarrivalUs) }),
   };
   const values = ctx.quick ? f.x.quick : f.x.full;

@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Interval } from '../../experiment/confidence.ts';
-import { metricState } from '../../experiment/format.ts';
-import type { MetricName } from '../../experiment/metrics.ts';
-import type { OptionKey, OptionValue } from '../../experiment/options.ts';
-import { parseExperiment } from '../../experiment/schema.ts';
-import { readStore, type StoredPoint } from '../../experiment/store.ts';
-import { runSweep } from '../../experiment/sweep.ts';
-import type { SweepProgress } from '../../experiment/sweep-progress.ts';
+import type { Interval } from '../../experiment/run/confidence.ts';
+import { metricState } from '../../experiment/sweep/format.ts';
+import type { MetricName } from '../../experiment/config/metrics.ts';
+import type { OptionKey, OptionValue } from '../../experiment/config/options.ts';
+import { parseExperiment } from '../../experiment/config/schema.ts';
+import { readStore, type StoredPoint } from '../../experiment/sweep/store.ts';
+import { runSweep } from '../../experiment/sweep/sweep.ts';
+import type { SweepProgress } from '../../experiment/sweep/sweep-progress.ts';
 import type { FigurePoint, RunContext, Series } from './types.ts';
 
 /*

@@ -17,9 +17,9 @@ import { replicationSeeds } from './seeds.ts';
 
 /*
  * One point of the page's latency-load sweep (docs/web.md "Curves"), computed in a run worker as
- * src/experiment/point-run.ts runPoint computes a point of `wormcast sweep` without runUntil: the
+ * src/experiment/sweep/point-run.ts runPoint computes a point of `wormcast sweep` without runUntil: the
  * configuration resolved by the experiment layer (resolvePoint), the replication seeds of
- * src/experiment/seeds.ts (./seeds.ts: the same derivation over SubtleCrypto), simulate() with
+ * src/experiment/sweep/seeds.ts (./seeds.ts: the same derivation over SubtleCrypto), simulate() with
  * the statistics' batch means, each replication's saturation reasons and the point's intervals.
  * point-run.ts itself cannot run here: it imports node:crypto (through seeds.ts) and the CLI's
  * JSON writer; this file reuses its pure parts (confidence, saturation, metrics).
@@ -40,7 +40,7 @@ export interface PointReplication {
   incomplete: string | null;
 }
 
-/** A point's outcome, shaped as the store's (src/experiment/store.ts StoredPoint) for plotRows. */
+/** A point's outcome, shaped as the store's (src/experiment/sweep/store.ts StoredPoint) for plotRows. */
 export interface PointView {
   values: Record<string, string | number | boolean>;
   config: PointConfig;
@@ -50,7 +50,7 @@ export interface PointView {
   ms: number;
 }
 
-/** The settings of a default experiment (src/experiment/schema.ts defaults) with this many replications and seed. */
+/** The settings of a default experiment (src/experiment/config/schema.ts defaults) with this many replications and seed. */
 export function defaultSettings(replications: number, seed: number): PointSettings {
   return {
     seed,

@@ -1,12 +1,12 @@
 import { canonicalJson, type PointConfig } from 'wormcast';
 
 /*
- * The replication seeds of a sweep point, derived exactly as src/experiment/seeds.ts derives them
+ * The replication seeds of a sweep point, derived exactly as src/experiment/sweep/seeds.ts derives them
  * (docs/experiments.md "Seeds"), with the browser's SubtleCrypto SHA-256 instead of node:crypto
  * (which the app cannot import): pointHash = SHA-256 of the canonical JSON of the configuration
  * without engine, readyListAt and inFlight; seed(r) = the first 4 bytes, big-endian, of
  * SHA-256("wormcast-seed-v1:<experiment seed>:<pointHash>:<r>"). test/web/units.test.ts checks
- * them against src/experiment/seeds.ts.
+ * them against src/experiment/sweep/seeds.ts.
  */
 
 async function sha256(text: string): Promise<Uint8Array> {

@@ -35,7 +35,7 @@ export interface WatchFrame {
  * A run watched cycle by cycle in the run worker (docs/web.md "Watching a simulation"): the
  * engine of the simulation the same request would run, advanced with runUntil to each cycle the
  * page asks for, and read between the calls (src/web/watch/snapshot.ts). A seed scenario is its
- * worms created at cycle 0; random traffic is streamed exactly as src/experiment/stream-run.ts
+ * worms created at cycle 0; random traffic is streamed exactly as src/experiment/run/stream-run.ts
  * runStream streams it (the same traffic, the same FEED_CYCLES stretches written ahead, the same
  * releases at the same cycles), only stopped inside a stretch when the page asks for a cycle
  * there: the engine's state does not depend on how its cycles are split into runUntil calls.

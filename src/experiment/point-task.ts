@@ -1,9 +1,0 @@
-import { runPointTask, type PointFailure, type PointOutcome, type PointTask } from './point-run.ts';
-
-/**
- * The task a worker thread of the sweep pool runs (src/experiment/pool.ts): one point. Loaded
- * as is from dist/experiment/point-task.js, or through point-worker-dev.mjs from the sources.
- */
-export default function pointTask(task: PointTask): Promise<PointOutcome | PointFailure> {
-  return runPointTask(task);
-}

@@ -1,0 +1,315 @@
+import { ReferenceEngine } from '../../engine/reference.ts';
+import { prepare } from '../../engine/input.ts';
+import type { Engine, EngineInput, EngineOptions, StreamCapacity, WormSpec } from '../../engine/types.ts';
+import { WasmEngine } from '../../engine/wasm.ts';
+import { findAlgorithm, type Workload } from '../../engine/workload.ts';
+import { WormcastError } from '../../errors.ts';
+import { DEFAULT_ROUTING, routingFor } from '../../multicast/registry.ts';
+import { createRouting } from '../../routing/registry.ts';
+import type { RoutingFunction } from '../../routing/types.ts';
+import { parseTopology } from '../../topology/registry.ts';
+import {
+  checkMemory,
+  estimateMemory,
+  memoryLimits,
+  SAMPLE_EVENTS,
+  trafficShape,
+  type MemoryEnvironment,
+  type MemoryEstimate,
+} from './memory-estimate.ts';
+import { summarize, type RunStats, type Window } from './stats.ts';
+import { eventWorms, runStream, streamCapacity } from './stream-run.ts';
+import type { TrafficSpec } from './traffic.ts';
+import { TrafficStream } from './traffic-stream.ts';
+import { destCountRange } from './dest-count.ts';
+import { randomDestinations } from '../../multicast/destinations.ts';
+import { mulberry32 } from '../../random.ts';
+import {
+  channelUtilisation,
+  incompleteReason,
+  type MeasuredWindow,
+  type RunGoal,
+  type SimulationResult,
+} from './simulation-result.ts';
+
+export {
+  channelUtilisation,
+  incompleteReason,
+  MAX_SLOTS,
+  RUN_END,
+  type MeasuredWindow,
+  type RunGoal,
+  type SimulationResult,
+} from './simulation-result.ts';
+
+/** Sample messages planned before a streamed run to size its records (src/experiment/run/stream-run.ts). */
+const STREAM_SAMPLES = 32;
+
+/** A dynamic-traffic simulation (the `wormcast simulate` options). */
+export interface SimulateConfig {
+  topology: string;
+  /** Routing function; default: the algorithm's (or the topology family's) default. */
+  routing?: string;
+  /** 'unicast' or a multicast algorithm name. */
+  algorithm: string;
+  /** Destinations per multicast (ignored for unicast). */
+  dests: number;
+  /** Draw each multicast's count with this mean instead (src/experiment/run/dest-count.ts); `dests` is then ignored. */
+  destsMean?: number;
+  /** Offered load, message flits per node per cycle. */
+  load: number;
+  flits: number;
+  process?: 'bernoulli' | 'exponential' | 'uniform';
+  /** Unicast sources may address themselves (BookSim convention). */
+  self?: boolean;
+  warmup: number;
+  measure: number;
+  /** Extra cycles after the window for its messages to complete. */
+  drain: number;
+  seed: number;
+  engine: 'wasm' | 'reference';
+  /** Engine options; `slots` is the slot capacity (`--slots`). routeSeed defaults to `seed`. */
+  options: EngineOptions;
+  /** dor on a torus: the direction of a tie at offset k/2 (`--tie-break`; RoutingOptions.tieBreak); default plus. */
+  tieBreak?: 'plus' | 'random';
+  /** dor on a torus: the VC classes (`--dateline`; RoutingOptions.dateline); default position. */
+  dateline?: 'position' | 'booksim';
+  /**
+   * The process's memory (Node: v8 heap limit, machine memory): when given, a run whose
+   * estimated memory exceeds the limits (src/experiment/run/memory-estimate.ts) is refused with a
+   * WormcastError before any traffic is generated. Absent: no check.
+   */
+  memory?: MemoryEnvironment;
+  /**
+   * Messages a run may hold in flight (created and not finished, or written ahead of the
+   * engine): the capacity of a streamed run (src/experiment/run/stream-run.ts); default from the
+   * load, DEFAULT_IN_FLIGHT_CYCLES of traffic. A run that needs more stops as 'saturated'.
+   */
+  inFlight?: number;
+  /** Batch means over this many equal spans of the window (SimulationResult.batchMeans); 0 or absent: none. */
+  batches?: number;
+}
+
+/** What a caller may plug into a run (not part of its configuration). */
+export interface SimulateHooks {
+  /** Builds the engine (default makeEngine(config.engine)): the browser app's wasm bytes, progress reports. */
+  engine?: (input: EngineInput) => Promise<Engine>;
+  /** Called once the configuration is checked, just before the run starts (the CLI's warnings). */
+  onStart?: () => void;
+  /** Called with the engine's cycle as the run goes (at most every 1024 cycles): progress. */
+  onCycle?: (cycle: number) => void;
+}
+
+/** Build the engine of the chosen kind. */
+export async function makeEngine(kind: 'wasm' | 'reference', input: EngineInput): Promise<Engine> {
+  return kind === 'wasm' ? WasmEngine.create(input) : new ReferenceEngine(input);
+}
+
+/** dor's BookSim rules on a torus (RoutingOptions.tieBreak, .dateline), as simulate takes them. */
+export interface DorRules {
+  tieBreak?: 'plus' | 'random';
+  dateline?: 'position' | 'booksim';
+}
+
+/** The routing function a simulation uses. */
+export function simulationRouting(
+  topologySpec: string,
+  algorithm: string,
+  routing?: string,
+  dor: DorRules = {},
+): RoutingFunction {
+  const t = parseTopology(topologySpec);
+  const tieBreak = dor.tieBreak ?? 'plus';
+  const dateline = dor.dateline ?? 'position';
+  if (tieBreak !== 'plus' || dateline !== 'position') {
+    // the engine applies them to the unicast worms it routes by dor; ignored elsewhere, so refused there
+    const flag = tieBreak !== 'plus' ? `--tie-break ${tieBreak}` : `--dateline ${dateline}`;
+    const name = routing ?? (algorithm === 'unicast' ? DEFAULT_ROUTING[t.kind] : undefined);
+    if (algorithm !== 'unicast' || name !== 'dor')
+      throw new WormcastError(
+        `${flag}: applies to unicast traffic routed by dor (a torus), not ${algorithm === 'unicast' ? `routing ${name}` : `algorithm ${algorithm}`}`,
+      );
+    return createRouting('dor', t, { tieBreak, dateline });
+  }
+  if (algorithm === 'unicast') return createRouting(routing ?? DEFAULT_ROUTING[t.kind], t);
+  return routingFor(findAlgorithm(algorithm), t, routing);
+}
+
+/**
+ * Run an engine over a workload: warm-up, measurement window, drain; the ejected-flit
+ * counter read at the window's ends gives the accepted throughput. Latencies count the
+ * messages created in the window. A run that stops early (deadlock, out of slots) is measured
+ * over the cycles it simulated: the window is cut where it stopped (for a deadlock, after the
+ * last cycle in which anything moved), and is empty when it stopped before the window began. A run that finished measures the whole window (nothing was
+ * left to happen in it), except for a Plan or a scenario (goal 'finished' or 'deadlock'), whose
+ * window ends with the run.
+ */
+export function runWorkload(
+  engine: Engine,
+  routing: RoutingFunction,
+  w: Workload,
+  window: Window,
+  end: number,
+  goal: RunGoal = 'measure',
+): SimulationResult {
+  let status = engine.runUntil(window.from);
+  const e0 = engine.counters().ejectedFlits;
+  if (status === 'limit') status = engine.runUntil(window.to);
+  const e1 = engine.counters().ejectedFlits;
+  if (status === 'limit' && end > window.to) status = engine.runUntil(end);
+  const t = routing.topology;
+  // cycles [0, stopped) were simulated
+  const stopped = engine.cycle;
+  const deadlock = status === 'deadlock' ? engine.deadlock() : null;
+  // a deadlocked network froze after its last progress: the watchdog's quiet cycles measure nothing
+  const live = deadlock ? Math.min(stopped, deadlock.lastProgress + 1) : stopped;
+  // a Plan or a scenario: the window ends with the run
+  const open = goal !== 'measure';
+  const to =
+    status === 'limit'
+      ? window.to
+      : status === 'finished'
+        ? open
+          ? Math.max(window.from, stopped)
+          : window.to
+        : Math.max(window.from, Math.min(window.to, live));
+  const measured: MeasuredWindow = { from: window.from, to, requestedTo: open ? null : window.to };
+  const times = engine.times();
+  if (status === 'finished') {
+    // 'finished' promises every copy delivered: never report a run that lost a worm as complete
+    const lost = times.destTail.findIndex((x) => x < 0);
+    if (lost >= 0)
+      throw new Error(
+        `engine reported 'finished' but destination record ${lost} (node ${times.destNode[lost]}) was never delivered`,
+      );
+  }
+  const stats: RunStats = summarize(w, times, measured, t.nodes, e1 - e0);
+  const counters = engine.counters();
+  const cycles = stopped;
+  const slots = engine.slotUse();
+  return {
+    status,
+    incomplete: incompleteReason(
+      goal,
+      status,
+      stopped,
+      measured,
+      stats.multicasts,
+      stats.completed,
+      slots,
+      deadlock?.lastProgress,
+    ),
+    window: measured,
+    meanLatency: stats.meanLatency,
+    maxLatency: stats.maxLatency,
+    meanNetworkLatency: stats.meanNetworkLatency,
+    meanCompletion: stats.meanCompletion,
+    maxCompletion: stats.maxCompletion,
+    throughput: stats.accepted,
+    generated: stats.generated,
+    flitHops: counters.flitHops,
+    cycles,
+    multicasts: stats.multicasts,
+    completed: stats.completed,
+    counters,
+    channelUtilisation: channelUtilisation(engine.channelFlits(), cycles),
+    slots,
+    deadlock,
+  };
+}
+
+/** Generate the traffic, build the worms and run them (docs/validation.md shows it against BookSim). */
+export async function simulate(c: SimulateConfig, hooks: SimulateHooks = {}): Promise<SimulationResult> {
+  return (await simulateWith(c, hooks)).result;
+}
+
+/** How a streamed run of `c` is laid out: its traffic, record capacities and memory estimate. */
+export interface StreamPlan {
+  spec: TrafficSpec;
+  capacity: StreamCapacity;
+  /** Messages the run may hold in flight (option inFlight, or the default from the load). */
+  inFlight: number;
+  estimate: MemoryEstimate;
+}
+
+/**
+ * Lay out a streamed run (traffic is drawn as the run goes, src/experiment/run/traffic-stream.ts;
+ * the engine holds what is in flight): capacities from the load and sample plans of the run's
+ * first messages, and the memory that takes, which does not depend on the run's length.
+ */
+export function planStream(c: SimulateConfig, routing: RoutingFunction): StreamPlan {
+  const t = routing.topology;
+  const cycles = c.warmup + c.measure;
+  const spec: TrafficSpec = {
+    nodes: t.nodes,
+    load: c.load,
+    flits: c.flits,
+    dests: c.algorithm === 'unicast' ? 0 : c.dests,
+    ...(c.algorithm !== 'unicast' && c.destsMean !== undefined ? { destsMean: c.destsMean } : {}),
+    process: c.process,
+    cycles,
+    seed: c.seed,
+    self: c.self,
+  };
+  const sampler = new TrafficStream(spec);
+  const samples: WormSpec[][] = [];
+  for (let k = 0; k < STREAM_SAMPLES && sampler.peekTime() !== Infinity; k++)
+    samples.push(eventWorms(sampler.take(), c.algorithm, routing, c.flits, k));
+  // a drawn count: room for the largest count it can draw (one sample of that size)
+  const m = spec.destsMean !== undefined ? destCountRange(spec.destsMean, t.nodes - 1).hi : c.dests;
+  if (spec.destsMean !== undefined) {
+    const rand = mulberry32(0x5eed);
+    const src = Math.floor(rand() * t.nodes);
+    const e = { created: 0, src, dests: [...randomDestinations(t, src, m, rand)] };
+    samples.push(eventWorms(e, c.algorithm, routing, c.flits, samples.length));
+  }
+  const capacity = streamCapacity(t.nodes, c.load, c.flits, samples, c.inFlight);
+  let perMessage = 1;
+  for (const x of samples) perMessage = Math.max(perMessage, x.length);
+  const inFlight = Math.round(capacity.worms / perMessage);
+  const shape = trafficShape(routing, c.algorithm, m, c.load, c.flits, cycles, SAMPLE_EVENTS);
+  return { spec, capacity, inFlight, estimate: estimateMemory(routing, { ...shape, events: inFlight }, c.options) };
+}
+
+/** simulate(), also returning the routing function used (to name the channels of a report). */
+export async function simulateWith(
+  c: SimulateConfig,
+  hooks: SimulateHooks = {},
+): Promise<{ result: SimulationResult; routing: RoutingFunction }> {
+  const routing = simulationRouting(c.topology, c.algorithm, c.routing, {
+    ...(c.tieBreak !== undefined ? { tieBreak: c.tieBreak } : {}),
+    ...(c.dateline !== undefined ? { dateline: c.dateline } : {}),
+  });
+  const t = routing.topology;
+  if (c.algorithm !== 'unicast' && c.destsMean !== undefined) destCountRange(c.destsMean, t.nodes - 1);
+  else if (c.algorithm !== 'unicast' && (c.dests < 1 || c.dests >= t.nodes)) {
+    throw new WormcastError(`simulate: --dests ${c.dests} must be 1..${t.nodes - 1} for a multicast on ${t.spec}`);
+  }
+  const cycles = c.warmup + c.measure;
+  const plan = planStream(c, routing);
+  const { spec, capacity, inFlight } = plan;
+  // refuse what cannot fit before the run: the in-flight messages, not the run's, are in memory
+  if (c.memory)
+    checkMemory(plan.estimate, memoryLimits(c.memory, c.engine), 'simulate', 'in flight at most (--in-flight)');
+  // the worms' routing keys follow the run's seed unless given (docs/model-flit.md "Routing keys")
+  const input = { routing, worms: [], options: { routeSeed: c.seed, ...c.options }, capacity };
+  const prepared = prepare(input);
+  const engine = await (hooks.engine ? hooks.engine(input) : makeEngine(c.engine, input));
+  hooks.onStart?.();
+  const result = runStream(
+    engine,
+    prepared,
+    {
+      routing,
+      algorithm: c.algorithm,
+      flits: c.flits,
+      traffic: new TrafficStream(spec),
+      window: { from: c.warmup, to: cycles },
+      end: cycles + c.drain,
+      batches: c.batches,
+      onCycle: hooks.onCycle,
+    },
+    inFlight,
+  );
+  return { result, routing };
+}

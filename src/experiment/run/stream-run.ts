@@ -1,0 +1,213 @@
+import { WormFeed } from '../../engine/feed.ts';
+import type { Prepared } from '../../engine/input.ts';
+import type { Engine, EngineStatus, StreamCapacity, WormSpec } from '../../engine/types.ts';
+import { planWorms } from '../../engine/plan-worms.ts';
+import { findAlgorithm } from '../../engine/workload.ts';
+import { normalizeDestinations } from '../../multicast/destinations.ts';
+import type { RoutingFunction } from '../../routing/types.ts';
+import {
+  channelUtilisation,
+  incompleteReason,
+  type MeasuredWindow,
+  type SimulationResult,
+} from './simulation-result.ts';
+import { StreamStats } from './stream-stats.ts';
+import type { Window } from './stats.ts';
+import type { TrafficEvent } from './traffic.ts';
+import type { EventSource } from './traffic-stream.ts';
+
+/** Cycles the host writes traffic ahead of the engine, and runs it between releases. */
+export const FEED_CYCLES = 1024;
+
+/** The worms of one traffic event: a unicast worm, or the Plan of `algorithm` (its `after` relative to its first worm). */
+export function eventWorms(
+  e: TrafficEvent,
+  algorithm: string,
+  routing: RoutingFunction,
+  flits: number,
+  group: number,
+): WormSpec[] {
+  if (algorithm === 'unicast')
+    return [{ kind: 'unicast', src: e.src, dests: e.dests, flits, created: e.created, group }];
+  const plan = findAlgorithm(algorithm).build(routing, e.src, normalizeDestinations(routing.topology, e.src, e.dests));
+  return planWorms(plan, e.created, flits, group, 0);
+}
+
+/** Default in-flight capacity: messages created but not yet finished that a streamed run holds (docs/experiments.md). */
+export const DEFAULT_IN_FLIGHT_CYCLES = 16_384;
+
+/**
+ * Record capacities for a streamed run: room for `inFlight` messages (default: the messages
+ * of DEFAULT_IN_FLIGHT_CYCLES cycles of traffic, at least 4096, at most 2^21), each with the
+ * worms, destination records and tree entries of the largest of `samples` (sample plans of the run's traffic).
+ */
+export function streamCapacity(
+  nodes: number,
+  load: number,
+  flits: number,
+  samples: readonly WormSpec[][],
+  inFlight?: number,
+): StreamCapacity {
+  const perCycle = (nodes * load) / flits;
+  const messages = inFlight ?? Math.min(1 << 21, Math.max(4096, Math.ceil(perCycle * DEFAULT_IN_FLIGHT_CYCLES)));
+  let worms = 1;
+  let dests = 1;
+  let tree = 0;
+  let slots = 2;
+  for (const ws of samples) {
+    worms = Math.max(worms, ws.length);
+    dests = Math.max(
+      dests,
+      ws.reduce((a, w) => a + w.dests.length, 0),
+    );
+    tree = Math.max(
+      tree,
+      ws.reduce((a, w) => a + (w.tree ? w.tree.length + 1 : 0), 0),
+    );
+    slots = Math.max(
+      slots,
+      ws.reduce((a, w) => a + (w.tree ? w.tree.length + 1 : 2), 0),
+    );
+  }
+  return {
+    worms: messages * worms,
+    dests: messages * dests + dests,
+    treeEntries: tree > 0 ? messages * tree + tree : 0,
+    slots: Math.min(1 << 20, messages * slots),
+  };
+}
+
+/** What a streamed run needs besides its engine. */
+export interface StreamRun {
+  routing: RoutingFunction;
+  algorithm: string;
+  flits: number;
+  traffic: EventSource;
+  /** The measurement window and the end of the drain. */
+  window: Window;
+  end: number;
+  /** Batch means over this many spans of the window (0: none). */
+  batches?: number;
+  /** Called with the engine's cycle after each stretch of at most FEED_CYCLES cycles (progress). */
+  onCycle?: (cycle: number) => void;
+}
+
+/**
+ * Run a streamed workload (issue 11): traffic is drawn, planned and written FEED_CYCLES ahead
+ * of the engine, and each multicast's records are released, with its statistics taken, as soon
+ * as all its worms are done; memory holds what is in flight, not the run. The statistics are
+ * those of runWorkload (src/experiment/run/simulate.ts), which this mirrors. When the records are
+ * full of messages still in flight, the run stops with status 'saturated': the network does not
+ * keep up with the load (the capacity is option `inFlight`, `simulate --in-flight`).
+ */
+export function runStream(
+  engine: Engine,
+  prepared: Prepared,
+  s: StreamRun,
+  inFlight: number,
+): SimulationResult & { batchMeans?: number[] } {
+  const { routing, window } = s;
+  const t = routing.topology;
+  const feed = new WormFeed(engine, routing, prepared);
+  const stats = new StreamStats(window, s.flits, s.batches ?? 0);
+  const release = (): number => feed.release((g, times) => stats.add(g, times));
+  let pending: { e: TrafficEvent; worms: WormSpec[] } | null = null;
+  let group = 0;
+  let status: EngineStatus = 'limit';
+  let saturated = false;
+  /** Write the events created before `upTo`; returns the creation cycle of the first one that did not fit, or Infinity. */
+  const write = (upTo: number): number => {
+    for (;;) {
+      if (!pending) {
+        if (s.traffic.peekTime() >= upTo) return Infinity;
+        const e = s.traffic.take();
+        pending = { e, worms: eventWorms(e, s.algorithm, routing, s.flits, group) };
+      }
+      if (!feed.append(group, pending.e.created, pending.e.dests, pending.worms)) {
+        if (release() === 0) return pending.e.created;
+        continue;
+      }
+      pending = null;
+      group++;
+    }
+  };
+  // the host's clock: the engine's cycle, or later when the engine idles until the next message
+  let clock = 0;
+  const exhausted = (): boolean => pending === null && s.traffic.peekTime() === Infinity;
+  const over = (): boolean =>
+    saturated || (status !== 'limit' && status !== 'finished') || (status === 'finished' && exhausted());
+  const ejected: number[] = [];
+  for (const target of [window.from, window.to, s.end]) {
+    while (!over() && Math.max(clock, engine.cycle) < target) {
+      const now = Math.max(clock, engine.cycle);
+      const stop = Math.min(target, now + FEED_CYCLES);
+      const blocked = write(stop);
+      const until = Math.min(stop, blocked);
+      if (until <= engine.cycle) {
+        // the records are full of messages in flight and the next one is due now
+        saturated = true;
+        break;
+      }
+      status = engine.runUntil(until);
+      release();
+      s.onCycle?.(engine.cycle);
+      // a run that finished what it had idles until the next message: nothing happens before it
+      if (status === 'finished') clock = Math.min(until, s.traffic.peekTime());
+    }
+    // counters do not change once the run is over, so these are its values at the stop
+    ejected.push(engine.counters().ejectedFlits);
+  }
+  const e0 = ejected[0]!;
+  const e1 = ejected[1]!;
+  const stopped = engine.cycle;
+  // worms are named by their numbers in the run (Engine.deadlock), not the records they occupy
+  const deadlock = status === 'deadlock' ? engine.deadlock() : null;
+  const live = deadlock ? Math.min(stopped, deadlock.lastProgress + 1) : stopped;
+  const finished = status === 'finished' && !saturated && exhausted();
+  const to = saturated
+    ? Math.max(window.from, Math.min(window.to, stopped))
+    : status === 'limit' || finished
+      ? window.to
+      : Math.max(window.from, Math.min(window.to, live));
+  const measured: MeasuredWindow = { from: window.from, to, requestedTo: window.to };
+  feed.remaining((g, times) => stats.add(g, times, to));
+  if (finished && feed.pending > 0)
+    throw new Error(`engine reported 'finished' but ${feed.pending} multicasts were never completed`);
+  const st = stats.result(measured, t.nodes, e1 - e0);
+  const counters = engine.counters();
+  const slots = engine.slotUse();
+  const finalStatus: EngineStatus = saturated ? 'saturated' : status;
+  const incomplete = saturated
+    ? `the network saturated at cycle ${stopped}: ${inFlight} messages were in flight or waiting to be sent (raise --in-flight, or lower the load): measured cycles ${window.from}..${to} of the requested ${window.from}..${window.to}`
+    : incompleteReason(
+        'measure',
+        status,
+        stopped,
+        measured,
+        st.multicasts,
+        st.completed,
+        slots,
+        deadlock?.lastProgress,
+      );
+  return {
+    status: finalStatus,
+    incomplete,
+    window: measured,
+    meanLatency: st.meanLatency,
+    maxLatency: st.maxLatency,
+    meanNetworkLatency: st.meanNetworkLatency,
+    meanCompletion: st.meanCompletion,
+    maxCompletion: st.maxCompletion,
+    throughput: st.accepted,
+    generated: st.generated,
+    flitHops: counters.flitHops,
+    cycles: stopped,
+    multicasts: st.multicasts,
+    completed: st.completed,
+    counters,
+    channelUtilisation: channelUtilisation(engine.channelFlits(), stopped),
+    slots,
+    deadlock,
+    ...(s.batches ? { batchMeans: stats.batchMeans() } : {}),
+  };
+}

@@ -1,0 +1,190 @@
+import { WormcastError } from '../../errors.ts';
+import { destCountRange, drawDestCount } from './dest-count.ts';
+import type { TrafficEvent, TrafficSpec } from './traffic.ts';
+
+/**
+ * The state of one mulberry32 generator (src/random.ts) kept in a typed array, so that a
+ * million nodes cost a word each: returns the next number in [0, 1) and advances state[i].
+ */
+function next(state: Uint32Array, i: number): number {
+  const a = (state[i]! + 0x6d2b79f5) >>> 0;
+  state[i] = a;
+  let t = a;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
+/** A 32-bit mix of (seed, node, stream): the documented derivation of every node's seeds. */
+export function streamSeed(seed: number, node: number, stream: number): number {
+  let h = (seed >>> 0) ^ Math.imul(node + 1, 0x9e3779b1) ^ Math.imul(stream, 0x85ebca77);
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
+  h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** Traffic events in creation order, drawn one at a time. */
+export interface EventSource {
+  /** Creation cycle of the next event, or Infinity when there is none. */
+  peekTime(): number;
+  /** The next event (only when peekTime() is finite). */
+  take(): TrafficEvent;
+}
+
+/** A list of events (in creation order) as an EventSource. */
+export class EventList implements EventSource {
+  private i = 0;
+  constructor(private readonly events: readonly TrafficEvent[]) {}
+  peekTime(): number {
+    return this.i < this.events.length ? this.events[this.i]!.created : Infinity;
+  }
+  take(): TrafficEvent {
+    return this.events[this.i++]!;
+  }
+}
+
+const ARRIVALS = 1;
+const DESTINATIONS = 2;
+
+/**
+ * Uniform random traffic generated as the run goes (docs/experiments.md "Traffic"): every node
+ * has two seeded streams of its own, one for its arrival times and one for its destinations,
+ * seeded by streamSeed(seed, node, 1) and streamSeed(seed, node, 2); events come out in time
+ * order, ties by source. Memory is a few words per node whatever the run's length, and a seed
+ * fixes every event. The arrival processes are those of generateTraffic (Bernoulli per cycle:
+ * geometric gaps; exponential: Poisson arrivals created at the floor of their time; uniform: gaps
+ * uniform on [0, 2 / rate), created at the floor of their time), and so are
+ * the destination distributions; the numbers differ, since generateTraffic draws every node's
+ * arrivals from one stream, node by node, which cannot be done incrementally. With `destsMean`
+ * each multicast's count is drawn from the node's destination stream first (docs/traffic.md
+ * "Destination counts with a mean").
+ */
+export class TrafficStream implements EventSource {
+  private readonly arrivals: Uint32Array;
+  private readonly destRng: Uint32Array;
+  private readonly nextTime: Float64Array;
+  private readonly clock: Float64Array;
+  /** Binary heap of nodes by (nextTime, node). */
+  private readonly heap: Int32Array;
+  private size = 0;
+  private readonly rate: number;
+
+  constructor(private readonly spec: TrafficSpec) {
+    const { nodes, load, flits, dests } = spec;
+    if (!(load > 0) || load > flits)
+      throw new WormcastError(`traffic: load ${load} must be in (0, ${flits}] flits per node per cycle`);
+    if (dests < 0 || dests > nodes - 1)
+      throw new WormcastError(`traffic: ${dests} destinations; must be 0 (unicast) .. ${nodes - 1}`);
+    if (spec.destsMean !== undefined) destCountRange(spec.destsMean, nodes - 1);
+    this.rate = load / flits;
+    if ((spec.process ?? 'bernoulli') === 'bernoulli' && this.rate > 1)
+      throw new WormcastError(`traffic: Bernoulli rate ${this.rate} messages per cycle exceeds 1`);
+    this.arrivals = new Uint32Array(nodes);
+    this.destRng = new Uint32Array(nodes);
+    this.nextTime = new Float64Array(nodes);
+    this.clock = new Float64Array(nodes);
+    this.heap = new Int32Array(nodes);
+    for (let v = 0; v < nodes; v++) {
+      this.arrivals[v] = streamSeed(spec.seed, v, ARRIVALS);
+      this.destRng[v] = streamSeed(spec.seed, v, DESTINATIONS);
+      this.nextTime[v] = -1;
+      this.advance(v);
+      if (this.nextTime[v]! < spec.cycles) this.push(v);
+    }
+  }
+
+  /** The next arrival of node v after its current one. */
+  private advance(v: number): void {
+    if (this.spec.process === 'exponential') {
+      this.clock[v]! += -Math.log(1 - next(this.arrivals, v)) / this.rate;
+      this.nextTime[v] = Math.floor(this.clock[v]!);
+    } else if (this.spec.process === 'uniform') {
+      // gaps uniform on [0, 2 / rate): mean 1 / rate (seed 004 section 8.2)
+      this.clock[v]! += (2 * next(this.arrivals, v)) / this.rate;
+      this.nextTime[v] = Math.floor(this.clock[v]!);
+    } else {
+      // geometric gap: the number of failed trials before the next success
+      const gap = this.rate >= 1 ? 1 : 1 + Math.floor(Math.log(1 - next(this.arrivals, v)) / Math.log(1 - this.rate));
+      this.nextTime[v]! += gap;
+    }
+  }
+
+  private less(a: number, b: number): boolean {
+    const ta = this.nextTime[a]!;
+    const tb = this.nextTime[b]!;
+    return ta < tb || (ta === tb && a < b);
+  }
+
+  private push(v: number): void {
+    let i = this.size++;
+    this.heap[i] = v;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!this.less(this.heap[i]!, this.heap[p]!)) break;
+      const x = this.heap[p]!;
+      this.heap[p] = this.heap[i]!;
+      this.heap[i] = x;
+      i = p;
+    }
+  }
+
+  private popTop(): void {
+    const last = this.heap[--this.size]!;
+    if (this.size === 0) return;
+    this.heap[0] = last;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < this.size && this.less(this.heap[l]!, this.heap[m]!)) m = l;
+      if (r < this.size && this.less(this.heap[r]!, this.heap[m]!)) m = r;
+      if (m === i) break;
+      const x = this.heap[m]!;
+      this.heap[m] = this.heap[i]!;
+      this.heap[i] = x;
+      i = m;
+    }
+  }
+
+  /** Creation cycle of the next event, or Infinity when the stream is over. */
+  peekTime(): number {
+    return this.size === 0 ? Infinity : this.nextTime[this.heap[0]!]!;
+  }
+
+  /** The next event (call only when peekTime() is finite). */
+  take(): TrafficEvent {
+    const src = this.heap[0]!;
+    const created = this.nextTime[src]!;
+    this.popTop();
+    this.advance(src);
+    if (this.nextTime[src]! < this.spec.cycles) this.push(src);
+    return { created, src, dests: this.destinationsOf(src) };
+  }
+
+  private destinationsOf(src: number): number[] {
+    const { nodes, destsMean } = this.spec;
+    // a count drawn per multicast (src/experiment/run/dest-count.ts): one more number of the node's
+    // destination stream, before its set; a fixed count draws exactly as before
+    const dests =
+      destsMean === undefined ? this.spec.dests : drawDestCount(destsMean, nodes - 1, next(this.destRng, src));
+    if (dests === 0) {
+      let d = Math.floor(next(this.destRng, src) * (this.spec.self ? nodes : nodes - 1));
+      if (!this.spec.self && d >= src) d++;
+      return [d];
+    }
+    // m distinct others: draw the smaller of the set and its complement
+    const others = nodes - 1;
+    const draw = dests * 2 <= others ? dests : others - dests;
+    const chosen = new Set<number>();
+    while (chosen.size < draw) {
+      let d = Math.floor(next(this.destRng, src) * others);
+      if (d >= src) d++;
+      chosen.add(d);
+    }
+    if (draw === dests) return [...chosen].sort((a, b) => a - b);
+    const out: number[] = [];
+    for (let d = 0; d < nodes; d++) if (d !== src && !chosen.has(d)) out.push(d);
+    return out;
+  }
+}

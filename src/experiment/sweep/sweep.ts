@@ -1,0 +1,155 @@
+import { WormcastError } from '../../errors.ts';
+import { engineVersion as currentEngineVersion } from './engine-version.ts';
+import { expandGrid, pointLabel, type Point } from '../config/grid.ts';
+import type { MemoryEnvironment } from '../run/memory-estimate.ts';
+import type { PointFailure, PointOutcome, PointSettings, PointTask } from './point-run.ts';
+import { inProcessRunner, workerPool, type PointRunner } from './pool.ts';
+import type { Experiment } from '../config/schema.ts';
+import { pointKey, ResultStore, type StoredPoint } from './store.ts';
+import type { SweepProgress } from './sweep-progress.ts';
+
+/*
+ * A sweep (docs/experiments.md): expand the experiment into points, skip those the result file
+ * already holds, run the rest on the worker pool (at most one point per worker at a time, in
+ * grid order), append each finished point to the file at once, and report progress.
+ */
+
+export interface SweepOptions {
+  /** Result file (JSON lines). */
+  out: string;
+  /** Worker threads; 0: every point in this thread (tests). */
+  workers: number;
+  /** Run every point again, even those already stored. */
+  fresh: boolean;
+  progress: SweepProgress;
+  /** Aborted: stop (Ctrl-C); finished points stay stored. */
+  signal?: AbortSignal;
+  /** The memory a run may use (per worker). */
+  memory?: MemoryEnvironment;
+  /** The engine version of the keys (default: this installation's). */
+  engineVersion?: string;
+}
+
+export interface SweepSummary {
+  experiment: string;
+  points: number;
+  /** Points run now, and points found already stored. */
+  run: number;
+  stored: number;
+  saturated: number;
+  /** Points with a replication that measured nothing (deadlock, out of slots). */
+  incomplete: number;
+  interrupted: boolean;
+  out: string;
+}
+
+/** The settings of an experiment that decide a point's numbers. */
+export function pointSettings(e: Experiment): PointSettings {
+  return {
+    seed: e.seed,
+    seeds: e.seeds,
+    replications: e.replications,
+    statistics: e.statistics,
+    saturation: e.saturation,
+    runUntil: e.runUntil,
+  };
+}
+
+function isFailure(x: PointOutcome | PointFailure): x is PointFailure {
+  return typeof (x as PointFailure).error === 'string';
+}
+
+/** Run an experiment (`source` names it in errors). Resolves when every point is stored, or after an interruption. */
+export async function runSweep(e: Experiment, source: string, o: SweepOptions): Promise<SweepSummary> {
+  const points = expandGrid(e, source);
+  const settings = pointSettings(e);
+  const version = o.engineVersion ?? currentEngineVersion();
+  const store = ResultStore.open(o.out);
+  const keyed = points.map((p) => ({ p, key: pointKey(p.config, settings, version) }));
+  const todo = keyed.filter(({ key }) => o.fresh || !store.get(key));
+  const summary: SweepSummary = {
+    experiment: e.name,
+    points: points.length,
+    run: 0,
+    stored: points.length - todo.length,
+    saturated: 0,
+    incomplete: 0,
+    interrupted: false,
+    out: o.out,
+  };
+  for (const { key } of keyed) {
+    const s = store.get(key);
+    if (!o.fresh && s) {
+      if (s.summary.saturated) summary.saturated++;
+      if (s.summary.incomplete.length > 0) summary.incomplete++;
+    }
+  }
+  const workers = o.workers === 0 ? 1 : Math.max(1, Math.min(o.workers, todo.length));
+  const runner: PointRunner =
+    todo.length === 0 ? inProcessRunner() : o.workers === 0 ? inProcessRunner() : workerPool(workers);
+  const abort = new AbortController();
+  const onAbort = () => abort.abort();
+  o.signal?.addEventListener('abort', onAbort);
+  if (o.signal?.aborted) abort.abort();
+  o.progress.start(todo.length, summary.stored, workers);
+  let failure: Error | undefined;
+  let next = 0;
+  const runOne = async (p: Point, key: string): Promise<void> => {
+    const label = pointLabel(p.values);
+    const task: PointTask = {
+      index: p.index,
+      values: p.values,
+      config: p.config,
+      settings,
+      ...(o.memory ? { memory: o.memory } : {}),
+    };
+    o.progress.started(label);
+    const t0 = performance.now();
+    const out = await runner.run(task, abort.signal);
+    if (isFailure(out)) throw new WormcastError(`${source}: point ${label}: ${out.error.replace(/^wormcast: /, '')}`);
+    const stored: StoredPoint = {
+      v: 1,
+      key,
+      experiment: e.name,
+      index: p.index,
+      values: p.values,
+      config: p.config,
+      settings,
+      engineVersion: version,
+      replications: out.replications,
+      summary: out.summary,
+      run: { wallMs: Math.round(performance.now() - t0), finishedAt: new Date().toISOString() },
+    };
+    // abandoned after an abort: a result that arrives late is still a finished point
+    store.append(stored);
+    summary.run++;
+    if (out.summary.saturated) summary.saturated++;
+    if (out.summary.incomplete.length > 0) summary.incomplete++;
+    o.progress.finished(stored, label);
+  };
+  // `workers` lanes, each taking the next point in grid order when its last one is done
+  const lane = async (): Promise<void> => {
+    while (!abort.signal.aborted && next < todo.length) {
+      const { p, key } = todo[next++]!;
+      try {
+        await runOne(p, key);
+      } catch (err) {
+        if (abort.signal.aborted) return;
+        failure ??= err as Error;
+        abort.abort();
+        return;
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: workers }, lane));
+  } finally {
+    o.signal?.removeEventListener('abort', onAbort);
+    o.progress.stop();
+    await runner.destroy().catch(() => undefined);
+    store.close();
+  }
+  if (failure) throw failure;
+  summary.interrupted = o.signal?.aborted === true && summary.run + summary.stored < summary.points;
+  return summary;
+}
