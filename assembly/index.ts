@@ -4,3 +4,4 @@ export { setRouting, setLabelling, setRouteKey, setRouteInPort } from "./routing
 export { route, tracePath, routeBatch } from "./routing/dispatch";
 export { allocBytes } from "./memory";
 export { engineRun } from "./engine/engine";
+export { setPatternBits, setPatternRadix, patternDest } from "./traffic/patterns";

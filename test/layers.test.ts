@@ -19,6 +19,7 @@ const SRC = join(ROOT, 'src');
 export const LAYERS: readonly (readonly string[])[] = [
   ['errors.ts', 'random.ts'],
   ['topology'],
+  ['traffic'],
   ['labelling'],
   ['routing'],
   ['wasm'],

@@ -35,6 +35,10 @@ export interface WormcastExports {
   tracePath(src: number, dst: number, out: number, maxHops: number): number;
   routeBatch(pairs: number, count: number, maxHops: number): bigint;
   allocBytes(bytes: number): number;
+  /** Traffic patterns (assembly/traffic/patterns.ts, the twin of src/traffic/patterns.ts). */
+  setPatternBits(bits: number): void;
+  setPatternRadix(d: number, k: number): void;
+  patternDest(pattern: number, src: number): number;
 }
 
 /**
