@@ -9,15 +9,6 @@ import { wormKey } from './worm-key.ts';
 // built (`rulesOf`): the cycle's steps in reference.ts call these and read no option, so a new
 // option changes a predicate here, not the steps.
 
-/** The sizes of "Channels and virtual channels" the rules read. */
-export interface ChannelSpace {
-  /** Ports per node (P) and VCs per network channel (V). */
-  ports: number;
-  vcs: number;
-  /** Injection channels per node (Q). */
-  q: number;
-}
-
 /** The option-dependent rules, resolved from the engine options. */
 export interface Rules {
   /** "Routing keys": worm n's key, passed to every route of the worm. */
@@ -56,14 +47,14 @@ export interface Rules {
 export function rulesOf(
   o: ResolvedOptions,
   consumptionPerVc: boolean,
-  space: ChannelSpace,
+  space: VcSpace,
   routing: RoutingFunction,
   buffers: VcBuffers,
 ): Rules {
   const { buffer: B, routerDelay: R, startup: S, linkLatency: l, watchdog: W } = o;
   const backToBack = o.injection === 'back-to-back';
   const tailSent = o.vcRelease === 'tail-sent';
-  const { ports: P, vcs: V, q: Q } = space;
+  const { ports: P, v: V, q: Q } = space;
 
   // "Time": with l = 1 nothing is on a wire at a cycle's start, and nothing is remembered
   const onWire = l === 1 ? (): number => 0 : (times: number[], t: number): number => flitsInFlight(times, t, l);

@@ -1,6 +1,6 @@
 import type { RoutingFunction } from '../routing/types.ts';
 import { checkRoutable, prepare, type ResolvedOptions, wormTree } from './input.ts';
-import { type Arbiter, arbitrate, arbitrated, newArbiter } from './reference-arbiter.ts';
+import { type Arbiter, arbitrated, channelArbitration, newArbiter } from './reference-arbiter.ts';
 import { newSlot, newWorm, type Slot, type SlotPlace, VcBuffers, type Worm } from './reference-objects.ts';
 import { waitForEdges, wormTimes } from './reference-results.ts';
 import {
@@ -45,8 +45,6 @@ export class ReferenceEngine implements Engine {
   private readonly arbiter: Arbiter;
   /** Step 3's arbitration: the channels' when their VCs are multiplexed; none when each VC has its own link. */
   private readonly arbitration: (moves: Slot[]) => Slot[];
-  /** The VC index each channel granted in this cycle's arbitration (read only for channels asked for). */
-  private readonly winner: Int32Array;
   private readonly chanFlits: Int32Array;
   /** 4a: one flit on a channel's utilisation counter (option channelUse). */
   private readonly countChannelFlit: (chan: number) => void;
@@ -85,10 +83,9 @@ export class ReferenceEngine implements Engine {
     this.owner = new Array<Slot | null>(layout.vcTotal).fill(null);
     this.buffers = new VcBuffers(layout.injBase);
     const perVc = input.options?.consumption === 'vc';
-    this.rules = rulesOf(options, perVc, { ports: s.ports, vcs: s.vcs, q: s.q }, input.routing, this.buffers);
+    this.rules = rulesOf(options, perVc, this.space, input.routing, this.buffers);
     this.arbiter = newArbiter(channels, s.vcs);
-    this.winner = new Int32Array(channels);
-    this.arbitration = s.mux ? (moves) => this.arbitrateChannels(moves) : (moves) => moves;
+    this.arbitration = s.mux ? (moves) => channelArbitration(this.arbiter, moves, this.count) : (moves) => moves;
     this.chanFlits = new Int32Array(s.channelUse ? channels : 0);
     this.countChannelFlit = s.channelUse
       ? (chan) => {
@@ -310,28 +307,6 @@ export class ReferenceEngine implements Engine {
       if (this.rules.sourceReady(w, t)) sources.push(w);
     }
     return { moves, sources };
-  }
-
-  /**
-   * Step 3, "Arbitration", multiplexed channels: each channel asked for by ready moves grants one
-   * of them (`arbitrate`); a move happens only if it wins every channel it needs.
-   */
-  private arbitrateChannels(moves: Slot[]): Slot[] {
-    const V = this.space.v;
-    const asks = new Map<number, number[]>();
-    for (const s of moves) {
-      for (const c of s.children) {
-        if (c.kind !== 'network') continue;
-        const list = asks.get(c.chan);
-        if (list) list.push(c.vc % V);
-        else asks.set(c.chan, [c.vc % V]);
-      }
-    }
-    for (const [chan, vcs] of asks) {
-      if (vcs.length > 1) this.count.sharingEvents++;
-      this.winner[chan] = arbitrate(this.arbiter, chan, vcs);
-    }
-    return moves.filter((s) => s.children.every((c) => c.kind !== 'network' || this.winner[c.chan] === c.vc % V));
   }
 
   // ---- step 4: end of cycle ----
