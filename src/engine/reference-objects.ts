@@ -101,18 +101,26 @@ export type SlotPlace = Pick<Slot, 'kind' | 'node' | 'vc' | 'choices' | 'target'
 
 /** A requested slot of worm `w` under `parent` (null: the injection slot), not yet granted. */
 export function newSlot(w: Worm, parent: Slot | null, place: SlotPlace): Slot {
+  // every field written in one order, so that every slot has one shape
   return {
     worm: w,
-    ...place,
+    kind: place.kind,
+    vc: place.vc,
+    choices: place.choices,
     granted: false,
     parent,
     children: [],
     in: 0,
     out: 0,
+    node: place.node,
     head: -1,
     routed: false,
     dead: false,
     released: false,
+    target: place.target,
+    cls: place.cls,
+    port: place.port,
+    chan: place.chan,
     sent: [],
   };
 }

@@ -39,17 +39,24 @@ export interface Rules {
   flitLeft(vc: number, t: number): void;
   /** Step 4b: network slot c's VC is freed now that c has received its `in`-th flit ('tail-sent'). */
   releasesOnTailIn(c: Slot): boolean;
+  /** Step 3: slot s's move is ready: it is routed, holds a flit, and every child is granted and has room. */
+  moveReady(s: Slot, t: number): boolean;
+  /** Step 2c: the lowest-numbered free VC among request s's choices, or -1 (it waits this cycle). */
+  freeChoice(s: Slot): number;
+  /** Step 2c: waiting request s is a network request whose class's first copy is held by its own multicast. */
+  sameMulticastWait(s: Slot): boolean;
   /** "Watchdog": nothing has moved or been granted since `lastProgress`, `cycle` included, for too long. */
   frozen(cycle: number, lastProgress: number): boolean;
 }
 
-/** The rules of a run with options `o`, reading the network VCs' buffers `buffers`. */
+/** The rules of a run with options `o`, reading the network VCs' buffers and owners. */
 export function rulesOf(
   o: ResolvedOptions,
   consumptionPerVc: boolean,
   space: VcSpace,
   routing: RoutingFunction,
   buffers: VcBuffers,
+  owner: ReadonlyArray<Slot | null>,
 ): Rules {
   const { buffer: B, routerDelay: R, startup: S, linkLatency: l, watchdog: W } = o;
   const backToBack = o.injection === 'back-to-back';
@@ -107,6 +114,16 @@ export function rulesOf(
     flitLeft: (vc, t) => remember(buffers.left[vc]!, t),
     releasesOnTailIn: tailSent ? (c) => c.in === c.worm.spec.flits : () => false,
     frozen: (cycle, lastProgress) => cycle - lastProgress >= W,
+    moveReady(s, t) {
+      if (s.kind === 'ejection' || !s.routed || !this.flitAvailable(s, t)) return false;
+      for (const c of s.children) if (!c.granted || !this.roomInChild(c, t)) return false;
+      return true;
+    },
+    freeChoice(s) {
+      for (let i = 0; i < s.choices; i++) if (!owner[s.vc + i]) return s.vc + i;
+      return -1;
+    },
+    sameMulticastWait: (s) => s.kind === 'network' && owner[s.vc]!.worm.group === s.worm.group,
   };
 }
 
@@ -134,25 +151,7 @@ function firstPort(routing: RoutingFunction, w: Worm): number {
   return r === DELIVER ? 0 : r & 0xff;
 }
 
-// The rules no option changes.
-
-/** Step 3: slot s's move is ready: it is routed, holds a flit, and every child is granted and has room. */
-export function moveReady(rules: Rules, s: Slot, t: number): boolean {
-  if (s.kind === 'ejection' || !s.routed || !rules.flitAvailable(s, t)) return false;
-  for (const c of s.children) if (!c.granted || !rules.roomInChild(c, t)) return false;
-  return true;
-}
-
-/** Step 2c: the lowest-numbered free VC among request s's choices, or -1 (it waits this cycle). */
-export function freeChoice(s: Slot, owner: ReadonlyArray<Slot | null>): number {
-  for (let i = 0; i < s.choices; i++) if (!owner[s.vc + i]) return s.vc + i;
-  return -1;
-}
-
-/** Step 2c: a waiting network request whose class's first copy is held by its own multicast. */
-export function sameMulticastWait(s: Slot, owner: ReadonlyArray<Slot | null>): boolean {
-  return s.kind === 'network' && owner[s.vc]!.worm.group === s.worm.group;
-}
+// The rules no option changes, called a few times per slot's life.
 
 /** "Channels", injection: the slot of worm w's injection VC (its q chosen by `activate`). */
 export function injectionPlace(space: VcSpace, w: Worm): SlotPlace {

@@ -1,18 +1,9 @@
 import type { RoutingFunction } from '../routing/types.ts';
 import { checkRoutable, prepare, type ResolvedOptions, wormTree } from './input.ts';
-import { type Arbiter, arbitrated, channelArbitration, newArbiter } from './reference-arbiter.ts';
+import { ARBITER_POLICY, type Arbiter, arbiterOf, arbitrationStep } from './reference-arbiter.ts';
 import { newSlot, newWorm, type Slot, type SlotPlace, VcBuffers, type Worm } from './reference-objects.ts';
 import { waitForEdges, wormTimes } from './reference-results.ts';
-import {
-  childRequests,
-  freeChoice,
-  moveReady,
-  injectionPlace,
-  type Rules,
-  rulesOf,
-  sameMulticastWait,
-  triggeredBy,
-} from './reference-rules.ts';
+import { childRequests, injectionPlace, type Rules, rulesOf, triggeredBy } from './reference-rules.ts';
 import { type DeadlockReport, nameVcOf, type SlotUse, type VcSpace, waitForCycle, type WormTimes } from './results.ts';
 import type { Engine, EngineCounters, EngineInput, EngineStatus, WormPlace, WormSpec } from './types.ts';
 
@@ -83,9 +74,9 @@ export class ReferenceEngine implements Engine {
     this.owner = new Array<Slot | null>(layout.vcTotal).fill(null);
     this.buffers = new VcBuffers(layout.injBase);
     const perVc = input.options?.consumption === 'vc';
-    this.rules = rulesOf(options, perVc, this.space, input.routing, this.buffers);
-    this.arbiter = newArbiter(channels, s.vcs);
-    this.arbitration = s.mux ? (moves) => channelArbitration(this.arbiter, moves, this.count) : (moves) => moves;
+    this.rules = rulesOf(options, perVc, this.space, input.routing, this.buffers, this.owner);
+    this.arbiter = arbiterOf(ARBITER_POLICY, channels, s.vcs);
+    this.arbitration = s.mux ? arbitrationStep(this.arbiter, channels, s.vcs, this.count) : (moves) => moves;
     this.chanFlits = new Int32Array(s.channelUse ? channels : 0);
     this.countChannelFlit = s.channelUse
       ? (chan) => {
@@ -238,14 +229,14 @@ export class ReferenceEngine implements Engine {
 
   /** 2c: a request takes the lowest-numbered free VC of its choices, or waits one cycle. */
   private request(s: Slot, t: number): void {
-    const vc = freeChoice(s, this.owner);
+    const vc = this.rules.freeChoice(s);
     if (vc >= 0) {
       this.grant(s, vc, t);
       return;
     }
     this.count.vcWaitCycles++;
     s.worm.waits++;
-    if (sameMulticastWait(s, this.owner)) this.count.sameMulticastWaits++;
+    if (this.rules.sameMulticastWait(s)) this.count.sameMulticastWaits++;
   }
 
   private grant(s: Slot, vc: number, t: number): void {
@@ -303,7 +294,7 @@ export class ReferenceEngine implements Engine {
     const sources: Worm[] = [];
     for (const w of this.active) {
       if (w.state !== 'sending') continue;
-      for (let i = w.slots.length - 1; i >= 0; i--) if (moveReady(this.rules, w.slots[i]!, t)) moves.push(w.slots[i]!);
+      for (let i = w.slots.length - 1; i >= 0; i--) if (this.rules.moveReady(w.slots[i]!, t)) moves.push(w.slots[i]!);
       if (this.rules.sourceReady(w, t)) sources.push(w);
     }
     return { moves, sources };
@@ -366,7 +357,7 @@ export class ReferenceEngine implements Engine {
     }
     this.count.flitHops++;
     this.countChannelFlit(c.chan);
-    arbitrated(this.arbiter, c.chan, c.vc % this.space.v);
+    this.arbiter.arbitrated(c.chan, c.vc % this.space.v);
   }
 
   /** 4c, 4d: ejection slot c delivers a flit; at the tail its VC is freed and the worms this delivery triggers start. */
