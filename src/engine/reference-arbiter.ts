@@ -3,10 +3,11 @@ import type { EngineCounters } from './types.ts';
 
 // The arbitration seam (docs/model-flit.md "Arbitration"): what a multiplexed physical channel
 // does when several ready moves need it in one cycle. A policy is one pair of functions,
-// `arbitrate` (the winner among the channel's candidates this cycle) and `arbitrated` (the
-// arbiter's state after a grant was used); the wasm engine has the same pair under the same names.
-// Adding a policy is adding its name to ArbiterPolicy and its pair to `arbiterOf`; the cycle's
-// steps do not change.
+// `arbitrate` (which of the winner so far and a new candidate wins the channel this cycle: the
+// candidates enter one at a time, in the order of the ready moves) and `arbitrated` (the
+// arbiter's state after a flit crossed the channel); the wasm engine has the same pair under the
+// same names (assembly/engine). Adding a policy is adding its name to ArbiterPolicy and its pair
+// to `arbiterOf`; the cycle's steps do not change.
 
 /** The channel arbitration policies. Round-robin is the only one (shared/DESIGN.md "Engine model"). */
 export type ArbiterPolicy = 'round-robin';
@@ -16,8 +17,8 @@ export const ARBITER_POLICY: ArbiterPolicy = 'round-robin';
 /** The arbiters of every network channel under one policy. */
 export interface Arbiter {
   readonly policy: ArbiterPolicy;
-  /** The VC index channel `chan` grants among its candidates this cycle (distinct VC indices, at least one). */
-  arbitrate(chan: number, candidates: readonly number[]): number;
+  /** Which of VC indices `winner` (the winner so far) and `candidate` wins channel `chan` this cycle. */
+  arbitrate(chan: number, winner: number, candidate: number): number;
   /** A flit of VC index v crossed channel `chan`: the grant was used. */
   arbitrated(chan: number, v: number): void;
 }
@@ -42,12 +43,8 @@ function roundRobin(channels: number, vcs: number): Arbiter {
   const turn = (chan: number, v: number): number => (v - last[chan]! - 1 + vcs) % vcs;
   return {
     policy: 'round-robin',
-    arbitrate(chan, candidates) {
-      let best = candidates[0]!;
-      for (const v of candidates) if (turn(chan, v) < turn(chan, best)) best = v;
-      return best;
-    },
-    arbitrated(chan, v) {
+    arbitrate: (chan, winner, candidate) => (turn(chan, candidate) < turn(chan, winner) ? candidate : winner),
+    arbitrated: (chan, v) => {
       last[chan] = v;
     },
   };
@@ -79,7 +76,9 @@ export function arbitrationStep(
     }
     for (const [chan, candidates] of asks) {
       if (candidates.length > 1) count.sharingEvents++;
-      winner[chan] = arbiter.arbitrate(chan, candidates);
+      let w = candidates[0]!;
+      for (let i = 1; i < candidates.length; i++) w = arbiter.arbitrate(chan, w, candidates[i]!);
+      winner[chan] = w;
     }
     return moves.filter((s) => s.children.every((c) => c.kind !== 'network' || winner[c.chan] === c.vc % vcs));
   };

@@ -9,7 +9,7 @@ import { wormKey } from './worm-key.ts';
 // built (`rulesOf`): the cycle's steps in reference.ts call these and read no option, so a new
 // option changes a predicate here, not the steps.
 
-/** The option-dependent rules, resolved from the engine options. */
+/** The rules the cycle's steps ask, with the engine options resolved in. */
 export interface Rules {
   /** "Routing keys": worm n's key, passed to every route of the worm. */
   routingKey(n: number): number;
@@ -37,7 +37,7 @@ export interface Rules {
   flitSent(c: Slot, t: number): void;
   /** "Time": a flit left network VC vc's buffer during t (its credit's flight, while l > 1). */
   flitLeft(vc: number, t: number): void;
-  /** Step 4b: network slot c's VC is freed now that c has received its `in`-th flit ('tail-sent'). */
+  /** Step 4b: network slot c, having just received a flit, gives its VC up ('tail-sent': that flit was the tail). */
   releasesOnTailIn(c: Slot): boolean;
   /** Step 3: slot s's move is ready: it is routed, holds a flit, and every child is granted and has room. */
   moveReady(s: Slot, t: number): boolean;
