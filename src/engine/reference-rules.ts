@@ -45,6 +45,8 @@ export interface Rules {
   freeChoice(s: Slot): number;
   /** Step 2c: waiting request s is a network request whose class's first copy is held by its own multicast. */
   sameMulticastWait(s: Slot): boolean;
+  /** "Memory": with `live` slots in use, no slot is left for a new request (option slots). */
+  outOfSlots(live: number): boolean;
   /** "Watchdog": nothing has moved or been granted since `lastProgress`, `cycle` included, for too long. */
   frozen(cycle: number, lastProgress: number): boolean;
 }
@@ -113,6 +115,7 @@ export function rulesOf(
     flitSent: (c, t) => remember(c.sent, t),
     flitLeft: (vc, t) => remember(buffers.left[vc]!, t),
     releasesOnTailIn: tailSent ? (c) => c.in === c.worm.spec.flits : () => false,
+    outOfSlots: (live) => live >= o.slots,
     frozen: (cycle, lastProgress) => cycle - lastProgress >= W,
     moveReady(s, t) {
       if (s.kind === 'ejection' || !s.routed || !this.flitAvailable(s, t)) return false;

@@ -13,10 +13,11 @@ export type { Slot, Worm } from './reference-objects.ts';
 // of "One cycle t" (activation, routingAndAllocation, readyMoves, arbitration, endOfCycle), each
 // evaluated exactly as the page states it (step 2 for every worm, then which moves are ready, then
 // arbitration, then the end of the cycle), with none of the wasm engine's shortcuts
-// (assembly/engine/engine.ts: walk, ready list, parked requests, read-ahead). The steps read no
-// engine option: each rule the options change is a predicate of reference-rules.ts, resolved once
-// here, and the channel arbitration is the seam of reference-arbiter.ts. The two engines are held
-// equal on their results (test/engine-differential*.test.ts), never on their memory.
+// (assembly/engine: walk, ready list, parked requests, read-ahead). The steps read no engine
+// option: each rule they ask is a predicate of reference-rules.ts with the options resolved in once
+// (rulesOf, in the constructor), and channel arbitration is the seam of reference-arbiter.ts
+// (docs/model-flit.md "Rules and their reference predicates", "Arbitration"). The two engines are
+// held equal on their results (test/engine-differential*.test.ts), never on their memory.
 
 export class ReferenceEngine implements Engine {
   readonly name = 'reference' as const;
@@ -263,7 +264,7 @@ export class ReferenceEngine implements Engine {
 
   /** A new slot, or null (status out-of-slots) when the slot capacity is in use. */
   private addSlot(w: Worm, parent: Slot | null, place: SlotPlace): Slot | null {
-    if (this.liveSlots >= this.options.slots) {
+    if (this.rules.outOfSlots(this.liveSlots)) {
       this.status = 'out-of-slots';
       return null;
     }
