@@ -151,7 +151,10 @@ export function cleanLine(target: string, topology: string, seed: number, planFi
         ...json,
       ];
     }
+    // dynamic traffic on one node has no destination: refused (exit 2, 'dor cannot route 0,0 ->
+    // 0,0' as of issue 28), so no clean line there
     case 'simulate none':
+      if (t.nodes < 2) return undefined;
       return [
         'simulate',
         '--topology',
@@ -165,6 +168,7 @@ export function cleanLine(target: string, topology: string, seed: number, planFi
       ];
     // seed000 has no cycle time to convert --interarrival-us with (docs/units.md)
     case 'simulate units':
+      if (t.nodes < 2) return undefined;
       return [
         'simulate',
         '--topology',
