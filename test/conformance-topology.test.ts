@@ -46,7 +46,7 @@ describe.each(NAMES)('topology family %s, on its samples (issue 28)', (name) => 
             bad.push(`${spec}: ${u} -${p}-> ${v} but no port of ${v} leads to ${u}`);
         }
     }
-    expect(bad.slice(0, 5)).toEqual([]);
+    expect(bad.length, `${bad.length} found, first: ${bad.slice(0, 5).join('; ')}`).toBe(0);
   });
 
   it('distance(u, v) is the BFS distance for every pair; diameter is the largest of them, links the channels / 2', () => {
@@ -67,7 +67,7 @@ describe.each(NAMES)('topology family %s, on its samples (issue 28)', (name) => 
       }
       expect([spec, t.diameter, t.links]).toEqual([spec, diameter, channels / 2]);
     }
-    expect(bad.slice(0, 5)).toEqual([]);
+    expect(bad.length, `${bad.length} found, first: ${bad.slice(0, 5).join('; ')}`).toBe(0);
   });
 
   it('assembly/table.ts has its kind id, and the wasm module finds the same neighbour as TS for every node and port', async () => {
@@ -89,6 +89,6 @@ describe.each(NAMES)('topology family %s, on its samples (issue 28)', (name) => 
           if (w.neighbor(v, p) !== ts) bad.push(`${spec}: port ${p} of ${v}: TS ${ts}, wasm ${w.neighbor(v, p)}`);
         }
     }
-    expect(bad.slice(0, 5)).toEqual([]);
+    expect(bad.length, `${bad.length} found, first: ${bad.slice(0, 5).join('; ')}`).toBe(0);
   });
 });
