@@ -9,7 +9,8 @@ import { buildProgram } from '../src/cli/main.ts';
 import { SCENARIOS } from '../src/engine/scenarios.ts';
 import { MULTICAST_ALGORITHMS } from '../src/multicast/registry.ts';
 import { ROUTINGS } from '../src/routing/registry.ts';
-import { parseTopology } from '../src/topology/registry.ts';
+import { TOPOLOGY_FAMILIES, parseTopology } from '../src/topology/registry.ts';
+import { CLEAN_TARGETS, cleanLine } from './cli-fuzz-clean.ts';
 import { runMain } from './cli-main.ts';
 
 /**
@@ -20,6 +21,15 @@ import { runMain } from './cli-main.ts';
  * --json), or exit 2 and exactly one line `wormcast: ...`; never exit 1, an internal error, a
  * stack trace, an escaping exception or a hang. Sizes stay small so a case takes milliseconds:
  * topologies of at most a few dozen nodes, simulations of at most a few hundred cycles.
+ *
+ * The cases are driven by quotas (issue 28), not drawn: every command and every mode of simulate
+ * gets a fixed number of cases (QUOTAS), spread over its topologies in turn (those of every
+ * registered family among them), and each case has a seed of its own. Of every ten cases of a
+ * target two are clean (test/cli-fuzz-clean.ts: valid, compatible values that must run) and one
+ * is refused (a clean line with an unknown option: exit 2); targets without a clean line fuzz
+ * those too. So a new routing function or family changes the values inside some
+ * cases, never how many cases each command gets nor whether a mode is reached: there is no floor
+ * on a random count left to break. The flags and their values: validValue below, the one list.
  */
 
 const RUNS = 3000;
@@ -41,8 +51,11 @@ function leaves(cmd: Command, path: string[] = []): Leaf[] {
 const PROGRAM = await buildProgram();
 const LEAVES = leaves(PROGRAM);
 
-/** Networks small enough for every command (a tree algorithm's all-subsets check included). */
-const SMALL = [
+/**
+ * Networks small enough for every command (a tree algorithm's all-subsets check included): the
+ * edge cases below, and the smallest sample of every family in src/topology/registry.ts.
+ */
+const SMALL_EDGES = [
   'hypercube:1',
   'hypercube:3',
   'ccc:3',
@@ -54,9 +67,18 @@ const SMALL = [
   'torus:3x3',
   'star:3',
 ];
+/** The samples of every registered family up to this size join MEDIUM. */
+const MEDIUM_MAX_NODES = 36;
+const FAMILY_SAMPLES = Object.values(TOPOLOGY_FAMILIES).map((f) => f.samples.map(parseTopology));
+const SMALL = [
+  ...new Set([
+    ...SMALL_EDGES,
+    // (a family without samples fails test/conformance-topology.test.ts, not the loading of this file)
+    ...FAMILY_SAMPLES.filter((ts) => ts.length > 0).map((ts) => ts.reduce((a, b) => (b.nodes < a.nodes ? b : a)).spec),
+  ]),
+];
 /** Larger, for everything but the deadlock checker of tree algorithms. */
-const MEDIUM = [
-  ...SMALL,
+const MEDIUM_EDGES = [
   'hypercube:4',
   'ccc:4',
   'mesh:4x4',
@@ -66,6 +88,15 @@ const MEDIUM = [
   'torus:4x3',
   'torus:3x3x3',
   'star:4',
+];
+const MEDIUM = [
+  ...new Set([
+    ...SMALL,
+    ...MEDIUM_EDGES,
+    ...FAMILY_SAMPLES.flat()
+      .filter((t) => t.nodes <= MEDIUM_MAX_NODES)
+      .map((t) => t.spec),
+  ]),
 ];
 
 const PROTO = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
@@ -408,38 +439,26 @@ const RARE = [
 const attr = (o: Option): string => o.attributeName();
 
 /**
- * One command line: a leaf, a topology for its addresses, a subset of its options with valid
- * values, then 0, 1 or 2 of those values (or the arguments) replaced by malformed text.
+ * One command line of a leaf, on `topology` (for its addresses) and, for simulate, in `mode`: a
+ * subset of its options with valid values, then 0, 1 or 2 of those values (or the arguments)
+ * replaced by malformed text.
  */
-function commandLine(leaf: Leaf): fc.Arbitrary<string[]> {
+function commandLine(leaf: Leaf, topology: string, mode: string): fc.Arbitrary<string[]> {
   const name = leaf.path.join(' ');
-  const topologies = name === 'deadlock' ? SMALL : MEDIUM;
-  // simulate's modes: plain dynamic traffic; dynamic traffic in seed units (--interarrival-us for
-  // --load); isolated multicasts (--traffic isolated, no load or window); a scenario, a plan, the example
-  const modes =
-    name === 'simulate'
-      ? ['none', 'none', 'none', 'units', 'units', 'isolated', 'isolated', 'isolated', 'scenario', 'plan', 'example']
-      : ['none'];
   // the seed modes choose the algorithm first, and the destination count to go with it (a unicast
   // refuses --dests and --dests-mean, a multicast needs one of them): the rest is left to chance
-  const picks = fc
-    .tuple(fc.constantFrom(...topologies), fc.constantFrom(...modes))
-    .chain(([topology, mode]) =>
-      fc.tuple(
-        fc.constant(topology),
-        fc.constant(mode),
-        mode === 'units'
-          ? fc.oneof(fc.constant('unicast'), multicastAlgorithm(topology))
-          : mode === 'isolated'
-            ? fc.oneof(
-                { weight: 1, arbitrary: fc.constant('unicast') },
-                { weight: 6, arbitrary: multicastAlgorithm(topology) },
-              )
-            : fc.constant(''),
-        fc.noBias(fc.nat(99)),
-      ),
-    );
-  return picks.chain(([topology, mode, alg, roll]) => {
+  const picks = fc.tuple(
+    mode === 'units'
+      ? fc.oneof(fc.constant('unicast'), multicastAlgorithm(topology))
+      : mode === 'isolated'
+        ? fc.oneof(
+            { weight: 1, arbitrary: fc.constant('unicast') },
+            { weight: 6, arbitrary: multicastAlgorithm(topology) },
+          )
+        : fc.constant(''),
+    fc.noBias(fc.nat(99)),
+  );
+  return picks.chain(([alg, roll]) => {
     const seedMode = mode === 'units' || mode === 'isolated';
     // the count options of a seed mode: mostly the one the algorithm needs, now and then a contradiction
     const count =
@@ -526,35 +545,112 @@ function commandLine(leaf: Leaf): fc.Arbitrary<string[]> {
         const positional = as
           .map(([good, junk], k) => (broken.has(ps.length + k) ? junk : good))
           .filter((a) => !a.startsWith('-'));
-        return [...leaf.path, ...positional, ...words.flat(), ...ex];
+        // reproduce --all runs every reproduction (minutes, and writes figures): kept only where
+        // --list or ids refuse it, so that a case stays a case
+        const runsAll =
+          name === 'reproduce' &&
+          positional.length === 0 &&
+          words.some((w) => w[0] === '--all') &&
+          !words.some((w) => w[0] === '--list');
+        const kept = runsAll ? words.filter((w) => w[0] !== '--all') : words;
+        return [...leaf.path, ...positional, ...kept.flat(), ...ex];
       });
   });
 }
 
-/** Whole command lines; now and then a bare or unknown command. */
-const COMMAND_LINES: fc.Arbitrary<string[]> = fc.oneof(
-  { weight: 40, arbitrary: fc.constantFrom(...LEAVES).chain(commandLine) },
-  // simulate once more as often: its modes (dynamic, seed units, isolated, plan, scenario, example) share its cases
-  {
-    weight: 6,
-    arbitrary: fc.constantFrom(...LEAVES.filter((l) => l.path.join(' ') === 'simulate')).chain(commandLine),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.constantFrom<string[]>(
-      [],
-      ['analyze'],
-      ['nope'],
-      ['constructor'],
-      ['__proto__'],
-      ['help', 'plan'],
-      ['--version'],
-      ['--help'],
-      ['plan', '--help'],
-      ['toString', '--json'],
-    ),
-  },
-);
+/** Bare or unknown commands, and help and version. */
+const BARE: readonly string[][] = [
+  [],
+  ['analyze'],
+  ['nope'],
+  ['constructor'],
+  ['__proto__'],
+  ['help', 'plan'],
+  ['--version'],
+  ['--help'],
+  ['plan', '--help'],
+  ['toString', '--json'],
+];
+
+/** simulate's modes (dynamic, seed units, isolated, scenario, plan, example) and each one's cases. */
+const SIMULATE_QUOTA: Record<string, number> = {
+  none: 150,
+  units: 120,
+  isolated: 150,
+  scenario: 50,
+  plan: 50,
+  example: 50,
+};
+const BARE_QUOTA = 60;
+
+/** What a case exercises: a leaf (by path) in a mode ('none' but for simulate), or the bare commands. */
+interface Target {
+  readonly key: string;
+  readonly leaf: Leaf | null;
+  readonly mode: string;
+  readonly topologies: readonly string[];
+}
+
+const TARGETS: readonly Target[] = [
+  ...LEAVES.flatMap((leaf) => {
+    const path = leaf.path.join(' ');
+    const modes = path === 'simulate' ? Object.keys(SIMULATE_QUOTA) : ['none'];
+    return modes.map((mode) => ({
+      key: `${path} ${mode}`,
+      leaf,
+      mode,
+      topologies: path === 'deadlock' ? SMALL : MEDIUM,
+    }));
+  }),
+  { key: 'bare', leaf: null, mode: 'none', topologies: [''] },
+];
+
+/** Cases per target, RUNS in all: simulate's modes and the bare commands as above, the other leaves share the rest evenly. */
+const QUOTAS: ReadonlyMap<string, number> = (() => {
+  const fixed = (t: Target): number | undefined =>
+    t.leaf === null ? BARE_QUOTA : t.leaf.path.join(' ') === 'simulate' ? SIMULATE_QUOTA[t.mode] : undefined;
+  const shared = TARGETS.filter((t) => fixed(t) === undefined);
+  const rest = RUNS - TARGETS.reduce((sum, t) => sum + (fixed(t) ?? 0), 0);
+  return new Map(
+    TARGETS.map((t) => {
+      const i = shared.indexOf(t);
+      return [t.key, fixed(t) ?? Math.floor(rest / shared.length) + (i < rest % shared.length ? 1 : 0)];
+    }),
+  );
+})();
+
+/** clean: must run (test/cli-fuzz-clean.ts); refused: a clean line with an unknown option, exit 2; fuzz: the contract only. */
+type Flavour = 'clean' | 'refused' | 'fuzz';
+
+interface Case {
+  readonly target: Target;
+  readonly topology: string;
+  readonly flavour: Flavour;
+  readonly seed: number;
+}
+
+/** The schedule: each target's quota of cases, its topologies in turn, of every ten two clean and one refused. */
+const CASES: readonly Case[] = TARGETS.flatMap((target) =>
+  Array.from({ length: QUOTAS.get(target.key)! }, (_, j) => ({
+    target,
+    topology: target.topologies[j % target.topologies.length]!,
+    flavour: (j % 10 < 2 ? 'clean' : j % 10 === 5 ? 'refused' : 'fuzz') as Flavour,
+  })),
+).map((c, i) => ({ ...c, seed: SEED + i }));
+
+const UNKNOWN_OPTIONS = ['--unknown-option', '--jsn', '-x'];
+
+/** The command line of a case, and whether it is clean (or refused) after all: targets with no clean line fuzz instead. */
+function caseLine(c: Case): { argv: string[]; flavour: Flavour } {
+  const { target, topology, seed } = c;
+  const clean = target.leaf && c.flavour !== 'fuzz' ? cleanLine(target.key, topology, seed, PLAN_FILES[0]!) : undefined;
+  if (clean)
+    return c.flavour === 'clean'
+      ? { argv: clean, flavour: 'clean' }
+      : { argv: [...clean, UNKNOWN_OPTIONS[seed % UNKNOWN_OPTIONS.length]!], flavour: 'refused' };
+  const arbitrary = target.leaf ? commandLine(target.leaf, topology, target.mode) : fc.constantFrom(...BARE);
+  return { argv: fc.sample(arbitrary, { seed, numRuns: 1 })[0]!, flavour: 'fuzz' };
+}
 
 /** The contract of one run (docs/cli.md); returns a description of the breach, or undefined. */
 function breach(
@@ -656,29 +752,46 @@ describe('CLI fuzz (docs/cli.md contract)', () => {
     );
   });
 
-  it(`${RUNS} seeded command lines: exit 0 with well-formed output, or exit 2 with one wormcast: line`, async () => {
+  it('the quotas give every command, every mode of simulate and every registered family its cases, RUNS in all', () => {
+    expect(CASES.length).toBe(RUNS);
+    for (const t of TARGETS) {
+      const mine = CASES.filter((c) => c.target === t);
+      expect([t.key, mine.length]).toEqual([t.key, QUOTAS.get(t.key)]);
+      if (t.leaf === null) continue;
+      // each case's topology in turn: every family of the registry is among them
+      expect(mine.length, t.key).toBeGreaterThanOrEqual(t.topologies.length);
+      expect(new Set(mine.map((c) => parseTopology(c.topology).kind))).toEqual(new Set(Object.keys(TOPOLOGY_FAMILIES)));
+    }
+    expect(TARGETS.map((t) => t.key)).toEqual(expect.arrayContaining(CLEAN_TARGETS));
+  });
+
+  it(`${RUNS} seeded command lines: exit 0 with well-formed output, or exit 2 with one wormcast: line; clean lines run, refused ones exit 2`, async () => {
     const seen = { 0: 0, 2: 0 } as Record<number, number>;
-    // simulate runs that did run, by mode: the issue-13 modes must be reached too, not only refused
-    const ran = { isolated: 0, units: 0, destsMean: 0 };
-    await fc.assert(
-      fc.asyncProperty(COMMAND_LINES, async (argv) => {
-        const r = await runMain(argv, CASE_MILLIS);
-        seen[r.status] = (seen[r.status] ?? 0) + 1;
-        if (argv[0] === 'simulate' && r.status !== 2) {
-          if (argv.includes('isolated')) ran.isolated++;
-          if (argv.includes('--interarrival-us') || argv.includes('--units')) ran.units++;
-          if (argv.includes('--dests-mean')) ran.destsMean++;
-        }
-        const why = breach(argv, r);
-        if (why) throw new Error(`wormcast ${argv.map((a) => JSON.stringify(a)).join(' ')}: ${why}`);
-      }),
-      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    // the clean lines that ran, by target and, for simulate's seed modes, by count option
+    const ran = new Set<string>();
+    const made: Record<Flavour, number> = { clean: 0, refused: 0, fuzz: 0 };
+    for (const c of CASES) {
+      const { argv, flavour } = caseLine(c);
+      made[flavour]++;
+      const r = await runMain(argv, CASE_MILLIS);
+      seen[r.status] = (seen[r.status] ?? 0) + 1;
+      const line = `wormcast ${argv.map((a) => JSON.stringify(a)).join(' ')}`;
+      const why = breach(argv, r);
+      if (why) throw new Error(`${line}: ${why}`);
+      if (flavour === 'clean') {
+        const ok = r.status === 0 || (r.status === EXIT_INCOMPLETE && argv[0] === 'simulate');
+        if (!ok) throw new Error(`${line}: a clean line exited ${r.status}: ${r.stderr.slice(0, 400)}`);
+        ran.add(c.target.key);
+        if (argv.includes('--dests-mean')) ran.add(`${c.target.key} --dests-mean`);
+      }
+      if (flavour === 'refused' && r.status !== 2) throw new Error(`${line}: an unknown option exited ${r.status}`);
+    }
+    // every command and simulate mode with a clean line ran in earnest (the issue-13 modes too)
+    expect([...ran].sort()).toEqual(
+      [...CLEAN_TARGETS, 'simulate isolated --dests-mean'].filter((k) => QUOTAS.has(k.replace(/ --.*/, ''))).sort(),
     );
-    // the generator reaches both outcomes in earnest
-    expect(seen[0]).toBeGreaterThan(RUNS / 10);
-    expect(seen[2]).toBeGreaterThan(RUNS / 10);
-    expect(ran.isolated).toBeGreaterThan(15);
-    expect(ran.units).toBeGreaterThan(10);
-    expect(ran.destsMean).toBeGreaterThan(5);
+    // both outcomes in earnest: at least the clean lines ran and the refused ones were refused
+    expect((seen[0] ?? 0) + (seen[EXIT_INCOMPLETE] ?? 0)).toBeGreaterThanOrEqual(made.clean);
+    expect(seen[2]).toBeGreaterThanOrEqual(made.refused);
   }, 180_000);
 });

@@ -1,4 +1,5 @@
 import { WormcastError } from '../errors.ts';
+import { TOPOLOGIES, parseTopology } from '../topology/registry.ts';
 import type { Topology, TopologyKind } from '../topology/types.ts';
 import { cccOptimal } from './ccc-optimal.ts';
 import { cccSimple } from './ccc-simple.ts';
@@ -117,6 +118,27 @@ export function routingEntry(name: string): RoutingEntry {
 /** The names of the routing functions defined on topology family `kind`, in table order. */
 export function routingsFor(kind: TopologyKind): string[] {
   return Object.keys(ROUTINGS).filter((name) => ROUTINGS[name]!.kinds.includes(kind));
+}
+
+/**
+ * The instances the conformance tests (test/conformance-routing.test.ts) check routing `name`
+ * on: the `samples` of its families in src/topology/registry.ts that its factory accepts. A
+ * factory refuses some with a WormcastError, by the finer conditions of the seeds (label on a 3D
+ * mesh, hcm on a torus with an odd number of rows); any other error is a fault and is thrown.
+ */
+export function routingSamples(name: string): string[] {
+  const entry = routingEntry(name);
+  return entry.kinds.flatMap((kind) =>
+    TOPOLOGIES[kind].samples.filter((spec) => {
+      try {
+        entry.factory(parseTopology(spec), {});
+        return true;
+      } catch (e) {
+        if (e instanceof WormcastError) return false;
+        throw e;
+      }
+    }),
+  );
 }
 
 /**

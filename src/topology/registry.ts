@@ -1,9 +1,4 @@
 import { WormcastError } from '../errors.ts';
-import { hypercubeGray } from '../labelling/hypercube-gray.ts';
-import { meshSnake } from '../labelling/mesh-snake.ts';
-import { starCycle } from '../labelling/star-cycle.ts';
-import { torusHcm } from '../labelling/torus-hcm.ts';
-import type { Labelling } from '../labelling/types.ts';
 import { Ccc } from './ccc.ts';
 import { Grid } from './grid.ts';
 import { Hypercube } from './hypercube.ts';
@@ -12,8 +7,10 @@ import type { Topology } from './types.ts';
 
 /**
  * One topology family: how `--topology` names it, how its spec is parsed, its numeric id in the
- * wasm module and the routing function it runs by default. Adding a family is one entry here and
- * one class file (docs/extending.md).
+ * wasm module, the routing function it runs by default and the instances the conformance tests
+ * check it on. Adding a family is one entry here and one class file (docs/extending.md); its
+ * Hamiltonian labelling, if it has one, is registered in src/labelling/registry.ts (the labelling
+ * layer imports topology, never the other way round).
  */
 export interface TopologyFamily {
   /**
@@ -37,11 +34,19 @@ export interface TopologyFamily {
    */
   readonly wasm: string | null;
   /**
-   * The family's Hamiltonian labelling (label and hcm routing, the path-based algorithms), or
-   * absent when it has none.
+   * Specs of a few small instances (at most SAMPLE_MAX_NODES nodes each), the degenerate and
+   * odd-sized ones among them: the registry-driven conformance tests (test/conformance-*.test.ts,
+   * test/deadlock-defaults.test.ts, test/wasm-table.test.ts) check every family on these, so a
+   * family cannot be added without being checked. Normalised, as `parse` prints them back.
    */
-  readonly labelling?: (topology: Topology) => Labelling;
+  readonly samples: readonly string[];
 }
+
+/**
+ * The largest sample the conformance tests accept: they compare all-pairs BFS distances and
+ * every node's neighbours in TS and wasm, which must stay a fraction of a second per sample.
+ */
+export const SAMPLE_MAX_NODES = 1024;
 
 /** A non-negative integer body (`hypercube:4`), else an error naming the spec and its form. */
 function whole(spec: string, form: string, body: string): number {
@@ -71,8 +76,8 @@ export const TOPOLOGIES = {
     parse: (spec: string, body: string) => new Hypercube(whole(spec, HYPERCUBE, body)),
     defaultRouting: 'ecube',
     wasm: 'topology-hypercube',
-    // reflected Gray code (seed 004 section 6.3)
-    labelling: hypercubeGray,
+    // hypercube:1 is the smallest (two nodes, one link)
+    samples: ['hypercube:1', 'hypercube:3', 'hypercube:6'],
   },
   ccc: {
     id: 2,
@@ -80,6 +85,7 @@ export const TOPOLOGIES = {
     parse: (spec: string, body: string) => new Ccc(whole(spec, CCC, body)),
     defaultRouting: 'hc',
     wasm: 'topology-ccc',
+    samples: ['ccc:3', 'ccc:4', 'ccc:5'],
   },
   mesh: {
     id: 3,
@@ -87,8 +93,8 @@ export const TOPOLOGIES = {
     parse: (spec: string, body: string) => new Grid('mesh', radices(spec, MESH, body)),
     defaultRouting: 'dor',
     wasm: 'topology-grid',
-    // the snake (seed 004 section 6.2.2)
-    labelling: meshSnake,
+    // a line (radix 1: ports that lead nowhere), unequal radices, three dimensions
+    samples: ['mesh:1x3', 'mesh:4x4', 'mesh:5x3', 'mesh:8x8', 'mesh:3x3x3'],
   },
   torus: {
     id: 4,
@@ -96,8 +102,9 @@ export const TOPOLOGIES = {
     parse: (spec: string, body: string) => new Grid('torus', radices(spec, TORUS, body)),
     defaultRouting: 'dor',
     wasm: 'topology-grid',
-    // 2D torus (seed 003 section 4.1)
-    labelling: torusHcm,
+    // odd radices (no tie between the two ways round), an even number of rows (hcm's labelling
+    // needs one, seed 003 section 4.1), three dimensions
+    samples: ['torus:3x3', 'torus:4x4', 'torus:5x4', 'torus:8x8', 'torus:3x3x3'],
   },
   star: {
     id: 5,
@@ -107,8 +114,7 @@ export const TOPOLOGIES = {
     // hcm (seed 003 section 2.2.4, p/q classes) is deadlock-free on every star graph
     defaultRouting: 'hcm',
     wasm: 'topology-star',
-    // seed 003 section 4.2
-    labelling: starCycle,
+    samples: ['star:3', 'star:4', 'star:5', 'star:6'],
   },
 } as const;
 
