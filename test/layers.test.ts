@@ -16,7 +16,7 @@ const SRC = join(ROOT, 'src');
  * The layers, top first. A layer is a folder of src/ or a top-level file; the layers of one row
  * are siblings: they may not import each other.
  */
-export const LAYERS: readonly (readonly string[])[] = [
+const LAYERS: readonly (readonly string[])[] = [
   ['errors.ts', 'random.ts'],
   ['topology'],
   ['traffic'],
@@ -33,7 +33,7 @@ export const LAYERS: readonly (readonly string[])[] = [
 ];
 
 /** The concerns of src/experiment, top first (docs/architecture.md "src/experiment"). */
-export const EXPERIMENT_LAYERS: readonly (readonly string[])[] = [['run'], ['config'], ['sweep'], ['queue']];
+const EXPERIMENT_LAYERS: readonly (readonly string[])[] = [['run'], ['config'], ['sweep'], ['queue']];
 
 function tsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

@@ -7,6 +7,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTopology } from '../../src/topology/registry.ts';
+import { DETAIL_NODES } from '../../src/web/draw/paint.ts';
 import { computePlan, type PlanRequest } from '../../src/web/plan-panel.ts';
 import { computeSimulation, type SimulationRequest } from '../../src/web/simulate-panel.ts';
 import { runCli } from '../cli.ts';
@@ -101,20 +102,6 @@ async function canvasInfo(p: Page = page): Promise<{ ink: number; mode: string; 
   });
 }
 
-/** Milliseconds of one repaint of the drawing (the median of five). */
-async function paintMs(): Promise<number> {
-  return page.evaluate(() => {
-    const w = (window as unknown as { wormcast: { drawing: { paintNow(): void } } }).wormcast;
-    const times: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const t0 = performance.now();
-      w.drawing.paintNow();
-      times.push(performance.now() - t0);
-    }
-    return times.sort((a, b) => a - b)[2]!;
-  });
-}
-
 /** Move the mouse onto the node with this address and return the hover line. */
 async function hover(address: string): Promise<string> {
   const at = await page.evaluate(
@@ -154,7 +141,9 @@ describe(`browser app: drawing, workers, URL, export${SKIP}`, () => {
         expect(info.nodes, spec).toBeGreaterThan(0);
         // a million nodes are drawn as density blocks, fast enough to pan and zoom
         if (parseTopology(spec).nodes >= 100_000) expect(info.mode, spec).toBe('density');
-        if (parseTopology(spec).nodes >= 10_000) expect(await paintMs(), spec).toBeLessThan(100);
+        // what keeps a repaint cheap (no wall-clock bound in a test): past DETAIL_NODES nodes in view
+        // the drawing switches to density blocks, so a repaint draws a bounded number of shapes
+        if (info.mode === 'detail') expect(info.nodes, spec).toBeLessThanOrEqual(DETAIL_NODES);
         const line = await hover(address);
         expect(line, spec).toMatch(new RegExp(`^${address.replace(/[()]/g, '\\$&')} \\(node \\d+\\): `));
         expect(line, spec).toContain(port);
@@ -402,7 +391,7 @@ describe(`browser app: drawing, workers, URL, export${SKIP}`, () => {
   });
 
   it.skipIf(!hasChromium)(
-    'a long run: progress shows, the page answers a click within 200 ms, Cancel stops it, and the next run works',
+    'a long run: progress shows, the page answers a click while the run is still going, Cancel stops it, and the next run works',
     async () => {
       await topology('torus:32x32');
       await page.selectOption('#sim-workload', '');
@@ -424,10 +413,9 @@ describe(`browser app: drawing, workers, URL, export${SKIP}`, () => {
         .filter({ hasText: /simulating: cycle \d+ of at most 12000/ })
         .waitFor({ timeout: WAIT });
       expect(await page.getByTestId('simulate-output').getAttribute('data-state')).toBe('busy');
-      const t0 = Date.now();
-      await submit('route-go', 'route-output');
-      const answer = Date.now() - t0;
-      expect(answer).toBeLessThan(200);
+      // the run is in a Web Worker: the main thread answers the Route form before the run ends (no
+      // wall-clock bound: on a loaded machine one was exceeded without any bug, issue 24)
+      expect(await submit('route-go', 'route-output')).toBe('done');
       expect(await page.getByTestId('simulate-output').getAttribute('data-state')).toBe('busy');
       await page.getByTestId('simulate-output').getByTestId('cancel').click();
       await page.waitForSelector('[data-testid=simulate-output][data-state=cancelled]', { timeout: 1000 });
