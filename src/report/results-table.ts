@@ -56,10 +56,10 @@ function num(x: number | null | undefined): number | null {
 }
 
 /** One row of the tidy table: column name to a number, a string, a boolean or null. */
-type Row = Record<string, string | number | boolean | null>;
+export type Row = Record<string, string | number | boolean | null>;
 
 /** The columns and rows every format writes (`units`: each metric's unit, for headers and JSON). */
-function tidyRows(rows: readonly StoredPoint[]): { columns: string[]; table: Row[]; metrics: MetricName[] } {
+export function tidyRows(rows: readonly StoredPoint[]): { columns: string[]; table: Row[]; metrics: MetricName[] } {
   const grid = gridColumns(rows);
   const metrics = metricColumns(rows);
   const multi = new Set(rows.map((p) => p.experiment)).size > 1;
