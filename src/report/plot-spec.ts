@@ -235,7 +235,15 @@ export function plotSpec(rows: readonly PlotRow[], a: PlotAxes): Record<string, 
     },
     {
       mark: { type: 'point', size: 60, strokeWidth: 2 },
-      transform: [{ calculate: `${JSON.stringify(legend)}[datum.state]`, as: 'point' }],
+      transform: [
+        { calculate: `${JSON.stringify(legend)}[datum.state]`, as: 'point' },
+        // what a screen reader says of a point: never the drawing position of a marker that is not a value
+        {
+          calculate:
+            "datum.series + ' at ' + datum.x + ': ' + datum.point + (datum.mean === null ? '' : ', measured mean ' + format(datum.mean, '.4~f')) + (datum.lo === null ? '' : ', CI ' + format(datum.lo, '.4~f') + ' to ' + format(datum.hi, '.4~f'))",
+          as: 'description',
+        },
+      ],
       encoding: {
         x,
         y,
@@ -246,6 +254,7 @@ export function plotSpec(rows: readonly PlotRow[], a: PlotAxes): Record<string, 
           title: 'marker',
           scale: { domain: states.map((s) => legend[s]), range: states.map((s) => STATE_SHAPE[s]) },
         },
+        description: { field: 'description' },
         fill: {
           condition: { test: "datum.state === 'measured'", field: 'series', type: 'nominal', legend: null },
           value: 'transparent',
