@@ -211,10 +211,10 @@ describe('wormcast plot', () => {
       /^wormcast: plot --y 'meanLatncy': not a metric \(did you mean 'meanLatency'\?\)/,
     );
     expect((await runMain(['plot', out, '-o', join(dir, 'x.gif')])).stderr).toBe(
-      "wormcast: plot -o '" + join(dir, 'x.gif') + "': the file name must end in .svg, .png, .pdf or .html\n",
+      `wormcast: plot -o '${join(dir, 'x.gif')}': the file name must end in .svg, .png, .pdf or .html\n`,
     );
     expect((await runMain(['plot', join(dir, 'none.jsonl'), '-o', join(dir, 'x.svg')])).status).toBe(2);
-    // x is the algorithm: load and algorithm both left, and two places to draw them; a third axis is refused
+    // with x, series and facet on options the grid does not vary, algorithm and load are left: refused
     const three = await runMain([
       'plot',
       out,

@@ -137,11 +137,7 @@ export function reportPage(
     const grid = varyingOptions(pts)
       .filter((k) => k !== 'experiment')
       .map(
-        (k) =>
-          [
-            k,
-            [...new Set(pts.map((p) => String((p.values as Record<string, unknown>)[k])))].join(', '),
-          ] as const,
+        (k) => [k, [...new Set(pts.map((p) => String((p.values as Record<string, unknown>)[k])))].join(', ')] as const,
       );
     const counts = ['ok', 'saturated', 'deadlock', 'incomplete']
       .map((s) => [s, tidyRows(pts).table.filter((r) => r.status === s).length] as const)
