@@ -18,6 +18,7 @@ const SRC = join(ROOT, 'src');
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['errors.ts', 'random.ts'],
+  ['optional-package.ts'],
   ['topology'],
   ['traffic'],
   ['labelling'],

@@ -1,5 +1,5 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -21,6 +21,8 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   name: string;
   version: string;
   dependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+  peerDependenciesMeta: Record<string, { optional?: boolean }>;
   bin: Record<string, string>;
   exports: Record<string, string | Record<string, unknown>>;
 };
@@ -36,6 +38,7 @@ const ALLOWED: readonly RegExp[] = [
   /^types\/wasm\.d\.ts$/,
   /^dist\/(?!web\/)[\w/-]+\.(js|d\.ts)$/,
   /^docs\/[\w-]+\.md$/,
+  /^examples\/experiments\/[\w.-]+\.(yaml|csv)$/,
 ];
 /** The files without which the package does not work. */
 const REQUIRED = [
@@ -51,7 +54,11 @@ const REQUIRED = [
   'dist/browser.d.ts',
   'dist/cli/main.js',
   'dist/wasm/module.js',
+  // the README's first sweep runs from the installed package
+  'examples/experiments/booksim-8x8-mesh.yaml',
 ];
+/** issue 23: a default install (no optional peer) of the package and its dependencies, in bytes. */
+const MAX_INSTALLED = 20_000_000;
 /** Today ~0.36 MB packed and ~1.1 MB unpacked; the limits leave room and catch a stray folder. */
 const MAX_PACKED = 1_000_000;
 const MAX_UNPACKED = 3_000_000;
@@ -163,11 +170,26 @@ describe('npm pack', () => {
       for (const s of bareImports(readFileSync(join(root, f.path), 'utf8')))
         if (!builtins.has(s)) imported.add(packageOf(s));
     }
-    const declared = Object.keys(pkg.dependencies);
-    // every import is a runtime dependency (tsx, assemblyscript, vite... are dev-only)
+    const declared = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)];
+    // every import is a runtime dependency or an optional peer (tsx, assemblyscript, vite... are dev-only)
     expect([...imported].filter((p) => !declared.includes(p)).sort()).toEqual([]);
-    // and every runtime dependency is imported
+    // and every one of them is imported
     expect(declared.filter((p) => !imported.has(p)).sort()).toEqual([]);
+  });
+
+  it('plotting, the renderers and the queue are optional peers, named with their ranges by the one-line error', async () => {
+    const { OPTIONAL_PACKAGES } = await import('../src/optional-package.ts');
+    const peers = Object.keys(pkg.peerDependencies).sort();
+    expect(peers).toEqual(['@resvg/resvg-wasm', 'bullmq', 'ioredis', 'pdfkit', 'svg-to-pdfkit', 'vega', 'vega-lite']);
+    for (const p of peers) {
+      expect(pkg.peerDependenciesMeta[p]?.optional, p).toBe(true);
+      expect(OPTIONAL_PACKAGES[p as keyof typeof OPTIONAL_PACKAGES].range, p).toBe(pkg.peerDependencies[p]);
+      // a dev checkout (npm ci) still has them for the repository's own tests
+      expect((pkg as unknown as { devDependencies: Record<string, string> }).devDependencies[p], p).toBe(
+        pkg.peerDependencies[p],
+      );
+    }
+    expect(Object.keys(pkg.dependencies).filter((d) => peers.includes(d))).toEqual([]);
   });
 });
 
@@ -212,6 +234,30 @@ describe('the installed package (a fresh project outside the repository)', () =>
     );
   });
 
+  it('a default install stays under 20 MB of node_modules, without the optional peers', (ctx) => {
+    needsInstall(ctx);
+    const du = ok(run('du', ['-sb', 'node_modules'], app), 'du -sb node_modules');
+    const bytes = Number(du.split(/\s/)[0]);
+    console.log(`package.test.ts: a default install is ${(bytes / 1e6).toFixed(1)} MB of node_modules`);
+    expect(bytes).toBeLessThan(MAX_INSTALLED);
+    for (const p of Object.keys(pkg.peerDependencies)) expect(existsSync(join(app, 'node_modules', p)), p).toBe(false);
+  });
+
+  it("the README's first sweep runs as written from the installed package", (ctx) => {
+    needsInstall(ctx);
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const block = /## Batch experiments[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)![1]!;
+    const line = block.split('\n').find((l) => l.startsWith('npx wormcast sweep '))!;
+    expect(line).toMatch(/^npx wormcast sweep node_modules\/wormcast\/examples\/experiments\/booksim-8x8-mesh\.yaml /);
+    const args = line.split(/\s+#/)[0]!.trim().split(/\s+/).slice(1);
+    const out = ok(run('npx', ['--no-install', ...args, '--quiet'], app, 300_000), line);
+    expect(out).toMatch(/11 points \(11 run/);
+    const results = ok(run('npx', ['--no-install', 'wormcast', 'results', 'booksim.jsonl', '--csv'], app), 'results');
+    const rows = results.trim().split('\n');
+    expect(rows).toHaveLength(12);
+    expect(rows[0]).toMatch(/^index,load,replications,status,meanLatency,/);
+  }, 320_000);
+
   it('npx wormcast sweep runs its worker threads from dist/, and plot draws the result with vega', (ctx) => {
     needsInstall(ctx);
     const sweep = ok(
@@ -248,6 +294,32 @@ describe('the installed package (a fresh project outside the repository)', () =>
     expect(sweep).toMatch(/2 points \(2 run/);
     const lines = readFileSync(join(app, 'sweep.jsonl'), 'utf8').trim().split('\n');
     expect(lines.length).toBeGreaterThanOrEqual(2);
+    // vega is an optional peer: without it, one line naming it and the install command
+    const missing = run('npx', ['--no-install', 'wormcast', 'plot', 'sweep.jsonl', '-o', 'sweep.svg'], app);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toBe(
+      `wormcast: plot and report need the package vega, which is not installed: npm install vega@${pkg.peerDependencies.vega} vega-lite@${pkg.peerDependencies['vega-lite']}\n`,
+    );
+    const queue = run('npx', ['--no-install', 'wormcast', 'worker', '--queue', 'redis://127.0.0.1:1/0'], app);
+    expect(queue.status).toBe(2);
+    expect(queue.stderr).toMatch(
+      /^wormcast: sweep --queue and worker need the package bullmq, which is not installed: npm install bullmq@\S+ ioredis@\S+\n$/,
+    );
+    ok(
+      run(
+        'npm',
+        [
+          'install',
+          '--no-audit',
+          '--no-fund',
+          `vega@${pkg.peerDependencies.vega}`,
+          `vega-lite@${pkg.peerDependencies['vega-lite']}`,
+        ],
+        app,
+        150_000,
+      ),
+      'npm install vega vega-lite',
+    );
     ok(run('npx', ['--no-install', 'wormcast', 'plot', 'sweep.jsonl', '-o', 'sweep.svg'], app), 'npx wormcast plot');
     expect(readFileSync(join(app, 'sweep.svg'), 'utf8')).toMatch(/^<svg /);
   });

@@ -90,8 +90,14 @@ export const COMMANDS: Readonly<Record<string, LazyCommand>> = {
   plot: {
     term: 'plot [options] <results>',
     summary:
-      "plot a sweep's result file: y against x, a line per series, panels per facet, confidence intervals as error bars, saturated points marked; SVG or interactive HTML",
+      "plot a sweep's result file: y against x, a line per series, panels per facet, confidence intervals as error bars, saturated and deadlocked points marked; SVG, PNG, PDF or interactive HTML",
     load: async () => (await import('./commands/plot.ts')).registerPlot,
+  },
+  report: {
+    term: 'report [options] <results>',
+    summary:
+      "a sweep's result file as one self-contained HTML page: configuration, engine version, the results table with each point's status, interactive plots with confidence intervals",
+    load: async () => (await import('./commands/report.ts')).registerReport,
   },
 };
 

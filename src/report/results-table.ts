@@ -1,15 +1,22 @@
 import type { Interval } from '../experiment/run/confidence.ts';
-import { formatInterval, metricState } from '../experiment/sweep/format.ts';
+import { formatNumber } from '../experiment/sweep/format.ts';
 import type { MetricName } from '../experiment/config/metrics.ts';
 import { simulateCommand } from '../experiment/config/point-config.ts';
 import type { StoredPoint } from '../experiment/sweep/store.ts';
+import { isValue, metricValue, pointStatus } from './point-status.ts';
+import { unitOf } from './quantities.ts';
 
 /*
- * `wormcast results`: a result file as a table (docs/experiments.md "Results"): one row per
- * point, in experiment and grid order; the grid's options, then each metric's mean and interval,
- * then the saturation flag. A saturated point's latency metrics are not written as numbers: in
- * CSV their cells say `saturated` (the measured lower bound is in <metric>_measured), in
- * Markdown `saturated (>= x)`, in JSON the interval stays with `"state": "saturated"`.
+ * `wormcast results`: a result file as a tidy table (docs/experiments.md "Results", issue 23): one
+ * row per point, in experiment and grid order; the grid's options, the replications, the point's
+ * status (ok, saturated, deadlock, incomplete: src/report/point-status.ts), then per metric its
+ * mean and the confidence interval's low and high ends and half-width, then the reason for a
+ * status other than ok. A metric column holds only numbers: a value that is not one (a saturated
+ * point's latency, a deadlocked point's anything) is an empty cell in CSV and Markdown and null
+ * in JSON, and the measured mean of such a point (a lower bound when saturated) is in
+ * <metric>_measured. CSV, JSON and Markdown have the same columns; JSON adds the intervals' n
+ * and sd, the seeds and the commands that rerun each replication. Stored points are read, never
+ * changed.
  */
 
 export type TableFormat = 'csv' | 'json' | 'md';
@@ -43,105 +50,111 @@ function csvCell(v: unknown): string {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-function num(x: number | null | undefined): string {
-  return x === null || x === undefined || !Number.isFinite(x) ? '' : String(Number(x.toPrecision(10)));
+/** A finite number to 10 significant digits, else null (an empty cell, JSON null). */
+function num(x: number | null | undefined): number | null {
+  return x === null || x === undefined || !Number.isFinite(x) ? null : Number(x.toPrecision(10));
+}
+
+/** One row of the tidy table: column name to a number, a string, a boolean or null. */
+export type Row = Record<string, string | number | boolean | null>;
+
+/** The columns and rows every format writes (`units`: each metric's unit, for headers and JSON). */
+export function tidyRows(rows: readonly StoredPoint[]): { columns: string[]; table: Row[]; metrics: MetricName[] } {
+  const grid = gridColumns(rows);
+  const metrics = metricColumns(rows);
+  const multi = new Set(rows.map((p) => p.experiment)).size > 1;
+  const statuses = rows.map((p) => pointStatus(p));
+  const marked = (m: MetricName) => rows.some((_, k) => !isValue(statuses[k]!.status, m));
+  const columns = [
+    ...(multi ? ['experiment'] : []),
+    'index',
+    ...grid,
+    'replications',
+    'status',
+    ...metrics.flatMap((m) => [m, `${m}_lo`, `${m}_hi`, `${m}_halfWidth`, ...(marked(m) ? [`${m}_measured`] : [])]),
+    'ci_stop',
+    'reason',
+  ];
+  const table = rows.map((p, k) => {
+    const { status, reason } = statuses[k]!;
+    const row: Row = {
+      ...(multi ? { experiment: p.experiment } : {}),
+      index: p.index,
+      ...Object.fromEntries(
+        grid.map((g) => [g, ((p.values as Record<string, unknown>)[g] ?? null) as string | number | boolean | null]),
+      ),
+      replications: p.replications.length,
+      status,
+    };
+    for (const m of metrics) {
+      const i = metricValue(p, m, status);
+      row[m] = num(i?.mean);
+      row[`${m}_lo`] = num(i?.lo);
+      row[`${m}_hi`] = num(i?.hi);
+      row[`${m}_halfWidth`] = num(i?.halfWidth);
+      if (marked(m)) row[`${m}_measured`] = i ? null : num((p.summary.metrics[m] as Interval | undefined)?.mean);
+    }
+    row.ci_stop = p.summary.ci?.stop ?? null;
+    row.reason = reason;
+    return row;
+  });
+  return { columns, table, metrics };
 }
 
 /** The table of `points` in a format. */
 export function resultsTable(points: readonly StoredPoint[], format: TableFormat): string {
   const rows = orderPoints(points);
-  const grid = gridColumns(rows);
-  const metrics = metricColumns(rows);
-  const multi = new Set(rows.map((p) => p.experiment)).size > 1;
+  const { columns, table, metrics } = tidyRows(rows);
   if (format === 'json') {
     return `${JSON.stringify(
-      rows.map((p) => ({
-        experiment: p.experiment,
-        index: p.index,
-        key: p.key,
-        values: p.values,
-        config: p.config,
-        replications: p.replications.length,
-        saturated: p.summary.saturated,
-        saturation: p.summary.saturation,
-        incomplete: p.summary.incomplete,
-        ci: p.summary.ci,
-        batchMeans: p.summary.batchMeans,
-        metrics: Object.fromEntries(
-          metrics.map((m) => [m, { ...(p.summary.metrics[m] as Interval | undefined), state: metricState(p, m) }]),
-        ),
-        seeds: p.replications.map((r) => r.seed),
-        // each replication alone, as `wormcast simulate` runs it (docs/experiments.md "Seeds")
-        commands: p.replications.map((r) => simulateCommand(p.config, r.seed, r.cycles)),
-      })),
-      null,
+      table.map((row, k) => {
+        const p = rows[k]!;
+        return {
+          ...row,
+          key: p.key,
+          values: p.values,
+          config: p.config,
+          units: Object.fromEntries(metrics.map((m) => [m, unitOf(m, 'cycles')])),
+          saturation: p.summary.saturation,
+          incomplete: p.summary.incomplete,
+          ci: p.summary.ci,
+          batchMeans: p.summary.batchMeans,
+          // every interval as stored, with n and sd (the columns above hold only values)
+          intervals: Object.fromEntries(metrics.map((m) => [m, p.summary.metrics[m] ?? null])),
+          seeds: p.replications.map((r) => r.seed),
+          // each replication alone, as `wormcast simulate` runs it (docs/experiments.md "Seeds")
+          commands: p.replications.map((r) => simulateCommand(p.config, r.seed, r.cycles)),
+        };
+      }),
+      (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? null : v),
       2,
     )}\n`;
   }
   if (format === 'csv') {
-    const head = [
-      ...(multi ? ['experiment'] : []),
-      'index',
-      ...grid,
-      'replications',
-      ...metrics.flatMap((m) => [
-        m,
-        `${m}_halfWidth`,
-        `${m}_lo`,
-        `${m}_hi`,
-        ...(metricsMarked(rows, m) ? [`${m}_measured`] : []),
-      ]),
-      'saturated',
-      'incomplete',
-      'ci_stop',
-    ];
-    const lines = [head.map(csvCell).join(',')];
-    for (const p of rows) {
-      const cells: unknown[] = [
-        ...(multi ? [p.experiment] : []),
-        p.index,
-        ...grid.map((g) => (p.values as Record<string, unknown>)[g]),
-        p.replications.length,
-      ];
-      for (const m of metrics) {
-        const i = p.summary.metrics[m] as Interval | undefined;
-        const state = metricState(p, m);
-        if (state === 'ok') cells.push(num(i?.mean), num(i?.halfWidth), num(i?.lo), num(i?.hi));
-        else cells.push(state, '', '', '');
-        if (metricsMarked(rows, m)) cells.push(state === 'ok' ? '' : num(i?.mean));
-      }
-      cells.push(p.summary.saturated, p.summary.incomplete.length > 0, p.summary.ci?.stop ?? '');
-      lines.push(cells.map(csvCell).join(','));
-    }
+    const lines = [columns.map(csvCell).join(',')];
+    for (const row of table) lines.push(columns.map((c) => csvCell(row[c])).join(','));
     return `${lines.join('\n')}\n`;
   }
+  // Markdown: the same columns, the metrics' units in the header, numbers at a precision that suits them
   const level = Math.round((rows[0]?.settings.statistics.confidence ?? 0.95) * 1000) / 10;
-  const head = [
-    ...(multi ? ['experiment'] : []),
-    ...grid,
-    'reps',
-    ...metrics.map((m) => `${m} (${level}% CI)`),
-    'saturated',
-  ];
-  const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
-  for (const p of rows) {
-    const cells = [
-      ...(multi ? [p.experiment] : []),
-      ...grid.map((g) => String((p.values as Record<string, unknown>)[g] ?? '')),
-      String(p.replications.length),
-      ...metrics.map((m) => formatInterval(p, m)),
-      p.summary.saturated
-        ? `yes: ${p.summary.saturation[0] ?? ''}`
-        : p.summary.incomplete.length > 0
-          ? `incomplete: ${p.summary.incomplete[0]}`
-          : 'no',
-    ];
-    lines.push(`| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`);
-  }
+  const header = (c: string): string => {
+    const m = metrics.find((x) => c === x || c.startsWith(`${x}_`));
+    if (!m) return c;
+    const unit = unitOf(m, 'cycles');
+    const part = c.slice(m.length);
+    const what =
+      part === '' ? 'mean' : part === '_lo' ? `${level}% CI low` : part === '_hi' ? `${level}% CI high` : part.slice(1);
+    return `${m} ${what}${unit ? ` [${unit}]` : ''}`;
+  };
+  const cell = (c: string, row: Row): string => {
+    const v = row[c];
+    if (v === null || v === undefined) return '';
+    if (typeof v !== 'number' || c === 'index' || c === 'replications' || !metrics.some((m) => c.startsWith(m)))
+      return String(v);
+    const m = metrics.find((x) => c === x || c.startsWith(`${x}_`))!;
+    return formatNumber(v, (row[m] as number | null) ?? (row[`${m}_measured`] as number | null) ?? v);
+  };
+  const lines = [`| ${columns.map(header).join(' | ')} |`, `|${columns.map(() => '---').join('|')}|`];
+  for (const row of table) lines.push(`| ${columns.map((c) => cell(c, row).replace(/\|/g, '\\|')).join(' | ')} |`);
   return `${lines.join('\n')}\n`;
-}
-
-/** Whether any point marks metric `m` (then CSV has a <m>_measured column for the marked values). */
-function metricsMarked(rows: readonly StoredPoint[], m: MetricName): boolean {
-  return rows.some((p) => metricState(p, m) !== 'ok');
 }

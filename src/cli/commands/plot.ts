@@ -1,14 +1,19 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
-import { WormcastError } from '../../errors.ts';
+import { parseIntIn, WormcastError } from '../../errors.ts';
 import { METRICS } from '../../experiment/config/metrics.ts';
 import { OPTION_KEYS } from '../../experiment/config/options.ts';
 import { didYouMean } from '../../experiment/config/schema.ts';
 import { readStore } from '../../experiment/sweep/store.ts';
+import { completeAxes } from '../../report/plot-axes.ts';
+import { svgToPdf } from '../../report/plot-pdf.ts';
+import { figureFont, svgToPng } from '../../report/plot-png.ts';
 import { plotRows, plotSpec, type PlotAxes } from '../../report/plot-spec.ts';
 import { renderHtml, renderSvg } from '../../report/plot-svg.ts';
+import type { TimeUnit } from '../../report/quantities.ts';
 import { orderPoints } from '../../report/results-table.ts';
+import { figureFormat, writeFigureFile } from '../figure-output.ts';
 
 /** The x,y pairs of a reference curve file. */
 function readReference(path: string): Array<[number, number]> {
@@ -44,100 +49,154 @@ function pick(name: string, known: readonly string[], flag: string, what: string
   );
 }
 
-/** `wormcast plot <results>`: a sweep's results as an SVG figure or an interactive HTML page (docs/experiments.md "Plots"). */
+/** A positive whole number of pixels for --width / --height. */
+function pixels(text: string | undefined, flag: string): number | undefined {
+  return text === undefined ? undefined : parseIntIn(text, 50, 10_000, `plot ${flag}`);
+}
+
+interface PlotCliOptions {
+  x: string;
+  y: string;
+  series?: string;
+  facet?: string;
+  experiment?: string;
+  title?: string;
+  xTitle?: string;
+  yTitle?: string;
+  logX?: boolean;
+  logY?: boolean;
+  width?: string;
+  height?: string;
+  timeUnit?: string;
+  font?: string;
+  reference?: string;
+  referenceLabel?: string;
+  output: string;
+}
+
+/** `wormcast plot <results>`: a sweep's results as an SVG, PNG or PDF figure or an interactive HTML page (docs/experiments.md "Plots"). */
 export function registerPlot(program: Command): void {
   program
     .command('plot')
     .description(
-      "plot a sweep's result file: y against x, a line per series, panels per facet, confidence intervals as error bars, saturated points marked; SVG or interactive HTML",
+      "plot a sweep's result file: y against x, a line per series, panels per facet, confidence intervals as error bars, saturated and deadlocked points marked; SVG, PNG, PDF or interactive HTML",
     )
     .argument('<results>', 'result file written by wormcast sweep')
     .option('--x <option>', 'x axis: an option of the points', 'load')
     .option('--y <metric>', `y axis: ${METRICS.join(' | ')}`, 'meanLatency')
-    .option('--series <option>', 'one line per value of this option')
-    .option('--facet <option>', 'one panel per value of this option')
+    .option('--series <option>', 'one line per value of this option (default: an option the grid varies besides x)')
+    .option('--facet <option>', 'one panel per value of this option (default: a second option the grid varies)')
     .option('--experiment <name>', 'only the points of this experiment')
     .option('--title <text>', 'figure title')
+    .option('--x-title <text>', "x axis title (default: the option's name and unit)")
+    .option('--y-title <text>', "y axis title (default: the metric's name and unit)")
+    .option('--log-x', 'logarithmic x axis')
+    .option('--log-y', 'logarithmic y axis')
+    .option('--width <px>', 'width of one panel in pixels (default 420)')
+    .option('--height <px>', 'height of one panel in pixels (default 280)')
+    .option(
+      '--time-unit <unit>',
+      'cycles | us: latencies in cycles or in microseconds of the seed units the points were given in (default: us when every point has a cycle time, else cycles)',
+    )
+    .option('--font <file>', 'a .ttf/.otf font for the text of a PNG (default: DejaVu Sans, Liberation Sans or Arial)')
     .option(
       '--reference <csv>',
       "another simulator's curve to draw beside the points: lines x,y (a header line and # comments are skipped)",
     )
     .option('--reference-label <text>', 'its name in the legend (default: the file name)')
-    .requiredOption('-o, --output <file>', 'fig.svg (static) or fig.html (interactive page, no network needed)')
-    .action(
-      async (
-        file: string,
-        o: {
-          x: string;
-          y: string;
-          series?: string;
-          facet?: string;
-          experiment?: string;
-          title?: string;
-          reference?: string;
-          referenceLabel?: string;
-          output: string;
-        },
-      ) => {
-        const axes: PlotAxes = {
-          x: pick(o.x, OPTION_KEYS, '--x', 'an option of the points'),
-          y: pick(o.y, METRICS, '--y', 'a metric'),
-          ...(o.series !== undefined
-            ? { series: pick(o.series, OPTION_KEYS, '--series', 'an option of the points') }
-            : {}),
-          ...(o.facet !== undefined ? { facet: pick(o.facet, OPTION_KEYS, '--facet', 'an option of the points') } : {}),
-          ...(o.title !== undefined ? { title: o.title } : {}),
-          ...(o.reference !== undefined
-            ? {
-                reference: {
-                  label: o.referenceLabel ?? basename(o.reference).replace(/\.csv$/i, ''),
-                  points: readReference(o.reference),
-                },
-              }
-            : {}),
-        };
-        const html = /\.html?$/i.test(o.output);
-        if (!html && !/\.svg$/i.test(o.output))
-          throw new WormcastError(`plot -o '${o.output}': the file name must end in .svg or .html`);
-        let stored: ReturnType<typeof readStore>;
-        try {
-          stored = readStore(file);
-        } catch (e) {
-          throw new WormcastError(
-            `plot: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-          );
-        }
-        let points = orderPoints(stored.points.values());
-        if (o.experiment !== undefined) points = points.filter((p) => p.experiment === o.experiment);
-        if (points.length === 0)
-          throw new WormcastError(
-            `plot: ${file} holds no finished point${o.experiment !== undefined ? ` of experiment '${o.experiment}'` : ''}; run wormcast sweep first`,
-          );
-        const missing = points.find((p) => !(axes.y in p.summary.metrics));
-        if (missing)
-          throw new WormcastError(
-            `plot --y ${axes.y}: the points have no interval of it; their metrics are ${Object.keys(missing.summary.metrics).join(', ')} (statistics.metrics of the experiment)`,
-          );
-        const rows = plotRows(points, { ...axes, interactive: html });
-        if (rows.length === 0)
-          throw new WormcastError(
-            points.every((p) => p.config.traffic === 'isolated')
-              ? `plot: no point has a value of ${axes.y}: the points are isolated multicasts (traffic: isolated), which have no load, so no ${axes.y}; plot a latency, e.g. --y meanLatency`
-              : `plot: no point has a value of ${axes.y} (every run measured nothing)`,
-          );
-        const spec = plotSpec(rows, { ...axes, interactive: html });
-        const text = html ? renderHtml(spec, axes.title ?? `${axes.y} against ${axes.x}`) : await renderSvg(spec);
-        try {
-          writeFileSync(o.output, text);
-        } catch (e) {
-          throw new WormcastError(
-            `plot: cannot write ${o.output} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-          );
-        }
-        const saturated = rows.filter((r) => r.state === 'saturated').length;
-        process.stdout.write(
-          `plot: ${rows.length} points${saturated ? ` (${saturated} saturated, marked)` : ''} -> ${o.output}\n`,
+    .requiredOption(
+      '-o, --output <file>',
+      'fig.svg, fig.png, fig.pdf (static) or fig.html (interactive page, no network needed)',
+    )
+    .action(async (file: string, o: PlotCliOptions) => {
+      const format = figureFormat(o.output, 'plot', ['svg', 'png', 'pdf', 'html']);
+      const options = [...OPTION_KEYS, 'experiment'];
+      const requested: PlotAxes = {
+        x: pick(o.x, OPTION_KEYS, '--x', 'an option of the points'),
+        y: pick(o.y, METRICS, '--y', 'a metric'),
+        ...(o.series !== undefined ? { series: pick(o.series, options, '--series', 'an option of the points') } : {}),
+        ...(o.facet !== undefined ? { facet: pick(o.facet, options, '--facet', 'an option of the points') } : {}),
+        ...(o.title !== undefined ? { title: o.title } : {}),
+        ...(o.xTitle !== undefined ? { xTitle: o.xTitle } : {}),
+        ...(o.yTitle !== undefined ? { yTitle: o.yTitle } : {}),
+        ...(o.logX ? { logX: true } : {}),
+        ...(o.logY ? { logY: true } : {}),
+        ...(o.width !== undefined ? { width: pixels(o.width, '--width') } : {}),
+        ...(o.height !== undefined ? { height: pixels(o.height, '--height') } : {}),
+        ...(o.reference !== undefined
+          ? {
+              reference: {
+                label: o.referenceLabel ?? basename(o.reference).replace(/\.csv$/i, ''),
+                points: readReference(o.reference),
+              },
+            }
+          : {}),
+      };
+      if (o.timeUnit !== undefined && o.timeUnit !== 'cycles' && o.timeUnit !== 'us')
+        throw new WormcastError(`plot --time-unit '${o.timeUnit}': expected cycles or us`);
+      const font = format === 'png' ? figureFont(o.font) : undefined;
+      let stored: ReturnType<typeof readStore>;
+      try {
+        stored = readStore(file);
+      } catch (e) {
+        throw new WormcastError(
+          `plot: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
         );
-      },
-    );
+      }
+      let points = orderPoints(stored.points.values());
+      if (o.experiment !== undefined) points = points.filter((p) => p.experiment === o.experiment);
+      if (points.length === 0)
+        throw new WormcastError(
+          `plot: ${file} holds no finished point${o.experiment !== undefined ? ` of experiment '${o.experiment}'` : ''}; run wormcast sweep first`,
+        );
+      const missing = points.find((p) => !(requested.y in p.summary.metrics));
+      if (missing)
+        throw new WormcastError(
+          `plot --y ${requested.y}: the points have no interval of it; their metrics are ${Object.keys(missing.summary.metrics).join(', ')} (statistics.metrics of the experiment)`,
+        );
+      const withUnits = points.every((p) => p.config.units?.cycleUs !== undefined);
+      if (o.timeUnit === 'us' && !withUnits)
+        throw new WormcastError(
+          'plot --time-unit us: some points have no cycle time (they were not given in seed units: docs/units.md); use --time-unit cycles',
+        );
+      const { axes: completed, auto } = completeAxes(points, requested);
+      const axes: PlotAxes = {
+        ...completed,
+        timeUnit: (o.timeUnit as TimeUnit | undefined) ?? (withUnits ? 'us' : 'cycles'),
+        confidence: points[0]!.settings.statistics.confidence,
+        interactive: format === 'html',
+      };
+      const rows = plotRows(points, axes);
+      if (rows.length === 0 || rows.every((r) => r.mean === null && r.state === 'measured'))
+        throw new WormcastError(
+          points.every((p) => p.config.traffic === 'isolated')
+            ? `plot: no point has a value of ${axes.y}: the points are isolated multicasts (traffic: isolated), which have no load, so no ${axes.y}; plot a latency, e.g. --y meanLatency`
+            : `plot: no point has a value of ${axes.y} (every run measured nothing)`,
+        );
+      if (axes.logX && rows.some((r) => typeof r.x !== 'number' || r.x <= 0))
+        throw new WormcastError(
+          `plot --log-x: every x must be a number above 0; ${axes.x} has ${rows.find((r) => typeof r.x !== 'number' || r.x <= 0)!.x}`,
+        );
+      if (axes.logY && rows.some((r) => r.state === 'measured' && r.y <= 0))
+        throw new WormcastError(
+          `plot --log-y: every value must be above 0; ${axes.y} is ${rows.find((r) => r.y <= 0)!.y} at ${axes.x} ${rows.find((r) => r.y <= 0)!.x}`,
+        );
+      const spec = plotSpec(rows, axes);
+      const title = typeof spec.title === 'object' ? (spec.title as { text: string }).text : String(spec.title);
+      let data: string | Uint8Array;
+      if (format === 'html') data = await renderHtml(spec, title);
+      else {
+        const svg = await renderSvg(spec);
+        data = format === 'svg' ? svg : format === 'png' ? await svgToPng(svg, font!) : await svgToPdf(svg, title);
+      }
+      writeFigureFile(o.output, data, 'plot');
+      const count = (state: string) => rows.filter((r) => r.state === state).length;
+      const marked = (['saturated', 'deadlock', 'incomplete'] as const)
+        .filter((s) => count(s) > 0)
+        .map((s) => `${count(s)} ${s}`);
+      const offScale = rows.filter((r) => r.offScale).length;
+      process.stdout.write(
+        `plot: ${rows.length} points${marked.length ? ` (${marked.join(', ')}: marked${offScale ? `; ${offScale} without a value, drawn above the curves` : ''})` : ''}${auto.length ? `; ${auto.join(' ')} (the grid varies them)` : ''} -> ${o.output}\n`,
+      );
+    });
 }

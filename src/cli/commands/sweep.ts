@@ -220,8 +220,11 @@ export function registerSweep(program: Command): void {
       defaultOut(file !== undefined && o.name === undefined ? experiment.name || basename(file) : experiment.name);
     if (o.detach && o.queue === undefined)
       throw new WormcastError('sweep --detach: give --queue redis://... too (a local sweep runs in this process)');
-    if (o.queue !== undefined)
+    if (o.queue !== undefined) {
+      // bullmq and ioredis are optional peers: say which is missing before loading the queue's modules
+      await (await import('../../experiment/queue/queue.ts')).loadQueuePackages();
       return (await import('./sweep-queue.ts')).sweepOnQueue(experiment, source, out, { ...o, queue: o.queue });
+    }
     const env = nodeMemoryEnvironment();
     const ac = new AbortController();
     const onSigint = () => ac.abort();

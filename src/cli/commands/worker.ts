@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
 import { parseIntIn, parseNumberIn, WormcastError } from '../../errors.ts';
 import { defaultWorkers } from '../../experiment/sweep/pool.ts';
-import { PASSWORD_ENV, parseQueueUrl } from '../../experiment/queue/queue.ts';
-import { serveQueue } from '../../experiment/queue/queue-worker.ts';
+import { loadQueuePackages, PASSWORD_ENV, parseQueueUrl } from '../../experiment/queue/queue.ts';
 import { nodeMemoryEnvironment } from '../memory-environment.ts';
 
 /*
@@ -43,6 +42,9 @@ export function registerWorker(program: Command): void {
         o.concurrency === undefined ? defaultWorkers() : parseIntIn(o.concurrency, 1, 1024, '--concurrency');
       const idleExitMs =
         o.idleExit === undefined ? undefined : parseNumberIn(o.idleExit, 0.1, 1e9, '--idle-exit') * 1000;
+      // bullmq and ioredis are optional peers: one line naming the missing one, before they are loaded
+      await loadQueuePackages();
+      const { serveQueue } = await import('../../experiment/queue/queue-worker.ts');
       const env = nodeMemoryEnvironment();
       const ac = new AbortController();
       let signals = 0;

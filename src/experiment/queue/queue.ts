@@ -1,6 +1,6 @@
 import type { ConnectionOptions } from 'bullmq';
-import { Redis } from 'ioredis';
 import { WormcastError } from '../../errors.ts';
+import { importOptional } from '../../optional-package.ts';
 
 /*
  * The distributed queue of sweeps (docs/distributed.md): one BullMQ queue on a Redis server that
@@ -129,11 +129,22 @@ export async function within<T>(p: Promise<T>, ms: number, what: string): Promis
 }
 
 /**
+ * Check that the queue's packages (optional peers: docs/package.md) are installed, before a module
+ * that imports them statically (queue-sweep.ts, queue-worker.ts) is loaded: one line naming the
+ * missing one and the install command otherwise.
+ */
+export async function loadQueuePackages(): Promise<void> {
+  await importOptional('bullmq', () => import('bullmq'));
+  await importOptional('ioredis', () => import('ioredis'));
+}
+
+/**
  * The first contact with Redis, with a plain client (ioredis, the client BullMQ runs on), bounded
  * and without retries: a wrong host, port, database or password is one error line at once
  * (`who: cannot reach Redis at ...`), not endless reconnection attempts.
  */
 export async function probeRedis(url: QueueUrl, who: string): Promise<void> {
+  const { Redis } = await importOptional('ioredis', () => import('ioredis'));
   const { host, port, db, username, password, tls } = url.connection as QueueUrl['connection'] & {
     username?: string;
     password?: string;

@@ -28,7 +28,7 @@ export function figureRows(d: FigureData): PlotRow[] {
   }
   const measured = rows.filter((r) => r.state === 'measured');
   if (measured.length > 0) {
-    const top = Math.max(...measured.map((r) => r.hi ?? r.mean)) * 1.25;
+    const top = Math.max(...measured.map((r) => r.hi ?? r.y)) * 1.25;
     for (const r of rows) if (r.state === 'saturated' && r.y > top) r.y = top;
   }
   return rows;
