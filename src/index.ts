@@ -73,6 +73,7 @@ export {
 export { simulate, resolveSimulation, type SimulateOptions } from './experiment/config/simulate-options.ts';
 export {
   OPTION_TABLE,
+  ENGINE_RULES,
   optionEntry,
   flagOf,
   rangeText,
@@ -80,6 +81,7 @@ export {
   type OptionGroup,
   type ValueSpec,
   type TableKey,
+  type EngineRuleKey,
 } from './experiment/config/option-table.ts';
 export {
   estimateMemory,

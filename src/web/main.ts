@@ -4,7 +4,6 @@ import {
   SCENARIOS,
   TOPOLOGY_FORMS,
   WormcastError,
-  flagOf,
   optionEntry,
   parseIntIn,
   parseTopology,
@@ -29,7 +28,7 @@ import {
   type SimulationRequest,
   type SimulationView,
 } from './simulate-panel.ts';
-import { readState, URL_FIELDS, writeState, type Panel, type UrlState } from './url-state.ts';
+import { readState, ruleFieldId, URL_FIELDS, writeState, type Panel, type UrlState } from './url-state.ts';
 import { WatchPanel } from './watch/watch-view.ts';
 import { WASM_URL, wasmBytes } from './wasm-source.ts';
 
@@ -176,7 +175,7 @@ function workloadChanged(): void {
     'sim-vcs',
     'sim-buffer',
     'sim-port',
-    ...FORM_RULES.map(ruleId),
+    ...FORM_RULES.map(ruleFieldId),
   ]) {
     byId<HTMLInputElement>(id).disabled = scenario;
   }
@@ -262,25 +261,32 @@ function simulationRequest(): SimulationRequest {
     vcs: value('sim-vcs'),
     buffer: value('sim-buffer'),
     port: value('sim-port'),
-    ...Object.fromEntries(FORM_RULES.map((k) => [k, value(ruleId(k))])),
+    ...Object.fromEntries(FORM_RULES.map((k) => [k, value(ruleFieldId(k))])),
   };
 }
 
-/** The form field of an engine rule: linkLatency -> sim-link-latency. */
-function ruleId(key: (typeof FORM_RULES)[number]): string {
-  return `sim-${flagOf(key).slice(2)}`;
-}
-
-/** The engine-rule fields from the option table: each rule's values ('' its default) and help. */
+/** The engine-rule fields, made from the option table: each rule's values ('' its default), range and help. */
 function setupRules(): void {
+  const box = byId('sim-rules');
   for (const key of FORM_RULES) {
     const e = optionEntry(key);
-    const field = byId<HTMLInputElement | HTMLSelectElement>(ruleId(key));
-    field.title = e.help;
+    const id = ruleFieldId(key);
     const fallback = e.default !== undefined ? String(e.default) : "the algorithm's";
+    const field =
+      e.value.kind === 'enum'
+        ? el('select', { id, name: key, title: e.help })
+        : el('input', {
+            id,
+            name: key,
+            value: '',
+            size: '4',
+            title: e.help,
+            placeholder: `${fallback} (${rangeText(e.value)})`,
+          });
     if (field instanceof HTMLSelectElement && e.value.kind === 'enum')
       fillSelect(field, [['', `default (${fallback})`], ...e.value.values.map((v): [string, string] => [v, v])], '');
-    else if (field instanceof HTMLInputElement) field.placeholder = `${fallback} (${rangeText(e.value)})`;
+    const label = e.label ?? key;
+    box.append(el('label', {}, `${label[0]!.toUpperCase()}${label.slice(1)} `, field));
   }
 }
 

@@ -15,6 +15,8 @@ import {
   type RoutingFunction,
   type SimulateConfig,
   type SimulationResult,
+  ENGINE_RULES,
+  type EngineRuleKey,
   type TableKey,
   type Workload,
 } from 'wormcast';
@@ -25,7 +27,7 @@ import { withProgress, type CycleProgress } from './progress-engine.ts';
  * What the simulation form asks for (the options of `wormcast simulate`), as the form's
  * strings; '' means the CLI's default. `scenario` non-empty runs that seed scenario instead.
  */
-export interface SimulationRequest {
+export interface TrafficRequest {
   scenario: string;
   topology: string;
   routing: string;
@@ -40,16 +42,13 @@ export interface SimulationRequest {
   vcs: string;
   buffer: string;
   port: string;
-  /** The engine rules of the option table the form offers (FORM_RULES); absent or '' is the default. */
-  injection?: string;
-  vcRelease?: string;
-  tieBreak?: string;
-  dateline?: string;
-  linkLatency?: string;
 }
 
-/** The engine-rule options of the table (docs/options.md "engine rules") the form offers. */
-export const FORM_RULES = ['injection', 'vcRelease', 'tieBreak', 'dateline', 'linkLatency'] as const;
+/** The engine rules of the option table (docs/options.md "engine rules"), all of which the form offers. */
+export const FORM_RULES: readonly EngineRuleKey[] = ENGINE_RULES.map((e) => e.key);
+
+/** A request with the engine rules the form sets (absent or '': the rule's default). */
+export type SimulationRequest = TrafficRequest & { [K in EngineRuleKey]?: string };
 
 /**
  * How a run ended, for the page's label: 'finished' (every message measured was delivered;
@@ -228,19 +227,10 @@ export function requestValues(req: SimulationRequest): { values: Record<string, 
   };
   for (const key of FORM_RULES) {
     const text = (req[key] ?? '').trim();
-    if (text !== '') values[key] = tableValue(key, text, RULE_WORDS[key]);
+    if (text !== '') values[key] = tableValue(key, text, optionEntry(key).label ?? key);
   }
   return { values, seed };
 }
-
-/** The form's words for its engine-rule fields (error lines). */
-const RULE_WORDS: Readonly<Record<(typeof FORM_RULES)[number], string>> = {
-  injection: 'injection rule',
-  vcRelease: 'VC release',
-  tieBreak: 'tie-break',
-  dateline: 'dateline',
-  linkLatency: 'link latency (cycles per channel)',
-};
 
 /**
  * Check a random-traffic request (bad input throws a WormcastError) and build its configuration:
@@ -262,11 +252,13 @@ export function parseSimulationRequest(req: SimulationRequest): ParsedRequest {
       `simulate: about ${expected} messages (${t.nodes} nodes x load ${load} / ${flits} flits x ${warmup + measure} cycles); the browser app runs at most ${MAX_MESSAGES}: lower the load, the cycles or the network (the CLI has no such limit)`,
     );
   }
-  const o = config.options;
   // the engine rules are named when the form sets one (a default run's heading is the one it always had)
-  const given = FORM_RULES.some((k) => values[k] !== undefined);
-  const rules = given
-    ? `, injection ${o.injection}, VC release ${o.vcRelease ?? 'tail-credit'}, link latency ${o.linkLatency ?? 1}${point.tieBreak !== undefined || point.dateline !== undefined ? `, dor tie-break ${point.tieBreak ?? 'plus'}, dateline ${point.dateline ?? 'position'}` : ''}`
+  const engineOptions = config.options as Record<string, unknown>;
+  const rules = FORM_RULES.some((k) => values[k] !== undefined)
+    ? ENGINE_RULES.map((e) => {
+        const v = e.engine !== undefined ? engineOptions[e.engine] : point[e.key];
+        return `, ${e.label} ${String(v ?? e.default)}`;
+      }).join('')
     : '';
   const heading = `${t.spec} ${point.algorithm}${point.dests ? ` to ${point.dests} destinations` : ''} (routing ${routing.name}), offered ${load} flits/node/cycle, ${flits}-flit messages, ${point.port}-port nodes, consumption channels ${point.consumption === 'vc' ? 'one per incoming VC' : point.port === 'one' ? 'one per node' : 'one per incoming link'}${rules}, wasm engine`;
   return { config, routing, heading };

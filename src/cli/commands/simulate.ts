@@ -76,22 +76,23 @@ export function nodeModelText(m: NodeModel): string {
   return `${m.port}-port nodes, consumption channels ${m.consumption === 'vc' ? 'one per incoming VC' : m.port === 'one' ? 'one per node' : 'one per incoming link'}`;
 }
 
-/** The engine's source and VC-release rules a run used (docs/model-flit.md "The source", 4b), for its heading and JSON. */
-function engineRules(options: EngineOptions): { injection: string; vcRelease: string; linkLatency?: number } {
+/**
+ * The engine rules a run used (docs/model-flit.md "The source", "One cycle t" 4b, "Time"), for its
+ * heading and JSON: those the option table reports always, and the others when not their default.
+ */
+function engineRules(options: EngineOptions): Record<string, string | number> {
   // the engine's own defaults (src/engine/input.ts resolveOptions), not a copy of them
-  const r = resolveOptions(options);
-  const lat = r.linkLatency;
-  return {
-    injection: r.injection,
-    vcRelease: r.vcRelease,
-    // named only when not 1, so that default runs print what they did before the option
-    ...(lat !== 1 ? { linkLatency: lat } : {}),
-  };
+  const r = resolveOptions(options) as unknown as Record<string, string | number>;
+  const out: Record<string, string | number> = {};
+  for (const e of OPTION_TABLE)
+    if ('report' in e && (e.report === 'always' || r[e.engine] !== e.default)) out[e.key] = r[e.engine]!;
+  return out;
 }
 
 function engineRulesText(options: EngineOptions): string {
-  const r = engineRules(options);
-  return `injection ${r.injection}, VC release ${r.vcRelease}${r.linkLatency !== undefined ? `, link latency ${r.linkLatency}` : ''}`;
+  return Object.entries(engineRules(options))
+    .map(([k, v]) => `${optionEntry(k as TableKey).label} ${v}`)
+    .join(', ');
 }
 
 /** --watchdog checked against the engine's floor, --startup + --router-delay + 2 (before its plain range). */

@@ -41,6 +41,13 @@ export interface OptionEntry {
   readonly value: ValueSpec;
   /** The help line of `wormcast simulate --help`. */
   readonly help: string;
+  /** Its name in words, for headings and the browser form (an engine rule has one). */
+  readonly label?: string;
+  /**
+   * An engine rule in a run's heading and its JSON `rules`: always, or only when not its default
+   * (a rule added later leaves the runs that do not use it printed as before).
+   */
+  readonly report?: 'always' | 'not-default';
   /** The value used when none is given, when it is a plain value. */
   readonly default?: string | number | boolean;
   /** False: the help does not show `default`, and commander leaves the option unset (`--sets`). */
@@ -278,6 +285,8 @@ export const OPTION_TABLE = [
     help: "back-to-back (a message's header may follow the previous tail into the injection channel) | after-tail (the next message starts only after the previous tail left the source's router: the seeds' one-port model); default back-to-back for unicast, after-tail for multicast algorithms and plans (docs/model-flit.md)",
     derived:
       'back-to-back for unicast, after-tail for multicast algorithms and plans (src/engine/input.ts defaultInjection)',
+    label: 'injection',
+    report: 'always',
     group: 'engine rules',
     point: true,
     givenOnly: true,
@@ -290,6 +299,8 @@ export const OPTION_TABLE = [
     help: "when a network VC is freed: tail-credit (its tail has left the buffer; BookSim's wait_for_tail_credit=1) | tail-sent (its tail has come in, the next holder queues behind; BookSim's default); default tail-credit (docs/model-flit.md)",
     default: 'tail-credit',
     cliDefault: false,
+    label: 'VC release',
+    report: 'always',
     group: 'engine rules',
     point: true,
     givenOnly: true,
@@ -302,6 +313,7 @@ export const OPTION_TABLE = [
     help: "dor on a torus, both ways round equally long (offset k/2): plus (always +) | random (+ or - per packet and dimension, BookSim's dor_next_torus; drawn from the run's seed); default plus; unicast traffic only (docs/model-flit.md)",
     default: 'plus',
     cliDefault: false,
+    label: 'dor tie-break',
     group: 'engine rules',
     point: true,
     givenOnly: true,
@@ -314,6 +326,7 @@ export const OPTION_TABLE = [
     help: "dor's VC classes on a torus: position (d0 while the dimension's wrap link is ahead, d1 after it or with none) | booksim (BookSim's dim_order_torus: p1 for the whole dimension if its route there crosses the wrap link, else p0); default position; unicast traffic only (docs/model-flit.md)",
     default: 'position',
     cliDefault: false,
+    label: 'dateline',
     group: 'engine rules',
     point: true,
     givenOnly: true,
@@ -326,6 +339,8 @@ export const OPTION_TABLE = [
     help: `cycles a flit and its credit take over a network channel, ${rangeText(LINK_LATENCY)} (BookSim's torus default is 2); default 1 (docs/model-flit.md)`,
     default: 1,
     cliDefault: false,
+    label: 'link latency',
+    report: 'not-default',
     group: 'engine rules',
     point: true,
     givenOnly: true,
@@ -465,6 +480,16 @@ export const OPTION_TABLE = [
     point: true,
   },
 ] as const satisfies readonly OptionEntry[];
+
+type EngineRuleEntry = Extract<(typeof OPTION_TABLE)[number], { group: 'engine rules' }>;
+
+/** An engine rule's key. */
+export type EngineRuleKey = EngineRuleEntry['key'];
+
+/** The engine rules (docs/options.md "engine rules"): what the browser form offers beyond the traffic. */
+export const ENGINE_RULES: readonly (OptionEntry & { readonly key: EngineRuleKey })[] = OPTION_TABLE.filter(
+  (e): e is EngineRuleEntry => e.group === 'engine rules',
+);
 
 /** Any option's key. */
 export type TableKey = (typeof OPTION_TABLE)[number]['key'];
