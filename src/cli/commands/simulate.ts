@@ -134,13 +134,18 @@ function planEngineOptions(o: SimulateOptions, model: NodeModel, algorithm: stri
  * and are left to resolvePoint), without the seed units, which applySeedUnits has already turned
  * into --load, --flits and --startup.
  */
-function pointValues(o: SimulateOptions, cmd: Command): Partial<Record<OptionKey, OptionValue>> {
+function pointValues(
+  o: SimulateOptions,
+  cmd: Command,
+  parsed: Readonly<SimulateOptions>,
+): Partial<Record<OptionKey, OptionValue>> {
   const values: Partial<Record<OptionKey, OptionValue>> = {};
   for (const k of OPTION_KEYS) {
     const text = o[k as keyof SimulateOptions] as string | boolean | undefined;
     // --dests is checked against the topology by the caller, which passes it for multicasts only
     if (text === undefined || k === 'dests' || optionEntry(k).group === 'units') continue;
-    if (cmd.getOptionValueSource(k) === 'default' && text === cmd.getOptionValue(k)) continue;
+    // a default left as commander parsed it (`o` is commander's own record: --example and the units write into it)
+    if (cmd.getOptionValueSource(k) === 'default' && text === parsed[k as keyof SimulateOptions]) continue;
     values[k] = optionFromText(k, text);
   }
   return values;
@@ -161,6 +166,7 @@ export function registerSimulate(program: Command): void {
     .option('--example', `the built-in example: ${EXAMPLE_ARGS.join(' ')}`)
     .option('--json', 'print JSON: meanLatency, maxLatency, throughput, flitHops, cycles, deadlock, ...')
     .action(async (o: SimulateOptions, cmd: Command) => {
+      const parsed = { ...o };
       const engineKind = optionFromText('engine', o.engine) as 'wasm' | 'reference';
       // 'plus' is what every run does; 'random' only where the engine routes unicast worms by dor
       const tieBreak = (o.tieBreak === undefined ? 'plus' : optionFromText('tieBreak', o.tieBreak)) as
@@ -267,7 +273,7 @@ export function registerSimulate(program: Command): void {
           );
         watchdogIn(o);
         const point = resolvePoint({
-          ...pointValues(o, cmd),
+          ...pointValues(o, cmd, parsed),
           traffic: 'isolated',
           sets: seedMode.sets,
           ...(o.algorithm !== 'unicast' && seedMode.destsMean === undefined ? { dests } : {}),
@@ -319,7 +325,7 @@ export function registerSimulate(program: Command): void {
       watchdogIn(o);
       // resolved as a sweep resolves its points (one function: CLI, experiment files and library agree)
       const point = resolvePoint({
-        ...pointValues(o, cmd),
+        ...pointValues(o, cmd, parsed),
         ...(o.algorithm !== 'unicast' && seedMode.destsMean === undefined ? { dests } : {}),
         load,
         flits,
