@@ -61,7 +61,6 @@ export { WasmEngine } from './engine/wasm.ts';
 export { SCENARIOS, getScenario } from './engine/scenarios.ts';
 export { planWorms, treeEdges } from './engine/plan-worms.ts';
 export {
-  simulate,
   simulationRouting,
   runWorkload,
   RUN_END,
@@ -70,6 +69,20 @@ export {
   type SimulateConfig,
   type SimulationResult,
 } from './experiment/run/simulate.ts';
+// the library's simulate(): the options of `wormcast simulate` (docs/options.md), or a SimulateConfig
+export { simulate, resolveSimulation, type SimulateOptions } from './experiment/config/simulate-options.ts';
+export {
+  OPTION_TABLE,
+  ENGINE_RULES,
+  optionEntry,
+  flagOf,
+  rangeText,
+  type OptionEntry,
+  type OptionGroup,
+  type ValueSpec,
+  type TableKey,
+  type EngineRuleKey,
+} from './experiment/config/option-table.ts';
 export {
   estimateMemory,
   memoryLimits,

@@ -12,8 +12,8 @@ interface Rule {
   readonly command: string;
   /** The option that selects the mode (its attribute name). */
   readonly mode: string;
-  /** Options the mode ignores. */
-  readonly ignored: readonly string[];
+  /** Options the mode ignores: a list, or every option of the command but these (and the mode). */
+  readonly ignored: readonly string[] | { readonly allBut: readonly string[] };
   /** Why, for the error line. */
   readonly reason: string;
 }
@@ -38,33 +38,8 @@ const RULES: readonly Rule[] = [
   {
     command: 'simulate',
     mode: 'scenario',
-    ignored: [
-      'topology',
-      'routing',
-      'algorithm',
-      'dests',
-      'load',
-      'flits',
-      'vcs',
-      'buffer',
-      'port',
-      'startup',
-      'routerDelay',
-      'vcLinks',
-      'cycles',
-      'warmup',
-      'drain',
-      'seed',
-      'process',
-      'self',
-      'watchdog',
-      'readyListAt',
-      'slots',
-      'plan',
-      'example',
-      ...SEED_TRAFFIC_OPTIONS,
-      'startupUs',
-    ],
+    // every option of simulate (the option table's and its modes') but these: docs/cli.md
+    ignored: { allBut: ['engine', 'json'] },
     reason: 'a scenario brings its own network, worms and engine options',
   },
   {
@@ -136,7 +111,13 @@ export function checkOptionRules(cmd: Command): void {
   const path = commandPath(cmd);
   for (const rule of RULES) {
     if (rule.command !== path || !given(cmd, rule.mode)) continue;
-    const bad = rule.ignored.filter((k) => given(cmd, k));
+    const ignored =
+      'allBut' in rule.ignored
+        ? cmd.options
+            .map((o) => o.attributeName())
+            .filter((k) => k !== rule.mode && !(rule.ignored as { allBut: readonly string[] }).allBut.includes(k))
+        : rule.ignored;
+    const bad = ignored.filter((k) => given(cmd, k));
     if (bad.length > 0) {
       throw new WormcastError(
         `${path} ${flagName(rule.mode)}: ${bad.map(flagName).join(', ')} would be ignored (${rule.reason}); leave ${bad.length > 1 ? 'them' : 'it'} out`,

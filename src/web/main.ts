@@ -4,8 +4,10 @@ import {
   SCENARIOS,
   TOPOLOGY_FORMS,
   WormcastError,
+  optionEntry,
   parseIntIn,
   parseTopology,
+  rangeText,
   type Topology,
 } from 'wormcast';
 import { chartOf, renderChart } from './curves/chart.ts';
@@ -18,13 +20,15 @@ import { renderPlan, type PlanRequest, type PlanView } from './plan-panel.ts';
 import { computeRoute, renderRoute, type RouteView } from './route-panel.ts';
 import { Runner } from './runner.ts';
 import {
+  FORM_RULES,
   parseSimulationRequest,
   plannedCycles,
+  requestValues,
   renderSimulation,
   type SimulationRequest,
   type SimulationView,
 } from './simulate-panel.ts';
-import { readState, URL_FIELDS, writeState, type Panel, type UrlState } from './url-state.ts';
+import { readState, ruleFieldId, URL_FIELDS, writeState, type Panel, type UrlState } from './url-state.ts';
 import { WatchPanel } from './watch/watch-view.ts';
 import { WASM_URL, wasmBytes } from './wasm-source.ts';
 
@@ -171,6 +175,7 @@ function workloadChanged(): void {
     'sim-vcs',
     'sim-buffer',
     'sim-port',
+    ...FORM_RULES.map(ruleFieldId),
   ]) {
     byId<HTMLInputElement>(id).disabled = scenario;
   }
@@ -256,7 +261,33 @@ function simulationRequest(): SimulationRequest {
     vcs: value('sim-vcs'),
     buffer: value('sim-buffer'),
     port: value('sim-port'),
+    ...Object.fromEntries(FORM_RULES.map((k) => [k, value(ruleFieldId(k))])),
   };
+}
+
+/** The engine-rule fields, made from the option table: each rule's values ('' its default), range and help. */
+function setupRules(): void {
+  const box = byId('sim-rules');
+  for (const key of FORM_RULES) {
+    const e = optionEntry(key);
+    const id = ruleFieldId(key);
+    const fallback = e.default !== undefined ? String(e.default) : "the algorithm's";
+    const field =
+      e.value.kind === 'enum'
+        ? el('select', { id, name: key, title: e.help })
+        : el('input', {
+            id,
+            name: key,
+            value: '',
+            size: '4',
+            title: e.help,
+            placeholder: `${fallback} (${rangeText(e.value)})`,
+          });
+    if (field instanceof HTMLSelectElement && e.value.kind === 'enum')
+      fillSelect(field, [['', `default (${fallback})`], ...e.value.values.map((v): [string, string] => [v, v])], '');
+    const label = e.label ?? key;
+    box.append(el('label', {}, `${label[0]!.toUpperCase()}${label.slice(1)} `, field));
+  }
 }
 
 /** After a panel's run: draw its result (unless the URL asked for another panel's) and keep the URL. */
@@ -271,6 +302,7 @@ function finished(panel: Panel, state: string): void {
 }
 
 function setup(): void {
+  setupRules();
   byId('topology-forms').textContent = `Forms: ${Object.values(TOPOLOGY_FORMS).join('; ')}`;
   const algorithms = Object.values(MULTICAST_ALGORITHMS);
   fillSelect(
@@ -473,23 +505,9 @@ function pointValues(load: number): Record<string, string | number | boolean> {
   const req = simulationRequest();
   if (req.scenario !== '')
     throw new WormcastError('curves: choose random traffic in the simulation panel (a seed scenario has no load)');
-  // the same checks as a simulation of this load
-  const { config } = parseSimulationRequest({ ...req, load: String(load) });
-  const o = config.options;
-  return {
-    topology: config.topology,
-    algorithm: config.algorithm,
-    ...(config.routing !== undefined ? { routing: config.routing } : {}),
-    ...(config.algorithm !== 'unicast' ? { dests: config.dests } : {}),
-    load,
-    flits: config.flits,
-    warmup: config.warmup,
-    cycles: config.measure,
-    drain: config.drain,
-    vcs: o.vcsPerClass!,
-    buffer: o.buffer!,
-    port: o.port!,
-  };
+  // the same checks as a simulation of this load, and the same options
+  parseSimulationRequest({ ...req, load: String(load) });
+  return requestValues({ ...req, load: String(load) }).values;
 }
 
 /** The page's sweep: every load's point in the workers, two at a time, then the two charts. */

@@ -3,19 +3,21 @@ import {
   WasmEngine,
   WormcastError,
   deadlockSummary,
-  defaultInjection,
-  defaultNodeModel,
   getScenario,
+  optionEntry,
   parseIntIn,
   readChannelFlits,
+  resolvePoint,
   runWorkload,
   simulate,
+  simulateConfig,
   simulationRouting,
-  type EngineOptions,
-  type NodeModel,
   type RoutingFunction,
   type SimulateConfig,
   type SimulationResult,
+  ENGINE_RULES,
+  type EngineRuleKey,
+  type TableKey,
   type Workload,
 } from 'wormcast';
 import { el } from './dom.ts';
@@ -25,7 +27,7 @@ import { withProgress, type CycleProgress } from './progress-engine.ts';
  * What the simulation form asks for (the options of `wormcast simulate`), as the form's
  * strings; '' means the CLI's default. `scenario` non-empty runs that seed scenario instead.
  */
-export interface SimulationRequest {
+export interface TrafficRequest {
   scenario: string;
   topology: string;
   routing: string;
@@ -41,6 +43,12 @@ export interface SimulationRequest {
   buffer: string;
   port: string;
 }
+
+/** The engine rules of the option table (docs/options.md "engine rules"), all of which the form offers. */
+export const FORM_RULES: readonly EngineRuleKey[] = ENGINE_RULES.map((e) => e.key);
+
+/** A request with the engine rules the form sets (absent or '': the rule's default). */
+export type SimulationRequest = TrafficRequest & { [K in EngineRuleKey]?: string };
 
 /**
  * How a run ended, for the page's label: 'finished' (every message measured was delivered;
@@ -93,26 +101,13 @@ function num(text: string, min: number, max: number, what: string): number {
   return v;
 }
 
-/**
- * The node model of a run as `wormcast simulate` chooses it (src/multicast/node-model.ts): the
- * port model asked for, or ('') the algorithm's own; consumption channels by the algorithm.
- */
-function nodeModelOf(req: SimulationRequest, algorithm: string): NodeModel {
-  if (req.port !== '' && req.port !== 'one' && req.port !== 'all')
-    throw new WormcastError(`port model '${req.port}': expected one or all`);
-  const d = defaultNodeModel(algorithm);
-  return { port: req.port === '' ? d.port : req.port, consumption: d.consumption };
-}
-
-/** The engine options of a run as `wormcast simulate` chooses them (the injection rule by the algorithm: docs/model-flit.md "The source"). */
-function engineOptions(req: SimulationRequest, model: NodeModel, algorithm: string): EngineOptions {
-  return {
-    injection: defaultInjection(algorithm),
-    buffer: parseIntIn(req.buffer, 1, 1 << 20, 'buffer'),
-    vcsPerClass: parseIntIn(req.vcs, 1, 64, 'VCs per class'),
-    port: model.port,
-    consumption: model.consumption,
-  };
+/** An option's value from the form's text, in the option table's range (docs/options.md); `what` names the field. */
+function tableValue(key: TableKey, text: string, what: string): string | number {
+  const v = optionEntry(key).value;
+  if (v.kind === 'int') return parseIntIn(text, v.min, v.max, what);
+  if (v.kind === 'enum' && !v.values.includes(text))
+    throw new WormcastError(`${what} '${text}': expected ${v.values.join(' or ')}`);
+  return text;
 }
 
 /** The deadlock report as the CLI words it: the summary of src/engine/results.ts deadlockSummary. */
@@ -200,42 +195,72 @@ export interface ParsedRequest {
   heading: string;
 }
 
-/** Check a random-traffic request (bad input throws a WormcastError) and build its configuration. */
-export function parseSimulationRequest(req: SimulationRequest): ParsedRequest {
+/**
+ * The options of `wormcast simulate` (experiment keys, docs/options.md) a random-traffic request
+ * asks for, checked with the form's words (bad input throws a WormcastError), and its seed.
+ */
+export function requestValues(req: SimulationRequest): { values: Record<string, string | number>; seed: number } {
   const algorithm = req.algorithm.trim();
   const routing = simulationRouting(req.topology, algorithm, req.routing === '' ? undefined : req.routing);
   const t = routing.topology;
   const flits = parseIntIn(req.flits, 1, 1 << 16, 'flits');
   const load = num(req.load, 1e-9, flits, 'load (flits per node per cycle)');
   const warmup = parseIntIn(req.warmup, 0, MAX_PHASE_CYCLES, 'warm-up cycles');
-  const measure = parseIntIn(req.cycles, 1, MAX_PHASE_CYCLES, 'cycles');
+  const cycles = parseIntIn(req.cycles, 1, MAX_PHASE_CYCLES, 'cycles');
   const drain = parseIntIn(req.drain, 0, MAX_PHASE_CYCLES, 'drain cycles');
-  const seed = parseIntIn(req.seed, 0, 2 ** 32 - 1, 'seed');
-  const dests =
-    algorithm === 'unicast' ? 0 : parseIntIn(req.dests, 1, t.nodes - 1, `destinations per multicast on ${t.spec}`);
-  const model = nodeModelOf(req, algorithm);
-  const options = engineOptions(req, model, algorithm);
+  const seed = tableValue('seed', req.seed, 'seed') as number;
+  const values: Record<string, string | number> = {
+    topology: req.topology,
+    algorithm,
+    ...(req.routing !== '' ? { routing: req.routing } : {}),
+    ...(algorithm !== 'unicast'
+      ? { dests: parseIntIn(req.dests, 1, t.nodes - 1, `destinations per multicast on ${t.spec}`) }
+      : {}),
+    load,
+    flits,
+    warmup,
+    cycles,
+    drain,
+    vcs: tableValue('vcs', req.vcs, 'VCs per class'),
+    buffer: tableValue('buffer', req.buffer, 'buffer'),
+    ...(req.port !== '' ? { port: tableValue('port', req.port, 'port model') } : {}),
+  };
+  for (const key of FORM_RULES) {
+    const text = (req[key] ?? '').trim();
+    if (text !== '') values[key] = tableValue(key, text, optionEntry(key).label ?? key);
+  }
+  return { values, seed };
+}
+
+/**
+ * Check a random-traffic request (bad input throws a WormcastError) and build its configuration:
+ * the point resolved as `wormcast simulate` and a sweep resolve theirs (resolvePoint, simulateConfig).
+ */
+export function parseSimulationRequest(req: SimulationRequest): ParsedRequest {
+  const { values, seed } = requestValues(req);
+  const point = resolvePoint(values);
+  const config = simulateConfig(point, seed);
+  const routing = simulationRouting(point.topology, point.algorithm, point.routing, {
+    ...(point.tieBreak !== undefined ? { tieBreak: point.tieBreak } : {}),
+    ...(point.dateline !== undefined ? { dateline: point.dateline } : {}),
+  });
+  const t = routing.topology;
+  const { load, flits, warmup, measure } = config;
   const expected = Math.round(((t.nodes * load) / flits) * (warmup + measure));
   if (expected > MAX_MESSAGES) {
     throw new WormcastError(
       `simulate: about ${expected} messages (${t.nodes} nodes x load ${load} / ${flits} flits x ${warmup + measure} cycles); the browser app runs at most ${MAX_MESSAGES}: lower the load, the cycles or the network (the CLI has no such limit)`,
     );
   }
-  const heading = `${t.spec} ${algorithm}${dests ? ` to ${dests} destinations` : ''} (routing ${routing.name}), offered ${load} flits/node/cycle, ${flits}-flit messages, ${model.port}-port nodes, consumption channels ${model.consumption === 'vc' ? 'one per incoming VC' : model.port === 'one' ? 'one per node' : 'one per incoming link'}, wasm engine`;
-  const config: SimulateConfig = {
-    topology: req.topology,
-    routing: req.routing === '' ? undefined : req.routing,
-    algorithm,
-    dests,
-    load,
-    flits,
-    warmup,
-    measure,
-    drain,
-    seed,
-    engine: 'wasm',
-    options,
-  };
+  // the engine rules are named when the form sets one (a default run's heading is the one it always had)
+  const engineOptions = config.options as Record<string, unknown>;
+  const rules = FORM_RULES.some((k) => values[k] !== undefined)
+    ? ENGINE_RULES.map((e) => {
+        const v = e.engine !== undefined ? engineOptions[e.engine] : point[e.key];
+        return `, ${e.label} ${String(v ?? e.default)}`;
+      }).join('')
+    : '';
+  const heading = `${t.spec} ${point.algorithm}${point.dests ? ` to ${point.dests} destinations` : ''} (routing ${routing.name}), offered ${load} flits/node/cycle, ${flits}-flit messages, ${point.port}-port nodes, consumption channels ${point.consumption === 'vc' ? 'one per incoming VC' : point.port === 'one' ? 'one per node' : 'one per incoming link'}${rules}, wasm engine`;
   return { config, routing, heading };
 }
 

@@ -3,21 +3,12 @@ import { getScenario, SCENARIOS } from '../../engine/scenarios.ts';
 import { defaultInjection, resolveOptions } from '../../engine/input.ts';
 import type { EngineOptions, WormSpec } from '../../engine/types.ts';
 import type { Workload } from '../../engine/workload.ts';
-import { WormcastError, parseIntIn, parseNumberIn, SEED_MAX } from '../../errors.ts';
+import { WormcastError, parseIntIn, parseNumberIn } from '../../errors.ts';
 import { checkScheme } from '../../analysis/scheme-check.ts';
 import { defaultNodeModel, type NodeModel } from '../../multicast/node-model.ts';
 import type { PortModel } from '../../multicast/types.ts';
-import {
-  makeEngine,
-  simulationRouting,
-  MAX_SLOTS,
-  RUN_END,
-  runWorkload,
-  simulateWith,
-  type SimulateConfig,
-} from '../../experiment/run/simulate.ts';
+import { makeEngine, simulationRouting, RUN_END, runWorkload, simulateWith } from '../../experiment/run/simulate.ts';
 import { nodeMemoryEnvironment } from '../memory-environment.ts';
-import { MULTICAST_ALGORITHMS } from '../../multicast/registry.ts';
 import type { RoutingFunction } from '../../routing/types.ts';
 import { readPlanFile, wormsFromPlanJson } from '../plan-file.ts';
 import { Progress } from '../progress.ts';
@@ -26,54 +17,37 @@ import { EXAMPLE_ARGS } from '../example-args.ts';
 import { applySeedUnits } from './simulate-units.ts';
 import { checkSeedModes, destsMeanIn } from './simulate-modes.ts';
 import { runIsolatedCommand } from './simulate-isolated.ts';
-import { DEFAULT_ISOLATED_SETS } from '../../experiment/config/point-config.ts';
+import { resolvePoint, simulateConfig } from '../../experiment/config/point-config.ts';
+import { OPTION_KEYS, type OptionKey, type OptionValue } from '../../experiment/config/option-keys.ts';
+import { OPTION_TABLE, optionEntry, type TableKey } from '../../experiment/config/option-table.ts';
+import { commanderOption, optionFromText } from '../option-text.ts';
 import { unitsText } from '../../experiment/config/units.ts';
 
-interface SimulateOptions {
-  topology?: string;
-  routing?: string;
+/**
+ * simulate's options as commander gives them: the table's as text (booleans for --vc-links and
+ * --self), those with a default always present, and the modes of this command alone.
+ */
+type TableText = { [K in TableKey]?: string };
+interface SimulateOptions extends Omit<TableText, 'vcLinks' | 'self'> {
+  vcLinks?: boolean;
+  self?: boolean;
   algorithm: string;
-  dests?: string;
-  load?: string;
   flits: string;
   vcs: string;
   buffer: string;
-  port?: string;
-  consumption?: string;
   startup: string;
   routerDelay: string;
-  vcLinks?: boolean;
-  injection?: string;
-  vcRelease?: string;
-  linkLatency?: string;
-  tieBreak?: string;
-  dateline?: string;
   cycles: string;
   warmup: string;
   drain: string;
   seed: string;
   engine: string;
   process: string;
-  self?: boolean;
-  watchdog?: string;
-  readyListAt?: string;
-  slots?: string;
-  inFlight?: string;
+  traffic: string;
   plan?: string;
   scenario?: string;
   example?: boolean;
   json?: boolean;
-  // seed units, drawn destination counts, isolated multicasts (simulate-units.ts, simulate-isolated.ts)
-  destsMean?: string;
-  interarrivalUs?: string;
-  units?: string;
-  messageBytes?: string;
-  flitBytes?: string;
-  channelMbps?: string;
-  flitTimeNs?: string;
-  startupUs?: string;
-  traffic: string;
-  sets?: string;
 }
 
 // the built-in example's options live in src/cli/example-args.ts (read without loading this module)
@@ -89,10 +63,8 @@ function num(text: string, min: number, max: number, what: string): number {
  */
 function nodeModel(o: SimulateOptions, algorithm: string, multidestination = false): NodeModel {
   const d = defaultNodeModel(algorithm);
-  if (o.port !== undefined && o.port !== 'one' && o.port !== 'all')
-    throw new WormcastError(`--port '${o.port}': expected one or all`);
-  if (o.consumption !== undefined && o.consumption !== 'port' && o.consumption !== 'vc')
-    throw new WormcastError(`--consumption '${o.consumption}': expected port or vc`);
+  if (o.port !== undefined) optionFromText('port', o.port);
+  if (o.consumption !== undefined) optionFromText('consumption', o.consumption);
   return {
     port: (o.port as PortModel | undefined) ?? d.port,
     consumption: (o.consumption as NodeModel['consumption'] | undefined) ?? (multidestination ? 'vc' : d.consumption),
@@ -104,181 +76,105 @@ export function nodeModelText(m: NodeModel): string {
   return `${m.port}-port nodes, consumption channels ${m.consumption === 'vc' ? 'one per incoming VC' : m.port === 'one' ? 'one per node' : 'one per incoming link'}`;
 }
 
-/** --injection as given, else defaultInjection: back-to-back for unicast, after-tail for multicasts (docs/model-flit.md "The source"). */
-function injectionRule(o: SimulateOptions, algorithm: string): 'back-to-back' | 'after-tail' {
-  if (o.injection === undefined) return defaultInjection(algorithm);
-  if (o.injection !== 'back-to-back' && o.injection !== 'after-tail')
-    throw new WormcastError(`--injection '${o.injection}': expected back-to-back or after-tail`);
-  return o.injection;
-}
-
-/** --vc-release: when a network VC is freed (docs/model-flit.md "One cycle t" 4b). */
-function vcReleaseRule(text: string): 'tail-credit' | 'tail-sent' {
-  if (text !== 'tail-credit' && text !== 'tail-sent')
-    throw new WormcastError(`--vc-release '${text}': expected tail-credit or tail-sent`);
-  return text;
-}
-
-/** The engine's source and VC-release rules a run used (docs/model-flit.md "The source", 4b), for its heading and JSON. */
-function engineRules(options: EngineOptions): { injection: string; vcRelease: string; linkLatency?: number } {
+/**
+ * The engine rules a run used (docs/model-flit.md "The source", "One cycle t" 4b, "Time"), for its
+ * heading and JSON: those the option table reports always, and the others when not their default.
+ */
+function engineRules(options: EngineOptions): Record<string, string | number> {
   // the engine's own defaults (src/engine/input.ts resolveOptions), not a copy of them
-  const r = resolveOptions(options);
-  const lat = r.linkLatency;
-  return {
-    injection: r.injection,
-    vcRelease: r.vcRelease,
-    // named only when not 1, so that default runs print what they did before the option
-    ...(lat !== 1 ? { linkLatency: lat } : {}),
-  };
+  const r = resolveOptions(options) as unknown as Record<string, string | number>;
+  const out: Record<string, string | number> = {};
+  for (const e of OPTION_TABLE)
+    if ('report' in e && (e.report === 'always' || r[e.engine] !== e.default)) out[e.key] = r[e.engine]!;
+  return out;
 }
 
 function engineRulesText(options: EngineOptions): string {
-  const r = engineRules(options);
-  return `injection ${r.injection}, VC release ${r.vcRelease}${r.linkLatency !== undefined ? `, link latency ${r.linkLatency}` : ''}`;
+  return Object.entries(engineRules(options))
+    .map(([k, v]) => `${optionEntry(k as TableKey).label} ${v}`)
+    .join(', ');
 }
 
-/** --tie-break: dor's direction at offset k/2 on a torus (docs/model-flit.md "Routing keys"). */
-function tieBreakRule(text: string | undefined): 'plus' | 'random' {
-  if (text === undefined) return 'plus';
-  if (text !== 'plus' && text !== 'random') throw new WormcastError(`--tie-break '${text}': expected plus or random`);
-  return text;
+/** --watchdog checked against the engine's floor, --startup + --router-delay + 2 (before its plain range). */
+function watchdogIn(o: SimulateOptions): number | undefined {
+  if (o.watchdog === undefined) return undefined;
+  const floor =
+    (optionFromText('startup', o.startup) as number) + (optionFromText('routerDelay', o.routerDelay) as number) + 2;
+  return parseIntIn(
+    o.watchdog,
+    floor,
+    1 << 30,
+    "--watchdog (at least --startup + --router-delay + 2, the engine's floor)",
+  );
 }
 
-/** --dateline: dor's VC classes on a torus (docs/model-flit.md "Routing keys"). */
-function datelineRule(text: string | undefined): 'position' | 'booksim' {
-  if (text === undefined) return 'position';
-  if (text !== 'position' && text !== 'booksim')
-    throw new WormcastError(`--dateline '${text}': expected position or booksim`);
-  return text;
-}
-
-function engineOptions(o: SimulateOptions, model: NodeModel, algorithm: string): EngineOptions {
+/**
+ * The engine options of a --plan run from the table's engine options on the command line
+ * (a plan is no point: it has no traffic to resolve). `algorithm` chooses the injection default.
+ */
+function planEngineOptions(o: SimulateOptions, model: NodeModel, algorithm: string): EngineOptions {
+  const watchdog = watchdogIn(o);
+  const options: Record<string, OptionValue> = {};
+  for (const e of OPTION_TABLE) {
+    const text = o[e.key as keyof SimulateOptions];
+    if ('engine' in e && text !== undefined && e.key !== 'watchdog') options[e.engine] = optionFromText(e.key, text);
+  }
   return {
-    buffer: parseIntIn(o.buffer, 1, 1 << 20, '--buffer'),
-    vcsPerClass: parseIntIn(o.vcs, 1, 64, '--vcs'),
-    startup: parseIntIn(o.startup, 0, 1 << 24, '--startup'),
-    routerDelay: parseIntIn(o.routerDelay, 0, 1 << 16, '--router-delay'),
+    ...options,
     port: model.port,
     consumption: model.consumption,
-    vcLinks: o.vcLinks === true,
-    injection: injectionRule(o, algorithm),
-    ...(o.vcRelease !== undefined ? { vcRelease: vcReleaseRule(o.vcRelease) } : {}),
-    ...(o.linkLatency !== undefined ? { linkLatency: parseIntIn(o.linkLatency, 1, 16, '--link-latency') } : {}),
-    ...(o.watchdog !== undefined
-      ? {
-          watchdog: parseIntIn(
-            o.watchdog,
-            parseIntIn(o.startup, 0, 1 << 24, '--startup') +
-              parseIntIn(o.routerDelay, 0, 1 << 16, '--router-delay') +
-              2,
-            1 << 30,
-            "--watchdog (at least --startup + --router-delay + 2, the engine's floor)",
-          ),
-        }
-      : {}),
-    ...(o.readyListAt !== undefined ? { readyListAt: parseIntIn(o.readyListAt, 0, 1 << 30, '--ready-list-at') } : {}),
-    ...(o.slots !== undefined ? { slots: parseIntIn(o.slots, 16, MAX_SLOTS, '--slots') } : {}),
+    injection: (options.injection as EngineOptions['injection']) ?? defaultInjection(algorithm),
+    ...(watchdog !== undefined ? { watchdog } : {}),
   };
+}
+
+/**
+ * The point a --topology run asks for, as an experiment file would write it: every table option
+ * the user set (typed, or set by --example or the seed units; commander's defaults are the table's
+ * and are left to resolvePoint), without the seed units, which applySeedUnits has already turned
+ * into --load, --flits and --startup.
+ */
+function pointValues(
+  o: SimulateOptions,
+  cmd: Command,
+  parsed: Readonly<SimulateOptions>,
+): Partial<Record<OptionKey, OptionValue>> {
+  const values: Partial<Record<OptionKey, OptionValue>> = {};
+  for (const k of OPTION_KEYS) {
+    const text = o[k as keyof SimulateOptions] as string | boolean | undefined;
+    // --dests is checked against the topology by the caller, which passes it for multicasts only
+    if (text === undefined || k === 'dests' || optionEntry(k).group === 'units') continue;
+    // a default left as commander parsed it (`o` is commander's own record: --example and the units write into it)
+    if (cmd.getOptionValueSource(k) === 'default' && text === parsed[k as keyof SimulateOptions]) continue;
+    values[k] = optionFromText(k, text);
+  }
+  return values;
 }
 
 /** `wormcast simulate`: the flit-level engine on dynamic traffic, one Plan, or a seed scenario. */
 export function registerSimulate(program: Command): void {
-  program
+  const command = program
     .command('simulate')
     .description(
       'flit-level wormhole simulation: dynamic traffic, one plan (--plan) or a seed scenario (--scenario); docs/model-flit.md',
-    )
-    .option('--topology <spec>', 'e.g. mesh:8x8, torus:16x16, ccc:10, hypercube:6')
-    .option('--routing <name>', "routing function (default: the algorithm's or the family's)")
-    .option('--algorithm <name>', `unicast | ${Object.keys(MULTICAST_ALGORITHMS).join(' | ')}`, 'unicast')
-    .option('--dests <m>', 'destinations per multicast')
-    .option(
-      '--dests-mean <m>',
-      'destinations drawn per multicast with this mean (uniform over mean-w..mean+w; docs/traffic.md), instead of --dests',
-    )
-    .option('--load <rate>', 'offered load: message flits per node per cycle')
-    .option(
-      '--interarrival-us <T>',
-      'mean inter-arrival time per node in microseconds, instead of --load (needs a cycle time: --units, --channel-mbps or --flit-time-ns; docs/units.md)',
-    )
-    .option('--flits <L>', 'flits per message', '16')
-    .option('--units <preset>', "a seed's units: seed000 | seed001 | seed003 | seed004 (docs/units.md)")
-    .option('--message-bytes <B>', 'message size in bytes, instead of --flits (needs --flit-bytes or --units)')
-    .option('--flit-bytes <b>', 'bytes per flit')
-    .option('--channel-mbps <S>', 'channel speed in Mbytes/s: one cycle is flit bytes / S microseconds')
-    .option('--flit-time-ns <t>', 'time of one flit on one channel in ns (the cycle), instead of --channel-mbps')
-    .option('--vcs <k>', 'virtual channels per VC class of the routing function', '1')
-    .option('--buffer <B>', 'flits of buffer per VC', '8')
-    .option('--port <model>', "one | all (default: the algorithm's own, as plan and verify use; one for unicast)")
-    .option(
-      '--consumption <which>',
-      'consumption channels: port (one per node one-port, one per incoming link all-port) | vc (one per incoming virtual channel); default vc for path- and tree-based algorithms, port otherwise (docs/deadlock.md)',
-    )
-    .option('--startup <c>', 'cycles of software overhead per send', '1')
-    .option('--startup-us <t>', 'software overhead per send in microseconds, instead of --startup')
-    .option('--router-delay <R>', 'cycles a header spends in each router', '1')
-    .option('--vc-links', 'every VC its own physical link (no multiplexing)')
-    .option(
-      '--injection <rule>',
-      "back-to-back (a message's header may follow the previous tail into the injection channel) | after-tail (the next message starts only after the previous tail left the source's router: the seeds' one-port model); default back-to-back for unicast, after-tail for multicast algorithms and plans (docs/model-flit.md)",
-    )
-    .option(
-      '--vc-release <rule>',
-      "when a network VC is freed: tail-credit (its tail has left the buffer; BookSim's wait_for_tail_credit=1) | tail-sent (its tail has come in, the next holder queues behind; BookSim's default); default tail-credit (docs/model-flit.md)",
-    )
-    .option(
-      '--tie-break <rule>',
-      "dor on a torus, both ways round equally long (offset k/2): plus (always +) | random (+ or - per packet and dimension, BookSim's dor_next_torus; drawn from the run's seed); default plus; unicast traffic only (docs/model-flit.md)",
-    )
-    .option(
-      '--dateline <rule>',
-      "dor's VC classes on a torus: position (d0 while the dimension's wrap link is ahead, d1 after it or with none) | booksim (BookSim's dim_order_torus: p1 for the whole dimension if its route there crosses the wrap link, else p0); default position; unicast traffic only (docs/model-flit.md)",
-    )
-    .option(
-      '--link-latency <N>',
-      "cycles a flit and its credit take over a network channel, 1..16 (BookSim's torus default is 2); default 1 (docs/model-flit.md)",
-    )
-    .option('--cycles <N>', 'measurement window in cycles', '10000')
-    .option('--warmup <N>', 'warm-up cycles before the window', '1000')
-    .option('--drain <N>', 'cycles after the window for its messages to complete', '10000')
-    .option('--seed <s>', 'traffic seed', '1')
-    .option('--engine <kind>', 'wasm | reference', 'wasm')
-    .option(
-      '--process <kind>',
-      'bernoulli | exponential | uniform inter-arrival per node (uniform: gaps uniform on [0, twice the mean), seed 004 section 8.2)',
-      'bernoulli',
-    )
-    .option('--self', 'unicast sources may address themselves (BookSim convention)')
-    .option('--watchdog <W>', 'quiet cycles before a deadlock is declared')
-    .option(
-      '--ready-list-at <n>',
-      'live slots from which a cycle is evaluated with the ready list instead of the walk (same results; default 2048, 0 = always)',
-    )
-    .option(
-      '--slots <N>',
-      `slot capacity: live VC requests and holdings at once (16..${MAX_SLOTS}; default enough for every VC and worm, at most 4194304); a run that needs more stops with status out-of-slots`,
-    )
-    .option(
-      '--in-flight <N>',
-      'messages the run may hold in flight or waiting to be sent (16..4194304; default: about 16384 cycles of traffic, at least 4096); a run that needs more stops as saturated (traffic is generated as the run goes, docs/experiments.md)',
-    )
-    .option(
-      '--traffic <kind>',
-      'dynamic | isolated (one multicast at a time in an empty network, averaged over --sets random sets)',
-      'dynamic',
-    )
-    .option('--sets <N>', `random sets of --traffic isolated (default ${DEFAULT_ISOLATED_SETS})`)
+    );
+  // the option table's (docs/options.md), in its order, then the modes of this command alone
+  for (const e of OPTION_TABLE) command.addOption(commanderOption(e));
+  command
     .option('--plan <file>', "simulate one Plan printed by 'wormcast plan --json'")
     .option('--scenario <name>', Object.keys(SCENARIOS).join(' | '))
     .option('--example', `the built-in example: ${EXAMPLE_ARGS.join(' ')}`)
     .option('--json', 'print JSON: meanLatency, maxLatency, throughput, flitHops, cycles, deadlock, ...')
     .action(async (o: SimulateOptions, cmd: Command) => {
-      if (o.engine !== 'wasm' && o.engine !== 'reference')
-        throw new WormcastError(`--engine '${o.engine}': expected wasm or reference`);
-      const engineKind = o.engine;
+      const parsed = { ...o };
+      const engineKind = optionFromText('engine', o.engine) as 'wasm' | 'reference';
       // 'plus' is what every run does; 'random' only where the engine routes unicast worms by dor
-      const tieBreak = tieBreakRule(o.tieBreak);
-      const dateline = datelineRule(o.dateline);
+      const tieBreak = (o.tieBreak === undefined ? 'plus' : optionFromText('tieBreak', o.tieBreak)) as
+        | 'plus'
+        | 'random';
+      const dateline = (o.dateline === undefined ? 'position' : optionFromText('dateline', o.dateline)) as
+        | 'position'
+        | 'booksim';
       const dorFlag =
         tieBreak !== 'plus'
           ? `--tie-break ${tieBreak}`
@@ -313,7 +209,7 @@ export function registerSimulate(program: Command): void {
             worms.some((x) => x.kind !== 'unicast'),
           );
           // a plan is one multicast of a seed algorithm: its injection default is after-tail
-          options = engineOptions(o, model, 'plan');
+          options = planEngineOptions(o, model, 'plan');
           heading = `plan ${o.plan} on ${routing.topology.spec} (${routing.name}), ${worms.length} messages of ${flits} flits, ${nodeModelText(model)}, ${engineRulesText(options)}`;
           dests = p.dests;
         }
@@ -375,7 +271,15 @@ export function registerSimulate(program: Command): void {
           throw new WormcastError(
             `simulate: a multicast (${o.algorithm}) needs --dests or --dests-mean, 1..${n - 1} on ${routing.topology.spec}`,
           );
-        const isolatedOptions = engineOptions(o, model, o.algorithm);
+        watchdogIn(o);
+        const point = resolvePoint({
+          ...pointValues(o, cmd, parsed),
+          traffic: 'isolated',
+          sets: seedMode.sets,
+          ...(o.algorithm !== 'unicast' && seedMode.destsMean === undefined ? { dests } : {}),
+        });
+        const seed = optionFromText('seed', o.seed) as number;
+        const isolatedOptions = simulateConfig(point, seed).options;
         await runIsolatedCommand({
           topology: o.topology,
           ...(o.routing !== undefined ? { routing: o.routing } : {}),
@@ -384,7 +288,7 @@ export function registerSimulate(program: Command): void {
           ...(seedMode.destsMean !== undefined ? { destsMean: seedMode.destsMean } : {}),
           sets: seedMode.sets,
           flits: parseIntIn(o.flits, 1, 1 << 24, '--flits'),
-          seed: parseIntIn(o.seed, 0, SEED_MAX, '--seed'),
+          seed,
           engine: engineKind,
           options: isolatedOptions,
           nodeModel: `${nodeModelText(model)}, ${engineRulesText(isolatedOptions)}`,
@@ -400,52 +304,38 @@ export function registerSimulate(program: Command): void {
       if (!o.topology || o.load === undefined)
         throw new WormcastError('simulate: give --topology and --load (or --plan, --scenario, --example)');
       const model = nodeModel(o, o.algorithm);
-      const config: SimulateConfig = {
-        topology: o.topology,
-        routing: o.routing,
-        algorithm: o.algorithm,
-        dests: o.dests === undefined ? 0 : parseIntIn(o.dests, 0, 1 << 24, '--dests'),
-        ...(seedMode.destsMean !== undefined && o.algorithm !== 'unicast' ? { destsMean: seedMode.destsMean } : {}),
-        load: num(
-          o.load,
-          1e-9,
-          parseIntIn(o.flits, 1, 1 << 24, '--flits'),
-          '--load (at most --flits: one message per node per cycle)',
-        ),
-        flits: parseIntIn(o.flits, 1, 1 << 24, '--flits'),
-        process:
-          o.process === 'exponential' || o.process === 'uniform'
-            ? o.process
-            : o.process === 'bernoulli'
-              ? 'bernoulli'
-              : (() => {
-                  throw new WormcastError(`--process '${o.process}': expected bernoulli, exponential or uniform`);
-                })(),
-        self: o.self === true,
-        warmup: parseIntIn(o.warmup, 0, 1 << 30, '--warmup'),
-        measure: parseIntIn(o.cycles, 1, 1 << 30, '--cycles'),
-        drain: parseIntIn(o.drain, 0, 1 << 30, '--drain'),
-        seed: parseIntIn(o.seed, 0, SEED_MAX, '--seed'),
-        engine: engineKind,
-        options: engineOptions(o, model, o.algorithm),
-        memory: nodeMemoryEnvironment(),
-        ...(o.inFlight !== undefined ? { inFlight: parseIntIn(o.inFlight, 16, 1 << 22, '--in-flight') } : {}),
-        ...(o.tieBreak !== undefined ? { tieBreak } : {}),
-        ...(o.dateline !== undefined ? { dateline } : {}),
-      };
+      const flits = optionFromText('flits', o.flits) as number;
+      const load = num(o.load, 1e-9, flits, '--load (at most --flits: one message per node per cycle)');
+      optionFromText('process', o.process);
+      const dests = o.dests === undefined ? 0 : parseIntIn(o.dests, 0, 1 << 24, '--dests');
       // what the run will send, checked for deadlock freedom under the same node model first
       const runRouting = simulationRouting(o.topology, o.algorithm, o.routing, { tieBreak, dateline });
       // user errors before the warning: an error is then the only line printed (docs/cli.md)
-      if (config.destsMean !== undefined) destsMeanIn(config.destsMean, runRouting.topology);
+      if (seedMode.destsMean !== undefined && o.algorithm !== 'unicast')
+        destsMeanIn(seedMode.destsMean, runRouting.topology);
       else if (o.algorithm !== 'unicast' && o.dests === undefined)
         // not "--dests 0": the user gave no --dests (the same line as --traffic isolated)
         throw new WormcastError(
           `simulate: a multicast (${o.algorithm}) needs --dests or --dests-mean, 1..${runRouting.topology.nodes - 1} on ${runRouting.topology.spec}`,
         );
-      else if (o.algorithm !== 'unicast' && (config.dests < 1 || config.dests >= runRouting.topology.nodes))
+      else if (o.algorithm !== 'unicast' && (dests < 1 || dests >= runRouting.topology.nodes))
         throw new WormcastError(
-          `simulate: --dests ${config.dests} must be 1..${runRouting.topology.nodes - 1} for a multicast on ${runRouting.topology.spec}`,
+          `simulate: --dests ${dests} must be 1..${runRouting.topology.nodes - 1} for a multicast on ${runRouting.topology.spec}`,
         );
+      watchdogIn(o);
+      // resolved as a sweep resolves its points (one function: CLI, experiment files and library agree)
+      const point = resolvePoint({
+        ...pointValues(o, cmd, parsed),
+        ...(o.algorithm !== 'unicast' && seedMode.destsMean === undefined ? { dests } : {}),
+        load,
+        flits,
+      });
+      const config = simulateConfig(
+        point,
+        optionFromText('seed', o.seed) as number,
+        point.cycles,
+        nodeMemoryEnvironment(),
+      );
       const check = checkScheme(o.algorithm, runRouting, { ...model, copies: config.options.vcsPerClass ?? 1 });
       // the warning once every option is checked, just before the run (a user error stays the only line)
       const onStart = (): void => {
@@ -491,10 +381,10 @@ export function registerSimulate(program: Command): void {
           rules: engineRules(config.options),
           // what the run was asked for, resolved: enough to run it again (docs/cli.md)
           config: {
-            topology: config.topology,
+            topology: o.topology,
             routing: runRouting.name,
             algorithm: config.algorithm,
-            ...(config.destsMean !== undefined ? { destsMean: config.destsMean } : { dests: config.dests }),
+            ...(config.destsMean !== undefined ? { destsMean: config.destsMean } : { dests }),
             load: config.load,
             flits: config.flits,
             process: config.process,

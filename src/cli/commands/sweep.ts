@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { Command, Option } from 'commander';
+import type { Command, Option } from 'commander';
 import { parseIntIn, parseNumberIn, WormcastError } from '../../errors.ts';
 import { readExperimentData } from '../../experiment/config/experiment-file.ts';
 import { didYouMean, optionValueError, parseExperiment } from '../../experiment/config/schema.ts';
@@ -19,11 +19,12 @@ import { sweepProgress } from '../../experiment/sweep/sweep-progress.ts';
 import { IncompleteRunError } from '../exit-status.ts';
 import { InterruptedError } from '../interrupted.ts';
 import { nodeMemoryEnvironment } from '../memory-environment.ts';
-import { registerSimulate } from './simulate.ts';
+import { OPTION_TABLE } from '../../experiment/config/option-table.ts';
+import { commanderOption } from '../option-text.ts';
 
 /*
  * `wormcast sweep [file]`: run an experiment (docs/experiments.md). The point options are the
- * options of `wormcast simulate` (taken from its definition, so that the two never differ),
+ * options of `wormcast simulate` (both from the option table, docs/options.md),
  * without defaults here: what is not given comes from the file, or else from simulate's defaults
  * when the point is resolved (src/experiment/config/point-config.ts).
  */
@@ -48,21 +49,9 @@ interface SweepCliOptions {
   [option: string]: unknown;
 }
 
-/** simulate's options a sweep does not take: they are not points of a sweep, or the sweep has its own. */
-const NOT_POINT_OPTIONS = new Set(['plan', 'scenario', 'example', 'json', 'seed', 'help']);
-
-/** The point options, as simulate defines them (flags and descriptions), without their defaults. */
+/** The point options, as the option table defines them for simulate (flags and help), without their defaults. */
 function pointOptions(): Option[] {
-  const scratch = new Command('scratch');
-  registerSimulate(scratch);
-  const simulate = scratch.commands[0]!;
-  const out: Option[] = [];
-  for (const o of simulate.options) {
-    const key = o.attributeName();
-    if (NOT_POINT_OPTIONS.has(key) || !isOptionKey(key)) continue;
-    out.push(new Option(o.flags, o.description));
-  }
-  return out;
+  return OPTION_TABLE.filter((e) => e.point).map((e) => commanderOption(e, false));
 }
 
 /** A command-line value of option `key` as the experiment holds it (numbers, booleans, strings). */

@@ -1,107 +1,52 @@
 import { z } from 'zod';
 import { SEED_MAX } from '../../errors.ts';
-import { MULTICAST_ALGORITHMS } from '../../multicast/registry.ts';
-import { MAX_SLOTS } from '../run/simulate.ts';
-import { UNIT_PRESET_FIELDS } from './units.ts';
+import { OPTION_KEYS, type OptionKey, type OptionValue } from './option-keys.ts';
+import { ALGORITHM_NAMES, flagOf, optionEntry, type ValueSpec } from './option-table.ts';
 
 /*
  * The options an experiment may set for its points: exactly the options of `wormcast simulate`
- * that describe a dynamic-traffic run (docs/cli.md), under their commander attribute names
- * (`--router-delay` -> routerDelay), with the same ranges. `seed` is the experiment's own
- * (replication seeds are derived from it, src/experiment/sweep/seeds.ts); --plan, --scenario,
- * --example and --json are not points of a sweep.
+ * that describe a dynamic-traffic run (docs/options.md), under their commander attribute names
+ * (`--router-delay` -> routerDelay), with the same ranges: every schema is built from the option
+ * table's value (option-table.ts). `seed` is the experiment's own (replication seeds are derived
+ * from it, src/experiment/sweep/seeds.ts); --plan, --scenario, --example and --json are not
+ * points of a sweep.
  */
 
-import { OPTION_KEYS, type OptionKey, type OptionValue } from './option-keys.ts';
+export { ALGORITHM_NAMES, flagOf, OPTION_KEYS, type OptionKey, type OptionValue };
 
-export { OPTION_KEYS, type OptionKey, type OptionValue };
-
-const int = (min: number, max: number) => z.number().int().min(min).max(max);
-
-/** 'unicast' or a multicast algorithm of src/multicast/registry.ts. */
-export const ALGORITHM_NAMES: readonly string[] = ['unicast', ...Object.keys(MULTICAST_ALGORITHMS)];
+/** The zod schema of a table value: the range the command line parses, once. */
+export function schemaOf(v: ValueSpec): z.ZodType<OptionValue> {
+  switch (v.kind) {
+    case 'string':
+      return z.string().min(1);
+    case 'int':
+      return z.number().int().min(v.min).max(v.max);
+    case 'number':
+      return z.number().min(v.min).max(v.max);
+    case 'enum':
+      return z.enum(v.values as [string, ...string[]]);
+    case 'boolean':
+      return z.boolean();
+  }
+}
 
 /** The schema of each option's value (ranges as `wormcast simulate` parses them). */
-export const OPTION_SCHEMAS: Readonly<Record<OptionKey, z.ZodType<OptionValue>>> = {
-  topology: z.string().min(1),
-  routing: z.string().min(1),
-  algorithm: z.enum(ALGORITHM_NAMES as [string, ...string[]]),
-  dests: int(1, 1 << 24),
-  destsMean: int(1, 1 << 24),
-  interarrivalUs: z.number().gt(0).max(1e12),
-  units: z.enum(Object.keys(UNIT_PRESET_FIELDS) as [string, ...string[]]),
-  messageBytes: int(1, 1 << 30),
-  flitBytes: int(1, 1 << 20),
-  channelMbps: z.number().gt(0).max(1e9),
-  flitTimeNs: z.number().gt(0).max(1e9),
-  startupUs: z.number().min(0).max(1e9),
-  traffic: z.enum(['dynamic', 'isolated']),
-  sets: int(1, 1 << 24),
-  load: z
-    .number()
-    .min(1e-9)
-    .max(1 << 24),
-  flits: int(1, 1 << 24),
-  vcs: int(1, 64),
-  buffer: int(1, 1 << 20),
-  port: z.enum(['one', 'all']),
-  consumption: z.enum(['port', 'vc']),
-  startup: int(0, 1 << 24),
-  routerDelay: int(0, 1 << 16),
-  vcLinks: z.boolean(),
-  injection: z.enum(['back-to-back', 'after-tail']),
-  vcRelease: z.enum(['tail-credit', 'tail-sent']),
-  linkLatency: int(1, 16),
-  tieBreak: z.enum(['plus', 'random']),
-  dateline: z.enum(['position', 'booksim']),
-  cycles: int(1, 1 << 30),
-  warmup: int(0, 1 << 30),
-  drain: int(0, 1 << 30),
-  engine: z.enum(['wasm', 'reference']),
-  process: z.enum(['bernoulli', 'exponential', 'uniform']),
-  self: z.boolean(),
-  watchdog: int(2, 1 << 30),
-  readyListAt: int(0, 1 << 30),
-  slots: int(16, MAX_SLOTS),
-  inFlight: int(16, 1 << 22),
-};
+export const OPTION_SCHEMAS: Readonly<Record<OptionKey, z.ZodType<OptionValue>>> = Object.fromEntries(
+  OPTION_KEYS.map((k) => [k, schemaOf(optionEntry(k).value)]),
+) as Record<OptionKey, z.ZodType<OptionValue>>;
 
 /** Options whose values are numbers: a grid may give them as a range. */
-export const NUMERIC_OPTIONS: ReadonlySet<OptionKey> = new Set([
-  'dests',
-  'destsMean',
-  'load',
-  'interarrivalUs',
-  'messageBytes',
-  'flitBytes',
-  'channelMbps',
-  'flitTimeNs',
-  'startupUs',
-  'sets',
-  'flits',
-  'vcs',
-  'buffer',
-  'startup',
-  'routerDelay',
-  'cycles',
-  'warmup',
-  'drain',
-  'watchdog',
-  'readyListAt',
-  'slots',
-  'inFlight',
-]);
+export const NUMERIC_OPTIONS: ReadonlySet<OptionKey> = new Set(
+  OPTION_KEYS.filter((k) => ['int', 'number'].includes(optionEntry(k).value.kind)),
+);
 
 /** Options whose values are booleans (`--self`, `--vc-links`). */
-export const BOOLEAN_OPTIONS: ReadonlySet<OptionKey> = new Set(['vcLinks', 'self']);
+export const BOOLEAN_OPTIONS: ReadonlySet<OptionKey> = new Set(
+  OPTION_KEYS.filter((k) => optionEntry(k).value.kind === 'boolean'),
+);
 
 /** The experiment seed's range: the seeds every command accepts. */
 export const EXPERIMENT_SEED_MAX = SEED_MAX;
-
-/** `routerDelay` -> `--router-delay`, for messages that speak of the command line. */
-export function flagOf(key: string): string {
-  return `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-}
 
 /** `router-delay` (or `--router-delay`) -> `routerDelay`. */
 export function keyOf(flagOrKey: string): string {

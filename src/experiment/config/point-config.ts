@@ -2,21 +2,33 @@ import { defaultInjection } from '../../engine/input.ts';
 import { WormcastError } from '../../errors.ts';
 import { defaultNodeModel } from '../../multicast/node-model.ts';
 import type { PortModel } from '../../multicast/types.ts';
+import type { EngineOptions } from '../../engine/types.ts';
 import type { OptionKey, OptionValue } from './option-keys.ts';
+import { flagOf, OPTION_TABLE, optionEntry, type SpecValue } from './option-table.ts';
 import { simulationRouting, type SimulateConfig } from '../run/simulate.ts';
 import type { MemoryEnvironment } from '../run/memory-estimate.ts';
 import { destCountRange } from '../run/dest-count.ts';
 import { resolveUnits, type ResolvedUnits } from './units.ts';
 
+type GivenOnlyEntry = Extract<(typeof OPTION_TABLE)[number], { givenOnly: true }>;
+
+/**
+ * The options a point holds only when given (option-table.ts `givenOnly`): the engine rules, dor's
+ * torus rules and the capacities, whose absence is the engine's (or the routing's) default, so
+ * that a point written before an option existed keeps its store key.
+ */
+export type GivenOnlyOptions = {
+  -readonly [E in GivenOnlyEntry as E['key']]?: SpecValue<E['value']>;
+};
+
 /**
  * The full configuration of one point: every option of `wormcast simulate` with the defaults it
- * would use filled in (docs/cli.md), so that two ways of writing the same run (a default left
+ * would use filled in (docs/options.md), so that two ways of writing the same run (a default left
  * out or written, the default routing named or not) are the same point, with the same store
- * key and the same replication seeds. `slots`, `inFlight` and `readyListAt` stay absent when not
- * given: simulate sizes the slots and the in-flight records from the traffic, and readyListAt
- * changes only the speed.
+ * key and the same replication seeds. The GivenOnlyOptions stay absent when not given: simulate
+ * sizes the slots and the in-flight records from the traffic, readyListAt changes only the speed.
  */
-export interface PointConfig {
+export interface PointConfig extends GivenOnlyOptions {
   topology: string;
   routing: string;
   algorithm: string;
@@ -31,16 +43,6 @@ export interface PointConfig {
   startup: number;
   routerDelay: number;
   vcLinks: boolean;
-  /** Injection rule (`--injection`), when given; absent: defaultInjection(algorithm) (src/engine/input.ts). */
-  injection?: 'back-to-back' | 'after-tail';
-  /** When a network VC is freed (`--vc-release`), when given; absent: tail-credit. */
-  vcRelease?: 'tail-credit' | 'tail-sent';
-  /** Cycles per network channel traversal (`--link-latency`), when given; absent: 1. */
-  linkLatency?: number;
-  /** dor on a torus: the direction of a tie at offset k/2 (`--tie-break`), when given; absent: plus. */
-  tieBreak?: 'plus' | 'random';
-  /** dor on a torus: the VC classes (`--dateline`), when given; absent: position. */
-  dateline?: 'position' | 'booksim';
   cycles: number;
   warmup: number;
   drain: number;
@@ -48,10 +50,6 @@ export interface PointConfig {
   process: 'bernoulli' | 'exponential' | 'uniform';
   self: boolean;
   watchdog: number;
-  readyListAt?: number;
-  slots?: number;
-  /** Messages a streamed run may hold in flight (`--in-flight`); absent: simulate's default from the load. */
-  inFlight?: number;
   /** Multicasts: each one's count drawn with this mean (`--dests-mean`; `dests` is then 0). */
   destsMean?: number;
   /** The seed units the point was given in and what they convert to (docs/units.md); absent: none given. */
@@ -62,27 +60,15 @@ export interface PointConfig {
 }
 
 /** Random sets of an isolated point when `sets` is not given. */
-export const DEFAULT_ISOLATED_SETS = 100;
+export const DEFAULT_ISOLATED_SETS = optionEntry('sets').default as number;
 
 /** Options that describe dynamic traffic only: an isolated point refuses them. */
 const DYNAMIC_ONLY = ['load', 'interarrivalUs', 'cycles', 'warmup', 'drain', 'process', 'self', 'inFlight'] as const;
 
-/** `wormcast simulate`'s defaults (src/cli/commands/simulate.ts). */
-export const SIMULATE_DEFAULTS = {
-  algorithm: 'unicast',
-  flits: 16,
-  vcs: 1,
-  buffer: 8,
-  startup: 1,
-  routerDelay: 1,
-  vcLinks: false,
-  cycles: 10_000,
-  warmup: 1000,
-  drain: 10_000,
-  engine: 'wasm',
-  process: 'bernoulli',
-  self: false,
-} as const;
+/** The value of `key` in `o`, else the table's default (a key whose entry has a plain default). */
+function given<T extends OptionValue>(o: Partial<Record<OptionKey, OptionValue>>, key: OptionKey): T {
+  return (o[key] ?? optionEntry(key).default) as T;
+}
 
 /** The engine's default watchdog (src/engine/input.ts resolveOptions). */
 export function defaultWatchdog(startup: number, routerDelay: number): number {
@@ -126,20 +112,20 @@ export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointC
       flits: o.flits as number | undefined,
       startup: o.startup as number | undefined,
     },
-    SIMULATE_DEFAULTS.flits,
+    optionEntry('flits').default as number,
     (k) => k,
   );
   if (!isolated && o.load === undefined && units?.load === undefined)
     throw new WormcastError(
       'load: missing; set it (message flits per node per cycle), or interarrivalUs with units, in base or grid',
     );
-  const algorithm = (o.algorithm as string | undefined) ?? SIMULATE_DEFAULTS.algorithm;
+  const algorithm = given<string>(o, 'algorithm');
   const routing = simulationRouting(o.topology as string, algorithm, o.routing as string | undefined, {
     ...(o.tieBreak !== undefined ? { tieBreak: o.tieBreak as 'plus' | 'random' } : {}),
     ...(o.dateline !== undefined ? { dateline: o.dateline as 'position' | 'booksim' } : {}),
   });
   const t = routing.topology;
-  const flits = (o.flits as number | undefined) ?? units?.flits ?? SIMULATE_DEFAULTS.flits;
+  const flits = (o.flits as number | undefined) ?? units?.flits ?? given<number>(o, 'flits');
   const load = isolated ? 0 : ((o.load as number | undefined) ?? units!.load!);
   if (load > flits)
     throw new WormcastError(
@@ -170,8 +156,8 @@ export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointC
     }
   } else if (isolated) dests = 1;
   const model = defaultNodeModel(algorithm);
-  const startup = (o.startup as number | undefined) ?? units?.startup ?? SIMULATE_DEFAULTS.startup;
-  const routerDelay = (o.routerDelay as number | undefined) ?? SIMULATE_DEFAULTS.routerDelay;
+  const startup = (o.startup as number | undefined) ?? units?.startup ?? given<number>(o, 'startup');
+  const routerDelay = given<number>(o, 'routerDelay');
   const minWatch = startup + routerDelay + 2;
   const watchdog = (o.watchdog as number | undefined) ?? defaultWatchdog(startup, routerDelay);
   if (watchdog < minWatch)
@@ -185,29 +171,25 @@ export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointC
     dests,
     load,
     flits,
-    vcs: (o.vcs as number | undefined) ?? SIMULATE_DEFAULTS.vcs,
-    buffer: (o.buffer as number | undefined) ?? SIMULATE_DEFAULTS.buffer,
+    vcs: given(o, 'vcs'),
+    buffer: given(o, 'buffer'),
     port: (o.port as PortModel | undefined) ?? model.port,
     consumption: (o.consumption as 'port' | 'vc' | undefined) ?? model.consumption,
     startup,
     routerDelay,
-    vcLinks: (o.vcLinks as boolean | undefined) ?? SIMULATE_DEFAULTS.vcLinks,
-    cycles: (o.cycles as number | undefined) ?? SIMULATE_DEFAULTS.cycles,
-    warmup: (o.warmup as number | undefined) ?? SIMULATE_DEFAULTS.warmup,
-    drain: (o.drain as number | undefined) ?? SIMULATE_DEFAULTS.drain,
-    engine: (o.engine as 'wasm' | 'reference' | undefined) ?? SIMULATE_DEFAULTS.engine,
-    process: (o.process as 'bernoulli' | 'exponential' | 'uniform' | undefined) ?? SIMULATE_DEFAULTS.process,
-    self: (o.self as boolean | undefined) ?? SIMULATE_DEFAULTS.self,
+    vcLinks: given(o, 'vcLinks'),
+    cycles: given(o, 'cycles'),
+    warmup: given(o, 'warmup'),
+    drain: given(o, 'drain'),
+    engine: given(o, 'engine'),
+    process: given(o, 'process'),
+    self: given(o, 'self'),
     watchdog,
   };
-  if (o.injection !== undefined) c.injection = o.injection as 'back-to-back' | 'after-tail';
-  if (o.vcRelease !== undefined) c.vcRelease = o.vcRelease as 'tail-credit' | 'tail-sent';
-  if (o.linkLatency !== undefined) c.linkLatency = o.linkLatency as number;
-  if (o.tieBreak !== undefined) c.tieBreak = o.tieBreak as 'plus' | 'random';
-  if (o.dateline !== undefined) c.dateline = o.dateline as 'position' | 'booksim';
-  if (o.readyListAt !== undefined) c.readyListAt = o.readyListAt as number;
-  if (o.slots !== undefined) c.slots = o.slots as number;
-  if (o.inFlight !== undefined) c.inFlight = o.inFlight as number;
+  for (const e of OPTION_TABLE) {
+    const v = 'givenOnly' in e ? o[e.key] : undefined;
+    if (v !== undefined) (c as unknown as Record<string, OptionValue>)[e.key] = v;
+  }
   if (destsMean !== undefined) c.destsMean = destsMean;
   if (units) c.units = units;
   if (isolated) {
@@ -217,47 +199,28 @@ export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointC
   return c;
 }
 
-/** The `simulate()` configuration of one replication of a point. */
+/** The `simulate()` configuration of one replication of a point: each option where its table entry maps it. */
 export function simulateConfig(
   c: PointConfig,
   seed: number,
   measure = c.cycles,
   memory?: MemoryEnvironment,
 ): SimulateConfig & { inFlight?: number } {
+  const point = c as unknown as Record<string, OptionValue | undefined>;
+  const options: Record<string, OptionValue> = {};
+  const run: Record<string, unknown> = {};
+  for (const e of OPTION_TABLE) {
+    const v = e.key === 'cycles' ? measure : e.key === 'seed' ? seed : point[e.key];
+    if (v === undefined) continue;
+    if ('engine' in e) options[e.engine] = v;
+    else if ('run' in e) run[e.run] = v;
+  }
+  // the one default derived when the point is run, not stored with it (points before the option keep their key)
+  options.injection ??= defaultInjection(c.algorithm);
   return {
-    topology: c.topology,
-    routing: c.routing,
-    algorithm: c.algorithm,
-    dests: c.dests,
-    ...(c.destsMean !== undefined ? { destsMean: c.destsMean } : {}),
-    load: c.load,
-    flits: c.flits,
-    process: c.process,
-    self: c.self,
-    warmup: c.warmup,
-    measure,
-    drain: c.drain,
-    seed,
-    engine: c.engine,
-    options: {
-      buffer: c.buffer,
-      vcsPerClass: c.vcs,
-      startup: c.startup,
-      routerDelay: c.routerDelay,
-      port: c.port,
-      consumption: c.consumption,
-      vcLinks: c.vcLinks,
-      injection: c.injection ?? defaultInjection(c.algorithm),
-      ...(c.vcRelease !== undefined ? { vcRelease: c.vcRelease } : {}),
-      ...(c.linkLatency !== undefined ? { linkLatency: c.linkLatency } : {}),
-      watchdog: c.watchdog,
-      ...(c.readyListAt !== undefined ? { readyListAt: c.readyListAt } : {}),
-      ...(c.slots !== undefined ? { slots: c.slots } : {}),
-    },
-    ...(c.tieBreak !== undefined ? { tieBreak: c.tieBreak } : {}),
-    ...(c.dateline !== undefined ? { dateline: c.dateline } : {}),
+    ...(run as Omit<SimulateConfig, 'options'>),
+    options: options as EngineOptions,
     ...(memory ? { memory } : {}),
-    ...(c.inFlight !== undefined ? { inFlight: c.inFlight } : {}),
   };
 }
 
@@ -281,20 +244,15 @@ export function simulateCommand(c: PointConfig, seed: number, measure = c.cycles
     `--startup ${c.startup}`,
     `--router-delay ${c.routerDelay}`,
     ...(c.vcLinks ? ['--vc-links'] : []),
-    ...(c.injection !== undefined ? [`--injection ${c.injection}`] : []),
-    ...(c.vcRelease !== undefined ? [`--vc-release ${c.vcRelease}`] : []),
-    ...(c.linkLatency !== undefined ? [`--link-latency ${c.linkLatency}`] : []),
-    ...(c.tieBreak !== undefined ? [`--tie-break ${c.tieBreak}`] : []),
-    ...(c.dateline !== undefined ? [`--dateline ${c.dateline}`] : []),
+    ...OPTION_TABLE.filter((e) => 'givenOnly' in e && c[e.key] !== undefined).map(
+      (e) => `${flagOf(e.key)} ${c[e.key as keyof GivenOnlyOptions]}`,
+    ),
     ...(c.traffic === 'isolated'
       ? []
       : [`--cycles ${measure}`, `--warmup ${c.warmup}`, `--drain ${c.drain}`, `--process ${c.process}`]),
     `--engine ${c.engine}`,
     ...(c.self ? ['--self'] : []),
     `--watchdog ${c.watchdog}`,
-    ...(c.readyListAt !== undefined ? [`--ready-list-at ${c.readyListAt}`] : []),
-    ...(c.slots !== undefined ? [`--slots ${c.slots}`] : []),
-    ...(c.inFlight !== undefined ? [`--in-flight ${c.inFlight}`] : []),
     `--seed ${seed}`,
   ];
   return `wormcast simulate ${args.join(' ')} --json`;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { WormcastError } from '../../errors.ts';
 import { parseTopology } from '../../topology/registry.ts';
+import { decimalRange } from './decimal-range.ts';
+import { MAX_POINTS } from './grid.ts';
 import { BATCH_METRICS, DEFAULT_METRICS, METRICS, type MetricName } from './metrics.ts';
 import {
   EXPERIMENT_SEED_MAX,
@@ -272,6 +274,18 @@ function checkGridEntry(key: OptionKey, entry: unknown, root: unknown): GridEntr
     for (const end of ['from', 'to'] as const) {
       const bad = checkValue(key, r.data[end], [...path, end], root);
       if (bad) return bad;
+    }
+    // every value of the range, not only its ends: cycles 100..200 step 0.5 holds 100.5 (issue 25)
+    let values: number[] = [];
+    try {
+      values = decimalRange(r.data.from, r.data.to, r.data.step, MAX_POINTS);
+    } catch (e) {
+      // too many values: expandGrid says so with the grid's own limit
+      if (!(e instanceof RangeError)) throw e;
+    }
+    for (const v of values) {
+      const bad = checkValue(key, v, [], v);
+      if (bad) return `grid.${key}: ${bad} (a value of the range ${r.data.from} to ${r.data.to} step ${r.data.step})`;
     }
     return r.data;
   }
