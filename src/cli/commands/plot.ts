@@ -1,8 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { WormcastError } from '../../errors.ts';
+import { inputProblemLine, readInputText } from '../../experiment/config/input-file.ts';
 import { METRICS } from '../../experiment/config/metrics.ts';
+import { writeFileWhole } from '../../experiment/config/output-file.ts';
 import { OPTION_KEYS } from '../../experiment/config/options.ts';
 import { didYouMean } from '../../experiment/config/schema.ts';
 import { readStore } from '../../experiment/sweep/store.ts';
@@ -10,16 +11,18 @@ import { plotRows, plotSpec, type PlotAxes } from '../../report/plot-spec.ts';
 import { renderHtml, renderSvg } from '../../report/plot-svg.ts';
 import { orderPoints } from '../../report/results-table.ts';
 
+/** A reference curve is a few hundred x,y lines: 16 MiB is far more than any needs. */
+const MAX_REFERENCE_BYTES = 16 << 20;
+
 /** The x,y pairs of a reference curve file. */
 function readReference(path: string): Array<[number, number]> {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new WormcastError(
-      `plot --reference: cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-    );
-  }
+  const text = readInputText(path, {
+    limit: MAX_REFERENCE_BYTES,
+    problem: (p) =>
+      p.kind === 'unreadable'
+        ? `plot --reference: cannot read ${path} (${p.code})`
+        : inputProblemLine(`plot --reference ${path}`, 'a curve file (lines x,y)')(p),
+  });
   const points: Array<[number, number]> = [];
   let header = false;
   text.split(/\r?\n/).forEach((line, i) => {
@@ -99,14 +102,7 @@ export function registerPlot(program: Command): void {
         const html = /\.html?$/i.test(o.output);
         if (!html && !/\.svg$/i.test(o.output))
           throw new WormcastError(`plot -o '${o.output}': the file name must end in .svg or .html`);
-        let stored: ReturnType<typeof readStore>;
-        try {
-          stored = readStore(file);
-        } catch (e) {
-          throw new WormcastError(
-            `plot: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-          );
-        }
+        const stored = readStore(file, `plot ${file}`);
         let points = orderPoints(stored.points.values());
         if (o.experiment !== undefined) points = points.filter((p) => p.experiment === o.experiment);
         if (points.length === 0)
@@ -127,13 +123,7 @@ export function registerPlot(program: Command): void {
           );
         const spec = plotSpec(rows, { ...axes, interactive: html });
         const text = html ? renderHtml(spec, axes.title ?? `${axes.y} against ${axes.x}`) : await renderSvg(spec);
-        try {
-          writeFileSync(o.output, text);
-        } catch (e) {
-          throw new WormcastError(
-            `plot: cannot write ${o.output} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-          );
-        }
+        writeFileWhole(o.output, text, `plot -o ${o.output}`);
         const saturated = rows.filter((r) => r.state === 'saturated').length;
         process.stdout.write(
           `plot: ${rows.length} points${saturated ? ` (${saturated} saturated, marked)` : ''} -> ${o.output}\n`,
