@@ -142,6 +142,7 @@ function expectedText(issue: z.core.$ZodIssue): string {
   if (issue.expected === 'int') return 'an integer';
   if (issue.expected === 'record' || issue.expected === 'object') return 'a mapping';
   if (issue.expected === 'nan') return 'a number';
+  if (issue.expected === 'array') return 'a list';
   return `a ${issue.expected}`;
 }
 
