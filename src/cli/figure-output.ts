@@ -1,10 +1,10 @@
-import { writeFileSync } from 'node:fs';
+import { writeFileWhole } from '../experiment/config/output-file.ts';
 import { WormcastError } from '../errors.ts';
 
 /*
  * The files `plot` and `report` write (issue 23): the format a figure is written in follows the
  * extension of its -o file, and every write of a figure or a report page goes through
- * writeFigureFile, the one place such a file is written (so that a checked writer can replace it).
+ * writeFigureFile, the one place such a file is written (checked: src/experiment/config/output-file.ts).
  */
 
 export type FigureFormat = 'svg' | 'png' | 'pdf' | 'html';
@@ -22,13 +22,14 @@ export function figureFormat(file: string, command: string, allowed: readonly Fi
   );
 }
 
-/** Write a figure or page; a failure is one line naming the file. */
+/**
+ * Write a figure or page whole or not at all (src/experiment/config/output-file.ts: a temporary
+ * file renamed over the output); a failure is one line naming the command and the file.
+ */
 export function writeFigureFile(file: string, data: string | Uint8Array, command: string): void {
-  try {
-    writeFileSync(file, data);
-  } catch (e) {
-    throw new WormcastError(
-      `${command}: cannot write ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-    );
-  }
+  writeFileWhole(
+    file,
+    typeof data === 'string' ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength),
+    `${command} -o ${file}`,
+  );
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { WormcastError } from '../errors.ts';
+import { errnoText } from '../experiment/config/output-file.ts';
 import { registerCommands } from './lazy-commands.ts';
 import { IncompleteRunError } from './exit-status.ts';
 import { InterruptedError } from './interrupted.ts';
@@ -91,15 +92,23 @@ let epipeHandled = false;
 /**
  * `wormcast route ... | head -1`: once the reader has gone, the next write fails with EPIPE.
  * That is the reader's choice, not an error of ours: exit at once with status 0, without a
- * stack trace (docs/cli.md). Installed once per process.
+ * stack trace (docs/cli.md). Any other failed write of the result (`> /dev/full`: ENOSPC; a
+ * closed descriptor: EBADF) is one `wormcast:` line on stderr and exit 2: the output is not
+ * whole. Installed once per process.
  */
 export function exitQuietlyOnEpipe(): void {
   if (epipeHandled) return;
   epipeHandled = true;
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(0);
-    throw err;
+    process.stderr.write(`${oneLine(stdoutErrorLine(err))}\n`);
+    process.exit(2);
   });
+}
+
+/** The line for a failed write to stdout. */
+export function stdoutErrorLine(err: NodeJS.ErrnoException): string {
+  return `wormcast: cannot write the output (stdout): ${errnoText(err)}; what was printed is incomplete`;
 }
 
 /**

@@ -1,8 +1,9 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { z } from 'zod';
 import { planWorms } from '../engine/plan-worms.ts';
 import type { WormSpec } from '../engine/types.ts';
 import { WormcastError } from '../errors.ts';
+import { readInputText } from '../experiment/config/input-file.ts';
+import { jsonTooDeep, MAX_NESTING } from '../experiment/config/nesting.ts';
 import { NONE, PlanBuilder } from '../multicast/plan.ts';
 import { createRouting } from '../routing/registry.ts';
 import type { RoutingFunction } from '../routing/types.ts';
@@ -16,8 +17,6 @@ import type { Topology } from '../topology/types.ts';
  */
 export const PLAN_FILE_MAX_BYTES = 256 * 1024 * 1024;
 
-const CHUNK = 1 << 20;
-
 /** A user's text in an error line: quoted, at most 40 characters. */
 function q(text: string): string {
   return `'${text.length > 40 ? `${text.slice(0, 40)}...` : text}'`;
@@ -25,44 +24,26 @@ function q(text: string): string {
 
 /**
  * The text of a plan file: refused when larger than `limit` bytes (a regular file by its size,
- * without reading it; a pipe or device after reading at most limit + 1 bytes). A UTF-8 byte
- * order mark is dropped.
+ * without reading it; a pipe or device after reading at most limit + 1 bytes: readInput). A
+ * UTF-8 byte order mark is dropped.
  */
 export function readPlanFile(path: string, limit = PLAN_FILE_MAX_BYTES): string {
-  const tooLarge = (): WormcastError =>
-    new WormcastError(`--plan: '${path}' is larger than ${limit} bytes, the limit of a plan file (docs/plan-json.md)`);
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (e) {
-    throw new WormcastError(`--plan: cannot read '${path}' (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-  try {
-    const st = fstatSync(fd);
-    if (st.isDirectory())
-      throw new WormcastError(`--plan: '${path}' is a directory; expected a file printed by 'wormcast plan --json'`);
-    if (st.isFile() && st.size > limit) throw tooLarge();
-    const chunks: Buffer[] = [];
-    let total = 0;
-    // bounded: at most limit + 1 bytes, whatever the file claims (a device reports size 0)
-    while (total <= limit) {
-      const buf = Buffer.allocUnsafe(Math.min(CHUNK, limit + 1 - total));
-      let n: number;
-      try {
-        n = readSync(fd, buf, 0, buf.length, null);
-      } catch (e) {
-        throw new WormcastError(`--plan: cannot read '${path}' (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  return readInputText(path, {
+    limit,
+    devices: true,
+    problem: (p) => {
+      switch (p.kind) {
+        case 'unreadable':
+          return `--plan: cannot read '${path}' (${p.code})`;
+        case 'directory':
+          return `--plan: '${path}' is a directory; expected a file printed by 'wormcast plan --json'`;
+        case 'device':
+          return `--plan: '${path}' is a device; expected a file printed by 'wormcast plan --json'`;
+        case 'too-large':
+          return `--plan: '${path}' is larger than ${p.limit} bytes, the limit of a plan file (docs/plan-json.md)`;
       }
-      if (n === 0) break;
-      chunks.push(n === buf.length ? buf : buf.subarray(0, n));
-      total += n;
-    }
-    if (total > limit) throw tooLarge();
-    const text = Buffer.concat(chunks, total).toString('utf8');
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  } finally {
-    closeSync(fd);
-  }
+    },
+  });
 }
 
 /** One hop as `plan --json` prints it; `port` is optional (it must agree when given). */
@@ -212,6 +193,12 @@ function edgesOf(
  */
 export function wormsFromPlanJson(text: string, flits: number): PlanWorms {
   let raw: unknown;
+  // zod and the error lines walk the data recursively: a 200,000-deep array must not reach them
+  const deep = jsonTooDeep(text);
+  if (deep)
+    throw new WormcastError(
+      `--plan: line ${deep.line}: nested deeper than ${MAX_NESTING} levels; expected the output of 'wormcast plan --json' (4 levels)`,
+    );
   try {
     raw = JSON.parse(text);
   } catch (e) {

@@ -42,6 +42,7 @@ export class Progress {
   private nextLine: number;
   private lines = 0;
   private done = 0;
+  private detail = '';
   private stopped = false;
 
   /**
@@ -71,8 +72,9 @@ export class Progress {
    * `done` units of the total are finished. It reads the clock (tens of nanoseconds): call it once
    * per unit of work that takes microseconds or more, not in an inner loop.
    */
-  update(done: number): void {
+  update(done: number, detail = ''): void {
     this.done = done;
+    this.detail = detail;
     if (this.stopped) return;
     const t = this.now();
     const elapsed = t - this.start;
@@ -108,7 +110,7 @@ export class Progress {
     if (this.stopped) return;
     this.stopped = true;
     if (this.bar) {
-      this.bar.update(this.done);
+      this.bar.update(this.done, { detail: '' });
       this.bar.stop();
       this.bar = undefined;
     } else if (this.lines > 0) {
@@ -127,7 +129,12 @@ export class Progress {
       this.total > 0 && done > 0 && done < this.total
         ? `; about ${seconds((elapsed * (this.total - done)) / done)} left`
         : '';
-    return `wormcast ${this.what}: ${count}${pct} in ${seconds(elapsed)}${left}`;
+    return `wormcast ${this.what}: ${count}${pct} in ${seconds(elapsed)}${left}${this.detail ? `; ${this.detail}` : ''}`;
+  }
+
+  /** The detail after the bar: ` | writing traffic ...`, or nothing. */
+  private barDetail(): string {
+    return this.detail ? ` | ${this.detail}` : '';
   }
 
   private drawBar(done: number): void {
@@ -137,8 +144,8 @@ export class Progress {
         {
           stream: this.stream as NodeJS.WritableStream,
           format: unknown
-            ? `wormcast ${this.what}: {value} ${this.unit} | {duration_formatted}`
-            : `wormcast ${this.what} [{bar}] {percentage}% | {value}/{total} ${this.unit} | ETA {eta_formatted}`,
+            ? `wormcast ${this.what}: {value} ${this.unit} | {duration_formatted}{detail}`
+            : `wormcast ${this.what} [{bar}] {percentage}% | {value}/{total} ${this.unit} | ETA {eta_formatted}{detail}`,
           clearOnComplete: true,
           hideCursor: false,
           etaBuffer: 50,
@@ -148,10 +155,10 @@ export class Progress {
         },
         cliProgress.Presets.shades_classic,
       );
-      this.bar.start(unknown ? 0 : this.total, done);
+      this.bar.start(unknown ? 0 : this.total, done, { detail: this.barDetail() });
       return;
     }
-    this.bar.update(done);
+    this.bar.update(done, { detail: this.barDetail() });
   }
 }
 

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { parseIntIn, WormcastError } from '../../errors.ts';
+import { inputProblemLine, readInputText } from '../../experiment/config/input-file.ts';
 import { METRICS } from '../../experiment/config/metrics.ts';
 import { OPTION_KEYS } from '../../experiment/config/options.ts';
 import { didYouMean } from '../../experiment/config/schema.ts';
@@ -15,16 +15,18 @@ import type { TimeUnit } from '../../report/quantities.ts';
 import { orderPoints } from '../../report/results-table.ts';
 import { figureFormat, writeFigureFile } from '../figure-output.ts';
 
+/** A reference curve is a few hundred x,y lines: 16 MiB is far more than any needs. */
+const MAX_REFERENCE_BYTES = 16 << 20;
+
 /** The x,y pairs of a reference curve file. */
 function readReference(path: string): Array<[number, number]> {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new WormcastError(
-      `plot --reference: cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-    );
-  }
+  const text = readInputText(path, {
+    limit: MAX_REFERENCE_BYTES,
+    problem: (p) =>
+      p.kind === 'unreadable'
+        ? `plot --reference: cannot read ${path} (${p.code})`
+        : inputProblemLine(`plot --reference ${path}`, 'a curve file (lines x,y)')(p),
+  });
   const points: Array<[number, number]> = [];
   let header = false;
   text.split(/\r?\n/).forEach((line, i) => {
@@ -135,14 +137,7 @@ export function registerPlot(program: Command): void {
       if (o.timeUnit !== undefined && o.timeUnit !== 'cycles' && o.timeUnit !== 'us')
         throw new WormcastError(`plot --time-unit '${o.timeUnit}': expected cycles or us`);
       const font = format === 'png' ? figureFont(o.font) : undefined;
-      let stored: ReturnType<typeof readStore>;
-      try {
-        stored = readStore(file);
-      } catch (e) {
-        throw new WormcastError(
-          `plot: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-        );
-      }
+      const stored = readStore(file, `plot ${file}`);
       let points = orderPoints(stored.points.values());
       if (o.experiment !== undefined) points = points.filter((p) => p.experiment === o.experiment);
       if (points.length === 0)

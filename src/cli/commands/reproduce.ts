@@ -47,6 +47,13 @@ export function registerReproduce(program: Command): void {
         );
         return;
       }
+      // '' would mean the current directory to some calls and no directory to others
+      for (const [flag, dir] of [
+        ['--out', o.out],
+        ['--report', o.report],
+      ] as const)
+        if (dir !== undefined && dir.trim() === '')
+          throw new WormcastError(`reproduce ${flag}: an empty path; give a directory (e.g. ${flag} reproductions)`);
       if (o.all && ids.length > 0) throw new WormcastError('reproduce: give ids or --all, not both');
       if (!o.all && ids.length === 0)
         throw new WormcastError("reproduce: give an id, --all or --list ('wormcast reproduce --list' lists the ids)");

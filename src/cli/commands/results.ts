@@ -18,14 +18,7 @@ export function registerResults(program: Command): void {
       const format = o.csv ? 'csv' : o.format;
       if (format !== 'csv' && format !== 'json' && format !== 'md')
         throw new WormcastError(`results --format '${format}': expected csv, json or md`);
-      let contents: ReturnType<typeof readStore>;
-      try {
-        contents = readStore(file);
-      } catch (e) {
-        throw new WormcastError(
-          `results: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-        );
-      }
+      const contents = readStore(file, `results ${file}`);
       let points = [...contents.points.values()];
       if (points.length === 0 && contents.badLines.length === 0)
         throw new WormcastError(

@@ -11,7 +11,8 @@ import { makeEngine, simulationRouting, RUN_END, runWorkload, simulateWith } fro
 import { nodeMemoryEnvironment } from '../memory-environment.ts';
 import type { RoutingFunction } from '../../routing/types.ts';
 import { readPlanFile, wormsFromPlanJson } from '../plan-file.ts';
-import { Progress } from '../progress.ts';
+import { checkFixedRunMemory } from '../plan-run-memory.ts';
+import { simulateProgress } from '../simulate-progress.ts';
 import { printResult } from './simulate-report.ts';
 import { EXAMPLE_ARGS } from '../example-args.ts';
 import { applySeedUnits } from './simulate-units.ts';
@@ -229,6 +230,13 @@ export function registerSimulate(program: Command): void {
               : [...new Set(worms.filter((x) => (x.group ?? 0) === g).flatMap((x) => x.dests))],
           ),
         };
+        // a plan's engine memory is known before the engine exists: refuse what it cannot hold
+        checkFixedRunMemory(
+          { routing, worms, options },
+          engineKind,
+          nodeMemoryEnvironment(),
+          o.plan !== undefined ? `simulate --plan ${o.plan}` : `simulate --scenario ${o.scenario}`,
+        );
         const engine = await makeEngine(engineKind, { routing, worms, options });
         printResult(
           runWorkload(engine, routing, w, { from: 0, to: RUN_END }, RUN_END, goal),
@@ -346,10 +354,10 @@ export function registerSimulate(program: Command): void {
         }
       };
       // a long run shows its cycles on stderr (src/cli/progress.ts: silent for the first seconds)
-      const progress = new Progress('simulate', config.warmup + config.measure + config.drain, 'cycles');
+      const progress = simulateProgress(config.warmup + config.measure + config.drain);
       let sim: Awaited<ReturnType<typeof simulateWith>>;
       try {
-        sim = await simulateWith(config, { onStart, onCycle: (cycle) => progress.update(cycle) });
+        sim = await simulateWith(config, { onStart, ...progress.hooks });
       } finally {
         progress.stop();
       }

@@ -284,7 +284,7 @@ export async function runQueueSweep(e: Experiment, source: string, o: QueueSweep
             finishedAt: new Date(job.finishedOn).toISOString(),
           },
         };
-        store.append(stored);
+        store.append(stored, `point ${t.label}`);
         summary.run++;
         if (out.summary.saturated) summary.saturated++;
         if (out.summary.incomplete.length > 0) summary.incomplete++;

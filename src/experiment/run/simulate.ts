@@ -18,7 +18,7 @@ import {
   type MemoryEstimate,
 } from './memory-estimate.ts';
 import { summarize, type RunStats, type Window } from './stats.ts';
-import { eventWorms, runStream, streamCapacity } from './stream-run.ts';
+import { eventWorms, runStream, type StreamProgress, streamCapacity } from './stream-run.ts';
 import type { TrafficSpec } from './traffic.ts';
 import { TrafficStream } from './traffic-stream.ts';
 import { destCountRange } from './dest-count.ts';
@@ -98,6 +98,8 @@ export interface SimulateHooks {
   onStart?: () => void;
   /** Called with the engine's cycle as the run goes (at most every 1024 cycles): progress. */
   onCycle?: (cycle: number) => void;
+  /** Progress within the run's stretches too (StreamRun.onProgress): the CLI's, for networks where a stretch takes long. */
+  onProgress?: (p: StreamProgress) => void;
 }
 
 /** Build the engine of the chosen kind. */
@@ -308,6 +310,7 @@ export async function simulateWith(
       end: cycles + c.drain,
       batches: c.batches,
       onCycle: hooks.onCycle,
+      onProgress: hooks.onProgress,
     },
     inFlight,
   );

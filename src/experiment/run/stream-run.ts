@@ -90,6 +90,49 @@ export interface StreamRun {
   batches?: number;
   /** Called with the engine's cycle after each stretch of at most FEED_CYCLES cycles (progress). */
   onCycle?: (cycle: number) => void;
+  /**
+   * Progress within a stretch as well (the CLI's): called every few thousand messages written or
+   * summarised, and between pieces of the engine's run that take about PIECE_MS each. With it
+   * the engine runs a stretch in pieces, which changes no result (Engine.runUntil runs up to a
+   * cycle; the wasm engine itself calls its module in chunks).
+   */
+  onProgress?: (p: StreamProgress) => void;
+}
+
+/**
+ * Where a streamed run is. On a network of 2^20 nodes at load 0.5 one stretch writes two million
+ * messages and the engine needs seconds per cycle, so the stretch's end came 30 s after the start
+ * with nothing printed (issue 25); these say what happens inside it.
+ */
+export interface StreamProgress {
+  /** The engine's next cycle. */
+  cycle: number;
+  /** traffic: messages drawn, planned and written ahead, up to cycle `done` of `total`; run: the engine runs up to cycle `total`; results: `done` of `total` multicasts read back. */
+  step: 'traffic' | 'run' | 'results';
+  done: number;
+  total: number;
+}
+
+/** Wall time the engine runs between two progress calls (about; the pieces adapt to the network). */
+export const PIECE_MS = 250;
+
+/** Messages written or summarised between two progress calls. */
+const PROGRESS_EVERY = 4096;
+
+/** engine.runUntil(until) in pieces of about PIECE_MS, reporting between them. */
+function runInPieces(engine: Engine, until: number, report: (p: StreamProgress) => void): EngineStatus {
+  let piece = 1;
+  for (;;) {
+    const from = engine.cycle;
+    const stop = Math.min(until, from + piece);
+    const t0 = performance.now();
+    const status = engine.runUntil(stop);
+    const ms = performance.now() - t0;
+    report({ cycle: engine.cycle, step: 'run', done: engine.cycle, total: until });
+    if (status !== 'limit' || stop >= until) return status;
+    // the next piece's length from this one's speed: a timing choice only, never a result
+    piece = Math.max(1, Math.min(FEED_CYCLES, Math.round((piece * PIECE_MS) / Math.max(ms, 1))));
+  }
 }
 
 /**
@@ -113,6 +156,7 @@ export function runStream(
   const release = (): number => feed.release((g, times) => stats.add(g, times));
   let pending: { e: TrafficEvent; worms: WormSpec[] } | null = null;
   let group = 0;
+  const report = s.onProgress;
   let status: EngineStatus = 'limit';
   let saturated = false;
   /** Write the events created before `upTo`; returns the creation cycle of the first one that did not fit, or Infinity. */
@@ -129,6 +173,8 @@ export function runStream(
       }
       pending = null;
       group++;
+      if (report && group % PROGRESS_EVERY === 0)
+        report({ cycle: engine.cycle, step: 'traffic', done: s.traffic.peekTime(), total: upTo });
     }
   };
   // the host's clock: the engine's cycle, or later when the engine idles until the next message
@@ -148,7 +194,7 @@ export function runStream(
         saturated = true;
         break;
       }
-      status = engine.runUntil(until);
+      status = report ? runInPieces(engine, until, report) : engine.runUntil(until);
       release();
       s.onCycle?.(engine.cycle);
       // a run that finished what it had idles until the next message: nothing happens before it
@@ -170,7 +216,13 @@ export function runStream(
       ? window.to
       : Math.max(window.from, Math.min(window.to, live));
   const measured: MeasuredWindow = { from: window.from, to, requestedTo: window.to };
-  feed.remaining((g, times) => stats.add(g, times, to));
+  const left = feed.pending;
+  let summarised = 0;
+  feed.remaining((g, times) => {
+    stats.add(g, times, to);
+    if (report && ++summarised % PROGRESS_EVERY === 0)
+      report({ cycle: stopped, step: 'results', done: summarised, total: left });
+  });
   if (finished && feed.pending > 0)
     throw new Error(`engine reported 'finished' but ${feed.pending} multicasts were never completed`);
   const st = stats.result(measured, t.nodes, e1 - e0);

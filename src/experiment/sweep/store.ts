@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync } from 'node:fs';
 import { WormcastError } from '../../errors.ts';
 import { canonicalJson } from '../config/grid.ts';
+import { inputProblemLine, readInput } from '../config/input-file.ts';
+import { jsonTooDeep } from '../config/nesting.ts';
+import { errnoText, writeAll } from '../config/output-file.ts';
 import type { OptionKey, OptionValue } from '../config/option-keys.ts';
 import type { PointConfig } from '../config/point-config.ts';
 import type { PointSettings, PointOutcome } from './point-run.ts';
+import { storedPointProblem } from './store-row.ts';
 
 /*
  * The result store (docs/experiments.md "Result store"): a JSON-lines file, one line per
@@ -52,42 +56,68 @@ export interface StoreContents {
   goodBytes: number;
 }
 
-function isStoredPoint(x: unknown): x is StoredPoint {
-  const p = x as StoredPoint;
-  return (
-    p !== null &&
-    typeof p === 'object' &&
-    p.v === 1 &&
-    typeof p.key === 'string' &&
-    typeof p.index === 'number' &&
-    typeof p.summary === 'object'
-  );
+/** The largest result file read (about 70,000 points of 5 replications): its points are all held in memory. */
+export const MAX_STORE_BYTES = 512 << 20;
+
+/** A line that is a stored point by its version mark (`"v": 1`), and so must have a stored point's shape. */
+function claimsToBeAPoint(x: unknown): boolean {
+  return x !== null && typeof x === 'object' && !Array.isArray(x) && (x as { v?: unknown }).v === 1;
 }
 
-/** Read a store file (missing: empty). */
-export function readStore(path: string): StoreContents {
+/**
+ * Read a store file (missing: empty), bounded (readInput). `label` names it in an error line
+ * (`results a.jsonl`, `--out a.jsonl`). A line that is not JSON or not marked `"v": 1` was not
+ * written by a sweep (a hand edit): skipped, in `badLines`. A line marked as a stored point that
+ * does not have the shape of one (store-row.ts) is an error, `<file>:<line>: <field>: <what is
+ * wrong>`: its numbers cannot be trusted, and skipping it would hide a damaged result.
+ */
+export function readStore(path: string, label = path): StoreContents {
   const points = new Map<string, StoredPoint>();
   if (!existsSync(path)) return { points, badLines: [], tornBytes: 0, goodBytes: 0 };
-  const bytes = readFileSync(path);
-  const end = bytes.lastIndexOf(0x0a) + 1;
-  const text = bytes.subarray(0, end).toString('utf8');
-  const badLines: number[] = [];
-  text.split('\n').forEach((line, i) => {
-    if (line.trim() === '') return;
-    try {
-      const p = JSON.parse(line) as unknown;
-      if (isStoredPoint(p)) points.set(p.key, p);
-      else badLines.push(i + 1);
-    } catch {
-      badLines.push(i + 1);
-    }
+  const bytes = readInput(path, {
+    limit: MAX_STORE_BYTES,
+    problem: inputProblemLine(label, 'a result file (JSON lines written by wormcast sweep)'),
   });
+  const end = bytes.lastIndexOf(0x0a) + 1;
+  const badLines: number[] = [];
+  // line by line: the whole file as one string could pass V8's longest string
+  let line = 0;
+  for (let from = 0; from < end; ) {
+    const nl = bytes.indexOf(0x0a, from);
+    const text = bytes.toString('utf8', from, nl);
+    from = nl + 1;
+    line++;
+    if (text.trim() === '') continue;
+    if (jsonTooDeep(text)) {
+      badLines.push(line);
+      continue;
+    }
+    let p: unknown;
+    try {
+      p = JSON.parse(text);
+    } catch {
+      badLines.push(line);
+      continue;
+    }
+    if (!claimsToBeAPoint(p)) {
+      badLines.push(line);
+      continue;
+    }
+    const problem = storedPointProblem(p);
+    if (problem !== null)
+      throw new WormcastError(
+        `${path}:${line}: not a stored point: ${problem} (fix or delete the line; a sweep runs a deleted point again)`,
+      );
+    points.set((p as StoredPoint).key, p as StoredPoint);
+  }
   return { points, badLines, tornBytes: bytes.length - end, goodBytes: end };
 }
 
 /** An open store a sweep appends to. */
 export class ResultStore {
   private fd: number;
+  /** Bytes of whole lines in the file: where the next append starts, and where a failed one is cut back to. */
+  private size: number;
   readonly existing: StoreContents;
 
   private constructor(
@@ -97,23 +127,24 @@ export class ResultStore {
   ) {
     this.fd = fd;
     this.existing = existing;
+    this.size = existing.goodBytes;
   }
 
-  /** Open (create) the store at `path`, cutting off a torn last line. */
+  /**
+   * Open (create) the store at `path`, cutting off a torn last line. A device (/dev/null,
+   * /dev/full) is refused by readStore: the store is read back to resume a sweep.
+   */
   static open(path: string): ResultStore {
-    let existing: StoreContents;
+    const existing = readStore(path, `--out ${path}`);
     let fd: number;
     try {
-      existing = readStore(path);
       fd = openSync(path, 'a');
       if (existing.tornBytes > 0) {
         ftruncateSync(fd, existing.goodBytes);
         fsyncSync(fd);
       }
     } catch (e) {
-      const err = e as NodeJS.ErrnoException;
-      if (err.code) throw new WormcastError(`cannot open the result file ${path}: ${err.code} (${err.message})`);
-      throw e;
+      throw new WormcastError(`--out ${path}: cannot open the result file: ${errnoText(e)}`);
     }
     return new ResultStore(path, fd, existing);
   }
@@ -123,10 +154,27 @@ export class ResultStore {
     return this.existing.points.get(key);
   }
 
-  /** Append one finished point: one write, then fsync. */
-  append(p: StoredPoint): void {
-    writeSync(this.fd, `${JSON.stringify(p)}\n`);
-    fsyncSync(this.fd);
+  /**
+   * Append one finished point: one write, then fsync. A failed write or sync (ENOSPC) is cut
+   * back, so the file holds whole lines only, and ends the sweep with one line: the points
+   * stored before it are kept.
+   */
+  append(p: StoredPoint, label = `point ${p.index}`): void {
+    const line = Buffer.from(`${JSON.stringify(p)}\n`);
+    try {
+      writeAll(this.fd, line);
+      fsyncSync(this.fd);
+    } catch (e) {
+      try {
+        ftruncateSync(this.fd, this.size);
+      } catch {
+        // the line may stay torn: the next open cuts a torn last line off
+      }
+      throw new WormcastError(
+        `--out ${this.path}: cannot store ${label}: ${errnoText(e)}; the ${this.existing.points.size} points stored before it are kept (run the same command again to resume)`,
+      );
+    }
+    this.size += line.length;
     this.existing.points.set(p.key, p);
   }
 

@@ -121,7 +121,7 @@ export async function runSweep(e: Experiment, source: string, o: SweepOptions): 
       run: { wallMs: Math.round(performance.now() - t0), finishedAt: new Date().toISOString() },
     };
     // abandoned after an abort: a result that arrives late is still a finished point
-    store.append(stored);
+    store.append(stored, `point ${label}`);
     summary.run++;
     if (out.summary.saturated) summary.saturated++;
     if (out.summary.incomplete.length > 0) summary.incomplete++;

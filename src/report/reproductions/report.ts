@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { writeFileWhole } from '../../experiment/config/output-file.ts';
 import { basename, join } from 'node:path';
 import type { ReproductionOutcome } from './run.ts';
 import type { FigureData, Reproduction } from './types.ts';
@@ -130,6 +130,6 @@ export function writeReport(
     }
   }
   const file = join(dir, 'reproductions.md');
-  writeFileSync(file, `${lines.join('\n')}\n`);
+  writeFileWhole(file, `${lines.join('\n')}\n`, 'reproduce --report');
   return file;
 }

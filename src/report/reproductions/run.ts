@@ -1,5 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileWhole } from '../../experiment/config/output-file.ts';
 import { renderSvg } from '../plot-svg.ts';
 import { figureCsv, figureSpec } from './figure-plot.ts';
 import {
@@ -46,19 +47,22 @@ export async function runReproduction(r: Reproduction, ctx: RunContext, outDir: 
   const json = join(outDir, `${stem}.json`);
   const csv = join(outDir, `${stem}.csv`);
   const seconds = (performance.now() - t0) / 1000;
-  writeFileSync(
+  // whole files or none (a full disk is one line, not a half-written figure: docs/cli.md)
+  const what = `reproduce ${r.id}`;
+  writeFileWhole(
     json,
     `${JSON.stringify({ id: r.id, caption: r.caption, quick: ctx.quick, verdict, checks, data: { ...data, drawing: undefined } }, null, 1)}\n`,
+    what,
   );
-  writeFileSync(csv, figureCsv(data));
+  writeFileWhole(csv, figureCsv(data), what);
   const spec = figureSpec(data, `${r.id}: ${r.caption}${ctx.quick ? ' (quick)' : ''}`);
   let svg: string | null = null;
   if (spec) {
     svg = join(outDir, `${stem}.svg`);
-    writeFileSync(svg, await renderSvg(spec));
+    writeFileWhole(svg, await renderSvg(spec), what);
   } else if (data.drawing) {
     svg = join(outDir, `${stem}.svg`);
-    writeFileSync(svg, data.drawing);
+    writeFileWhole(svg, data.drawing, what);
   }
   return { id: r.id, data, checks, verdict, seconds, files: { json, csv, svg } };
 }
