@@ -123,8 +123,7 @@ describe('stored rows: one schema on read (results, plot, sweep resume)', () => 
 });
 
 describe('bounded input', () => {
-  it('/dev/zero as the input of results, plot, plot --reference and sweep: one line at once', async () => {
-    const t0 = performance.now();
+  it('/dev/zero as the input of results, plot, plot --reference and sweep: one line, refused as a device (never read)', async () => {
     refused(await runMain(['results', '/dev/zero']), /results \/dev\/zero: a device, not a result file/);
     refused(await runMain(['plot', '/dev/zero', '-o', join(dir, 'z.svg')]), /plot \/dev\/zero: a device/);
     refused(
@@ -132,7 +131,6 @@ describe('bounded input', () => {
       /plot --reference \/dev\/zero: a device, not a curve file/,
     );
     refused(await runMain(['sweep', '/dev/zero']), /\/dev\/zero: a device; expected an experiment file/);
-    expect(performance.now() - t0).toBeLessThan(10_000);
   });
   it('a regular file over the limit is refused by its size; a pipe-like read stops at limit + 1', () => {
     const big = join(dir, 'big.txt');
