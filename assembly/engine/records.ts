@@ -7,16 +7,16 @@
 import { WORM_STRIDE, SLOT_STRIDE, TREE_STRIDE, DEST_STRIDE, ARB_STRIDE, VCQ_STRIDE, WIRE_STRIDE } from "./layout";
 import { BASE, WORM, SLOT, TREE, DEST, ARB, VCQ, SLOT_WIRES, VC_WIRES } from "./state";
 
-@inline export function ld(rec: usize, f: i32): i32 { return load<i32>(rec + (<usize>f << 2)); }
-@inline export function st(rec: usize, f: i32, v: i32): void { store<i32>(rec + (<usize>f << 2), v); }
+@inline export function ld(rec: usize, f: i32): i32 { return load<i32>(rec + <usize>f * sizeof<i32>()); }
+@inline export function st(rec: usize, f: i32, v: i32): void { store<i32>(rec + <usize>f * sizeof<i32>(), v); }
 
 @inline export function header(f: i32): i32 { return ld(BASE, f); }
 @inline export function setHeader(f: i32, v: i32): void { st(BASE, f, v); }
 // entry i of a list of one i32 per entry
-@inline export function entry(list: usize, i: i32): usize { return list + (<usize>i << 2); }
+@inline export function entry(list: usize, i: i32): usize { return list + <usize>i * sizeof<i32>(); }
 
 // record i of the region at `base`, of `stride` words
-@inline function rec(base: usize, i: i32, stride: i32): usize { return base + <usize>i * <usize>(stride << 2); }
+@inline function rec(base: usize, i: i32, stride: i32): usize { return base + <usize>i * <usize>stride * sizeof<i32>(); }
 
 // the slot record s of the slot region at `slots` (a hot loop keeps the region base in a local)
 @inline export function slotIn(slots: usize, s: i32): usize { return rec(slots, s, SLOT_STRIDE); }

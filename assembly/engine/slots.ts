@@ -2,10 +2,11 @@
 // S_NEXT, S_PREV) and the tree of the copies (S_PARENT, S_CHILD, S_SIB); free slots are linked
 // through S_NEXT from H_FREESLOT.
 import {
-  H_FREESLOT, H_LIVESLOTS, H_MAXSLOTS, H_STATUS, ST_NO_SLOTS, SLOT_STRIDE, S_WORM, S_PARENT, S_CHILD,
+  H_FREESLOT, H_LIVESLOTS, H_SLOTCAP, H_MAXSLOTS, H_STATUS, ST_NO_SLOTS, SLOT_STRIDE, S_WORM, S_PARENT, S_CHILD,
   S_SIB, S_NEXT, S_HEAD, S_PREV, W_SLOTS, W_LIVE,
 } from "./layout";
 import { LAT } from "./state";
+import { DEBUG } from "./invariants";
 import { header, setHeader, sget, sset, wget, wset, slotRec } from "./records";
 import { clearSlotWire } from "./wire";
 
@@ -16,8 +17,9 @@ export function newSlot(w: i32): i32 {
     setHeader(H_STATUS, ST_NO_SLOTS);
     return -1;
   }
+  if (DEBUG) assert(s < header(H_SLOTCAP), "free list entry is a slot record");
   setHeader(H_FREESLOT, sget(s, S_NEXT));
-  memory.fill(slotRec(s), 0, <usize>SLOT_STRIDE << 2);
+  memory.fill(slotRec(s), 0, <usize>SLOT_STRIDE * sizeof<i32>());
   if (LAT > 1) clearSlotWire(s);
   sset(s, S_WORM, w);
   sset(s, S_PARENT, -1);

@@ -82,7 +82,7 @@ export let sharingNow: i32 = 0;
 export let NPOST: i32 = 0;
 export let MOVED: i32 = 0;
 
-@inline function word(base: usize, f: i32): i32 { return load<i32>(base + (<usize>f << 2)); }
+@inline function word(base: usize, f: i32): i32 { return load<i32>(base + <usize>f * sizeof<i32>()); }
 @inline function region(base: usize, f: i32): usize { return base + <usize>word(base, f); }
 @inline function counterAt(base: usize, c: i32): usize { return base + <usize>COUNTERS_BYTE + <usize>c * sizeof<f64>(); }
 
@@ -106,7 +106,7 @@ export function configure(base: usize): void {
   WAITERS = region(base, H_O_WAIT);
   VCQ = region(base, H_O_VCQ);
   SLOT_WIRES = region(base, H_O_LAT);
-  VC_WIRES = SLOT_WIRES + <usize>word(base, H_SLOTCAP) * <usize>(WIRE_STRIDE << 2);
+  VC_WIRES = SLOT_WIRES + <usize>word(base, H_SLOTCAP) * <usize>WIRE_STRIDE * sizeof<i32>();
   READY_AT = word(base, H_READY_AT);
   P = word(base, H_PORTS);
   V = word(base, H_V);

@@ -46,11 +46,10 @@ export function stepWalk(t: i32): void {
   sharingNow = 0;
   NPOST = 0;
   MOVED = 0;
-  const hops = walkMoves(t, n0);
-  flitHops += <f64>hops;
+  walkMoves(t, n0);
   sharing += <f64>sharingNow;
   // pass 3: the worms it finishes leave the active list there
-  performPosted(t, NPOST, MOVED + hops, 0, false, false);
+  performPosted(t, NPOST, MOVED, 0, false, false);
 }
 
 // pass 1 (step 2) over the routing list, which it compacts: a worm leaves it when its routing is
@@ -124,89 +123,104 @@ function keepRoute(k: i32, j: i32): void {
   setHeader(H_ROUTE_N, j);
 }
 
-// pass 2 over the n0 worms active at the start of the cycle; returns the network hops made at
-// once. The active list is compacted as it goes: a worm that finishes in it is not kept (no worm
-// joins the list during pass 2; the queue heads of pass 1 follow the kept worms).
-@inline function walkMoves(t: i32, n0: i32): i32 {
+// Pass 2 over the n0 worms active at the start of the cycle. The active list is compacted as it
+// goes: a worm that finishes in it is not kept (no worm joins the list during pass 2; the queue
+// heads of pass 1 follow the kept worms). A unicast worm's slots are a chain, newest first, each
+// the child of the next one in the list (its parent): the child's start-of-cycle state is carried
+// from the previous visit instead of being read again, and nothing needs F_MOVED (the child's room
+// is its start-of-cycle in - out, which is what in - out + F_MOVED gives after its move). The
+// chain's loop stays in this function's worm loop: as a function of its own, even inlined, it
+// cost 4 % of the unicast benches (issue 28, bench --ab). The loop keeps few values live (V8
+// spills the rest): region bases, B and the hop count; rare events count in globals.
+@inline function walkMoves(t: i32, n0: i32): void {
+  const slots = SLOT;
+  const arbs = ARB;
+  const b = B;
   let hops: i32 = 0;
   let ja: i32 = 0;
   for (let k: i32 = 0; k < n0; k++) {
     const w = load<i32>(entry(ACTIVE, k));
     const wq = wormRec(w);
-    if (!starting(wq, t)) {
-      if (ld(wq, W_KIND) == KIND_UNICAST) {
-        const r = walkChain(w, wq);
-        hops += r >> 1;
-        if ((r & 1) != 0) continue;
-      } else if (walkWorm(w, wq, t)) continue;
+    if (starting(wq, t)) {
+      store<i32>(entry(ACTIVE, ja), w);
+      ja++;
+      continue;
     }
+    if (ld(wq, W_KIND) != KIND_UNICAST) {
+      if (walkWorm(w, wq, t)) continue;
+      store<i32>(entry(ACTIVE, ja), w);
+      ja++;
+      continue;
+    }
+    let cp: usize = 0;
+    let cf: i32 = F_PENDING; // no child yet: nothing can move into it
+    let cin: i32 = 0;
+    let cout: i32 = 0;
+    let fin = false;
+    for (let s = ld(wq, W_SLOTS); s >= 0;) {
+      const p = slotIn(slots, s);
+      const next = ld(p, S_NEXT);
+      const f = ld(p, S_FLAGS);
+      const pin = ld(p, S_IN);
+      const pout = ld(p, S_OUT);
+      // one branch for "p is routed, holds a flit, and its child is granted"
+      if ((<i32>((f & (F_ROUTED | F_EJECT)) == F_ROUTED) & <i32>(pin > pout) & <i32>((cf & F_PENDING) == 0)) != 0) {
+        if ((cf & F_EJECT) == 0) {
+          if (cin - cout < b) {
+            const a = arbIn(arbs, ld(cp, S_CHAN));
+            if (ld(a, A_HELD) == 1) {
+              // alone on its channel: the flit crosses now
+              hopAtOnce(s, w, wq, p, pout, cp, cin, a);
+              hops++;
+            } else {
+              enter(s, p, cp);
+              post(s);
+            }
+          }
+        } else if (ld(wq, W_FIRSTTRIG) >= 0) {
+          // a delivery that may trigger worms keeps its place in the order of deliveries
+          post(s);
+        } else if (moveFinishes(s, p, w, wq)) {
+          fin = true;
+          break;
+        }
+      }
+      cp = p;
+      cf = f;
+      cin = pin;
+      cout = pout;
+      s = next;
+    }
+    if (fin) continue;
+    // the source: its injection slot is the oldest (last visited) while flits remain there
+    if (sourceMaySend(wq, T) && cin - cout < b) injectFlit(w, cp, cin);
     store<i32>(entry(ACTIVE, ja), w);
     ja++;
   }
+  keepQueueHeads(n0, ja);
+  flitHops += <f64>hops;
+  MOVED += hops;
+}
+
+// a unicast worm's flit crosses the channel (record a) from slot s (record p, pout flits out) into
+// its child (record cp, cin flits in) at once
+@inline function hopAtOnce(s: i32, w: i32, wq: usize, p: usize, pout: i32, cp: usize, cin: i32, a: usize): void {
+  st(p, S_OUT, pout + 1);
+  st(cp, S_IN, cin + 1);
+  if (cin == 0) st(cp, S_HEAD, T + 1);
+  st(a, A_FLITS, ld(a, A_FLITS) + 1);
+  arbitrated(a, ld(cp, S_VC));
+  if (pout + 1 == ld(wq, W_FLITS)) tailLeft(s, w);
+}
+
+// the queue heads appended by pass 1 (entries n0 on) follow the ja worms kept
+@inline function keepQueueHeads(n0: i32, ja: i32): void {
   const na = header(H_ACTIVE_N);
   for (let k: i32 = n0; k < na; k++) {
     store<i32>(entry(ACTIVE, ja), load<i32>(entry(ACTIVE, k)));
     ja++;
   }
   setHeader(H_ACTIVE_N, ja);
-  return hops;
-}
-
-// Pass 2 for unicast worm w (record wq). Its slots are a chain, newest first, each the child of
-// the next one in the list (its parent): the child's start-of-cycle state is carried from the
-// previous visit instead of being read again, and nothing needs F_MOVED (the child's room is its
-// start-of-cycle in - out, which is what in - out + F_MOVED gives after its move). Returns the
-// network hops made at once, times 2, plus 1 if the worm finished (two results, no allocation).
-// The loop keeps few values live (V8 spills the rest): region bases, B and the hop count; rare
-// events count in globals (NPOST, MOVED).
-@inline function walkChain(w: i32, wq: usize): i32 {
-  const slots = SLOT;
-  const arbs = ARB;
-  const b = B;
-  let hops: i32 = 0;
-  let cp: usize = 0;
-  let cf: i32 = F_PENDING; // no child yet: nothing can move into it
-  let cin: i32 = 0;
-  let cout: i32 = 0;
-  for (let s = ld(wq, W_SLOTS); s >= 0;) {
-    const p = slotIn(slots, s);
-    const next = ld(p, S_NEXT);
-    const f = ld(p, S_FLAGS);
-    const pin = ld(p, S_IN);
-    const pout = ld(p, S_OUT);
-    // one branch for "p is routed, holds a flit, and its child is granted"
-    if ((<i32>((f & (F_ROUTED | F_EJECT)) == F_ROUTED) & <i32>(pin > pout) & <i32>((cf & F_PENDING) == 0)) != 0) {
-      if ((cf & F_EJECT) == 0) {
-        if (cin - cout < b) {
-          const a = arbIn(arbs, ld(cp, S_CHAN));
-          if (ld(a, A_HELD) == 1) {
-            // alone on its channel: the flit crosses now
-            st(p, S_OUT, pout + 1);
-            st(cp, S_IN, cin + 1);
-            if (cin == 0) st(cp, S_HEAD, T + 1);
-            hops++;
-            st(a, A_FLITS, ld(a, A_FLITS) + 1);
-            arbitrated(a, ld(cp, S_VC));
-            if (pout + 1 == ld(wq, W_FLITS)) tailLeft(s, w);
-          } else {
-            enter(s, p, cp);
-            post(s);
-          }
-        }
-      } else if (ld(wq, W_FIRSTTRIG) >= 0) {
-        // a delivery that may trigger worms keeps its place in the order of deliveries
-        post(s);
-      } else if (moveFinishes(s, p, w, wq)) return (hops << 1) | 1;
-    }
-    cp = p;
-    cf = f;
-    cin = pin;
-    cout = pout;
-    s = next;
-  }
-  // the source: its injection slot is the oldest (last visited) while flits remain there
-  if (sourceMaySend(wq, T) && cin - cout < b) injectFlit(w, cp, cin);
-  return hops << 1;
 }
 
 // Pass 2 for a path or tree worm w (record wq); true if the worm finished
