@@ -2,11 +2,11 @@
 // queue head, and the flits it puts into its injection slot.
 import {
   H_LASTPROGRESS, S_VC, S_IN, S_OUT, S_FLAGS, S_PARENT, S_NODE, S_TARGET, S_CLASS, S_PORT, S_HEAD,
-  W_KIND, W_KEY, W_TREE, W_DEST, W_INJVC, W_INJQ, W_SRC, W_STATE, W_START, W_NEXTQ, W_WAIT, W_TOSEND,
-  W_INJECT, KIND_TREE, WS_SENDING, T_CHILD, T_PORT, D_NODE, F_MOVED,
+  W_KIND, W_KEY, W_TREE, W_DEST, W_INJVC, W_INJQ, W_SRC, W_STATE, W_START, W_NEXTQ, W_WAIT,
+  W_TOSEND, W_INJECT, KIND_TREE, WS_SENDING, T_CHILD, T_PORT, D_NODE, F_MOVED,
 } from "./layout";
 import { OWNER, QHEAD, QTAIL, B2B, B, Q, S, T, SPAREVC, vcWait, grants, injected } from "./state";
-import { ld, st, setHeader, sget, sset, wget, wset, entry, slotRec, treeRec, destRec } from "./records";
+import { ld, st, setHeader, sset, wget, wset, entry, slotRec, treeRec, destRec } from "./records";
 import { newSlot } from "./slots";
 import { becomeHead } from "./worms";
 import { route } from "../routing/dispatch";

@@ -7,7 +7,7 @@ import {
   F_EJECT, F_ROUTED, F_NET, F_EXACT,
 } from "./layout";
 import { P, V, K, QE, INJ, EJ } from "./state";
-import { ld, setHeader, sget, sset, wget, wset, treeRec, destRec } from "./records";
+import { ld, setHeader, sget, sset, wget, treeRec, destRec } from "./records";
 import { newSlot, link } from "./slots";
 import { tryGrant } from "./vcs";
 import { route } from "../routing/dispatch";
