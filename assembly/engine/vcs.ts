@@ -15,18 +15,15 @@ import { ld, st, sget, sset, wget, wset, setHeader, entry, arbRec, vcqRec } from
   st(a, A_HELD, ld(a, A_HELD) + d);
 }
 
-// a request of worm w waits (one VC-wait cycle)
-@inline function waited(w: i32): void {
-  vcWait += 1;
-  wset(w, W_WAIT, wget(w, W_WAIT) + 1);
-}
-
 // Step 2c (the reference's request): grant the lowest free VC of the request, else count a wait; a
 // request for one VC that finds it held parks on the VC's waiter list until freeVc wakes it.
+// One function on purpose: split into inlined grant and wait helpers it ran at 0.96-0.97 of this
+// form on the 64x64 torus bench (bench --ab, issue 28; the module was 2 KB larger).
 @inline export function tryGrant(s: i32, w: i32): void {
   const f = sget(s, S_FLAGS);
   if ((f & F_PARKED) != 0) {
-    waited(w);
+    vcWait += 1;
+    wset(w, W_WAIT, wget(w, W_WAIT) + 1);
     if ((f & F_SAMEG) != 0) sameGroup += 1;
     return;
   }
@@ -35,36 +32,35 @@ import { ld, st, sget, sset, wget, wset, setHeader, entry, arbRec, vcqRec } from
   for (let i: i32 = 0; i < k; i++) {
     const prev = load<i32>(entry(OWNER, vc + i));
     if (prev < 0) {
-      grant(s, f, vc + i, prev);
+      // -1 free; -2 freed by 'tail-sent', its last holder's flits still in the buffer (and in A_HELD)
+      if (DEBUG) assert(prev == -1 || prev == -2, "grant: the VC is free");
+      store<i32>(entry(OWNER, vc + i), s);
+      if (MUX && WALK && (f & F_NET) != 0 && prev == -1) {
+        const h = arbRec(sget(s, S_CHAN));
+        st(h, A_HELD, ld(h, A_HELD) + 1);
+      }
+      let g = f & ~F_PENDING;
+      if (prev == -2) {
+        // queue behind the youngest earlier holder still in the buffer
+        sset(ld(vcqRec(vc + i), Q_LAST), S_CHAN, s);
+        g |= F_BEHIND;
+      }
+      sset(s, S_VC, vc + i);
+      sset(s, S_FLAGS, g);
+      grants += 1;
+      setHeader(H_LASTPROGRESS, T);
       return;
     }
   }
   const holder = load<i32>(entry(OWNER, vc));
-  waited(w);
+  vcWait += 1;
+  wset(w, W_WAIT, wget(w, W_WAIT) + 1);
   let same = false;
   if (vc < INJ) {
     same = wget(sget(holder, S_WORM), W_GROUP) == wget(w, W_GROUP);
     if (same) sameGroup += 1;
   }
   if (k == 1) park(s, f, holder, same);
-}
-
-// request s (flags f) takes the free VC vc, whose owner word was prev (-1 free, -2 freed by
-// 'tail-sent' with its last holder's flits still in the buffer, and in A_HELD)
-@inline function grant(s: i32, f: i32, vc: i32, prev: i32): void {
-  if (DEBUG) assert(prev == -1 || prev == -2, "grant: the VC is free");
-  store<i32>(entry(OWNER, vc), s);
-  if (MUX && WALK && (f & F_NET) != 0 && prev == -1) countHeld(sget(s, S_CHAN), 1);
-  let g = f & ~F_PENDING;
-  if (prev == -2) {
-    // queue behind the youngest earlier holder still in the buffer
-    sset(ld(vcqRec(vc), Q_LAST), S_CHAN, s);
-    g |= F_BEHIND;
-  }
-  sset(s, S_VC, vc);
-  sset(s, S_FLAGS, g);
-  grants += 1;
-  setHeader(H_LASTPROGRESS, T);
 }
 
 // request s (flags f) parks on the waiter list of its router until its VC's holder frees it
