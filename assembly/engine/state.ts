@@ -77,8 +77,8 @@ export let sharing: f64 = 0;
 export let grants: f64 = 0;
 // sharing events of the current cycle, committed at the end of its step 2
 export let sharingNow: i32 = 0;
-// the walk's pass 2: moves posted for pass 3, and moves made at once other than network hops
-// (the hops, the frequent case, are counted in a local of the pass)
+// the walk's pass 2: moves posted for pass 3 (NPOST), and moves made at once (MOVED; the network
+// hops of unicast worms, the frequent case, are counted in a local of the pass and added at its end)
 export let NPOST: i32 = 0;
 export let MOVED: i32 = 0;
 
