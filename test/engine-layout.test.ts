@@ -2,8 +2,21 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as L from '../src/engine/layout.ts';
 import { parseTopology } from '../src/topology/registry.ts';
+import { ASSEMBLY_LAYOUT_PATH, LAYOUT_SOURCE_PATH, assemblyLayout } from '../src/wasm/assembly-layout.ts';
 
 describe('engine layout (src/engine/layout.ts = assembly/engine/layout.ts)', () => {
+  it('assembly/engine/layout.ts is generated from src/engine/layout.ts (regenerate: npx tsx src/wasm/write-assembly-layout.ts)', () => {
+    const generated = assemblyLayout(readFileSync(LAYOUT_SOURCE_PATH, 'utf8'));
+    expect(readFileSync(ASSEMBLY_LAYOUT_PATH, 'utf8')).toBe(generated);
+    // the diagram comes along, with the link-latency region (issue 28: the hand copy had lost both)
+    expect(generated).toMatch(/\* +\+0 +header/);
+    expect(generated).toMatch(/\* +lat +i32\[WIRE_STRIDE/);
+  });
+
+  it('the generator refuses a constant it cannot carry over', () => {
+    expect(() => assemblyLayout('export const H_X = 1 << 3;\n')).toThrow(/integer constants only/);
+  });
+
   it('the AssemblyScript constants equal the TypeScript ones, name by name', () => {
     const as = readFileSync(new URL('../assembly/engine/layout.ts', import.meta.url), 'utf8');
     const found = new Map(
@@ -32,8 +45,8 @@ describe('engine layout (src/engine/layout.ts = assembly/engine/layout.ts)', () 
     const starts = [
       lay.owner,
       lay.arb,
-      lay.best,
-      lay.count,
+      lay.winner,
+      lay.alone,
       lay.chanFlits,
       lay.qHead,
       lay.qTail,

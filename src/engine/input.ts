@@ -217,8 +217,8 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
   h[L.H_LASTPROGRESS] = 0;
   h[L.H_O_OWNER] = lay.owner;
   h[L.H_O_ARB] = lay.arb;
-  h[L.H_O_BEST] = lay.best;
-  h[L.H_O_COUNT] = lay.count;
+  h[L.H_O_WINNER] = lay.winner;
+  h[L.H_O_ALONE] = lay.alone;
   h[L.H_O_CHFLITS] = lay.chanFlits;
   h[L.H_O_QHEAD] = lay.qHead;
   h[L.H_O_QTAIL] = lay.qTail;

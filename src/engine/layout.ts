@@ -7,33 +7,43 @@
  * copies of the region at different places compare byte for byte.
  * The rules the engines apply to it are in docs/model-flit.md.
  *
- *   +0     header     HEADER_WORDS x i32   (H_* below)
+ *   +0     header     HEADER_WORDS x i32   (H_* below; H_O_* hold the byte offsets of the regions)
  *   +256   counters   COUNTERS x f64       (C_* below)
- *   ...    owner      i32[VCS + 1]         owner slot of every VC, -1 = free; the last word a spare (never owned)
- *          arb        i32[4*N*P]           per network channel (multiplexed only), the words read
+ *   ...    owner      i32[VCS + 1]         owner slot of every VC, -1 = free, -2 = freed by 'tail-sent'
+ *                                          with its last holder's flits still in; the last word a
+ *                                          spare (never owned)
+ *          arb        i32[ARB_STRIDE*N*P]  per network channel (multiplexed only), the words read
  *                                          when a flit crosses it (A_* below): round-robin pointer,
  *                                          VCs held, flits carried, cycle of its last arbitration
- *          best       i32[N*P]             VC class winning that arbitration
- *          count      i32[N*P]             first ready move (slot) on the channel that cycle, -1 once shared
+ *          winner     i32[N*P]             multiplexed: the VC id winning the channel's arbitration
+ *                                          this cycle (valid when A_STAMP is the cycle)
+ *          alone      i32[N*P]             multiplexed: the slot whose ready move is so far the only
+ *                                          one on the channel this cycle, -1 once a second one came
  *          chanFlits  i32[N*P]             flits carried per network channel (option channelUse; not
  *                                          multiplexed: multiplexed channels count in arb)
  *          qHead      i32[N*Q]             injection queue head worm, -1 = empty
  *          qTail      i32[N*Q]
- *          worms      i32[WORMS * WORM_STRIDE]
+ *          worms      i32[WORMS * WORM_STRIDE]   (64-byte aligned)
  *          dests      i32[DESTS * DEST_STRIDE]
  *          tree       i32[TREE * TREE_STRIDE]
- *          slots      i32[SLOTS * SLOT_STRIDE]
+ *          slots      i32[SLOTS * SLOT_STRIDE]   (64-byte aligned: one record, one cache line)
  *          active     i32[WORMS]           the active list (order = service order)
  *          ready      i32[SLOTS]           multiplexed VCs: this cycle's posted moves (arbitrated, or
  *                                          deliveries that trigger worms), in visit order
- *          injl       i32[WORMS]           multiplexed VCs, ready-list evaluation: worms whose source
- *                                          may inject this cycle
  *          route      i32[WORMS]           multiplexed VCs: the routing list (active worms whose step 2
  *                                          is not over: a request, or a header not routed yet)
+ *          injl       i32[WORMS]           multiplexed VCs, ready-list evaluation: worms whose source
+ *                                          may inject this cycle
  *          waiters    i32[N]               per router: the first request parked on a VC whose
  *                                          buffer is there, + 1 (0 = none)
- *          vcq        i32[4*N*P*V]         option vcRelease 'tail-sent' only: per network VC, the
+ *          vcq        i32[VCQ_STRIDE*N*P*V]  option vcRelease 'tail-sent' only: per network VC, the
  *                                          earlier holders still in its buffer (Q_* below)
+ *          lat        i32[WIRE_STRIDE*(SLOTS + N*P*V)]  option linkLatency > 1 only: a wire record
+ *                                          per slot (flits into its buffer), then per network VC
+ *                                          (credits back to it) (WIRE_* below)
+ *
+ * Header word 20 and flag bit 8 (F_*) are reserved: they held fields nothing reads any more (a
+ * slot high-water mark, a ready flag); the indices after them stay as they were.
  */
 
 /** Header words (i32). */
@@ -46,7 +56,7 @@ export const H_B = 4;
 export const H_R = 5;
 export const H_S = 6;
 export const H_WATCHDOG = 7;
-/** Bit 0: VCs multiplexed (arbitrate); bit 1: count flits per channel. */
+/** FLAG_* bits: the run's options the engine reads (VCs multiplexed, channelUse, injection, vcRelease). */
 export const H_FLAGS = 8;
 export const H_WORMS = 9;
 export const H_SLOTCAP = 10;
@@ -61,7 +71,7 @@ export const H_STATUS = 16;
 export const H_LASTPROGRESS = 17;
 export const H_LIVESLOTS = 18;
 export const H_MAXSLOTS = 19;
-export const H_SLOTHWM = 20;
+// word 20: reserved (unused)
 /** VCs per routing VC class (K): a header may take any free one of its class's K VCs. */
 export const H_K = 21;
 /** Length of the routing list (multiplexed VCs). */
@@ -95,8 +105,10 @@ export const H_O_OWNER = 32;
 export const H_O_ARB = 33;
 /** The inject list of the ready-list evaluation (multiplexed only). */
 export const H_O_INJL = 34;
-export const H_O_BEST = 35;
-export const H_O_COUNT = 36;
+/** Per network channel (multiplexed): the VC id winning its arbitration this cycle. */
+export const H_O_WINNER = 35;
+/** Per network channel (multiplexed): the slot whose ready move is alone on it so far this cycle, or -1. */
+export const H_O_ALONE = 36;
 export const H_O_CHFLITS = 37;
 export const H_O_QHEAD = 38;
 export const H_O_QTAIL = 39;
@@ -117,9 +129,9 @@ export const H_O_VCQ = 50;
 /** Option linkLatency (cycles per network channel traversal, 1 by default). */
 export const H_LAT = 51;
 /**
- * linkLatency > 1 only: per slot, then per network VC, two words: the last cycle a flit was sent
- * into the slot (left the VC's buffer) and a bit mask of the cycles before it that one was (bit i:
- * that cycle - i); the flits and credits still on the wire.
+ * linkLatency > 1 only: per slot, then per network VC, a wire record (WIRE_* below): the flits
+ * sent into the slot's buffer, and the credits sent back to the VC (a flit left its buffer),
+ * still on the wire.
  */
 export const H_O_LAT = 52;
 export const HEADER_WORDS = 64;
@@ -149,6 +161,16 @@ export const Q_LAST = 1;
 /** The last cycle one of their flits left (room is read at the start of the cycle). */
 export const Q_DEC = 2;
 export const VCQ_STRIDE = 4;
+
+/**
+ * Words of a wire record (option linkLatency > 1, region H_O_LAT): the events (a flit sent into a
+ * slot's buffer, or a credit back to a network VC) still on the wire, at most one a cycle.
+ */
+/** The last cycle an event happened. */
+export const WIRE_LAST = 0;
+/** Bit i: an event happened in cycle WIRE_LAST - i. */
+export const WIRE_MASK = 1;
+export const WIRE_STRIDE = 2;
 
 export const FLAG_MUX = 1;
 export const FLAG_CHANNEL_USE = 2;
@@ -277,15 +299,15 @@ export const SLOT_STRIDE = 16;
 export const F_PENDING = 1;
 export const F_EJECT = 2;
 export const F_ROUTED = 4;
-/** Unused since the ready list replaced it (kept so flag values stay stable). */
-export const F_READY = 8;
+// bit 8: reserved (unused since the ready list replaced it; the other bits keep their values)
 export const F_DEAD = 16;
 export const F_NET = 32;
 /** A tree edge names its exact VC: no choice among the K VCs of its class. */
 export const F_EXACT = 64;
 /**
- * The slot passed a flit on during this cycle (its buffer space frees only next cycle); set
- * and read only with one VC per link, where moves are applied during the visit.
+ * The slot passed a flit on during this cycle (its buffer space frees only next cycle): set by
+ * the evaluations that move during the visit (one VC per link, and the walk's moves at once with
+ * multiplexed VCs), read by the room check of its parent, cleared at the slot's next visit.
  */
 export const F_MOVED = 128;
 /**
@@ -337,8 +359,8 @@ export interface Layout {
   sizes: LayoutSizes;
   owner: number;
   arb: number;
-  best: number;
-  count: number;
+  winner: number;
+  alone: number;
   chanFlits: number;
   qHead: number;
   qTail: number;
@@ -380,8 +402,8 @@ export function computeLayout(s: LayoutSizes): Layout {
   // one spare word after the last VC: a slot that gave its VC up before its tail left names it
   const owner = take(vcTotal + 1);
   const arbs = take(ARB_STRIDE * arb, 16);
-  const best = take(arb);
-  const count = take(arb);
+  const winner = take(arb);
+  const alone = take(arb);
   const chanFlits = take(s.channelUse && !s.mux ? channels : 0);
   const qHead = take(s.nodes * s.q);
   const qTail = take(s.nodes * s.q);
@@ -395,13 +417,13 @@ export function computeLayout(s: LayoutSizes): Layout {
   const injl = take(s.mux ? s.worms : 0);
   const waiters = take(s.nodes);
   const vcq = take(s.tailSent ? VCQ_STRIDE * injBase : 0, 16);
-  const lat = take(s.wires ? 2 * (s.slots + injBase) : 0, 16);
+  const lat = take(s.wires ? WIRE_STRIDE * (s.slots + injBase) : 0, 16);
   return {
     sizes: s,
     owner,
     arb: arbs,
-    best,
-    count,
+    winner,
+    alone,
     chanFlits,
     qHead,
     qTail,

@@ -1,0 +1,89 @@
+// Step 4a-d (docs/model-flit.md "One cycle t"; the reference's move): a move takes the first
+// waiting flit out of a slot into every child at once (lock-step), and its effects.
+import {
+  S_VC, S_IN, S_OUT, S_FLAGS, S_CHILD, S_SIB, S_NODE, S_HEAD, S_TARGET, S_CHAN, W_FLITS, W_DELIVERED,
+  W_LIVE, D_HEAD, D_TAIL, F_EJECT, F_DEAD, F_MOVED, F_RELEASED, A_FLITS, WIRE_MASK,
+} from "./layout";
+import { CHFLITS, MUX, CHANUSE, INJ, LAT, B, T, SPAREVC, flitHops, ejected } from "./state";
+import { DEBUG } from "./invariants";
+import { ld, st, wget, wset, entry, slotRec, wormRec, destRec, arbRec, slotWire, vcWire } from "./records";
+import { wireEvent } from "./wire";
+import { releaseChildren, queueLeft, queueDone } from "./tail-sent";
+import { freeVc } from "./vcs";
+import { unlink, freeSlot } from "./slots";
+import { arbitrated } from "./arbitration";
+import { trigger } from "./worms";
+
+// Slot s of worm w (record p) passes a flit on; true if a slot of the worm was freed (its tail
+// left, or a copy was delivered). The caller records the progress (H_LASTPROGRESS).
+@inline export function move(s: i32, p: usize, w: i32, wire: bool, tail: bool): bool {
+  const t = T;
+  const wq = wormRec(w);
+  const flits = ld(wq, W_FLITS);
+  const out = ld(p, S_OUT) + 1;
+  let freed = false;
+  st(p, S_OUT, out);
+  if (wire && ld(p, S_VC) < INJ) wireEvent(vcWire(ld(p, S_VC)), t);
+  if (!MUX) st(p, S_FLAGS, ld(p, S_FLAGS) | F_MOVED);
+  if (tail && (ld(p, S_FLAGS) & F_RELEASED) != 0) queueLeft(p);
+  for (let c = ld(p, S_CHILD); c >= 0;) {
+    const cp = slotRec(c);
+    const f = ld(cp, S_FLAGS);
+    const n = ld(cp, S_IN) + 1;
+    st(cp, S_IN, n);
+    if ((f & F_EJECT) != 0) {
+      st(cp, S_OUT, n);
+      ejected += 1;
+      const rec = destRec(ld(cp, S_TARGET));
+      if (n == 1) st(rec, D_HEAD, t + 1);
+      if (n == flits) {
+        st(rec, D_TAIL, t + 1);
+        st(wq, W_DELIVERED, ld(wq, W_DELIVERED) + 1);
+        st(cp, S_FLAGS, f | F_DEAD);
+        st(wq, W_LIVE, ld(wq, W_LIVE) - 1);
+        freed = true;
+        freeVc(c);
+        trigger(w, ld(cp, S_NODE), t + 1);
+      }
+    } else {
+      if (DEBUG) assert(n - ld(cp, S_OUT) <= B, "move: a buffer holds at most B flits");
+      if (wire) {
+        if (n == 1) {
+          st(cp, S_HEAD, t + LAT);
+          st(slotWire(c), WIRE_MASK, 0);
+        }
+        wireEvent(slotWire(c), t);
+      } else if (n == 1) st(cp, S_HEAD, t + 1);
+      flitHops += 1;
+      const ch = ld(cp, S_CHAN);
+      if (MUX) {
+        const a = arbRec(ch);
+        st(a, A_FLITS, ld(a, A_FLITS) + 1);
+        arbitrated(a, ld(cp, S_VC));
+      } else if (CHANUSE) store<i32>(entry(CHFLITS, ch), load<i32>(entry(CHFLITS, ch)) + 1);
+    }
+    c = ld(cp, S_SIB);
+  }
+  if (out == flits) {
+    // 'tail-sent': the tail came into every network child (lock-step): their VCs are released;
+    // a released slot's own leaves its VC's queue
+    if (tail) {
+      releaseChildren(p);
+      if ((ld(p, S_FLAGS) & F_RELEASED) != 0) {
+        queueDone(s, ld(p, S_VC));
+        st(p, S_VC, SPAREVC);
+      }
+    }
+    tailLeft(s, w);
+    freed = true;
+  }
+  return freed;
+}
+
+// the tail has left slot s: its VC is free and it returns to the free list
+@inline export function tailLeft(s: i32, w: i32): void {
+  wset(w, W_LIVE, wget(w, W_LIVE) - 1);
+  freeVc(s);
+  unlink(s, w);
+  freeSlot(s);
+}

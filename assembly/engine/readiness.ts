@@ -1,0 +1,75 @@
+// Step 3, the readiness of a move (docs/model-flit.md "One cycle t" 3; the reference's
+// readyMoves): the parent holds a flit, every child is granted, every child with a buffer has room
+// at the start of the cycle. F_MOVED (a child passed a flit on during the cycle) and Q_DEC add
+// back a flit that left during it.
+import { S_IN, S_OUT, S_FLAGS, S_CHILD, S_SIB, S_CHAN, F_PENDING, F_EJECT, F_NET, F_MOVED, A_HELD } from "./layout";
+import { B } from "./state";
+import { ld, slotRec, arbRec } from "./records";
+import { creditsOut } from "./wire";
+import { queued } from "./tail-sent";
+import { enter } from "./arbitration";
+
+// the buffer of network child cp (flags f) has no room for a flit at the start of the cycle
+@inline export function full(cp: usize, f: i32, wire: bool, tail: bool): bool {
+  const held = ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) + creditsOut(cp, wire);
+  return held >= B || (tail && held + queued(cp) >= B);
+}
+
+// every child of the slot with record p is granted, with room
+@inline export function childrenReady(p: usize, wire: bool, tail: bool): bool {
+  for (let c = ld(p, S_CHILD); c >= 0;) {
+    const cp = slotRec(c);
+    const f = ld(cp, S_FLAGS);
+    if ((f & F_PENDING) != 0) return false;
+    if ((f & F_EJECT) == 0 && full(cp, f, wire, tail)) return false;
+    c = ld(cp, S_SIB);
+  }
+  return true;
+}
+
+// childrenReady, then register; a single child (every slot of a unicast worm) is tested and
+// entered with one read of its record
+@inline export function readyRegister(s: i32, p: usize, wire: bool, tail: bool): bool {
+  const c = ld(p, S_CHILD);
+  if (c >= 0) {
+    const cp = slotRec(c);
+    if (ld(cp, S_SIB) < 0) {
+      const f = ld(cp, S_FLAGS);
+      if ((f & F_PENDING) != 0) return false;
+      if ((f & F_EJECT) == 0 && full(cp, f, wire, tail)) return false;
+      if ((f & F_NET) != 0) enter(s, p, cp);
+      return true;
+    }
+  }
+  if (!childrenReady(p, wire, tail)) return false;
+  register(s, p);
+  return true;
+}
+
+// enter slot s's ready move (record p) in the arbitration of each network channel it needs
+@inline export function register(s: i32, p: usize): void {
+  for (let c = ld(p, S_CHILD); c >= 0;) {
+    const cp = slotRec(c);
+    c = ld(cp, S_SIB);
+    if ((ld(cp, S_FLAGS) & F_NET) != 0) enter(s, p, cp);
+  }
+}
+
+// The walk: whether the routed slot p (holding a flit) may move this cycle: 0 no (a child not
+// granted, or without room), 1 yes and at once (every network child's channel has no other VC
+// held; no delivery that may trigger worms), 2 yes, through the arbitration or in delivery order
+// (post). The walk runs with the default rules only (linkLatency 1, 'tail-credit').
+@inline export function readyAlone(p: usize, trig: bool): i32 {
+  let r: i32 = 1;
+  for (let c = ld(p, S_CHILD); c >= 0;) {
+    const cp = slotRec(c);
+    const f = ld(cp, S_FLAGS);
+    if ((f & F_PENDING) != 0) return 0;
+    if ((f & F_EJECT) == 0) {
+      if (full(cp, f, false, false)) return 0;
+      if (ld(arbRec(ld(cp, S_CHAN)), A_HELD) != 1) r = 2;
+    } else if (trig) r = 2;
+    c = ld(cp, S_SIB);
+  }
+  return r;
+}

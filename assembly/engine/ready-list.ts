@@ -1,0 +1,120 @@
+// The ready-list evaluation of a multiplexed cycle (docs/model-flit.md "Evaluation order", the
+// ready list), for large loaded networks and for the non-default rules: pass 1 visits each worm
+// once (routing, allocation, readiness, arbitration entry); the sources inject; pass 2 performs
+// the winners of the ready list. F_MOVED, which the walk leaves on the slots it moved, is cleared
+// as pass 1 goes by (a slot's children are visited before it).
+import {
+  H_ACTIVE_N, H_STATUS, ST_RUNNING, W_STATE, W_SLOTS, WS_REQUEST, S_FLAGS, S_NEXT, S_HEAD, F_PENDING,
+  F_EJECT, F_ROUTED, F_DEAD, F_BEHIND, F_MOVED,
+} from "./layout";
+import { ACTIVE, READY, INJL, LAT, TAILSENT, R, sharing, sharingNow } from "./state";
+import { ld, st, header, sget, wget, entry, slotRec, wormRec } from "./records";
+import { tryGrant } from "./vcs";
+import { routeSlot } from "./route-step";
+import { unlink, freeSlot } from "./slots";
+import { readyRegister } from "./readiness";
+import { starting } from "./worms";
+import { requestInjection, sourceMaySend, inject } from "./injection";
+import { hasFlit } from "./wire";
+import { performPosted } from "./perform";
+
+// the variant of the cycle for the run's rules, chosen once per cycle (wire.ts says why)
+export function stepReady(t: i32): void {
+  if (LAT > 1 || TAILSENT) readyCycle(t, LAT > 1, TAILSENT);
+  else readyCycle(t, false, false);
+}
+
+// pass 1 over the active list, then the injections and pass 2 (readyEnd)
+@inline function readyCycle(t: i32, wire: bool, tail: bool): void {
+  const n0 = header(H_ACTIVE_N);
+  let nready: i32 = 0;
+  let ninj: i32 = 0;
+  let grave: i32 = -1;
+  let aborted = false;
+  sharingNow = 0;
+  // read-ahead: the flags of the next worm's newest slot and of this worm's next slot are read
+  // as soon as their index is known, so their cache misses overlap the work on the current
+  // slot; the bits used (DEAD, PENDING, ROUTED, EJECT) change only when that slot is visited
+  let hs: i32 = n0 > 0 ? wget(load<i32>(entry(ACTIVE, 0)), W_SLOTS) : -1;
+  let hf: i32 = hs >= 0 ? sget(hs, S_FLAGS) : 0;
+  for (let k: i32 = 0; k < n0; k++) {
+    const w = load<i32>(entry(ACTIVE, k));
+    let s = hs;
+    let f = hf;
+    if (k + 1 < n0) {
+      hs = wget(load<i32>(entry(ACTIVE, k + 1)), W_SLOTS);
+      hf = hs >= 0 ? sget(hs, S_FLAGS) : 0;
+    }
+    if (wget(w, W_STATE) == WS_REQUEST) {
+      // out of slots here ends the run after this cycle (a later routing stops it at once)
+      requestInjection(w);
+    } else if (!starting(wormRec(w), t)) {
+      while (s >= 0) {
+        const p = slotRec(s);
+        const next = ld(p, S_NEXT);
+        const nf = next >= 0 ? ld(slotRec(next), S_FLAGS) : 0;
+        if ((f & F_DEAD) != 0) {
+          // an ejection slot whose tail was delivered in an earlier cycle: free it after step 2
+          unlink(s, w);
+          st(p, S_NEXT, grave);
+          grave = s;
+        } else {
+          const r = readySlot(s, p, f, w, t, wire, tail);
+          if (r < 0) {
+            aborted = true;
+            break;
+          }
+          if (r > 0) {
+            store<i32>(entry(READY, nready), s);
+            nready++;
+          }
+        }
+        s = next;
+        f = nf;
+      }
+      if (aborted) break;
+    }
+    if (sourceMaySend(wormRec(w), t)) {
+      store<i32>(entry(INJL, ninj), w);
+      ninj++;
+    }
+  }
+  readyEnd(t, grave, aborted, nready, ninj, wire, tail);
+}
+
+// pass 1 at live slot s of worm w (record p, flags f as read ahead): steps 2b-c, then whether its
+// move is ready (entered in the arbitration): 1 ready, 0 not, -1 the run stopped in step 2 (out
+// of slots, or a bad route: before any move)
+@inline function readySlot(s: i32, p: usize, f: i32, w: i32, t: i32, wire: bool, tail: bool): i32 {
+  if ((f & F_MOVED) != 0) {
+    f &= ~F_MOVED;
+    st(p, S_FLAGS, ld(p, S_FLAGS) & ~F_MOVED);
+  }
+  if ((f & F_PENDING) != 0) tryGrant(s, w);
+  else if (
+    (f & (F_ROUTED | F_EJECT)) == 0 &&
+    ld(p, S_HEAD) >= 0 &&
+    (ld(p, S_FLAGS) & F_BEHIND) == 0 &&
+    t >= ld(p, S_HEAD) + R
+  ) {
+    routeSlot(s, w);
+    if (header(H_STATUS) != ST_RUNNING) return -1;
+    f |= F_ROUTED;
+  }
+  return (f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p, wire) && readyRegister(s, p, wire, tail) ? 1 : 0;
+}
+
+// the end of step 2 (dead ejection slots, chained from `grave`, return to the free list), then,
+// unless the run stopped, the sources inject (buffer room at the start of the cycle: no move has
+// happened yet) and pass 2 performs the winners
+@inline function readyEnd(t: i32, grave: i32, aborted: bool, nready: i32, ninj: i32, wire: bool, tail: bool): void {
+  while (grave >= 0) {
+    const g = grave;
+    grave = sget(g, S_NEXT);
+    freeSlot(g);
+  }
+  if (aborted) return;
+  sharing += <f64>sharingNow;
+  for (let i: i32 = 0; i < ninj; i++) inject(load<i32>(entry(INJL, i)));
+  performPosted(t, nready, 0, 0, wire, tail);
+}

@@ -1,0 +1,101 @@
+// Step 2b (docs/model-flit.md "One cycle t"; the reference's routing): a header that has been in
+// its slot's buffer R cycles is routed: its children are created as requests (network VCs towards
+// the next hop, or the ejection VC at a destination) and ask for their VCs at once (step 2c).
+import {
+  H_STATUS, ST_BAD_ROUTE, S_VC, S_NODE, S_FLAGS, S_TARGET, S_CLASS, S_PORT, S_CHAN, W_KIND, W_KEY,
+  W_DEST, W_NDEST, KIND_TREE, D_NODE, T_DEST, T_CHILD, T_SIB, T_PORT, T_VC, T_EXACT, F_PENDING,
+  F_EJECT, F_ROUTED, F_NET, F_EXACT,
+} from "./layout";
+import { P, V, K, QE, INJ, EJ } from "./state";
+import { ld, setHeader, sget, sset, wget, treeRec, destRec } from "./records";
+import { newSlot, link } from "./slots";
+import { tryGrant } from "./vcs";
+import { route } from "../routing/dispatch";
+import { DELIVER, setRouteInPort, setRouteKey } from "../routing/state";
+import { neighbor } from "../topology";
+
+// route slot s of worm w (its header is at router S_NODE); a bad route stops the run (ST_BAD_ROUTE)
+export function routeSlot(s: i32, w: i32): void {
+  const node = sget(s, S_NODE);
+  sset(s, S_FLAGS, sget(s, S_FLAGS) | F_ROUTED);
+  if (wget(w, W_KIND) == KIND_TREE) {
+    // the slot's tree entry names the edges out of this node, each with its VC
+    const e = treeRec(sget(s, S_TARGET));
+    const rec = ld(e, T_DEST);
+    if (rec >= 0) addEject(s, w, node, rec);
+    for (let ce = ld(e, T_CHILD); ce >= 0; ) {
+      const c = treeRec(ce);
+      const vi = ld(c, T_VC);
+      addNet(s, w, node, ld(c, T_PORT), vi, vi / K, ce, ld(c, T_EXACT) == 1 ? F_NET | F_EXACT : F_NET);
+      ce = ld(c, T_SIB);
+    }
+    return;
+  }
+  // unicast and path: the destination the header heads for (a path delivers on its way)
+  let j = sget(s, S_TARGET);
+  const d0 = wget(w, W_DEST);
+  if (ld(destRec(d0 + j), D_NODE) == node) {
+    addEject(s, w, node, d0 + j);
+    j++;
+  }
+  if (j < wget(w, W_NDEST)) {
+    setRouteKey(wget(w, W_KEY));
+    setRouteInPort(sget(s, S_PORT));
+    const r = route(node, ld(destRec(d0 + j), D_NODE), sget(s, S_CLASS));
+    if (r == DELIVER) {
+      setHeader(H_STATUS, ST_BAD_ROUTE);
+      return;
+    }
+    // a route result is (VC class << 8) | port; the class's first VC is class K
+    addNet(s, w, node, r & 0xff, (r >> 8) * K, r >> 8, j, F_NET);
+  }
+}
+
+// a request of worm w for VC index vi (of class vcClass) of the channel out of `node` by `port`,
+// child of slot `parent`; `target` is what its header heads for (S_TARGET)
+function addNet(parent: i32, w: i32, node: i32, port: i32, vi: i32, vcClass: i32, target: i32, flags: i32): void {
+  const next = neighbor(node, port);
+  if (next < 0) {
+    setHeader(H_STATUS, ST_BAD_ROUTE);
+    return;
+  }
+  const s = newSlot(w);
+  if (s < 0) return;
+  const ch = node * P + port;
+  sset(s, S_CHAN, ch);
+  sset(s, S_VC, ch * V + vi);
+  sset(s, S_NODE, next);
+  sset(s, S_CLASS, vcClass);
+  sset(s, S_PORT, port);
+  sset(s, S_TARGET, target);
+  sset(s, S_FLAGS, F_PENDING | flags);
+  link(parent, s);
+  tryGrant(s, w);
+}
+
+// Which of its node's QE ejection channels a copy arriving in slot `parent` takes
+// (docs/model-flit.md "Channels"): 0 with one per node; the port of the link it arrived on with
+// one per link; with one per incoming VC, that VC's index port * V + vc (a worm that crossed no
+// link: its injection port's first).
+@inline function ejectionIndex(parent: i32): i32 {
+  if (QE == 1) return 0;
+  if (QE == P) return sget(parent, S_PORT);
+  const vc = sget(parent, S_VC);
+  return vc < INJ ? vc % (P * V) : sget(parent, S_PORT) * V;
+}
+
+// a request of worm w for the ejection VC at `node` delivering destination record `rec`
+function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
+  const s = newSlot(w);
+  if (s < 0) return;
+  const q = ejectionIndex(parent);
+  sset(s, S_VC, EJ + node * QE + q);
+  sset(s, S_NODE, node);
+  // (no route follows an ejection)
+  sset(s, S_CLASS, -2);
+  sset(s, S_PORT, q);
+  sset(s, S_TARGET, rec);
+  sset(s, S_FLAGS, F_PENDING | F_EJECT);
+  link(parent, s);
+  tryGrant(s, w);
+}

@@ -1,0 +1,73 @@
+// Option vcRelease 'tail-sent' (docs/model-flit.md "One cycle t" 4b, and "Evaluation order",
+// tail-sent in the flat region): a network VC is freed when its holder's tail came in; the
+// released slots still in its buffer are counted in the VC's queue record (Q_* of the layout).
+import {
+  S_VC, S_IN, S_OUT, S_FLAGS, S_CHILD, S_SIB, S_NODE, S_HEAD, S_CHAN, F_NET, F_WAITED, F_RELEASED,
+  F_BEHIND, Q_OCC, Q_LAST, Q_DEC, A_HELD,
+} from "./layout";
+import { OWNER, WAITERS, MUX, WALK, V, T } from "./state";
+import { ld, st, sget, sset, slotRec, vcqRec, arbRec, entry } from "./records";
+import { wake } from "./vcs";
+
+// flits of earlier holders in the buffer of network slot cp's VC at the start of the cycle (one of
+// them may have left during it: Q_DEC); only called under the flag `tail`, so that the default
+// rule's hot paths do not load the VC
+@inline export function queued(cp: usize): i32 {
+  const q = vcqRec(ld(cp, S_VC));
+  return ld(q, Q_OCC) + (ld(q, Q_DEC) == T ? 1 : 0);
+}
+
+// the tail of network slot c (record cp) came in: its VC is free for the next holder (from the
+// next cycle: every grant of this cycle is made), who queues behind its flits
+function release(c: i32, cp: usize): void {
+  const vc = ld(cp, S_VC);
+  const f = ld(cp, S_FLAGS);
+  // parked requests wake now (below): freeing the spare later must not wake anything
+  st(cp, S_FLAGS, (f | F_RELEASED) & ~F_WAITED);
+  // -2 keeps the VC counted in A_HELD: its channel carried this tail in this cycle
+  store<i32>(entry(OWNER, vc), -2);
+  const q = vcqRec(vc);
+  st(q, Q_OCC, ld(q, Q_OCC) + ld(cp, S_IN) - ld(cp, S_OUT));
+  st(q, Q_LAST, c);
+  st(cp, S_CHAN, -1);
+  if ((f & F_WAITED) != 0) wake(entry(WAITERS, ld(cp, S_NODE)), vc);
+}
+
+// slot p passed its tail: each network child has received it and frees its VC
+export function releaseChildren(p: usize): void {
+  for (let c = ld(p, S_CHILD); c >= 0; ) {
+    const cp = slotRec(c);
+    if ((ld(cp, S_FLAGS) & F_NET) != 0) release(c, cp);
+    c = ld(cp, S_SIB);
+  }
+}
+
+// a flit of a released slot (record p) left its VC's buffer
+@inline export function queueLeft(p: usize): void {
+  const q = vcqRec(ld(p, S_VC));
+  st(q, Q_OCC, ld(q, Q_OCC) - 1);
+  st(q, Q_DEC, T);
+}
+
+// the tail of released slot s left: the slot queued behind it reaches the front (its header, if
+// there, is routed R cycles from now); a VC nobody took since s, the youngest released slot, came
+// in is free for good
+export function queueDone(s: i32, vc: i32): void {
+  const behind = sget(s, S_CHAN);
+  if (behind >= 0) {
+    sset(behind, S_FLAGS, sget(behind, S_FLAGS) & ~F_BEHIND);
+    const h = sget(behind, S_HEAD);
+    if (h >= 0 && h < T + 1) sset(behind, S_HEAD, T + 1);
+  }
+  const q = vcqRec(vc);
+  if (ld(q, Q_LAST) == s) st(q, Q_LAST, -1);
+  // free for good only when no released slot is left in the buffer (a younger one may be)
+  else return;
+  if (load<i32>(entry(OWNER, vc)) == -2) {
+    store<i32>(entry(OWNER, vc), -1);
+    if (MUX && WALK) {
+      const a = arbRec(vc / V);
+      st(a, A_HELD, ld(a, A_HELD) - 1);
+    }
+  }
+}

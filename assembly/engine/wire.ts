@@ -1,0 +1,47 @@
+// Option linkLatency > 1: the flits and credits still on a wire (docs/model-flit.md "Channels"),
+// kept in wire records (WIRE_* of the layout: last cycle, bit mask), one event a cycle at most.
+// The rule flags `wire` (linkLatency > 1) and `tail` (vcRelease 'tail-sent') are parameters of the
+// inlined functions that need them. The run chooses the variant once per cycle (readyCycle,
+// linksCycle): with the default rules they are the constants false, and binaryen drops their code,
+// so the default path tests nothing per flit (issue 15: testing LAT on every move and readiness
+// check cost about 2.5 % of the 16x16 torus bench); the other copy reads LAT > 1 and TAILSENT.
+import { S_IN, S_OUT, S_VC, WIRE_LAST, WIRE_MASK } from "./layout";
+import { LAT, T } from "./state";
+import { ld, st, slotWire, vcWire } from "./records";
+
+// events recorded at wire record `r` that happened during t - LAT + 1 .. t - 1 (still on the wire
+// at the start of cycle t; an event of cycle t itself, recorded during it, is not counted: the
+// state is the cycle's start)
+export function onWire(r: usize, t: i32): i32 {
+  const a = ld(r, WIRE_LAST);
+  const hi = a - t + LAT - 1;
+  if (hi < 0) return 0;
+  const lo = a - t + 1 > 0 ? a - t + 1 : 0;
+  const width = hi - lo + 1;
+  if (width <= 0) return 0;
+  return popcnt<i32>((ld(r, WIRE_MASK) >>> lo) & ((1 << width) - 1));
+}
+
+export function wireEvent(r: usize, t: i32): void {
+  const d = t - ld(r, WIRE_LAST);
+  st(r, WIRE_LAST, t);
+  st(r, WIRE_MASK, d >= 32 ? 1 : (ld(r, WIRE_MASK) << d) | 1);
+}
+
+// no event on the wire of a new slot yet (a record freed by an earlier slot may name recent cycles)
+@inline export function clearSlotWire(s: i32): void {
+  st(slotWire(s), WIRE_MASK, 0);
+}
+
+// slot s (record p) has a flit in its buffer at the start of cycle T
+@inline export function hasFlit(s: i32, p: usize, wire: bool): bool {
+  const n = ld(p, S_IN) - ld(p, S_OUT);
+  if (wire) return n - onWire(slotWire(s), T) > 0;
+  return n > 0;
+}
+
+// the credits of network child cp's VC still on the wire (0 with linkLatency 1: nothing is read)
+@inline export function creditsOut(cp: usize, wire: bool): i32 {
+  if (wire) return onWire(vcWire(ld(cp, S_VC)), T);
+  return 0;
+}
