@@ -1,4 +1,5 @@
 import type { MetricName } from '../experiment/config/metrics.ts';
+import { OPTION_TABLE, type OptionEntry } from '../experiment/config/option-table.ts';
 
 /*
  * What a figure's or a table's reader needs to know of a number: its title and its unit (issue 23).
@@ -49,25 +50,11 @@ export const METRIC_QUANTITIES: Record<MetricName, Quantity> = {
 };
 
 /** The options a figure's x axis, series or panels are most often drawn over. */
+/** The options a figure's x axis, series or panels are drawn over: their titles from the option table. */
 export const OPTION_QUANTITIES: Partial<Record<string, Quantity>> = {
-  load: { title: 'Offered load', unit: 'flits/node/cycle' },
-  interarrivalUs: { title: 'Mean inter-arrival time', note: 'per node', unit: 'µs' },
-  dests: { title: 'Destinations', note: 'per multicast', unit: '' },
-  destsMean: { title: 'Mean destinations', note: 'per multicast', unit: '' },
-  flits: { title: 'Message length', unit: 'flits' },
-  messageBytes: { title: 'Message size', unit: 'bytes' },
-  vcs: { title: 'Virtual channels', note: 'per class', unit: '' },
-  buffer: { title: 'Buffer', note: 'per virtual channel', unit: 'flits' },
-  startup: { title: 'Startup latency', unit: 'cycles', time: true },
-  startupUs: { title: 'Startup latency', unit: 'µs' },
-  routerDelay: { title: 'Router delay', unit: 'cycles', time: true },
-  linkLatency: { title: 'Link latency', unit: 'cycles', time: true },
-  cycles: { title: 'Measured window', unit: 'cycles' },
-  algorithm: { title: 'Algorithm', unit: '' },
-  topology: { title: 'Network', unit: '' },
-  routing: { title: 'Routing function', unit: '' },
-  port: { title: 'Port model', unit: '' },
-  consumption: { title: 'Consumption channels', unit: '' },
+  ...Object.fromEntries(
+    (OPTION_TABLE as readonly OptionEntry[]).flatMap((e) => (e.quantity ? [[e.key, { ...e.quantity }]] : [])),
+  ),
   experiment: { title: 'Experiment', unit: '' },
 };
 

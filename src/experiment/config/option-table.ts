@@ -27,6 +27,14 @@ export type ValueSpec =
   | { readonly kind: 'enum'; readonly values: readonly string[] }
   | { readonly kind: 'boolean' };
 
+/** What a figure or table says of an option's values: its title, unit and whether it is a time in cycles. */
+export interface OptionQuantity {
+  readonly title: string;
+  readonly note?: string;
+  readonly unit: string;
+  readonly time?: true;
+}
+
 /** The sections of docs/options.md, in the order of the help. */
 export type OptionGroup = 'traffic' | 'network' | 'engine rules' | 'run' | 'units' | 'isolated';
 
@@ -59,6 +67,8 @@ export interface OptionEntry {
   readonly point: boolean;
   /** A point holds it only when given (its absence is the engine's or the routing's default). */
   readonly givenOnly?: true;
+  /** Its title and unit on a figure's axis or a table's column (src/report/quantities.ts). */
+  readonly quantity?: OptionQuantity;
   /** The EngineOptions field it is passed as. */
   readonly engine?: keyof EngineOptions;
   /** The SimulateConfig field it is passed as (the engine's options are `engine`). */
@@ -89,6 +99,7 @@ const IN_FLIGHT = int(16, 1 << 22);
 export const OPTION_TABLE = [
   {
     key: 'topology',
+    quantity: { title: 'Network', unit: '' },
     placeholder: '<spec>',
     value: STRING,
     help: 'e.g. mesh:8x8, torus:16x16, ccc:10, hypercube:6',
@@ -98,6 +109,7 @@ export const OPTION_TABLE = [
   },
   {
     key: 'routing',
+    quantity: { title: 'Routing function', unit: '' },
     placeholder: '<name>',
     value: STRING,
     help: "routing function (default: the algorithm's or the family's)",
@@ -108,6 +120,7 @@ export const OPTION_TABLE = [
   },
   {
     key: 'algorithm',
+    quantity: { title: 'Algorithm', unit: '' },
     placeholder: '<name>',
     value: { kind: 'enum', values: ALGORITHM_NAMES },
     help: `unicast | ${Object.keys(MULTICAST_ALGORITHMS).join(' | ')}`,
@@ -118,6 +131,7 @@ export const OPTION_TABLE = [
   },
   {
     key: 'dests',
+    quantity: { title: 'Destinations', note: 'per multicast', unit: '' },
     placeholder: '<m>',
     value: int(1, 1 << 24),
     help: 'destinations per multicast',
@@ -127,6 +141,7 @@ export const OPTION_TABLE = [
   },
   {
     key: 'destsMean',
+    quantity: { title: 'Mean destinations', note: 'per multicast', unit: '' },
     placeholder: '<m>',
     value: int(1, 1 << 24),
     help: 'destinations drawn per multicast with this mean (uniform over mean-w..mean+w; docs/traffic.md), instead of --dests',
@@ -136,6 +151,7 @@ export const OPTION_TABLE = [
   },
   {
     key: 'load',
+    quantity: { title: 'Offered load', unit: 'flits/node/cycle' },
     placeholder: '<rate>',
     value: num(1e-9, 1 << 24),
     help: 'offered load: message flits per node per cycle',
@@ -145,6 +161,7 @@ export const OPTION_TABLE = [
   },
   {
     key: 'interarrivalUs',
+    quantity: { title: 'Mean inter-arrival time', note: 'per node', unit: 'µs' },
     placeholder: '<T>',
     value: UNIT_NUMBER,
     help: 'mean inter-arrival time per node in microseconds, instead of --load (needs a cycle time: --units, --channel-mbps or --flit-time-ns; docs/units.md)',
@@ -153,6 +170,7 @@ export const OPTION_TABLE = [
   },
   {
     key: 'flits',
+    quantity: { title: 'Message length', unit: 'flits' },
     placeholder: '<L>',
     value: int(1, 1 << 24),
     help: 'flits per message',
@@ -171,6 +189,7 @@ export const OPTION_TABLE = [
   },
   {
     key: 'messageBytes',
+    quantity: { title: 'Message size', unit: 'bytes' },
     placeholder: '<B>',
     value: int(1, 1 << 30),
     help: 'message size in bytes, instead of --flits (needs --flit-bytes or --units)',
@@ -203,6 +222,7 @@ export const OPTION_TABLE = [
   },
   {
     key: 'vcs',
+    quantity: { title: 'Virtual channels', note: 'per class', unit: '' },
     placeholder: '<k>',
     value: int(1, 64),
     help: 'virtual channels per VC class of the routing function',
@@ -213,6 +233,7 @@ export const OPTION_TABLE = [
   },
   {
     key: 'buffer',
+    quantity: { title: 'Buffer', note: 'per virtual channel', unit: 'flits' },
     placeholder: '<B>',
     value: int(1, 1 << 20),
     help: 'flits of buffer per VC',
@@ -223,6 +244,7 @@ export const OPTION_TABLE = [
   },
   {
     key: 'port',
+    quantity: { title: 'Port model', unit: '' },
     placeholder: '<model>',
     value: oneOf('one', 'all'),
     help: "one | all (default: the algorithm's own, as plan and verify use; one for unicast)",
@@ -233,6 +255,7 @@ export const OPTION_TABLE = [
   },
   {
     key: 'consumption',
+    quantity: { title: 'Consumption channels', unit: '' },
     placeholder: '<which>',
     value: oneOf('port', 'vc'),
     help: 'consumption channels: port (one per node one-port, one per incoming link all-port) | vc (one per incoming virtual channel); default vc for path- and tree-based algorithms, port otherwise (docs/deadlock.md)',
@@ -243,6 +266,7 @@ export const OPTION_TABLE = [
   },
   {
     key: 'startup',
+    quantity: { title: 'Startup latency', unit: 'cycles', time: true },
     placeholder: '<c>',
     value: int(0, 1 << 24),
     help: 'cycles of software overhead per send',
@@ -253,6 +277,7 @@ export const OPTION_TABLE = [
   },
   {
     key: 'startupUs',
+    quantity: { title: 'Startup latency', unit: 'µs' },
     placeholder: '<t>',
     value: num(0, 1e12),
     help: 'software overhead per send in microseconds, instead of --startup',
@@ -261,6 +286,7 @@ export const OPTION_TABLE = [
   },
   {
     key: 'routerDelay',
+    quantity: { title: 'Router delay', unit: 'cycles', time: true },
     placeholder: '<R>',
     value: int(0, 1 << 16),
     help: 'cycles a header spends in each router',
@@ -334,6 +360,7 @@ export const OPTION_TABLE = [
   },
   {
     key: 'linkLatency',
+    quantity: { title: 'Link latency', unit: 'cycles', time: true },
     placeholder: '<N>',
     value: LINK_LATENCY,
     help: `cycles a flit and its credit take over a network channel, ${rangeText(LINK_LATENCY)} (BookSim's torus default is 2); default 1 (docs/model-flit.md)`,
@@ -348,6 +375,7 @@ export const OPTION_TABLE = [
   },
   {
     key: 'cycles',
+    quantity: { title: 'Measured window', unit: 'cycles' },
     placeholder: '<N>',
     value: int(1, 1 << 30),
     help: 'measurement window in cycles',

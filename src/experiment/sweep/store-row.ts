@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OPTION_TABLE, type OptionEntry, type ValueSpec } from '../config/option-table.ts';
 
 /*
  * The one schema of a stored point (a line of the result store, src/experiment/sweep/store.ts),
@@ -24,41 +25,33 @@ const interval = z.object({
 const optionValue = z.union([z.string(), z.number(), z.boolean()]);
 const mapping = z.record(z.string(), z.unknown());
 
-/** The fields of a point's configuration that the readers use (simulateCommand, plots, tables). */
-const config = z.object({
-  topology: z.string(),
-  routing: z.string(),
-  algorithm: z.string(),
-  dests: count,
-  load: z.number(),
-  flits: count,
-  vcs: count,
-  buffer: count,
-  port: z.string(),
-  consumption: z.string(),
-  startup: count,
-  routerDelay: count,
-  vcLinks: z.boolean(),
-  injection: z.string().optional(),
-  vcRelease: z.string().optional(),
-  linkLatency: count.optional(),
-  tieBreak: z.string().optional(),
-  dateline: z.string().optional(),
-  cycles: count,
-  warmup: count,
-  drain: count,
-  engine: z.string(),
-  process: z.string(),
-  self: z.boolean(),
-  watchdog: count,
-  readyListAt: count.optional(),
-  slots: count.optional(),
-  inFlight: count.optional(),
-  destsMean: count.optional(),
-  units: mapping.optional(),
-  traffic: z.literal('isolated').optional(),
-  sets: count.optional(),
-});
+/** A stored value of an option of this kind (a resolved point holds plain values). */
+function storedValue(v: ValueSpec): z.ZodType {
+  if (v.kind === 'int') return count;
+  if (v.kind === 'number') return z.number();
+  if (v.kind === 'boolean') return z.boolean();
+  return z.string();
+}
+
+/**
+ * A point's resolved configuration (PointConfig), derived from the option table: every point
+ * option with its value's type; the seed units as one mapping (`units`, ResolvedUnits) instead of
+ * their options; optional where a point holds it only when given (engine rules, `destsMean`, the
+ * isolated mode's `traffic` and `sets`). Other fields pass unchecked.
+ */
+const config = z
+  .object({
+    ...Object.fromEntries(
+      (OPTION_TABLE as readonly OptionEntry[])
+        .filter((e) => e.point && e.group !== 'units')
+        .map((e) => {
+          const t = storedValue(e.value);
+          return [e.key, e.givenOnly || e.group === 'isolated' || e.key === 'destsMean' ? t.optional() : t];
+        }),
+    ),
+    units: mapping.optional(),
+  })
+  .passthrough();
 
 const settings = z.object({
   seed: count,
