@@ -29,6 +29,8 @@ export function resultLines(r: SimulationResult, routing: RoutingFunction, headi
   const f = (x: number, digits = 2): string => (Number.isFinite(x) ? x.toFixed(digits) : '-');
   const lines = [heading];
   if (r.incomplete) lines.push(`  INCOMPLETE: ${r.incomplete}`);
+  if (r.saturation?.length)
+    lines.push(`  SATURATED: ${r.saturation.join('; ')} (the latencies below are not steady-state values)`);
   lines.push(
     `  status ${r.status} at cycle ${r.cycles}; ${r.completed} of ${r.multicasts} messages measured completed`,
   );
@@ -76,4 +78,8 @@ export function printResult(
       : `${lines.join('\n')}\n`,
   );
   if (r.incomplete) throw new IncompleteRunError(r.incomplete);
+  if (r.saturation?.length)
+    throw new IncompleteRunError(
+      `the network saturated: ${r.saturation.join('; ')}; its latencies are lower bounds, not steady-state values (lower --load; a sweep marks such points)`,
+    );
 }

@@ -14,6 +14,7 @@ import { readPlanFile, wormsFromPlanJson } from '../plan-file.ts';
 import { checkFixedRunMemory } from '../plan-run-memory.ts';
 import { simulateProgress } from '../simulate-progress.ts';
 import { printResult } from './simulate-report.ts';
+import { runSaturation } from '../../experiment/config/saturation.ts';
 import { EXAMPLE_ARGS } from '../example-args.ts';
 import { applySeedUnits } from './simulate-units.ts';
 import { checkSeedModes, destsMeanIn } from './simulate-modes.ts';
@@ -362,6 +363,7 @@ export function registerSimulate(program: Command): void {
         progress.stop();
       }
       const { result: r, routing } = sim;
+      r.saturation = runSaturation(r);
       const verdict =
         check.verdict === 'not-checked'
           ? 'not checked (too large to check before a run; wormcast deadlock checks it)'

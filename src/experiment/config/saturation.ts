@@ -35,6 +35,20 @@ export interface SaturationRule {
  * over the halves of a 20,000-cycle window; past saturation every replication grows.
  */
 
+/** The rule's default tolerances (an experiment's `saturation`; a single run's, issue 23). */
+export const DEFAULT_SATURATION_RULE: SaturationRule = { throughputTolerance: 0.02, latencyGrowth: 0.25 };
+
+/**
+ * A single run past saturation (issue 23: `wormcast simulate` printed a latency of 4550.76 with
+ * exit 0): the reasons of saturationReasons under the default rule, for `wormcast simulate` and
+ * the library's simulate(options). Only a run that measured something (`incomplete` null) is
+ * judged: a deadlock or an empty window already says why it has no numbers.
+ */
+export function runSaturation(r: SimulationResult): string[] {
+  if (r.incomplete !== null) return [];
+  return saturationReasons(r, r.batchMeans ?? null, DEFAULT_SATURATION_RULE);
+}
+
 /** The growth rule's reasons start with this (src/experiment/sweep/point-run.ts counts them apart). */
 export const GROWTH_REASON = 'latency still growing';
 

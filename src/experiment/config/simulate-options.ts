@@ -8,6 +8,7 @@ import {
 import { optionEntry, OPTION_TABLE, type TableKey, type TableOptions } from './option-table.ts';
 import { isOptionKey, type OptionKey, type OptionValue, schemaOf } from './options.ts';
 import { resolvePoint, simulateConfig } from './point-config.ts';
+import { runSaturation } from './saturation.ts';
 import { didYouMean, issueLine } from './schema.ts';
 
 /*
@@ -62,5 +63,7 @@ export async function simulate(
   // `options` and `measure` are SimulateConfig's own: no option of the table has those names
   if (c !== null && typeof c === 'object' && ('options' in c || 'measure' in c))
     return simulateConfigured(c as SimulateConfig, hooks);
-  return simulateConfigured(resolveSimulation(c as SimulateOptions), hooks);
+  const result = await simulateConfigured(resolveSimulation(c as SimulateOptions), hooks);
+  result.saturation = runSaturation(result);
+  return result;
 }

@@ -33,6 +33,7 @@ export function resultJson(r: SimulationResult): Record<string, unknown> {
     channelUtilisation: { mean: round(r.channelUtilisation.mean), max: round(r.channelUtilisation.max) },
     slots: r.slots,
     deadlock: r.deadlock,
+    ...(r.saturation !== undefined ? { saturated: r.saturation.length > 0, saturation: r.saturation } : {}),
     ...(r.batchMeans ? { batchMeans: r.batchMeans.map(round) } : {}),
   };
 }

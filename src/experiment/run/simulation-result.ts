@@ -55,6 +55,13 @@ export interface SimulationResult {
   /** The slot capacity (option `slots`, `--slots`) and the most slots live at once. */
   slots: SlotUse;
   deadlock: DeadlockReport | null;
+  /**
+   * Why the run counts as saturated under the default rule of docs/experiments.md "Saturation"
+   * (empty: it does not): set by `wormcast simulate` and the library's simulate(options), which
+   * then say so (exit 3, a warning); absent from the lower-level SimulateConfig form and from a
+   * sweep's replications, which are judged by their experiment's own rule.
+   */
+  saturation?: string[];
   /** With `batches`: the mean message latency of each span of the window's creation times (NaN: none completed). */
   batchMeans?: number[];
 }
