@@ -8,7 +8,7 @@ import {
   parseTopology,
   type Topology,
 } from 'wormcast';
-import { chartOf, renderChart } from './curves/chart.ts';
+import { renderChart, sweepCharts } from './curves/chart.ts';
 import { defaultSettings, type PointView } from './curves/point.ts';
 import { byId, el, errorText, fillSelect, onSubmit, table } from './dom.ts';
 import { planOverlay, routeOverlay, simulationOverlay } from './draw/overlay.ts';
@@ -585,8 +585,7 @@ async function sweep(ctx: { progress(text: string): void; cancellable(cancel: ()
       }
     }),
   );
-  const latency = chartOf(points, 'meanLatency', 'mean message latency (cycles) against offered load');
-  const throughput = chartOf(points, 'throughput', 'accepted throughput (flits/node/cycle) against offered load');
+  const { latency, throughput } = sweepCharts(points);
   Object.assign(curves, { points, latency: latency.rows, throughput: throughput.rows });
   writeUrl();
   const boxes = [

@@ -193,7 +193,9 @@ export class WatchPanel {
     const t = parseTopology(f.spec);
     this.drawing.setTopology(t);
     this.drawing.setOverlay(watchOverlay(f, t));
-    this.cycleInput.value = String(f.asked);
+    // a cycle being typed (or a jump still to come) is not overwritten by the frame that arrives meanwhile
+    if (document.activeElement !== this.cycleInput && this.queued === undefined)
+      this.cycleInput.value = String(f.asked);
     const inNet = s.held.reduce((a, h) => a + h.flits, 0);
     this.status.className = `watch-status${f.over ? ' over' : ''}`;
     this.status.dataset.cycle = String(f.asked);
