@@ -37,9 +37,23 @@ export function table(
  * user-facing (src/errors.ts); anything else is a bug, shown as such rather than thrown.
  */
 export function errorText(e: unknown): string {
-  if (e instanceof WormcastError) return e.message;
+  if (e instanceof WormcastError) return inAppWords(e.message);
   if (e instanceof Error) return `internal error: ${e.message}`;
   return `internal error: ${String(e)}`;
+}
+
+/** The library words some errors in the CLI's flags (`--dests 'x'`); the page names its own fields instead. */
+const FLAG_WORDS: Record<string, string> = {
+  '--dests': 'destinations',
+  '--source': 'source',
+  '--topology': 'topology',
+  '--algorithm': 'algorithm',
+  '--routing': 'routing',
+  '--seed': 'seed',
+};
+
+export function inAppWords(message: string): string {
+  return message.replace(/--[a-z][a-z-]*/g, (flag) => FLAG_WORDS[flag] ?? flag);
 }
 
 /** Replace a container's content by an error line. */

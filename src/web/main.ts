@@ -10,7 +10,7 @@ import {
   rangeText,
   type Topology,
 } from 'wormcast';
-import { chartOf, renderChart } from './curves/chart.ts';
+import { renderChart, sweepCharts } from './curves/chart.ts';
 import { defaultSettings, type PointView } from './curves/point.ts';
 import { byId, el, errorText, fillSelect, onSubmit, table } from './dom.ts';
 import { planOverlay, routeOverlay, simulationOverlay } from './draw/overlay.ts';
@@ -98,7 +98,9 @@ function routingOptions(kind: string | undefined): Array<[string, string]> {
 /** The topology of the field, or undefined (its error shown in the summary line). */
 function currentTopology(): Topology | undefined {
   try {
-    const t = parseTopology(topologyInput.value);
+    // spec forms are lower case; `torus:8X8` means torus:8x8 (the field then shows the canonical spec)
+    const t = parseTopology(topologyInput.value.trim().toLowerCase());
+    if (topologyInput.value !== t.spec) topologyInput.value = t.spec;
     summary.className = '';
     summary.textContent = `${t.spec}: ${t.nodes} nodes, degree ${t.ports}, diameter ${t.diameter}, ${t.links} links; addresses ${t.format(0)} .. ${t.format(t.nodes - 1)}`;
     return t;
@@ -136,19 +138,74 @@ function topologyChanged(): void {
   fillSelect(routing, options, keep(routing, options[0]![0]));
   fillSelect(planRouting, [['', "algorithm's default"], ...options], keep(planRouting, ''));
   fillSelect(simRouting, [['', "algorithm's default"], ...options], keep(simRouting, ''));
-  if (!t) return;
+  if (!t) {
+    // the drawing (and the results) are of the last good network: say so rather than leave them unmarked
+    drawing.setStale(summary.textContent ?? 'bad topology');
+    for (const p of ['route', 'plan', 'sim'] as const) outputs[p].classList.add('stale');
+    writeUrl();
+    return;
+  }
+  for (const p of ['route', 'plan', 'sim'] as const) outputs[p].classList.remove('stale');
+  drawing.setStale(null);
   for (const id of ['route-from', 'route-to', 'plan-source'])
     byId<HTMLInputElement>(id).placeholder = `${t.format(0)} .. ${t.format(t.nodes - 1)}`;
   if (t.spec !== fieldsSpec) {
-    if (fieldsSpec !== '' && !restoring) {
-      byId<HTMLInputElement>('route-from').value = t.format(0);
-      byId<HTMLInputElement>('route-to').value = t.format(t.nodes - 1);
-      byId<HTMLInputElement>('plan-source').value = t.format(0);
-      byId<HTMLInputElement>('plan-dests').value = `random:${Math.min(5, t.nodes - 1)}`;
-    }
+    if (fieldsSpec !== '' && !restoring) topologyDefaults(t);
     fieldsSpec = t.spec;
     clearResults();
     drawing.setTopology(t);
+  }
+  writeUrl();
+}
+
+/**
+ * The fields that depend on the network, set to its defaults: the addresses (its first and last
+ * nodes, random:5), and a multicast algorithm that runs on its family when the one chosen does not.
+ * A URL that names only some fields gets these for the rest (issue 24).
+ */
+function topologyDefaults(t: Topology): void {
+  byId<HTMLInputElement>('route-from').value = t.format(0);
+  byId<HTMLInputElement>('route-to').value = t.format(t.nodes - 1);
+  byId<HTMLInputElement>('plan-source').value = t.format(0);
+  byId<HTMLInputElement>('plan-dests').value = `random:${Math.min(5, t.nodes - 1)}`;
+  const runsOn = (name: string): boolean => {
+    const a = Object.hasOwn(MULTICAST_ALGORITHMS, name) ? MULTICAST_ALGORITHMS[name] : undefined;
+    return a !== undefined && (a.topologies === 'any' || a.topologies.includes(t.kind));
+  };
+  if (!runsOn(algorithm.value)) {
+    // an algorithm made for this family (u-mesh on a mesh) before one that runs anywhere
+    const names = Object.keys(MULTICAST_ALGORITHMS);
+    const first = names.find((n) => runsOn(n) && MULTICAST_ALGORITHMS[n]!.topologies !== 'any') ?? names.find(runsOn);
+    if (first) algorithm.value = first;
+    planRouting.value = '';
+  }
+  algorithmChanged();
+}
+
+/**
+ * A node picked on the drawing (click, tap, Enter): it becomes the source of the plan and the
+ * route; picked with `add` (shift-click, long press, shift+Enter or d) it is added to the plan's
+ * destinations (or taken out when it is one) and becomes the route's destination, and the plan is
+ * made, so that clicking nodes builds a plan.
+ */
+function picked(node: number, add: boolean): void {
+  const t = drawing.topology;
+  if (!t || t.spec !== fieldsSpec) return;
+  const a = t.format(node);
+  const dests = byId<HTMLInputElement>('plan-dests');
+  const explicit = !/^\s*(all|random:.*)?\s*$/i.test(dests.value);
+  if (!add) {
+    byId<HTMLInputElement>('plan-source').value = a;
+    byId<HTMLInputElement>('route-from').value = a;
+    if (explicit) dests.value = '';
+  } else {
+    const list = explicit ? dests.value.split(/[;\s]+/).filter((x) => x !== '') : [];
+    const i = list.findIndex((x) => t.parse(x) === node);
+    if (i >= 0) list.splice(i, 1);
+    else if (t.format(t.parse(value('plan-source'))) !== a) list.push(a);
+    dests.value = list.join(' ');
+    byId<HTMLInputElement>('route-to').value = a;
+    if (list.length > 0) forms.plan.requestSubmit();
   }
   writeUrl();
 }
@@ -331,6 +388,7 @@ function setup(): void {
   simWorkload.addEventListener('change', workloadChanged);
   for (const id of URL_FIELDS) byId(id).addEventListener('change', writeUrl);
   drawing.onStep = () => writeUrl();
+  drawing.onPick = picked;
   byId('watch-box').append(watch.root);
   watch.onFrame = () => writeUrl();
   byId('sim-watch').addEventListener('click', () => {
@@ -545,8 +603,7 @@ async function sweep(ctx: { progress(text: string): void; cancellable(cancel: ()
       }
     }),
   );
-  const latency = chartOf(points, 'meanLatency', 'mean message latency (cycles) against offered load');
-  const throughput = chartOf(points, 'throughput', 'accepted throughput (flits/node/cycle) against offered load');
+  const { latency, throughput } = sweepCharts(points);
   Object.assign(curves, { points, latency: latency.rows, throughput: throughput.rows });
   writeUrl();
   const boxes = [
@@ -578,9 +635,20 @@ async function sweep(ctx: { progress(text: string): void; cancellable(cancel: ()
   ];
 }
 
+/** The errors of the URL's fields, by the panel that shows them. */
+const urlErrors = new Map<Panel | 'curves', string>();
+
+/** The panel a URL field belongs to (by its id's prefix). */
+function panelOf(id: string): Panel | 'curves' {
+  if (id.startsWith('plan-') || id === 'algorithm') return 'plan';
+  if (id.startsWith('sim-')) return 'sim';
+  if (id.startsWith('curve-')) return 'curves';
+  return 'route';
+}
+
 /** Fill the fields from the URL and run the panels it names. */
 function restore(state: UrlState): void {
-  if (state.fields.size === 0) return;
+  if (state.fields.size === 0 && state.run.length === 0 && state.watch === undefined && !state.curves) return;
   restoring = true;
   try {
     const set = (id: string, v: string): void => {
@@ -589,20 +657,41 @@ function restore(state: UrlState): void {
       else e.value = v;
     };
     const topo = state.fields.get('topology');
+    const before = fieldsSpec;
     if (topo !== undefined) set('topology', topo);
     topologyChanged();
-    for (const [id, v] of state.fields) if (id !== 'topology') set(id, v);
+    const t = drawing.topology;
+    // another network than the page's own: its defaults first, then the fields the URL names
+    if (t && t.spec === fieldsSpec && t.spec !== before) topologyDefaults(t);
+    for (const [id, v] of state.fields) {
+      if (id === 'topology') continue;
+      const e = byId<HTMLInputElement | HTMLSelectElement>(id);
+      // a value the list does not offer is an error of the URL, never silently another choice
+      if (e instanceof HTMLSelectElement && ![...e.options].some((o) => o.value === v)) {
+        const offered = [...e.options].map((o) => o.value || "''").join(', ');
+        urlErrors.set(panelOf(id), `URL field ${id}: '${v}' is not one of ${offered}`);
+        continue;
+      }
+      set(id, v);
+    }
     algorithmChanged();
     workloadChanged();
   } finally {
     restoring = false;
   }
+  for (const [panel, text] of urlErrors) {
+    const out = panel === 'curves' ? byId('curve-output') : outputs[panel];
+    out.replaceChildren(el('p', { class: 'error', role: 'alert', 'data-testid': 'url-error' }, text));
+    out.dataset.state = 'error';
+  }
   restoreStep = state.step;
   restoreShow = state.show !== undefined && state.run.includes(state.show) ? state.show : undefined;
-  for (const p of state.run) restoreRuns.add(p);
-  for (const p of state.run) forms[p].requestSubmit();
-  if (state.watch !== undefined) void watch.start(simulationRequest(), state.watch);
-  if (state.curves) byId<HTMLFormElement>('curve-form').requestSubmit();
+  const runs = state.run.filter((p) => !urlErrors.has(p));
+  for (const p of runs) restoreRuns.add(p);
+  for (const p of runs) forms[p].requestSubmit();
+  if (state.watch !== undefined && !urlErrors.has('sim')) void watch.start(simulationRequest(), state.watch);
+  if (state.curves && !urlErrors.has('curves') && !urlErrors.has('sim'))
+    byId<HTMLFormElement>('curve-form').requestSubmit();
 }
 
 // A failure outside a panel's action still lands in the page, never only in the console.

@@ -22,6 +22,7 @@ import {
 } from 'wormcast';
 import { el } from './dom.ts';
 import { withProgress, type CycleProgress } from './progress-engine.ts';
+import { readSnapshot } from './watch/snapshot.ts';
 
 /**
  * What the simulation form asks for (the options of `wormcast simulate`), as the form's
@@ -83,6 +84,8 @@ export interface SimulationView {
   channelFlits: Int32Array;
   /** The wait-for cycle's channels (empty without a deadlock). */
   cycleChannels: CycleChannel[];
+  /** After a deadlock: each network VC held when the run stopped, as [node * ports + port, worm] (the trees and worms involved). */
+  deadlockHeld: Array<[number, number]>;
   /** Wall time of the run in milliseconds (where it ran: the worker, or Node). */
   ms?: number;
 }
@@ -164,6 +167,11 @@ export function viewOf(
     outcomeText: text,
     channelFlits: readChannelFlits(engine.region(), t.nodes, t.ports),
     cycleChannels,
+    deadlockHeld: result.deadlock
+      ? readSnapshot(engine.region())
+          .held.filter((h) => h.kind === 'network')
+          .map((h): [number, number] => [h.node * t.ports + h.port, h.worm])
+      : [],
   };
 }
 

@@ -384,8 +384,15 @@ describe(`browser app: drawing, workers, URL, export${SKIP}`, () => {
     const t = parseTopology(spec);
     expect(spec).toBe('mesh:4x3');
     expect(drawn).toEqual(cli.deadlock.channels.map((c) => [t.parse(c.node), c.port]));
+    // the wait-for cycle, over the VCs each worm held when the run stopped (their trees: issue 24)
+    const held = await page.evaluate(
+      () =>
+        (window as unknown as { wormcast: { results: { sim: { deadlockHeld: Array<[number, number]> } } } }).wormcast
+          .results.sim.deadlockHeld,
+    );
+    expect(held.length).toBeGreaterThan(0);
     const info = await canvasInfo();
-    expect(info.arrows).toBe(cli.deadlock.channels.length);
+    expect(info.arrows).toBe(held.length + cli.deadlock.channels.length);
     expect(await page.getByTestId('drawing-caption').textContent()).toContain('wait-for cycle of 2 channels');
     expect(await page.getByTestId('sim-outcome').getAttribute('data-outcome')).toBe('deadlock');
   });

@@ -31,17 +31,37 @@ export function chartOf(
   y: string,
   title: string,
 ): { rows: PlotRow[]; spec: Record<string, unknown> } {
-  const axes: PlotAxes = { x: 'load', y, title };
+  // large: the page gives the curves the whole width (style.css scales the SVG down on a phone)
+  const axes: PlotAxes = { x: 'load', y, title, width: 640, height: 360 };
   const rows = plotRows(points.map(storedPoint), axes);
   return { rows, spec: plotSpec(rows, axes) };
 }
 
-/** Render a Vega-Lite spec as SVG into `into`. */
-export async function renderChart(spec: Record<string, unknown>, into: HTMLElement): Promise<void> {
+/** The two charts of the page's sweep: latency and accepted throughput against the offered load, large. */
+export function sweepCharts(
+  points: readonly PointView[],
+): Record<'latency' | 'throughput', ReturnType<typeof chartOf>> {
+  return {
+    latency: chartOf(points, 'meanLatency', 'Mean message latency against offered load'),
+    throughput: chartOf(points, 'throughput', 'Accepted throughput against offered load'),
+  };
+}
+
+/** A chart as SVG, with its x and y scales (data value to SVG pixel) for the tests that check what is plotted. */
+export async function chartSvg(
+  spec: Record<string, unknown>,
+): Promise<{ svg: string; x: (v: number) => number; y: (v: number) => number }> {
   const [vega, vl] = await Promise.all([import('vega'), import('vega-lite')]);
   const compiled = vl.compile(spec as unknown as Parameters<typeof vl.compile>[0]).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
   const svg = await view.toSVG();
+  const xs = view.scale('x') as (v: number) => number;
+  const ys = view.scale('y') as (v: number) => number;
   view.finalize();
-  into.innerHTML = svg;
+  return { svg, x: (v) => xs(v), y: (v) => ys(v) };
+}
+
+/** Render a Vega-Lite spec as SVG into `into`. */
+export async function renderChart(spec: Record<string, unknown>, into: HTMLElement): Promise<void> {
+  into.innerHTML = (await chartSvg(spec)).svg;
 }

@@ -24,6 +24,8 @@ export interface Layout {
   readonly maxY: number;
   /** Whether the link from node through port is drawn as an arc (a torus wrap or a long hypercube link). */
   curved(node: number, port: number, to: number): boolean;
+  /** The arc's bend of the link (0: straight), for the orientation from its lower node to its higher one. */
+  bend(node: number, port: number, to: number): number;
   /** Whether the link is a torus wrap drawn as two stubs (large rings), not an arc. */
   stub(node: number, port: number, to: number): boolean;
   /** Bucket index: nodes of bucket b are order[start[b] .. start[b + 1]). */
@@ -133,6 +135,75 @@ function starLayout(t: Topology, x: Float32Array, y: Float32Array): void {
   }
 }
 
+/** How far an arc's control point lies off the chord, as a share of its length (the arc peaks at half of it). */
+export const BEND = 0.18;
+/** Up to this many nodes, each link's bend is chosen so that it passes over no node (clearBends). */
+export const CLEAR_NODES = 4096;
+/** A link passes over a node when it comes closer than this (world units; neighbours are 1 apart). */
+export const CLEARANCE = 0.15;
+
+/** Points along the chord or arc from (x1, y1) to (x2, y2) with this bend. */
+export function arcPoints(
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  bend: number,
+  n = 16,
+): Array<[number, number]> {
+  const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+  const cx = (x1 + x2) / 2 + (-(y2 - y1) / len) * bend * len;
+  const cy = (y1 + y2) / 2 + ((x2 - x1) / len) * bend * len;
+  const out: Array<[number, number]> = [];
+  for (let i = 0; i <= n; i++) {
+    const u = i / n;
+    out.push([
+      (1 - u) ** 2 * x1 + 2 * u * (1 - u) * cx + u * u * x2,
+      (1 - u) ** 2 * y1 + 2 * u * (1 - u) * cy + u * u * y2,
+    ]);
+  }
+  return out;
+}
+
+/**
+ * For networks of up to CLEAR_NODES nodes: the links whose usual shape passes over another node,
+ * with the first bend of a few (straight, arcs to either side, deeper arcs) that passes over none.
+ * Keyed by lower node * nodes + higher node.
+ */
+function clearBends(
+  t: Topology,
+  x: Float32Array,
+  y: Float32Array,
+  usual: (a: number, p: number, b: number) => number,
+  g: { minX: number; minY: number; bucket: number; cols: number; rows: number; start: Int32Array; order: Int32Array },
+): Map<number, number> {
+  const out = new Map<number, number>();
+  const over = (a: number, b: number, bend: number): boolean => {
+    for (const [px, py] of arcPoints(x[a]!, y[a]!, x[b]!, y[b]!, bend)) {
+      const c = Math.floor((px - g.minX) / g.bucket);
+      const r = Math.floor((py - g.minY) / g.bucket);
+      for (let rr = Math.max(0, r - 1); rr <= Math.min(g.rows - 1, r + 1); rr++)
+        for (let cc = Math.max(0, c - 1); cc <= Math.min(g.cols - 1, c + 1); cc++)
+          for (let i = g.start[rr * g.cols + cc]!; i < g.start[rr * g.cols + cc + 1]!; i++) {
+            const v = g.order[i]!;
+            if (v !== a && v !== b && Math.hypot(px - x[v]!, py - y[v]!) < CLEARANCE) return true;
+          }
+    }
+    return false;
+  };
+  for (let a = 0; a < t.nodes; a++) {
+    for (let p = 0; p < t.ports; p++) {
+      const b = t.neighbor(a, p);
+      if (b <= a) continue;
+      const first = usual(a, p, b);
+      if (!over(a, b, first)) continue;
+      const pick = [0, BEND, -BEND, 0.3, -0.3, 0.45, -0.45, 0.6, -0.6].find((k) => k !== first && !over(a, b, k));
+      if (pick !== undefined) out.set(a * t.nodes + b, pick);
+    }
+  }
+  return out;
+}
+
 /** Compute the layout of a topology. */
 export function layoutOf(t: Topology): Layout {
   const x = new Float32Array(t.nodes);
@@ -173,6 +244,16 @@ export function layoutOf(t: Topology): Layout {
     for (let j = 0; j < d; j++) s *= t.dims[j]!;
     return Math.abs(to - node) === (t.dims[d]! - 1) * s;
   };
+  // every long link is an arc, so that none runs straight over the nodes between its ends (issue 24:
+  // mesh:4x4x4's z links lay on its rows; a CCC's and a star's long links crossed other nodes)
+  const usual = (node: number, port: number, to: number): number =>
+    (isWrap(node, port, to) ? !bigRing : long(node, to)) ? BEND : 0;
+  const chosen =
+    t.nodes <= CLEAR_NODES ? clearBends(t, x, y, usual, { minX, minY, bucket, cols, rows, start, order }) : null;
+  const bendOf = (node: number, port: number, to: number): number => {
+    const c = chosen?.get(Math.min(node, to) * t.nodes + Math.max(node, to));
+    return c ?? usual(Math.min(node, to), port, Math.max(node, to));
+  };
   return {
     topology: t,
     x,
@@ -186,7 +267,8 @@ export function layoutOf(t: Topology): Layout {
     rows,
     start,
     order,
-    curved: (node, port, to) => (t.kind === 'hypercube' && long(node, to)) || (isWrap(node, port, to) && !bigRing),
+    curved: (node, port, to) => bendOf(node, port, to) !== 0,
+    bend: bendOf,
     stub: (node, port, to) => bigRing && isWrap(node, port, to),
   };
 }

@@ -171,17 +171,20 @@ export function simulationOverlay(v: SimulationView, ports: number): Overlay {
   if (max > 0) for (let c = 0; c < heat.length; c++) heat[c] = v.channelFlits[c]! / max;
   const net = v.cycleChannels.filter((c) => c.port >= 0);
   const cycle = net.length > 0;
+  // after a deadlock, the VCs each worm held when it stopped (its tree or path so far), in its colour
+  const held = v.deadlockHeld ?? [];
+  const worms = [...new Set(held.map(([, w]) => w))].sort((a, b) => a - b);
   return {
     caption: `simulation: ${v.heading}${cycle ? ` — wait-for cycle of ${v.cycleChannels.length} channels` : ''}`,
     spec: v.spec,
-    arrows: Int32Array.from(net, (c) => c.node * ports + c.port),
-    group: new Int32Array(net.length),
-    colors: ['#b3261e'],
+    arrows: Int32Array.from(held, ([c]) => c),
+    group: Int32Array.from(held, ([, w]) => worms.indexOf(w) % PALETTE.length),
+    colors: PALETTE,
     maxStep: 0,
     sources: new Int32Array(0),
     dests: new Int32Array(0),
     heat: max > 0 ? heat : undefined,
-    thick: true,
+    cycle: cycle ? Int32Array.from(net, (c) => c.node * ports + c.port) : undefined,
     labels: net.map((c, i) => ({ node: c.node, text: `${i + 1}` })),
     legend: [
       ...(max > 0
@@ -192,6 +195,9 @@ export function simulationOverlay(v: SimulationView, ports: number): Overlay {
             ],
           ]
         : []),
+      ...worms
+        .slice(0, PALETTE.length)
+        .map((w, i): [string, string] => [PALETTE[i]!, `VCs held by worm ${w} when the run stopped`]),
       ...(cycle
         ? [['#b3261e', 'wait-for cycle: each worm waits for the channel the next holds'] as [string, string]]
         : []),

@@ -1,4 +1,5 @@
-import type { Layout } from './layout.ts';
+import { arcPoints, type Layout } from './layout.ts';
+import { linkClassOf, linkColour } from './link-class.ts';
 import type { Overlay } from './overlay.ts';
 import type { Pen } from './pen.ts';
 
@@ -17,10 +18,19 @@ export interface PaintStats {
   mode: 'detail' | 'density';
   nodes: number;
   arrows: number;
+  /** Network links drawn (each undirected link once; a wrap of a large ring as its two stubs). */
+  links: number;
+  /** Shapes handed to the pen: what a repaint costs (bounded: DETAIL_CHANNELS and the bucket grid). */
+  shapes: number;
 }
 
 /** Above this many nodes in view, draw density blocks instead of nodes and links. */
 export const DETAIL_NODES = 25_000;
+/**
+ * Above this many channels in view (nodes x ports), draw density blocks too: a hypercube:16 in
+ * detail at 25,000 nodes had 200,000 links, arcs most of them (repaints of 278 ms, issue 24).
+ */
+export const DETAIL_CHANNELS = 100_000;
 
 const LINK = '#b9c2cf';
 const NODE = '#5b6574';
@@ -40,6 +50,17 @@ function visibleBuckets(L: Layout, v: View): { c0: number; c1: number; r0: numbe
   };
 }
 
+/**
+ * Points along the link a -> b as drawn (world units, no sideways shift): its straight line, or its
+ * arc; null for a wrap drawn as stubs. The layout tests check that no drawn link passes over a node.
+ */
+export function linkPoints(L: Layout, a: number, p: number, b: number): Array<[number, number]> | null {
+  if (L.stub(a, p, b)) return null;
+  const lo = Math.min(a, b);
+  const hi = Math.max(a, b);
+  return arcPoints(L.x[lo]!, L.y[lo]!, L.x[hi]!, L.y[hi]!, L.bend(a, p, b));
+}
+
 /** Heat colour: pale yellow (little use) to red (the busiest channel). */
 export function heatColour(h: number): string {
   const t = Math.max(0, Math.min(1, h));
@@ -54,15 +75,50 @@ export function heatColour(h: number): string {
  * of the layout that meet the view; beyond DETAIL_NODES nodes in view (or below 1.5 px
  * between neighbours), each bucket is one block shaded by its node count.
  */
-export function paint(pen: Pen, L: Layout, o: Overlay | null, v: View, step: number): PaintStats {
+export function paint(pen: Pen, L: Layout, o: Overlay | null, v: View, step: number, cursor = -1): PaintStats {
+  let shapes = 0;
+  const counted: Pen = {
+    begin: (stroke, width, fill) => pen.begin(stroke, width, fill),
+    end: () => pen.end(),
+    line: (a, b, c, d) => {
+      shapes++;
+      pen.line(a, b, c, d);
+    },
+    quad: (a, b, c, d, e, f) => {
+      shapes++;
+      pen.quad(a, b, c, d, e, f);
+    },
+    dot: (a, b, r) => {
+      shapes++;
+      pen.dot(a, b, r);
+    },
+    rect: (a, b, c, d) => {
+      shapes++;
+      pen.rect(a, b, c, d);
+    },
+    tri: (a, b, c, d, e, f) => {
+      shapes++;
+      pen.tri(a, b, c, d, e, f);
+    },
+    text: (x, y, s, c) => {
+      shapes++;
+      pen.text(x, y, s, c);
+    },
+  };
+  const stats = paintWith(counted, L, o, v, step, cursor);
+  stats.shapes = shapes;
+  return stats;
+}
+
+function paintWith(pen: Pen, L: Layout, o: Overlay | null, v: View, step: number, cursor: number): PaintStats {
   const t = L.topology;
   const { c0, c1, r0, r1 } = visibleBuckets(L, v);
   let inView = 0;
   for (let r = r0; r <= r1; r++) inView += L.start[r * L.cols + c1 + 1]! - L.start[r * L.cols + c0]!;
   const sx = (n: number): number => L.x[n]! * v.scale + v.ox;
   const sy = (n: number): number => L.y[n]! * v.scale + v.oy;
-  const detail = inView <= DETAIL_NODES && v.scale >= 1.5;
-  const stats: PaintStats = { mode: detail ? 'detail' : 'density', nodes: 0, arrows: 0 };
+  const detail = inView <= DETAIL_NODES && inView * t.ports <= DETAIL_CHANNELS && v.scale >= 1.5;
+  const stats: PaintStats = { mode: detail ? 'detail' : 'density', nodes: 0, arrows: 0, links: 0, shapes: 0 };
   const inside = (x: number, y: number, m = 20): boolean => x >= -m && y >= -m && x <= v.width + m && y <= v.height + m;
   /** A link or channel from a to b through port p, shifted sideways by `side` px (the two directions apart). */
   const link = (a: number, p: number, b: number, side: number, stubs: boolean): void => {
@@ -91,24 +147,35 @@ export function paint(pen: Pen, L: Layout, o: Overlay | null, v: View, step: num
     x2 += nx * side;
     y2 += ny * side;
     if (L.curved(a, p, b)) {
-      const bend = 0.18 * len * (a < b ? 1 : -1);
+      const bend = L.bend(a, p, b) * len * (a < b ? 1 : -1);
       pen.quad(x1, y1, (x1 + x2) / 2 + nx * bend, (y1 + y2) / 2 + ny * bend, x2, y2);
     } else pen.line(x1, y1, x2, y2);
   };
 
   if (detail) {
-    // links (each undirected link once), then the heat map over them
-    pen.begin(LINK, Math.max(0.5, Math.min(1.5, v.scale / 12)));
-    for (let r = r0; r <= r1; r++) {
-      for (let i = L.start[r * L.cols + c0]!; i < L.start[r * L.cols + c1 + 1]!; i++) {
-        const a = L.order[i]!;
-        for (let p = 0; p < t.ports; p++) {
-          const b = t.neighbor(a, p);
-          if (b > a) link(a, p, b, 0, true);
+    // links (each undirected link once) in the colour of their dimension or generator, then the heat map over them
+    const classes = new Map<number, number[]>();
+    for (let p = 0; p < t.ports; p++) {
+      const k = linkClassOf(t, p);
+      classes.set(k, [...(classes.get(k) ?? []), p]);
+    }
+    const widthOf = Math.max(0.6, Math.min(2, v.scale / 10));
+    for (const [k, ports] of classes) {
+      pen.begin(o ? LINK : linkColour(k), widthOf);
+      for (let r = r0; r <= r1; r++) {
+        for (let i = L.start[r * L.cols + c0]!; i < L.start[r * L.cols + c1 + 1]!; i++) {
+          const a = L.order[i]!;
+          for (const p of ports) {
+            const b = t.neighbor(a, p);
+            if (b > a) {
+              link(a, p, b, 0, true);
+              stats.links++;
+            }
+          }
         }
       }
+      pen.end();
     }
-    pen.end();
     if (o?.heat) {
       const buckets = 8;
       const byLevel: number[][] = Array.from({ length: buckets }, () => []);
@@ -292,5 +359,46 @@ export function paint(pen: Pen, L: Layout, o: Overlay | null, v: View, step: num
     pen.end();
     for (const l of o.labels) pen.text(sx(l.node) + m + 2, sy(l.node) - m - 2, l.text, '#b3261e');
   }
+  if (cursor >= 0 && cursor < t.nodes) {
+    // the node picked or reached with the keys
+    pen.begin('#2457a6', 2.5);
+    pen.dot(sx(cursor), sy(cursor), Math.max(6, Math.min(14, v.scale / 3)));
+    pen.end();
+  }
+  if (!detail) overviewAxes(pen, L, v);
   return stats;
+}
+
+/** Tick spacing: 1, 2 or 5 times a power of ten, about `target` units apart. */
+function niceStep(target: number): number {
+  const p = 10 ** Math.floor(Math.log10(Math.max(target, 1)));
+  for (const m of [1, 2, 5, 10]) if (m * p >= target) return m * p;
+  return 10 * p;
+}
+
+/**
+ * The overview of a large 2D mesh or torus (issue 24: torus:1000x1000 at full view was a flat grey
+ * square): grid lines and coordinates every few hundred nodes along x (dimension 0) and y
+ * (dimension 1), so that the density view says where in the network one is.
+ */
+function overviewAxes(pen: Pen, L: Layout, v: View): void {
+  const t = L.topology;
+  if ((t.kind !== 'mesh' && t.kind !== 'torus') || t.dims.length !== 2) return;
+  const [kx, ky] = t.dims as [number, number];
+  const step = niceStep(90 / v.scale);
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let c = 0; c < kx; c += step) xs.push(c);
+  for (let c = 0; c < ky; c += step) ys.push(c);
+  // layout: x = coordinate 0, y = -coordinate 1 (upwards)
+  const X = (c: number): number => c * v.scale + v.ox;
+  const Y = (c: number): number => -c * v.scale + v.oy;
+  pen.begin('rgba(36,87,166,0.35)', 1);
+  for (const c of xs) pen.line(X(c), Y(0), X(c), Y(ky - 1));
+  for (const c of ys) pen.line(X(0), Y(c), X(kx - 1), Y(c));
+  pen.end();
+  const bottom = Math.min(v.height - 4, Y(0) + 14);
+  const left = Math.max(2, X(0) - 6 - 7 * String(ky).length);
+  for (const c of xs) if (X(c) >= 0 && X(c) <= v.width - 20) pen.text(X(c) + 2, bottom, `x=${c}`, '#2457a6');
+  for (const c of ys) if (Y(c) >= 12 && Y(c) <= v.height) pen.text(left, Y(c) - 2, `y=${c}`, '#2457a6');
 }

@@ -3,6 +3,8 @@ import { el } from '../dom.ts';
 import { layoutOf, type Layout } from './layout.ts';
 import type { Overlay } from './overlay.ts';
 import { paint, type PaintStats, type View } from './paint.ts';
+import { wireGestures } from './gestures.ts';
+import { LINK_COLOURS, linkClassNames, linkColour } from './link-class.ts';
 import { CanvasPen, SvgPen } from './pen.ts';
 
 /**
@@ -11,6 +13,9 @@ import { CanvasPen, SvgPen } from './pen.ts';
  * legend, and SVG/PNG export of what is in view. Only the visible part is painted
  * (src/web/draw/paint.ts), so 10^6-node networks stay interactive.
  */
+/** Zoom in at most to this many CSS px between neighbouring nodes. */
+export const MAX_PX = 160;
+
 export class NetworkView {
   readonly canvas: HTMLCanvasElement;
   readonly hover: HTMLElement;
@@ -24,9 +29,14 @@ export class NetworkView {
   private step = 0;
   private queued = false;
   /** What the last paint drew. */
-  stats: PaintStats = { mode: 'detail', nodes: 0, arrows: 0 };
+  stats: PaintStats = { mode: 'detail', nodes: 0, arrows: 0, links: 0, shapes: 0 };
   /** Called when the step changes (the URL keeps it). */
   onStep?: (step: number) => void;
+  /** Called when a node is clicked, tapped or chosen with the keys: `add` for a destination (shift, long press, `d`). */
+  onPick?: (node: number, add: boolean) => void;
+  /** The node the keys move and the last one picked (-1: none). */
+  cursor = -1;
+  private stale: HTMLElement;
 
   constructor(readonly root: HTMLElement) {
     this.canvas = el('canvas', {
@@ -37,8 +47,9 @@ export class NetworkView {
     this.hover = el(
       'p',
       { class: 'hover', 'data-testid': 'hover-info', 'aria-live': 'polite' },
-      'hover a node for its address and ports',
+      'hover, tap or focus a node for its address and ports',
     );
+    this.stale = el('p', { class: 'stale-note', 'data-testid': 'drawing-stale', role: 'status', hidden: '' });
     this.caption = el('p', { class: 'caption', 'data-testid': 'drawing-caption' });
     this.legend = el('p', { class: 'legend', 'data-testid': 'drawing-legend' });
     this.slider = el('input', {
@@ -69,9 +80,14 @@ export class NetworkView {
         button('PNG', 'download the drawing in view as PNG', () => this.download('png'), 'export-png'),
         stepRow,
       ),
+      this.stale,
       el('div', { class: 'canvas-box' }, this.canvas),
       this.hover,
       this.legend,
+    );
+    this.canvas.setAttribute(
+      'aria-description',
+      'arrow keys move between neighbouring nodes, Enter makes a node the source, shift+Enter or d adds a destination, + and − zoom, shift+arrows pan',
     );
     this.slider.addEventListener('input', () => this.setStep(Number(this.slider.value)));
     this.wire();
@@ -80,57 +96,97 @@ export class NetworkView {
 
   private wire(): void {
     const c = this.canvas;
-    c.addEventListener(
-      'wheel',
-      (ev) => {
-        ev.preventDefault();
-        const r = c.getBoundingClientRect();
-        this.zoomAt(ev.clientX - r.left, ev.clientY - r.top, Math.exp(-ev.deltaY / 300));
+    wireGestures(c, {
+      pan: (dx, dy) => {
+        this.view.ox += dx;
+        this.view.oy += dy;
+        this.clampPan();
+        this.redraw();
       },
-      { passive: false },
-    );
-    let drag: { x: number; y: number; ox: number; oy: number } | undefined;
-    c.addEventListener('pointerdown', (ev) => {
-      drag = { x: ev.clientX, y: ev.clientY, ox: this.view.ox, oy: this.view.oy };
-      c.setPointerCapture(ev.pointerId);
+      zoomAt: (x, y, k) => this.zoomAt(x, y, k),
+      tap: (x, y, add) => {
+        const n = this.nodeAt(x, y);
+        if (n >= 0) this.pick(n, add);
+      },
+      hover: (x, y) => this.showHover(this.nodeAt(x, y)),
     });
-    c.addEventListener('pointerup', () => {
-      drag = undefined;
+    c.addEventListener('focus', () => {
+      if (this.cursor < 0 && this.layout) this.cursor = this.nodeAt(this.view.width / 2, this.view.height / 2, true);
+      this.showHover(this.cursor);
+      this.redraw();
     });
-    c.addEventListener('pointermove', (ev) => {
-      if (drag && ev.buttons) {
-        this.view.ox = drag.ox + ev.clientX - drag.x;
-        this.view.oy = drag.oy + ev.clientY - drag.y;
-        this.redraw();
-        return;
-      }
-      const r = c.getBoundingClientRect();
-      this.showHover(this.nodeAt(ev.clientX - r.left, ev.clientY - r.top));
-    });
-    c.addEventListener('keydown', (ev) => {
-      const k: Record<string, () => void> = {
-        '+': () => this.zoomAt(this.view.width / 2, this.view.height / 2, 1.5),
-        '-': () => this.zoomAt(this.view.width / 2, this.view.height / 2, 1 / 1.5),
-        ArrowLeft: () => {
-          this.view.ox += 40;
-        },
-        ArrowRight: () => {
-          this.view.ox -= 40;
-        },
-        ArrowUp: () => {
-          this.view.oy += 40;
-        },
-        ArrowDown: () => {
-          this.view.oy -= 40;
-        },
+    c.addEventListener('keydown', (ev) => this.key(ev));
+  }
+
+  /**
+   * The drawing's keys: arrows move the cursor to the neighbour that lies most in that direction
+   * (shift + arrows pan), Enter makes the cursor's node the source, shift + Enter or `d` adds it as a
+   * destination, + and − zoom, `f` fits. The cursor's node is described in the line under the canvas.
+   */
+  private key(ev: KeyboardEvent): void {
+    const centre = (k: number) => (): void => this.zoomAt(this.view.width / 2, this.view.height / 2, k);
+    const dirs: Record<string, [number, number]> = {
+      ArrowLeft: [-1, 0],
+      ArrowRight: [1, 0],
+      ArrowUp: [0, -1],
+      ArrowDown: [0, 1],
+    };
+    const d = dirs[ev.key];
+    let f: (() => void) | undefined;
+    if (d && ev.shiftKey) {
+      f = () => {
+        this.view.ox -= 40 * d[0];
+        this.view.oy -= 40 * d[1];
+        this.clampPan();
       };
-      const f = k[ev.key];
-      if (f) {
-        ev.preventDefault();
-        f();
-        this.redraw();
+    } else if (d) f = () => this.moveCursor(d[0], d[1]);
+    else if (ev.key === 'Enter' && this.cursor >= 0) f = () => this.pick(this.cursor, ev.shiftKey);
+    else if ((ev.key === 'd' || ev.key === 'D') && this.cursor >= 0) f = () => this.pick(this.cursor, true);
+    else if (ev.key === '+' || ev.key === '=') f = centre(1.5);
+    else if (ev.key === '-') f = centre(1 / 1.5);
+    else if (ev.key === 'f') f = () => this.fit();
+    if (!f) return;
+    ev.preventDefault();
+    f();
+    this.redraw();
+  }
+
+  /** Move the cursor to its neighbour most in screen direction (dx, dy), and keep it in view. */
+  private moveCursor(dx: number, dy: number): void {
+    const L = this.layout;
+    if (!L) return;
+    if (this.cursor < 0) this.cursor = this.nodeAt(this.view.width / 2, this.view.height / 2, true);
+    const t = L.topology;
+    const a = this.cursor;
+    let best = -1;
+    let bestScore = 0.3;
+    for (let p = 0; p < t.ports; p++) {
+      const b = t.neighbor(a, p);
+      if (b < 0) continue;
+      const vx = L.x[b]! - L.x[a]!;
+      const vy = L.y[b]! - L.y[a]!;
+      const len = Math.hypot(vx, vy) || 1;
+      // the cosine with the direction, a little in favour of near neighbours
+      const score = (vx * dx + vy * dy) / len - 0.01 * len;
+      if (score > bestScore) {
+        bestScore = score;
+        best = b;
       }
-    });
+    }
+    if (best < 0) return;
+    this.cursor = best;
+    const s = this.screenOf(best);
+    if (s.x < 20 || s.y < 20 || s.x > this.view.width - 20 || s.y > this.view.height - 20)
+      this.focus(best, Math.max(this.view.scale, this.minScale()));
+    this.showHover(best);
+  }
+
+  /** Pick a node: it becomes the cursor, is described, and the page is told (source, or `add` a destination). */
+  pick(node: number, add: boolean): void {
+    this.cursor = node;
+    this.showHover(node);
+    this.onPick?.(node, add);
+    this.redraw();
   }
 
   /** The topology drawn. */
@@ -140,11 +196,24 @@ export class NetworkView {
 
   /** Draw this network (and no overlay); the same spec keeps the zoom. */
   setTopology(t: Topology): void {
+    this.setStale(null);
     if (this.layout?.topology.spec === t.spec) return;
     this.layout = layoutOf(t);
+    this.cursor = -1;
     this.overlay = null;
     this.updateOverlayUi();
     this.fit();
+  }
+
+  /** Mark the drawing as not the network of the topology field (its error), or (null) as current. */
+  setStale(reason: string | null): void {
+    this.stale.hidden = reason === null;
+    this.stale.textContent =
+      reason === null
+        ? ''
+        : `Not the network in the topology field (${reason}): this is still ${this.topology?.spec ?? 'nothing'}.`;
+    this.canvas.parentElement?.classList.toggle('stale', reason !== null);
+    this.canvas.dataset.stale = reason === null ? '' : '1';
   }
 
   /** Draw an overlay over the current network (its spec must be the network's). */
@@ -177,8 +246,17 @@ export class NetworkView {
       this.slider.value = String(this.step);
       this.stepLabel.textContent = `${this.step} of ${o.maxStep}`;
     } else row.hidden = true;
+    const t = this.layout?.topology;
+    // without an overlay the links are coloured by class: say which colour is which
+    const legend: Array<[string, string]> = o
+      ? o.legend
+      : t
+        ? linkClassNames(t)
+            .slice(0, LINK_COLOURS.length)
+            .map((name, k): [string, string] => [linkColour(k), name])
+        : [];
     this.legend.replaceChildren(
-      ...(o?.legend ?? []).flatMap(([colour, text]) => [
+      ...legend.flatMap(([colour, text]) => [
         el('span', { class: 'swatch', style: `background:${colour}` }),
         ` ${text}  `,
       ]),
@@ -200,13 +278,51 @@ export class NetworkView {
     else this.redraw();
   }
 
+  /** The scale at which the whole network fits the canvas. */
+  private fitScale(): number {
+    const L = this.layout;
+    if (!L) return 1;
+    const w = L.maxX - L.minX + 2;
+    const h = L.maxY - L.minY + 2;
+    return Math.min(this.view.width / w, this.view.height / h);
+  }
+
+  /** Zoom limits: out to half the whole network (never a speck, never nothing), in to MAX_PX px between neighbours. */
+  minScale(): number {
+    return this.fitScale() / 2;
+  }
+
+  maxScale(): number {
+    return Math.max(this.fitScale(), MAX_PX);
+  }
+
+  /** Keep part of the network in view: its box overlaps the canvas by at least a quarter of the canvas (or all of the box). */
+  private clampPan(): void {
+    const L = this.layout;
+    if (!L) return;
+    const v = this.view;
+    const clampAxis = (lo: number, hi: number, size: number, o: number): number => {
+      const a = lo * v.scale + o;
+      const b = hi * v.scale + o;
+      const keep = Math.min(size / 4, (b - a) / 2);
+      if (b < keep) return o + (keep - b);
+      if (a > size - keep) return o - (a - (size - keep));
+      return o;
+    };
+    v.ox = clampAxis(L.minX, L.maxX, v.width, v.ox);
+    v.oy = clampAxis(L.minY, L.maxY, v.height, v.oy);
+  }
+
+  /** The current scale (CSS px per world unit: about the distance between neighbours). */
+  get scale(): number {
+    return this.view.scale;
+  }
+
   /** Show the whole network. */
   fit(): void {
     const L = this.layout;
     if (!L) return;
-    const w = L.maxX - L.minX + 2;
-    const h = L.maxY - L.minY + 2;
-    const s = Math.min(this.view.width / w, this.view.height / h);
+    const s = this.fitScale();
     this.view.scale = s;
     this.view.ox = this.view.width / 2 - ((L.minX + L.maxX) / 2) * s;
     this.view.oy = this.view.height / 2 - ((L.minY + L.maxY) / 2) * s;
@@ -214,11 +330,12 @@ export class NetworkView {
   }
 
   zoomAt(x: number, y: number, k: number): void {
-    const s = Math.max(1e-4, Math.min(400, this.view.scale * k));
+    const s = Math.max(this.minScale(), Math.min(this.maxScale(), this.view.scale * k));
     const f = s / this.view.scale;
     this.view.ox = x - (x - this.view.ox) * f;
     this.view.oy = y - (y - this.view.oy) * f;
     this.view.scale = s;
+    this.clampPan();
     this.redraw();
   }
 
@@ -238,8 +355,9 @@ export class NetworkView {
     return { x: L.x[node]! * this.view.scale + this.view.ox, y: L.y[node]! * this.view.scale + this.view.oy };
   }
 
-  /** The node nearest to a canvas point, within max(10 px, half a unit), or -1. */
-  nodeAt(px: number, py: number): number {
+  /** The node nearest to a canvas point, within max(10 px, half a unit) (anywhere with `any`), or -1. */
+  nodeAt(px: number, py: number, any = false): number {
+    if (any) return this.nearest(px, py);
     const L = this.layout;
     if (!L) return -1;
     const wx = (px - this.view.ox) / this.view.scale;
@@ -251,6 +369,42 @@ export class NetworkView {
     const r1 = Math.min(L.rows - 1, Math.floor((wy + reach - L.minY) / L.bucket));
     let best = -1;
     let bestD = reach * reach;
+    for (let r = r0; r <= r1; r++) {
+      for (let i = L.start[r * L.cols + c0]!; i < L.start[r * L.cols + c1 + 1]!; i++) {
+        const v = L.order[i]!;
+        const d = (L.x[v]! - wx) ** 2 + (L.y[v]! - wy) ** 2;
+        if (d <= bestD) {
+          bestD = d;
+          best = v;
+        }
+      }
+    }
+    return best;
+  }
+
+  /** The node nearest to a canvas point (searching outwards ring by ring of buckets). */
+  private nearest(px: number, py: number): number {
+    const L = this.layout;
+    if (!L) return -1;
+    const far = (L.maxX - L.minX + L.maxY - L.minY + 2) * this.view.scale + this.view.width + this.view.height;
+    for (let radius = 20; radius < 2 * far; radius *= 2) {
+      const n = this.nodeWithin(px, py, radius);
+      if (n >= 0) return n;
+    }
+    return -1;
+  }
+
+  private nodeWithin(px: number, py: number, radius: number): number {
+    const L = this.layout!;
+    const wx = (px - this.view.ox) / this.view.scale;
+    const wy = (py - this.view.oy) / this.view.scale;
+    const reach = radius / this.view.scale;
+    let best = -1;
+    let bestD = reach * reach;
+    const c0 = Math.max(0, Math.floor((wx - reach - L.minX) / L.bucket));
+    const c1 = Math.min(L.cols - 1, Math.floor((wx + reach - L.minX) / L.bucket));
+    const r0 = Math.max(0, Math.floor((wy - reach - L.minY) / L.bucket));
+    const r1 = Math.min(L.rows - 1, Math.floor((wy + reach - L.minY) / L.bucket));
     for (let r = r0; r <= r1; r++) {
       for (let i = L.start[r * L.cols + c0]!; i < L.start[r * L.cols + c1 + 1]!; i++) {
         const v = L.order[i]!;
@@ -305,13 +459,15 @@ export class NetworkView {
     ctx.fillRect(0, 0, this.view.width, this.view.height);
     if (!L) return;
     ctx.lineCap = 'round';
-    this.stats = paint(new CanvasPen(ctx), L, this.overlay, this.view, this.step);
+    this.stats = paint(new CanvasPen(ctx), L, this.overlay, this.view, this.step, this.cursor);
     const t = L.topology;
     const o = this.overlay;
-    this.caption.textContent = `${o ? o.caption : t.spec}. ${t.nodes} nodes; ${this.stats.mode === 'detail' ? `${this.stats.nodes} in view` : 'shown as density blocks (zoom in for nodes and links)'}; drag to pan, wheel or +/− to zoom.`;
+    this.caption.textContent = `${o ? o.caption : t.spec}. ${t.nodes} nodes; ${this.stats.mode === 'detail' ? `${this.stats.nodes} in view` : 'shown as density blocks (zoom in for nodes and links)'}; click or tap a node: source; shift-click or long press: add a destination; drag to pan, wheel, pinch or +/− to zoom.`;
     this.canvas.dataset.mode = this.stats.mode;
     this.canvas.dataset.arrows = String(this.stats.arrows);
     this.canvas.dataset.nodes = String(this.stats.nodes);
+    this.canvas.dataset.links = String(this.stats.links);
+    this.canvas.dataset.scale = this.view.scale.toFixed(3);
   }
 
   /** The drawing in view as an SVG document. */

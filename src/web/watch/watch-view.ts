@@ -3,7 +3,7 @@ import { el, errorText, table } from '../dom.ts';
 import { watchOverlay } from '../draw/overlay.ts';
 import type { NetworkView } from '../draw/view.ts';
 import { Cancelled, type Runner } from '../runner.ts';
-import type { SimulationRequest } from '../simulate-panel.ts';
+import { plannedCycles, type SimulationRequest } from '../simulate-panel.ts';
 import type { WatchFrame } from './session.ts';
 
 /** Speeds of play, in cycles per second. */
@@ -15,7 +15,7 @@ const ROWS = 24;
  * The watch controls of the simulation panel (docs/web.md "Watching a simulation"): play, pause,
  * step, speed, jump to a cycle, restart. Each frame is asked of the watch worker (src/web/run-
  * worker.ts keeps the run between requests) and drawn on the network; one request at a time, so
- * a slow frame slows the play down instead of queueing.
+ * a slow frame slows the play down instead of queueing (a jump asked for meanwhile is kept: the last one).
  */
 export class WatchPanel {
   readonly root: HTMLElement;
@@ -27,6 +27,10 @@ export class WatchPanel {
   private req: SimulationRequest | undefined;
   private playing = false;
   private busy = false;
+  /** A cycle asked for while a frame was being made. */
+  private queued: number | undefined;
+  /** Why the cycle shown is not the one asked for. */
+  private note = '';
   /** The frame on screen. */
   frame: WatchFrame | undefined;
   /** Called after each frame is drawn (the URL keeps the cycle). */
@@ -118,8 +122,17 @@ export class WatchPanel {
   }
 
   /** Show cycle `to`; resolves when it is drawn (or failed). */
-  async go(to: number): Promise<boolean> {
-    if (!this.req || this.busy) return false;
+  async go(asked: number): Promise<boolean> {
+    if (!this.req) return false;
+    if (this.busy) {
+      // a jump asked for while a frame is on its way (the first one too) is done next, not dropped
+      this.queued = asked;
+      return false;
+    }
+    // random traffic ends at warm-up + cycles + drain: a later cycle (a URL's watch=99999999) is that end
+    const end = plannedCycles(this.req);
+    const to = end > 0 ? Math.min(asked, end) : asked;
+    this.note = to < asked ? ` (cycle ${asked} asked; the run ends at cycle ${end})` : '';
     this.busy = true;
     this.root.dataset.state = 'busy';
     try {
@@ -138,6 +151,9 @@ export class WatchPanel {
     } finally {
       this.busy = false;
       this.root.dataset.state = 'idle';
+      const next = this.queued;
+      this.queued = undefined;
+      if (next !== undefined) void this.go(next);
     }
   }
 
@@ -177,12 +193,14 @@ export class WatchPanel {
     const t = parseTopology(f.spec);
     this.drawing.setTopology(t);
     this.drawing.setOverlay(watchOverlay(f, t));
-    this.cycleInput.value = String(f.asked);
+    // a cycle being typed (or a jump still to come) is not overwritten by the frame that arrives meanwhile
+    if (document.activeElement !== this.cycleInput && this.queued === undefined)
+      this.cycleInput.value = String(f.asked);
     const inNet = s.held.reduce((a, h) => a + h.flits, 0);
     this.status.className = `watch-status${f.over ? ' over' : ''}`;
     this.status.dataset.cycle = String(f.asked);
     this.status.dataset.over = f.over ?? '';
-    this.status.textContent = `cycle ${f.asked}${f.end ? ` of ${f.end}` : ''}: ${s.active} worms active, ${inNet} flits in buffers, ${s.held.length} VCs held, ${s.blocked.length} headers blocked, ${s.delivered.length} deliveries in the last cycles; flits injected ${s.injected}, delivered ${s.ejected}${f.over ? `. The run is over: ${f.over}` : ''}`;
+    this.status.textContent = `cycle ${f.asked}${f.end ? ` of ${f.end}` : ''}: ${s.active} worms active, ${inNet} flits in buffers, ${s.held.length} VCs held, ${s.blocked.length} headers blocked, ${s.delivered.length} deliveries in the last cycles; flits injected ${s.injected}, delivered ${s.ejected}${f.over ? `. The run is over: ${f.over}` : ''}${this.note}`;
     const name = (kind: string, node: number, port: number, index: number): string =>
       kind === 'network' ? `${t.format(node)} ${t.portName(port)} vc ${index}` : `${kind} ${t.format(node)} #${port}`;
     const held = s.held.slice(0, ROWS).map((h) => [h.worm, name(h.kind, h.node, h.port, h.index), h.flits, h.passed]);

@@ -1,0 +1,316 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build, preview, type PreviewServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseTopology } from '../../src/topology/registry.ts';
+import { URL_FIELDS } from '../../src/web/url-state.ts';
+
+/**
+ * The workbench of issue 24 in chromium: the forms, the Plan button and the drawing on one screen
+ * at 1400x900, a phone layout that scrolls, nodes picked by click and keys building a plan, zoom
+ * bounded, every family's links drawn, and URLs that always work (every field round-trips; a
+ * partial URL gets its topology's defaults; bad values are the panel's error naming the URL field).
+ * Same harness as drawing.browser.test.ts; skipped, with the reason in the suite name, without chromium.
+ */
+const CHROMIUM = process.env.WORMCAST_CHROMIUM ?? '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+const SKIP = hasChromium ? '' : ` (skipped: ${CHROMIUM} not found; install it with apt-get install -y chromium)`;
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-sync'];
+const WAIT = 15_000;
+const configFile = fileURLToPath(new URL('../../vite.config.ts', import.meta.url));
+
+let outDir = '';
+let server: PreviewServer | undefined;
+let browser: Browser | undefined;
+let page: Page;
+let base = '';
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  outDir = mkdtempSync(join(tmpdir(), 'wormcast-web-bench-'));
+  await build({ configFile, logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  server = await preview({
+    configFile,
+    logLevel: 'error',
+    build: { outDir },
+    preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
+  });
+  base = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}/`;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 30_000 });
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.setDefaultTimeout(WAIT);
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+async function open(query: string, p: Page = page): Promise<void> {
+  await p.goto(`${base}${query}`, { waitUntil: 'load', timeout: WAIT });
+  await p.getByTestId('wasm-status').filter({ hasText: 'loaded' }).waitFor({ timeout: WAIT });
+}
+
+/** Wait until a panel's output holds its result or its error; its state. */
+async function settled(output: string, p: Page = page): Promise<string> {
+  await p.waitForSelector(`[data-testid=${output}][data-state=done], [data-testid=${output}][data-state=error]`);
+  return (await p.getByTestId(output).getAttribute('data-state'))!;
+}
+
+/** Whether an element lies wholly inside the viewport. */
+async function onScreen(selector: string, p: Page = page): Promise<boolean> {
+  return p.evaluate((s) => {
+    const r = document.querySelector(s)!.getBoundingClientRect();
+    return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+  }, selector);
+}
+
+async function canvasData(): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    (window as unknown as { wormcast: { drawing: { paintNow(): void } } }).wormcast.drawing.paintNow();
+    return { ...document.querySelector<HTMLCanvasElement>('[data-testid=network-canvas]')!.dataset } as Record<
+      string,
+      string
+    >;
+  });
+}
+
+async function clickNode(address: string, shift = false): Promise<void> {
+  const at = await page.evaluate(
+    (a) => (window as unknown as { wormcast: { screenOf(a: string): { x: number; y: number } } }).wormcast.screenOf(a),
+    address,
+  );
+  const box = (await page.getByTestId('network-canvas').boundingBox())!;
+  if (shift) await page.keyboard.down('Shift');
+  await page.mouse.click(box.x + at.x, box.y + at.y);
+  if (shift) await page.keyboard.up('Shift');
+}
+
+describe(`the workbench (issue 24)${SKIP}`, () => {
+  it.skipIf(!hasChromium)(
+    'at 1400x900 the topology field, the Plan button and the drawing are on screen together, also scrolled to Simulate',
+    async () => {
+      await open('');
+      for (const s of ['#topology', '#plan-go', '[data-testid=network-canvas]'])
+        expect(await onScreen(s), s).toBe(true);
+      await page.locator('#sim-go').scrollIntoViewIfNeeded();
+      for (const s of ['#topology', '#sim-go', '[data-testid=network-canvas]']) expect(await onScreen(s), s).toBe(true);
+    },
+  );
+
+  it.skipIf(!hasChromium)(
+    'on a 390x844 phone: nothing scrolls sideways, the page scrolls, the drawing keeps vertical swipes for the page',
+    async () => {
+      const phone = await browser!.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+      await open('', phone);
+      const m = await phone.evaluate(() => ({
+        wide: document.documentElement.scrollWidth,
+        tall: document.documentElement.scrollHeight,
+        touch: getComputedStyle(document.querySelector('[data-testid=network-canvas]')!).touchAction,
+      }));
+      expect(m.wide).toBeLessThanOrEqual(390);
+      expect(m.tall).toBeGreaterThan(844);
+      expect(m.touch).toBe('pan-y');
+      expect(await onScreen('#topology', phone)).toBe(true);
+      expect(await onScreen('[data-testid=network-canvas]', phone)).toBe(true);
+      await phone.close();
+    },
+  );
+
+  it.skipIf(!hasChromium)(
+    'clicking a node makes it the source, shift-clicking nodes adds destinations and makes the plan',
+    async () => {
+      await open('?topology=mesh:4x4');
+      await clickNode('1,1');
+      expect(await page.inputValue('#plan-source')).toBe('1,1');
+      expect(await page.inputValue('#route-from')).toBe('1,1');
+      await clickNode('3,2', true);
+      await settled('plan-output');
+      await clickNode('0,3', true);
+      expect(await settled('plan-output')).toBe('done');
+      expect(await page.inputValue('#plan-dests')).toBe('3,2 0,3');
+      expect(await page.getByTestId('plan-output').textContent()).toContain('1,1 to 2 destinations');
+      // shift-clicking a destination again takes it out
+      await clickNode('3,2', true);
+      expect(await page.inputValue('#plan-dests')).toBe('0,3');
+    },
+  );
+
+  it.skipIf(!hasChromium)(
+    'the keys reach the nodes: arrows move between neighbours, Enter picks the source, d adds a destination; the line under the drawing describes the node',
+    async () => {
+      await open('?topology=mesh:4x4');
+      await page.getByTestId('network-canvas').focus();
+      const first = await page.getByTestId('hover-info').getAttribute('data-node');
+      expect(first).not.toBeNull();
+      await page.keyboard.press('ArrowRight');
+      const t = parseTopology('mesh:4x4');
+      const next = Number(await page.getByTestId('hover-info').getAttribute('data-node'));
+      expect([...Array(t.ports).keys()].map((p) => t.neighbor(Number(first), p))).toContain(next);
+      await page.keyboard.press('Enter');
+      expect(await page.inputValue('#plan-source')).toBe(t.format(next));
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('d');
+      expect(await settled('plan-output')).toBe('done');
+      expect(await page.getByTestId('hover-info').textContent()).toMatch(/^\d,\d \(node \d+\): /);
+    },
+  );
+
+  it.skipIf(!hasChromium)(
+    'zoom is bounded: fifty zooms out keep the network in view and not a speck; fifty zooms in stop at 160 px',
+    async () => {
+      await open('?topology=torus:16x16');
+      for (let i = 0; i < 50; i++) await page.getByTestId('draw-zoom-out').click();
+      let d = await canvasData();
+      expect(Number(d.nodes)).toBe(256);
+      const size = await page.evaluate(() => {
+        const w = (window as unknown as { wormcast: { screenOf(a: string): { x: number } } }).wormcast;
+        return w.screenOf('15,0').x - w.screenOf('0,0').x;
+      });
+      expect(size).toBeGreaterThan(100);
+      for (let i = 0; i < 50; i++) await page.getByTestId('draw-zoom-in').click();
+      d = await canvasData();
+      expect(Number(d.scale)).toBeLessThanOrEqual(160);
+      expect(Number(d.nodes)).toBeGreaterThan(0);
+    },
+  );
+
+  it.skipIf(!hasChromium)(
+    'every family: the links drawn are the links the summary line counts (wrap links too)',
+    async () => {
+      await open('');
+      for (const spec of ['hypercube:5', 'ccc:4', 'mesh:4x4x4', 'torus:8x8', 'torus:20x20', 'star:5']) {
+        await page.fill('#topology', spec);
+        await page.dispatchEvent('#topology', 'change');
+        const d = await canvasData();
+        expect(Number(d.links), spec).toBe(parseTopology(spec).links);
+        expect(await page.getByTestId('network-summary').textContent()).toContain(`${parseTopology(spec).links} links`);
+      }
+    },
+  );
+
+  it.skipIf(!hasChromium)(
+    'every URL field round-trips: a URL with a non-default value in each opens with those values and writes them back',
+    async () => {
+      const want: Record<string, string> = {
+        topology: 'torus:6x6',
+        routing: 'dor',
+        'route-from': '1,2',
+        'route-to': '4,5',
+        'low-first': '1',
+        shortest: '1',
+        algorithm: 'u-mesh',
+        'plan-routing': 'dor',
+        'plan-source': '2,2',
+        'plan-dests': '0,1 5,5',
+        'plan-seed': '7',
+        'plan-port': 'all',
+        'plan-check': '0',
+        'sim-workload': 'lin-fig-6.4',
+        'sim-algorithm': 'dual-path',
+        'sim-routing': 'dor',
+        'sim-dests': '3',
+        'sim-load': '0.07',
+        'sim-flits': '12',
+        'sim-warmup': '150',
+        'sim-cycles': '900',
+        'sim-drain': '700',
+        'sim-seed': '5',
+        'sim-vcs': '2',
+        'sim-buffer': '6',
+        'sim-port': 'one',
+        'curve-loads': '0.1 0.3',
+        'curve-reps': '4',
+        'curve-seed': '9',
+      };
+      expect(Object.keys(want).sort()).toEqual([...URL_FIELDS].sort());
+      await open(`?${new URLSearchParams(want).toString()}`);
+      const read = await page.evaluate(
+        (ids) => {
+          const out: Record<string, string> = {};
+          for (const id of ids) {
+            const e = document.getElementById(id) as HTMLInputElement;
+            out[id] = e.type === 'checkbox' ? (e.checked ? '1' : '0') : e.value;
+          }
+          return out;
+        },
+        URL_FIELDS as unknown as string[],
+      );
+      expect(read).toEqual(want);
+      const written = Object.fromEntries(new URLSearchParams(await page.evaluate(() => location.search)));
+      for (const id of URL_FIELDS) expect(written[id], id).toBe(want[id]);
+    },
+  );
+
+  it.skipIf(!hasChromium)(
+    "a URL naming only the topology gets that topology's defaults: mesh:8x8 routes 0,0 to 7,7 with a mesh routing",
+    async () => {
+      await open('?topology=mesh:8x8&run=route,plan');
+      expect(await settled('route-output')).toBe('done');
+      expect(await page.getByTestId('route-output').textContent()).toContain('0,0 -> 7,7');
+      expect(await settled('plan-output')).toBe('done');
+      expect(await page.inputValue('#algorithm')).toBe('u-mesh');
+    },
+  );
+
+  it.skipIf(!hasChromium)(
+    "bad URL values are the panel's one-line error naming the URL field; an unknown scenario runs nothing",
+    async () => {
+      await open('?algorithm=nope&run=plan');
+      expect(await page.getByTestId('plan-output').textContent()).toMatch(
+        /^URL field algorithm: 'nope' is not one of /,
+      );
+      await open('?sim-workload=nope&run=sim');
+      expect(await page.getByTestId('simulate-output').textContent()).toMatch(
+        /^URL field sim-workload: 'nope' is not one of /,
+      );
+      await page.waitForTimeout(300);
+      expect(await page.getByTestId('simulate-output').getAttribute('data-state')).toBe('error');
+    },
+  );
+
+  it.skipIf(!hasChromium)("spec case, a bad topology, and the page's own words in errors", async () => {
+    await open('?topology=torus:8X8');
+    expect(await page.inputValue('#topology')).toBe('torus:8x8');
+    expect(await page.getByTestId('network-summary').textContent()).toMatch(/^torus:8x8: 64 nodes/);
+    await page.fill('#topology', 'mesh:0x0');
+    await page.dispatchEvent('#topology', 'change');
+    expect(await page.getByTestId('drawing-stale').isVisible()).toBe(true);
+    expect(await page.getByTestId('drawing-stale').textContent()).toContain('still torus:8x8');
+    await page.fill('#topology', 'torus:8x8');
+    await page.dispatchEvent('#topology', 'change');
+    expect(await page.getByTestId('drawing-stale').isVisible()).toBe(false);
+    await page.fill('#plan-dests', 'random:x');
+    await page.click('#plan-go');
+    expect(await settled('plan-output')).toBe('error');
+    const text = (await page.getByTestId('plan-output').textContent())!;
+    expect(text).not.toContain('--');
+    expect(text).toContain('destinations');
+  });
+
+  it.skipIf(!hasChromium)(
+    "watch= past the run's end shows the end and says so; a jump asked before the first frame is honoured",
+    async () => {
+      await open('?watch=99999999');
+      await page.waitForSelector('[data-testid=watch-status][data-cycle]');
+      expect(await page.getByTestId('watch-status').getAttribute('data-cycle')).toBe('7200');
+      expect(await page.getByTestId('watch-status').textContent()).toContain(
+        'cycle 99999999 asked; the run ends at cycle 7200',
+      );
+      await open('');
+      await page.click('#sim-watch');
+      // the first frame (cycle 0) is on its way: ask for 300 now
+      await page.fill('[data-testid=watch-cycle]', '300');
+      await page.getByTestId('watch-go').click();
+      await page.waitForSelector('[data-testid=watch-status][data-cycle="300"]');
+      expect(pageErrors).toEqual([]);
+    },
+  );
+});
