@@ -5,10 +5,10 @@ import {
   SEED004_UNITS as U,
   cyclesToUs,
 } from '../../experiment/config/units.ts';
-import { alwaysBelow, at, describe, firstUnstable, notAbove, series } from './checks.ts';
+import { alwaysBelow, at, describe, firstUnstable, measured, notAbove, series } from './checks.ts';
 import { staticTraffic } from './static-traffic.ts';
 import { sweepFigure } from './sweep-figure.ts';
-import type { Check, FigureData, Reproduction, RunContext } from './types.ts';
+import { type Check, type ClaimResult, type FigureData, type Reproduction, type RunContext, untested } from './types.ts';
 
 /*
  * Seed 004 (Lin, 1991), chapter 7: static traffic (section 7.1, Figs. 7.1-7.7) and dynamic
@@ -39,8 +39,12 @@ const DYNAMIC_DEVIATIONS = [
   'Statistics: the seed ran each point until its 95 % interval was within 5 % of the mean (batch means); wormcast runs fixed windows with replications and shows their 95 % intervals (docs/experiments.md "Run until the interval is narrow enough" does the seed\'s rule on request).',
 ];
 
+/** Why the tree-like curves deadlock (issue 27): said in each check that a deadlock leaves untested. */
+const LOCKSTEP_MISSING =
+  "the engines replicate a tree's branches independently; the seed's lock-step model is not yet in the engines";
+
 const TREE_DEVIATION =
-  'Tree-like routing (double-channel X-first, seed 004 section 6.2.1) is deadlock-free only when a tree\'s branches advance in lock-step (seed 004 section 6.1); wormcast\'s flit engine replicates each branch as it is granted (docs/deadlock.md "Tree algorithms": double-channel-x-first is acyclic under lock-step, cyclic under the branch model), and the tree-like runs deadlock. Its points are drawn as crosses at the latency measured before the deadlock.';
+  "Tree-like routing (double-channel X-first, seed 004 section 6.2.1) is deadlock-free only when a tree's branches advance in lock-step, a whole tree stopping when one branch blocks (seed 004 section 6.1). wormcast's engines replicate branches independently: each branch output is granted as it frees and a branch runs ahead within its buffers (docs/deadlock.md \"Tree algorithms\": double-channel-x-first is acyclic under lock-step, cyclic under this branch model); the seed's lock-step model is not yet in the engines. So the tree-like runs deadlock where the seed's cannot, and every claim about the tree-like scheme that a deadlock decides is not tested. Deadlocked points have no value: they are drawn as diamonds in the band above the curves, never as latencies.";
 
 interface Dyn {
   id: string;
@@ -175,7 +179,7 @@ const fig711: Dyn = {
     { value: 'multi-path', name: 'multi-path' },
     { value: 'fixed-path', name: 'fixed-path' },
   ],
-  x: { kind: 'dests', full: [1, 5, 10, 15, 20, 25, 30, 35, 40, 45], quick: [2, 10, 40], interarrivalUs: 400 },
+  x: { kind: 'dests', full: [1, 5, 10, 15, 20, 25, 30, 35, 40, 45], quick: [2, 10, 40], interarrivalUs: 500 },
 };
 
 const dyn = (f: Dyn) => ({
@@ -212,8 +216,10 @@ function fig78Checks(r: DoubleReading): Check[] {
       claim: `${READING[r]} the gap between dual-path and multi-path grows as the load rises`,
       cite: '"Hence, the network will not saturate as quickly."',
       test: (d) => {
-        const o = byLoad(d, dual);
-        const gap = (x: number) => (at(d, dual, x)?.y ?? NaN) - (at(d, multi, x)?.y ?? NaN);
+        // the lightest and the heaviest load where both are values: a saturated latency is only a lower bound
+        const o = byLoad(d, dual).filter((x) => measured(at(d, dual, x)) && measured(at(d, multi, x)));
+        if (o.length < 2) return untested(`fewer than two loads where both are measured (${describe(d, dual)})`);
+        const gap = (x: number) => at(d, dual, x)!.y - at(d, multi, x)!.y;
         const g0 = gap(o[0]!);
         const g1 = gap(o.at(-1)!);
         return {
@@ -230,10 +236,11 @@ function fig78Checks(r: DoubleReading): Check[] {
         const t = firstUnstable(d, tree, o);
         const p = [firstUnstable(d, dual, o), firstUnstable(d, multi, o)];
         const rank = (x: number | null) => (x === null ? Infinity : o.indexOf(x));
-        return {
-          ok: t !== null && rank(t) < Math.min(...p.map(rank)),
-          detail: `first unstable point: tree-like ${t ?? 'none'}, dual-path ${p[0] ?? 'none'}, multi-path ${p[1] ?? 'none'} (us)`,
-        };
+        const detail = `first point not measured: tree-like ${t ?? 'none'}, dual-path ${p[0] ?? 'none'}, multi-path ${p[1] ?? 'none'} (us)`;
+        // a deadlock is not saturation: the seed's lock-step trees cannot deadlock (section 6.1), the engines' can
+        if (t !== null && at(d, tree, t)!.state === 'deadlock')
+          return untested(`${detail}; tree-like deadlocks at ${t} us (${LOCKSTEP_MISSING})`);
+        return { ok: t !== null && rank(t) < Math.min(...p.map(rank)), detail };
       },
     },
     {
@@ -254,7 +261,7 @@ function fig78Checks(r: DoubleReading): Check[] {
   ];
 }
 
-type Expect = 'holds' | 'fails';
+type Expect = ClaimResult;
 
 /** Fig. 7.9's claims on one reading; `e` says which come out (see the entry's deviations). */
 function fig79Checks(r: DoubleReading, e: { dualBeatsMulti: Expect; pathsDeliver: Expect }): Check[] {
@@ -273,7 +280,7 @@ function fig79Checks(r: DoubleReading, e: { dualBeatsMulti: Expect; pathsDeliver
           .points.filter((p) => (p.state ?? 'measured') === 'measured')
           .map((p) => p.x)
           .filter((x) => (at(d, multi, x)?.state ?? 'measured') === 'measured');
-        if (both.length === 0) return { ok: false, detail: 'no destination count where both are measured' };
+        if (both.length === 0) return untested('no destination count where both are measured');
         return notAbove(d, dual, multi, Math.max(...both));
       },
     },
@@ -298,9 +305,12 @@ function fig79Checks(r: DoubleReading, e: { dualBeatsMulti: Expect; pathsDeliver
       cite: '"With larger sets of destinations, the dependencies among branches of the tree become more critical to performance and causes the delay to increase rapidly."',
       test: (d) => {
         const x = largest(d, tree);
-        const p = at(d, tree, x)!;
-        const worse = (p.state ?? 'measured') !== 'measured' || (p.y > at(d, dual, x)!.y && p.y > at(d, multi, x)!.y);
-        return { ok: worse, detail: describe(d, tree) };
+        if (at(d, tree, x)!.state === 'deadlock')
+          return untested(`tree-like deadlocks at ${x} destinations (${LOCKSTEP_MISSING}); ${describe(d, tree)}`);
+        const vs = [notAbove(d, dual, tree, x), notAbove(d, multi, tree, x)];
+        const detail = vs.map((v) => v.detail).join('; ');
+        if (vs.some((v) => v.untested)) return untested(detail);
+        return { ok: vs.every((v) => v.ok), detail };
       },
     },
   ];
@@ -370,6 +380,7 @@ export const SEED004: Reproduction[] = [
         test: (d) => {
           const x = Math.min(...series(d, 'dual-path').points.map((p) => p.x));
           const r = notAbove(d, 'dual-path', 'fixed-path', x);
+          if (r.untested) return r;
           return { ok: r.ok && at(d, 'fixed-path', x)!.y > at(d, 'dual-path', x)!.y, detail: r.detail };
         },
       },
@@ -390,6 +401,8 @@ interface StaticFig {
   full: number[];
   quick: number[];
   fullSets: number;
+  /** The top of the seed's y axis (its figures start at 0). */
+  yMax: number;
   baselines: { oneToOne?: string; broadcast?: string };
   seedShows: string;
   checks: Reproduction['checks'];
@@ -412,6 +425,7 @@ function staticFigures(): Reproduction[] {
   const figs: StaticFig[] = [
     {
       id: '004-fig7.1',
+      yMax: 3000,
       caption: 'Performance of the sorted MP algorithm on a 32 x 32 mesh.',
       topology: 'mesh:32x32',
       algorithms: [{ name: 'sorted-mp', label: 'sorted MP' }],
@@ -431,6 +445,7 @@ function staticFigures(): Reproduction[] {
     },
     {
       id: '004-fig7.2',
+      yMax: 1400,
       caption: 'Performance of the sorted MP algorithm on a 10-cube.',
       topology: 'hypercube:10',
       algorithms: [{ name: 'sorted-mp', label: 'sorted MP' }],
@@ -450,6 +465,7 @@ function staticFigures(): Reproduction[] {
     },
     {
       id: '004-fig7.3',
+      yMax: 2000,
       caption: 'Performance of the greedy ST algorithm on a 32 x 32 mesh.',
       topology: 'mesh:32x32',
       algorithms: [{ name: 'greedy-st', label: 'greedy ST' }],
@@ -466,6 +482,7 @@ function staticFigures(): Reproduction[] {
     },
     {
       id: '004-fig7.4',
+      yMax: 100,
       caption: 'Performance of the greedy ST algorithm on a 10-cube.',
       topology: 'hypercube:10',
       algorithms: [
@@ -511,6 +528,7 @@ function staticFigures(): Reproduction[] {
     },
     {
       id: '004-fig7.5',
+      yMax: 1000,
       caption: 'Performance of the X-first and divided greedy algorithms on a 16 x 16 mesh.',
       topology: 'mesh:16x16',
       algorithms: [
@@ -537,6 +555,7 @@ function staticFigures(): Reproduction[] {
     },
     {
       id: '004-fig7.6',
+      yMax: 120,
       caption: 'Performance of different multicast methods on a 6-cube.',
       topology: 'hypercube:6',
       algorithms: [
@@ -567,6 +586,7 @@ function staticFigures(): Reproduction[] {
     },
     {
       id: '004-fig7.7',
+      yMax: 60,
       caption: 'Performance of different number of destinations on 8 x 8 mesh.',
       topology: 'mesh:8x8',
       algorithms: [
@@ -604,6 +624,7 @@ function staticFigures(): Reproduction[] {
       return {
         xTitle: 'Number of Destination Nodes',
         yTitle: 'Average Additional Traffic',
+        yRange: [0, f.yMax],
         series: staticTraffic({
           topology: f.topology,
           algorithms: f.algorithms,
