@@ -9,13 +9,17 @@ import type { ClaimResult, FigureData, Reproduction } from './types.ts';
  * deviation with its reason, and a verdict.
  */
 
+/** Each seed by authors, title, venue and year (docs/seeds.md). */
 const SEEDS: Record<string, string> = {
-  '000': 'Seed 000: Song, Hou, Shi, "An Optimal Multicast Algorithm for Cube-Connected Cycles"',
+  '000':
+    'Seed 000: Song, Hou, Shi, "An Optimal Multicast Algorithm for Cube-Connected Cycles", Journal of Computer Science and Technology, 2000',
   '001':
-    'Seed 001: Robinson, Judd, McKinley, Cheng, "Efficient Collective Data Distribution in All-Port Wormhole-Routed Hypercubes"',
-  '002': 'Seed 002: Reed, "Optimal Routing in the Cube-Connected Cycles Interconnection Network"',
-  '003': 'Seed 003: Wang, Yen, Chu, "Multicasting on Wormhole-Routed Symmetric Networks with Hamiltonian Cycle Model"',
-  '004': 'Seed 004: Lin, "Multicast Communication in Multicomputer Networks" (dissertation)',
+    'Seed 001: Robinson, Judd, McKinley, Cheng, "Efficient Collective Data Distribution in All-Port Wormhole-Routed Hypercubes", Supercomputing \'93, 1993',
+  '002':
+    'Seed 002: Reed, "Optimal Routing in the Cube-Connected Cycles Interconnection Network", Purdue University technical report CSD-TR-412, 1983',
+  '003':
+    'Seed 003: Wang, Yen, Chu, "Multicasting on Wormhole-Routed Symmetric Networks with Hamiltonian Cycle Model", ICPADS, 2005',
+  '004': 'Seed 004: Lin, "Multicast Communication in Multicomputer Networks", PhD dissertation, Michigan State University, 1991',
 };
 
 const CLAIM_WORDS: Record<ClaimResult, string> = {
@@ -90,6 +94,7 @@ export function writeReport(
     'saturation is a lower bound of a growing value). A claim that does not hold or is not tested has its',
     'reason under "deviations". The verdict follows from the claims: **reproduced** when every claim holds,',
     '**partly reproduced** when some do, **not reproduced** when none does; the deviations are stated beside it.',
+    'The seeds are cited in full in docs/seeds.md.',
     "The seeds' units are converted in src/experiment/config/units.ts (docs/units.md). The analyses behind some",
     "entries (Reed's formulas, the stepwise tables) are in docs/reproductions-analysis.md; the seeds' slips",
     'in docs/errata.md.',
