@@ -246,18 +246,7 @@ function fig78Checks(r: DoubleReading): Check[] {
       },
     },
     {
-      claim: `${READING[r]} the tree-like scheme delivers at the lightest load`,
-      cite: '"All three algorithms display good performance at low loads."',
-      expect: 'not tested',
-      test: (d) => {
-        const x = byLoad(d, tree)[0]!;
-        const p = at(d, tree, x)!;
-        if (p.state === 'deadlock') return untested(`tree-like deadlocks at ${x} us (${LOCKSTEP_MISSING})`);
-        return { ok: measured(p), detail: describe(d, tree) };
-      },
-    },
-    {
-      claim: `${READING[r]} the path schemes deliver with low latency at the lightest load`,
+      claim: `${READING[r]} the path schemes deliver with low latency at the lightest load (the tree-like scheme: see the deviations)`,
       cite: '"All three algorithms display good performance at low loads."',
       test: (d) => {
         const x = byLoad(d, dual)[0]!;
@@ -277,7 +266,7 @@ function fig78Checks(r: DoubleReading): Check[] {
 type Expect = ClaimResult;
 
 /** Fig. 7.9's claims on one reading; `e` says which come out (see the entry's deviations). */
-function fig79Checks(r: DoubleReading, e: { dualBeatsMulti: Expect; pathsDeliver: Expect }): Check[] {
+function fig79Checks(r: DoubleReading, e: { dualBeatsMulti: Expect; pathsDeliver: Expect; treeWorse: Expect }): Check[] {
   const [tree, multi, dual] = ['tree-like', 'multi-path', 'dual-path'].map((n) => named(n, r)) as [
     string,
     string,
@@ -316,6 +305,7 @@ function fig79Checks(r: DoubleReading, e: { dualBeatsMulti: Expect; pathsDeliver
     {
       claim: `${READING[r]} tree-like is worse than both path schemes at the largest destination sets`,
       cite: '"With larger sets of destinations, the dependencies among branches of the tree become more critical to performance and causes the delay to increase rapidly."',
+      expect: e.treeWorse,
       test: (d) => {
         const x = largest(d, tree);
         if (at(d, tree, x)!.state === 'deadlock')
@@ -330,9 +320,10 @@ function fig79Checks(r: DoubleReading, e: { dualBeatsMulti: Expect; pathsDeliver
 }
 
 /** Which of Fig. 7.9's claims each reading reproduces (quick and full runs alike; deviations say why). */
-const FIG79_EXPECT: Record<DoubleReading, { dualBeatsMulti: Expect; pathsDeliver: Expect }> = {
-  links: { dualBeatsMulti: 'fails', pathsDeliver: 'holds' },
-  vcs: { dualBeatsMulti: 'fails', pathsDeliver: 'fails' },
+const FIG79_EXPECT: Record<DoubleReading, { dualBeatsMulti: Expect; pathsDeliver: Expect; treeWorse: Expect }> = {
+  // the tree-like curve deadlocks from 5 destinations on (TREE_DEVIATION): its claim is not tested
+  links: { dualBeatsMulti: 'fails', pathsDeliver: 'holds', treeWorse: 'not tested' },
+  vcs: { dualBeatsMulti: 'fails', pathsDeliver: 'fails', treeWorse: 'not tested' },
 };
 
 export const SEED004: Reproduction[] = [
@@ -349,7 +340,7 @@ export const SEED004: Reproduction[] = [
     ...dyn(fig79),
     checks: [...fig79Checks('links', FIG79_EXPECT.links), ...fig79Checks('vcs', FIG79_EXPECT.vcs)],
     deviations: [
-      'Dual-path does not overtake multi-path in either reading of the double channels (004-fig7.8 describes the two readings). With two physical links per direction the mesh carries 300 us between messages without saturating up to 45 destinations on average (full run: multi-path 21.2 us, dual-path 26.0 us at 45), so the source hot spot of multi-path that the seed blames does not form; on single channels it does (004-fig7.11: multi-path rises above dual-path from 25 destinations). With two VCs on one link both path schemes saturate, dual-path first (full run: from 25 destinations, multi-path from 35; at 20 dual-path 42.9 us against multi-path 26.6 us), so "the path algorithms still perform well" holds in the two-link reading only. Past saturation the measured latencies are lower bounds of growing values and are not compared (at 45: dual-path 575 us, multi-path 496 us).',
+      'Dual-path does not overtake multi-path in either reading of the double channels (004-fig7.8 describes the two readings). With two physical links per direction the mesh carries 300 us between messages without saturating up to 45 destinations on average (full run: multi-path 21.2 us, dual-path 26.0 us at 45), so the source hot spot of multi-path that the seed blames does not form; on single channels it does (004-fig7.11: multi-path rises above dual-path from 25 destinations). With two VCs on one link both path schemes saturate, dual-path first (full run: from 25 destinations, multi-path from 35; at 20 dual-path 42.9 us against multi-path 26.6 us), so "the path algorithms still perform well" holds in the two-link reading only. Past saturation the measured latencies are lower bounds of growing values and are not compared (at 45: dual-path 575 us, multi-path 496 us). Load: the seed prints 300 us between messages for this figure, and wormcast runs it there (in flits per cycle the load does not depend on the assumed flit width); 004-fig7.11, whose load the seed does not print, runs at 500 us, where the single-channel mesh shows the seed\'s shape. With the tree-like curve deadlocked (from 5 destinations on in the full run) and dual-path never below multi-path, the seed\'s two central claims of this figure do not hold or are not tested: the entry is partly reproduced, by the path schemes\' delivery on two links.',
       TREE_DEVIATION,
       ...DYNAMIC_DEVIATIONS,
     ],
