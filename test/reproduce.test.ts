@@ -69,6 +69,8 @@ describe('wormcast reproduce', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of [
       '000-fig2',
+      '002-figIII',
+      '002-figIV',
       '004-fig7.8',
       '004-fig7.9',
       '004-fig7.10',
