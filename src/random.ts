@@ -1,7 +1,7 @@
 /**
  * The seeded generator behind every random choice of wormcast (mulberry32): uniform numbers in
  * [0, 1). One generator per run, seeded by the user, so that every result is reproducible and the
- * wasm and reference engines see the same inputs (shared/DESIGN.md "Engine model").
+ * wasm and reference engines see the same inputs (docs/model-flit.md).
  */
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;

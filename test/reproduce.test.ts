@@ -12,6 +12,7 @@ import {
 import { runIsolated } from '../src/experiment/run/isolated.ts';
 import { findReproduction, REPRODUCTIONS } from '../src/report/reproductions/index.ts';
 import { runReproduction, type ReproductionOutcome } from '../src/report/reproductions/run.ts';
+import { expectedVerdict, verdictOf } from '../src/report/reproductions/types.ts';
 import { runMain } from './cli-main.ts';
 
 /*
@@ -67,6 +68,9 @@ describe('wormcast reproduce', () => {
     const ids = REPRODUCTIONS.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of [
+      '000-fig2',
+      '002-figIII',
+      '002-figIV',
       '004-fig7.8',
       '004-fig7.9',
       '004-fig7.10',
@@ -95,11 +99,22 @@ describe('wormcast reproduce', () => {
     );
     expect(r.stderr).toMatch(/ 004-fig7\.7, 004-fig7\.8, 004-fig7\.9, /);
   });
-  it('every check quotes the seed and every entry with a failing claim states a deviation', () => {
+  it('every check quotes the seed and every entry with a claim that fails or is not tested states a deviation', () => {
     for (const r of REPRODUCTIONS) {
       for (const c of r.checks) expect(c.cite.length, `${r.id}: ${c.claim}`).toBeGreaterThan(10);
-      if (r.checks.some((c) => c.expect === 'fails')) expect(r.deviations.length, r.id).toBeGreaterThan(0);
+      if (r.checks.some((c) => (c.expect ?? 'holds') !== 'holds')) expect(r.deviations.length, r.id).toBeGreaterThan(0);
     }
+  });
+  it('the verdict follows from the claims (issue 27): all hold, some hold, none holds; deviations do not set it', () => {
+    const r = findReproduction('004-fig7.10');
+    const o = (ok: boolean, untested = false) => ({ ok, untested, detail: '' });
+    expect(r.deviations.length).toBeGreaterThan(0);
+    expect(verdictOf(r, [o(true), o(true)])).toBe('reproduced');
+    expect(verdictOf(r, [o(true), o(false)])).toBe('partly reproduced');
+    expect(verdictOf(r, [o(true), o(false, true)])).toBe('partly reproduced');
+    expect(verdictOf(r, [o(false), o(false, true)])).toBe('not reproduced');
+    expect(verdictOf(r, [o(false, true), o(false, true)])).toBe('not reproduced');
+    expect(verdictOf({ ...r, notReproducible: 'no data' }, [o(true), o(true)])).toBe('not reproduced');
   });
 });
 
@@ -113,11 +128,11 @@ describe("every reproduction in --quick mode: the seed's claims", () => {
       if (o.data.series.length > 0) expect(readFileSync(o.files.svg!, 'utf8')).toMatch(/^<svg/);
       for (const c of o.checks) {
         expect(
-          c.ok,
-          `${r.id}: "${c.claim}" should ${c.expect === 'holds' ? 'hold' : 'fail (a stated deviation)'}; the seed: ${c.cite}; wormcast: ${c.detail}`,
-        ).toBe(c.expect === 'holds');
+          c.result,
+          `${r.id}: "${c.claim}" should come out as ${c.expect} (a stated deviation unless it holds); the seed: ${c.cite}; wormcast: ${c.detail}`,
+        ).toBe(c.expect);
       }
-      expect(o.verdict).not.toBe('not reproduced');
+      expect(o.verdict).toBe(expectedVerdict(r));
     }, 120_000);
   }
   it('a second run of a simulation figure reads its result store (free)', async () => {
@@ -146,7 +161,7 @@ describe('FIGB (issue 13): LEN in 004-fig7.4, seed 003 Figs. 1-4 and seed 000 Fi
       expect(o.data.table!.rows.length).toBeGreaterThan(1);
       for (const c of o.checks)
         expect(c.ok, `${id}: "${c.claim}"; the seed: ${c.cite}; wormcast: ${c.detail}`).toBe(c.expect === 'holds');
-      // only the two star-graph slips of shared/seeds/INDEX.md are expected to fail
+      // only the two star-graph slips of docs/seeds.md are expected to fail
       expect(o.checks.filter((c) => c.expect === 'fails').length).toBe(id === '003-fig3' || id === '003-fig4' ? 1 : 0);
     });
   }
@@ -162,11 +177,20 @@ describe('FIGB (issue 13): LEN in 004-fig7.4, seed 003 Figs. 1-4 and seed 000 Fi
         const mine = o.checks.filter((c) => c.claim.startsWith(reading));
         expect(mine.length).toBe(id === '004-fig7.8' ? 4 : 3);
         for (const c of mine)
-          expect(c.ok, `${id}: "${c.claim}"; the seed: ${c.cite}; wormcast: ${c.detail}`).toBe(c.expect === 'holds');
+          expect(c.result, `${id}: "${c.claim}"; the seed: ${c.cite}; wormcast: ${c.detail}`).toBe(c.expect);
       }
       if (id === '004-fig7.8') {
-        // the seed's claims all hold in both readings
-        expect(o.checks.every((c) => c.expect === 'holds')).toBe(true);
+        // the path schemes' claims hold in both readings; the tree-like curve deadlocks from the
+        // lightest load (branches replicated independently), so its claims are not tested, never passed
+        const tree = o.checks.filter((c) => c.claim.includes('tree-like scheme is the first'));
+        expect(tree.length).toBe(2);
+        for (const c of tree) expect(c.result, `${c.claim}: ${c.detail}`).toBe('not tested');
+        expect(o.checks.filter((c) => !tree.includes(c)).every((c) => c.result === 'holds')).toBe(true);
+        expect(o.verdict).toBe('partly reproduced');
+        // a deadlocked point is never a value on the chart: a diamond in the band, labelled
+        const svg = readFileSync(o.files.svg!, 'utf8');
+        expect(svg).toContain('deadlock (no value)');
+        expect(svg).toMatch(/not values: [^<]*deadlock/);
       } else {
         // "the path algorithms still perform well": the two-link reading only
         const perform = o.checks.filter((c) => c.claim.includes('still deliver'));

@@ -2,8 +2,8 @@ import type { Plan } from '../multicast/plan.ts';
 import { tracePath } from '../routing/trace.ts';
 
 /**
- * The virtual channels every message of a plan occupies, in hop order (shared/DESIGN.md
- * "Addresses and channels": physical channel = node * ports + port, virtual channel =
+ * The virtual channels every message of a plan occupies, in hop order (docs/addressing.md:
+ * physical channel = node * ports + port, virtual channel =
  * physical * V + vc, V = the routing function's VC class count). A message with several
  * destinations follows the routing function from each destination to the next.
  *

@@ -1,5 +1,5 @@
 /**
- * The options of `wormcast simulate --example`: shared/reference/booksim2-8x8-mesh.md's network at
+ * The options of `wormcast simulate --example`: the BookSim2 reference network (docs/validation.md) at
  * 0.2 flits/node/cycle. A module of its own (no imports) so that src/cli/option-rules.ts can read
  * it without loading the simulate command (start-up time, src/cli/lazy-commands.ts).
  */

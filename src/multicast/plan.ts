@@ -32,7 +32,7 @@ export interface PlanTrees {
 export const NONE = -1;
 
 /**
- * How a message travels (shared/DESIGN.md "Plans"): a unicast forwarded in software, a
+ * How a message travels (docs/architecture.md): a unicast forwarded in software, a
  * multidestination path worm, or a tree worm replicated by routers.
  */
 export type MessageKind = 'unicast' | 'path' | 'tree';
@@ -61,8 +61,7 @@ export interface Message {
 }
 
 /**
- * What every multicast algorithm produces and every evaluator consumes (shared/DESIGN.md
- * "Plans"). The messages are stored as columns of typed arrays so that plans of ~10^6 messages
+ * What every multicast algorithm produces and every evaluator consumes (docs/architecture.md). The messages are stored as columns of typed arrays so that plans of ~10^6 messages
  * fit in memory; `message(id)` and `messages` materialise objects for small plans.
  *
  * Invariants (checked by checkPlan): message ids are 0..count-1; a message's `after` precedes

@@ -16,18 +16,47 @@ import { wSort } from './unicast-based/w-sort.ts';
 import { PATH_BASED_ALGORITHMS } from './path-based/index.ts';
 import { TREE_BASED_ALGORITHMS } from './tree-based/index.ts';
 
+/** Whether `dests` is already what build assumes: strictly increasing node ids, none the source. */
+function isNormal(t: Topology, source: number, dests: Int32Array): boolean {
+  for (let i = 0; i < dests.length; i++) {
+    const d = dests[i]!;
+    if (d < 0 || d >= t.nodes || d === source || (i > 0 && d <= dests[i - 1]!)) return false;
+  }
+  return true;
+}
+
+/**
+ * The algorithm with a build that takes destinations in any order (issue 27): the algorithms'
+ * chains and halvings assume a sorted set and gave wrong receive steps for an unsorted one. A
+ * sorted set passes through untouched (one scan); any other is normalised (sorted) or refused
+ * (out of range, repeated, the source) by normalizeDestinations, with its WormcastError.
+ */
+function normalizing(a: MulticastAlgorithm): MulticastAlgorithm {
+  return {
+    ...a,
+    build: (routing, source, dests) =>
+      a.build(
+        routing,
+        source,
+        isNormal(routing.topology, source, dests) ? dests : normalizeDestinations(routing.topology, source, dests),
+      ),
+  };
+}
+
 /** Every multicast algorithm, by the name the CLI and configs use. */
-export const MULTICAST_ALGORITHMS: Record<string, MulticastAlgorithm> = {
-  separate,
-  'u-cube': uCube,
-  'u-mesh': uMesh,
-  'u-ccc': uCcc,
-  maxport,
-  combine,
-  'w-sort': wSort,
-  ...PATH_BASED_ALGORITHMS,
-  ...TREE_BASED_ALGORITHMS,
-};
+export const MULTICAST_ALGORITHMS: Record<string, MulticastAlgorithm> = Object.fromEntries(
+  Object.entries({
+    separate,
+    'u-cube': uCube,
+    'u-mesh': uMesh,
+    'u-ccc': uCcc,
+    maxport,
+    combine,
+    'w-sort': wSort,
+    ...PATH_BASED_ALGORITHMS,
+    ...TREE_BASED_ALGORITHMS,
+  }).map(([name, a]) => [name, normalizing(a)]),
+);
 
 /**
  * The routing function an algorithm that takes any routing uses on each topology family: each

@@ -20,8 +20,10 @@ export interface MulticastAlgorithm {
   /** The port model it was designed for; evaluators use it unless told otherwise. */
   readonly port: PortModel;
   /**
-   * The plan for a multicast from `source` to `destinations` (sorted, distinct, without the
-   * source: see normalizeDestinations). The registry has checked topology and routing.
+   * The plan for a multicast from `source` to `destinations`. An algorithm's own build assumes
+   * them sorted, distinct and without the source; the registry's (getAlgorithm) takes any order
+   * and normalises or refuses them (normalizeDestinations). The registry has checked topology and
+   * routing.
    */
   build(routing: RoutingFunction, source: number, destinations: Int32Array): Plan;
 }

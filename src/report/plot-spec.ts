@@ -92,7 +92,7 @@ function timeFactor(p: StoredPoint, y: string, unit: TimeUnit | undefined): numb
 }
 
 /** Put the points without a value of y into the band above the curves, one row per series. */
-function placeOffScale(rows: PlotRow[], latency: boolean, logY: boolean): void {
+export function placeOffScale(rows: PlotRow[], latency: boolean, logY: boolean): void {
   // a saturated point's throughput is a measurement and stays where it is
   const off = rows.filter((r) => r.state !== 'measured' && (r.state !== 'saturated' || latency || r.mean === null));
   if (off.length === 0) return;

@@ -124,7 +124,7 @@ export const TOPOLOGIES = {
  */
 export const TOPOLOGY_FAMILIES: Readonly<Record<string, TopologyFamily>> = TOPOLOGIES;
 
-/** The topology families of the seeds (shared/seeds/INDEX.md): the keys of TOPOLOGIES. */
+/** The topology families of the seeds (docs/seeds.md): the keys of TOPOLOGIES. */
 export type TopologyName = keyof typeof TOPOLOGIES;
 
 /** Spec forms, keyed by family name: what `--topology` accepts. */

@@ -1,6 +1,6 @@
 import type { TopologyName } from './registry.ts';
 
-/** The topology families of the seeds (shared/seeds/INDEX.md): the names in src/topology/registry.ts. */
+/** The topology families of the seeds (docs/seeds.md): the names in src/topology/registry.ts. */
 export type TopologyKind = TopologyName;
 
 /**

@@ -16,7 +16,7 @@ export const QUEUE_NAME = 'wormcast-points';
  * A worker's lock on a job lasts LOCK_MS and is renewed every LOCK_MS / 2 while the point runs (on
  * a worker thread, so the event loop is free to renew it). A worker killed mid-job stops renewing:
  * within LOCK_MS + STALLED_MS another worker's stalled check puts the job back on the queue. With
- * BullMQ's defaults (30 s) a lost machine's points waited up to a minute (shared/TOOLCHAIN.md).
+ * BullMQ's defaults (30 s) a lost machine's points waited up to a minute.
  */
 export const LOCK_MS = 4000;
 export const STALLED_MS = 2000;

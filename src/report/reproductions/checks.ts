@@ -1,4 +1,4 @@
-import type { CheckOutcome, FigureData, FigurePoint, Series } from './types.ts';
+import { type CheckOutcome, type FigureData, type FigurePoint, type Series, untested } from './types.ts';
 
 /* Small predicates the seeds' claims are written with (src/report/reproductions/seed*.ts). */
 
@@ -19,38 +19,49 @@ export function xs(d: FigureData, name: string): number[] {
   return series(d, name).points.map((p) => p.x);
 }
 
-/** a's y <= b's y * (1 + slack) at x (both measured). */
+/** Whether a point is a value (not saturated, not deadlocked). */
+export const measured = (p: FigurePoint | undefined): boolean => p !== undefined && (p.state ?? 'measured') === 'measured';
+
+/**
+ * a's y <= b's y * (1 + slack) at x. A measured a against a saturated b holds (a still delivers);
+ * a deadlocked point, or two saturated ones (lower bounds of growing values), cannot test it.
+ */
 export function notAbove(d: FigureData, a: string, b: string, x: number, slack = 0): CheckOutcome {
   const pa = at(d, a, x);
   const pb = at(d, b, x);
   if (!pa || !pb) return { ok: false, detail: `no point at x = ${x}` };
-  const measured = (p: FigurePoint) => (p.state ?? 'measured') === 'measured';
-  // a saturated b against a measured a: a is better
+  const dead = [pa.state === 'deadlock' ? a : '', pb.state === 'deadlock' ? b : ''].filter(Boolean);
+  if (dead.length > 0) return untested(`at ${x}: ${dead.join(' and ')} deadlocked (no value)`);
   if (measured(pa) && !measured(pb)) return { ok: true, detail: `at ${x}: ${a} ${fmt(pa.y)}, ${b} ${pb.state}` };
-  // both past saturation: their measured latencies (lower bounds of growing values) are compared
-  if (!measured(pa) && !measured(pb) && Number.isFinite(pa.y) && Number.isFinite(pb.y))
-    return {
-      ok: pa.y <= pb.y * (1 + slack),
-      detail: `at ${x}, both ${pa.state}: ${a} ${fmt(pa.y)} vs ${b} ${fmt(pb.y)} (measured lower bounds)`,
-    };
-  if (!measured(pa)) return { ok: false, detail: `at ${x}: ${a} ${pa.state}` };
+  if (!measured(pa) && !measured(pb))
+    return untested(
+      `at ${x}, both saturated: ${a} >= ${fmt(pa.y)}, ${b} >= ${fmt(pb.y)} (lower bounds of growing latencies)`,
+    );
+  if (!measured(pa)) return { ok: false, detail: `at ${x}: ${a} ${pa.state}, ${b} ${fmt(pb.y)}` };
   return { ok: pa.y <= pb.y * (1 + slack), detail: `at ${x}: ${a} ${fmt(pa.y)} vs ${b} ${fmt(pb.y)}` };
 }
 
-/** a's y <= b's y at every common x (measured points, x >= from), with a relative slack. */
+/** a's y <= b's y at every common x where both are measured (x >= from), with a relative slack. */
 export function alwaysBelow(d: FigureData, a: string, b: string, slack = 0, from = -Infinity): CheckOutcome {
   const bad: string[] = [];
   let n = 0;
+  let skipped = 0;
   for (const p of series(d, a).points) {
     if (p.x < from) continue;
     const q = at(d, b, p.x);
     if (!q) continue;
+    if (!measured(p) || !measured(q)) {
+      skipped++;
+      continue;
+    }
     n++;
     if (!(p.y <= q.y * (1 + slack))) bad.push(`${p.x}: ${fmt(p.y)} > ${fmt(q.y)}`);
   }
+  if (n === 0) return untested(`no x where both ${a} and ${b} are measured`);
+  const not = skipped > 0 ? ` (${skipped} not measured, not compared)` : '';
   return {
-    ok: n > 0 && bad.length === 0,
-    detail: bad.length === 0 ? `${a} <= ${b} at all ${n} points` : `${a} above ${b} at ${bad.join('; ')}`,
+    ok: bad.length === 0,
+    detail: bad.length === 0 ? `${a} <= ${b} at all ${n} points${not}` : `${a} above ${b} at ${bad.join('; ')}${not}`,
   };
 }
 

@@ -5,8 +5,10 @@ import { renderSvg } from '../plot-svg.ts';
 import { figureCsv, figureSpec } from './figure-plot.ts';
 import {
   asExpected,
+  claimResult,
   verdictOf,
   type CheckOutcome,
+  type ClaimResult,
   type FigureData,
   type Reproduction,
   type RunContext,
@@ -18,7 +20,9 @@ import {
 export interface ReproductionOutcome {
   id: string;
   data: FigureData;
-  checks: Array<CheckOutcome & { claim: string; cite: string; expect: 'holds' | 'fails'; asExpected: boolean }>;
+  checks: Array<
+    CheckOutcome & { claim: string; cite: string; result: ClaimResult; expect: ClaimResult; asExpected: boolean }
+  >;
   verdict: Verdict;
   seconds: number;
   files: { json: string; csv: string; svg: string | null };
@@ -39,7 +43,14 @@ export async function runReproduction(r: Reproduction, ctx: RunContext, outDir: 
     } catch (e) {
       o = { ok: false, detail: `the check could not be evaluated: ${(e as Error).message}` };
     }
-    return { ...o, claim: c.claim, cite: c.cite, expect: c.expect ?? 'holds', asExpected: asExpected(c, o) };
+    return {
+      ...o,
+      claim: c.claim,
+      cite: c.cite,
+      result: claimResult(o),
+      expect: c.expect ?? 'holds',
+      asExpected: asExpected(c, o),
+    };
   });
   const verdict = verdictOf(r, checks);
   mkdirSync(outDir, { recursive: true });
@@ -71,8 +82,7 @@ export async function runReproduction(r: Reproduction, ctx: RunContext, outDir: 
 export function comparisonText(r: Reproduction, o: ReproductionOutcome): string {
   const lines = [`${r.id}: ${r.caption}`, `  ${o.data.setup}`];
   for (const c of o.checks) {
-    const mark = c.ok ? 'holds' : 'fails';
-    lines.push(`  [${mark}${c.asExpected ? '' : ' - UNEXPECTED'}] ${c.claim} (${c.detail})`, `      seed: ${c.cite}`);
+    lines.push(`  [${c.result}${c.asExpected ? '' : ' - UNEXPECTED'}] ${c.claim} (${c.detail})`, `      seed: ${c.cite}`);
   }
   for (const d of r.deviations) lines.push(`  deviation: ${d}`);
   if (r.notReproducible) lines.push(`  not reproducible: ${r.notReproducible}`);

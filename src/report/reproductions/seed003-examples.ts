@@ -34,7 +34,7 @@ interface Example {
   slip?: { which: 'h' | 'l'; corrected: number[]; why: string };
 }
 
-// the torus K with (2,0) for the node the seed's K misprints as (0,2)^2 (shared/seeds/INDEX.md)
+// the torus K with (2,0) for the node the seed's K misprints as (0,2)^2 (docs/seeds.md)
 const TORUS_K = ['0,0', '1,0', '2,0', '1,1', '0,2', '2,2', '3,3', '2,3', '0,3'];
 const STAR_K = ['2134', '3124', '2314', '1243', '4123', '3412', '3421', '2341', '3241'];
 
@@ -98,7 +98,7 @@ const EXAMPLES: Example[] = [
     slip: {
       which: 'h',
       corrected: [19, 21, 22, 1, 2],
-      why: 'The seed lists 2314^4 in both headers (shared/seeds/INDEX.md, docs/errata.md): the uniform preparation splits the 9 destinations 5 + 4, and 2314^4 goes to M^l only. The printed path lengths (9 and 9) hold for that split.',
+      why: 'The seed lists 2314^4 in both headers (docs/seeds.md, docs/errata.md): the uniform preparation splits the 9 destinations 5 + 4, and 2314^4 goes to M^l only. The printed path lengths (9 and 9) hold for that split.',
     },
   },
   {
@@ -122,7 +122,7 @@ const EXAMPLES: Example[] = [
     slip: {
       which: 'l',
       corrected: [12, 9, 7],
-      why: 'The seed adds 2413^11 to M^l, which is not in K (shared/seeds/INDEX.md, docs/errata.md): M^l carries 3412^12, 4123^9, 1243^7. The printed path length 6 holds for those three.',
+      why: 'The seed adds 2413^11 to M^l, which is not in K (docs/seeds.md, docs/errata.md): M^l carries 3412^12, 4123^9, 1243^7. The printed path length 6 holds for those three.',
     },
   },
 ];
@@ -253,7 +253,7 @@ function checksOf(e: Example): Check[] {
 }
 
 const TORUS_DEV =
-  "The seed's K writes (0,2)^2 for the node labelled 2, which is (2,0) (it prints (2,0)^2 in M^l's header; shared/seeds/INDEX.md); wormcast uses (2,0).";
+  "The seed's K writes (0,2)^2 for the node labelled 2, which is (2,0) (it prints (2,0)^2 in M^l's header; docs/seeds.md); wormcast uses (2,0).";
 
 export const SEED003_EXAMPLES: Reproduction[] = EXAMPLES.map((e) => ({
   id: `003-fig${e.fig}`,

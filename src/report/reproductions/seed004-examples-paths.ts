@@ -461,7 +461,7 @@ const fig616 = example({
     },
   ],
   deviations: [
-    'Channels: the four worms of the text take 6 + 6 + 5 + 4 = 21 channels, each leg a shortest path between consecutive destinations, so no routing of these sets uses the printed 20 (docs/errata.md, "Seeds 003 and 004: path-based multicast", item 1; shared/seeds/INDEX.md).',
+    'Channels: the four worms of the text take 6 + 6 + 5 + 4 = 21 channels, each leg a shortest path between consecutive destinations, so no routing of these sets uses the printed 20 (docs/errata.md, "Seeds 003 and 004: path-based multicast", item 1; docs/seeds.md).',
   ],
 });
 

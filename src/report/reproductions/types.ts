@@ -26,6 +26,8 @@ export interface FigureData {
   yTitle: string;
   /** The seed draws x decreasing to the right (seed 004 Figs. 7.8 and 7.10: inter-arrival time). */
   xReverse?: boolean;
+  /** The seed's y axis, [from, to]: the figure is drawn over it and clips what leaves it, as the seed does. */
+  yRange?: [number, number];
   series: Series[];
   /** A table (worked examples, tables): header and rows of cells. */
   table?: { columns: string[]; rows: Array<Array<string | number>> };
@@ -37,10 +39,29 @@ export interface FigureData {
   drawing?: string;
 }
 
+/**
+ * What a check found (issue 27): the claim holds, fails, or the data cannot test it. A claim is
+ * not tested when it would hold or fail only because a curve deadlocked, or because every point it
+ * compares is saturated (measured latencies past saturation are lower bounds of growing values).
+ */
+export type ClaimResult = 'holds' | 'fails' | 'not tested';
+
 /** The outcome of one check on the data. */
 export interface CheckOutcome {
+  /** The claim holds (false when it fails or is not tested). */
   ok: boolean;
   detail: string;
+  /** The data cannot test the claim; `detail` says why. */
+  untested?: boolean;
+}
+
+export function claimResult(o: CheckOutcome): ClaimResult {
+  return o.untested ? 'not tested' : o.ok ? 'holds' : 'fails';
+}
+
+/** An outcome the data cannot decide, with the reason. */
+export function untested(detail: string): CheckOutcome {
+  return { ok: false, untested: true, detail };
 }
 
 /** A qualitative (or numeric) claim of the seed, checked on the data. */
@@ -50,11 +71,11 @@ export interface Check {
   /** The seed's sentence it checks, quoted. */
   cite: string;
   /**
-   * 'holds' (the default): wormcast reproduces the claim. 'fails': wormcast does not, for a reason
-   * given in the reproduction's deviations; the test pins that it still fails, so that a change
-   * that makes it hold is noticed and the docs updated.
+   * What the entry expects of the run, 'holds' by default. 'fails' and 'not tested' come with a
+   * reason in the reproduction's deviations; the tests pin the expectation, so that a change which
+   * makes the claim come out otherwise is noticed and the docs updated.
    */
-  expect?: 'holds' | 'fails';
+  expect?: ClaimResult;
   test(d: FigureData): CheckOutcome;
 }
 
@@ -87,22 +108,33 @@ export interface Reproduction {
   notReproducible?: string;
 }
 
-export type Verdict = 'reproduced' | 'reproduced with a stated deviation' | 'not reproduced' | 'not reproducible';
+/**
+ * reproduced: every claim checked holds; partly reproduced: some hold, others fail or cannot be
+ * tested; not reproduced: none holds (or the entry cannot be run at all: `notReproducible`).
+ */
+export type Verdict = 'reproduced' | 'partly reproduced' | 'not reproduced';
 
 /** Whether a check came out as its entry expects. */
 export function asExpected(c: Check, o: CheckOutcome): boolean {
-  return o.ok === ((c.expect ?? 'holds') === 'holds');
+  return claimResult(o) === (c.expect ?? 'holds');
 }
 
-/**
- * The verdict of a run: a check that does not come out as expected is 'not reproduced' (a
- * regression, or a figure whose entry is wrong); a claim known to fail, or any deviation, makes
- * it 'reproduced with a stated deviation'.
- */
+/** The verdict from the claims' results (deviations are stated beside it; they do not set it). */
 export function verdictOf(r: Reproduction, outcomes: readonly CheckOutcome[]): Verdict {
-  if (r.notReproducible) return 'not reproducible';
-  if (outcomes.some((o, i) => !asExpected(r.checks[i]!, o))) return 'not reproduced';
-  return r.deviations.length > 0 || r.checks.some((c) => c.expect === 'fails')
-    ? 'reproduced with a stated deviation'
-    : 'reproduced';
+  if (r.notReproducible) return 'not reproduced';
+  const results = outcomes.map(claimResult);
+  const holding = results.filter((x) => x === 'holds').length;
+  if (holding > 0 && holding === results.length) return 'reproduced';
+  return holding > 0 ? 'partly reproduced' : 'not reproduced';
+}
+
+/** The verdict the entry declares by its checks' expectations: what a run must come to. */
+export function expectedVerdict(r: Reproduction): Verdict {
+  return verdictOf(
+    r,
+    r.checks.map((c) => {
+      const e = c.expect ?? 'holds';
+      return { ok: e === 'holds', untested: e === 'not tested', detail: '' };
+    }),
+  );
 }
