@@ -20,7 +20,8 @@ export function xs(d: FigureData, name: string): number[] {
 }
 
 /** Whether a point is a value (not saturated, not deadlocked). */
-export const measured = (p: FigurePoint | undefined): boolean => p !== undefined && (p.state ?? 'measured') === 'measured';
+export const measured = (p: FigurePoint | undefined): boolean =>
+  p !== undefined && (p.state ?? 'measured') === 'measured';
 
 /**
  * a's y <= b's y * (1 + slack) at x. A measured a against a saturated b holds (a still delivers);

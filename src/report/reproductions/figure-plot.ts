@@ -28,7 +28,14 @@ export function figureRows(d: FigureData): PlotRow[] {
         series: s.name,
         facet: '',
         state,
-        label: state === 'measured' ? '' : state === 'deadlock' ? 'deadlock' : finite ? `>= ${formatNumber(p.y)}` : 'saturated',
+        label:
+          state === 'measured'
+            ? ''
+            : state === 'deadlock'
+              ? 'deadlock'
+              : finite
+                ? `>= ${formatNumber(p.y)}`
+                : 'saturated',
         replications: 0,
       });
     }

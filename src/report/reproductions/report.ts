@@ -19,7 +19,8 @@ const SEEDS: Record<string, string> = {
     'Seed 002: Reed, "Optimal Routing in the Cube-Connected Cycles Interconnection Network", Purdue University technical report CSD-TR-412, 1983',
   '003':
     'Seed 003: Wang, Yen, Chu, "Multicasting on Wormhole-Routed Symmetric Networks with Hamiltonian Cycle Model", ICPADS, 2005',
-  '004': 'Seed 004: Lin, "Multicast Communication in Multicomputer Networks", PhD dissertation, Michigan State University, 1991',
+  '004':
+    'Seed 004: Lin, "Multicast Communication in Multicomputer Networks", PhD dissertation, Michigan State University, 1991',
 };
 
 const CLAIM_WORDS: Record<ClaimResult, string> = {

@@ -82,7 +82,10 @@ export async function runReproduction(r: Reproduction, ctx: RunContext, outDir: 
 export function comparisonText(r: Reproduction, o: ReproductionOutcome): string {
   const lines = [`${r.id}: ${r.caption}`, `  ${o.data.setup}`];
   for (const c of o.checks) {
-    lines.push(`  [${c.result}${c.asExpected ? '' : ' - UNEXPECTED'}] ${c.claim} (${c.detail})`, `      seed: ${c.cite}`);
+    lines.push(
+      `  [${c.result}${c.asExpected ? '' : ' - UNEXPECTED'}] ${c.claim} (${c.detail})`,
+      `      seed: ${c.cite}`,
+    );
   }
   for (const d of r.deviations) lines.push(`  deviation: ${d}`);
   if (r.notReproducible) lines.push(`  not reproducible: ${r.notReproducible}`);

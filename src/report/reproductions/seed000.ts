@@ -126,7 +126,7 @@ const fig89 = (
   ],
   deviations: [
     '"Close" is not quantified by the seed; the bound of 2 steps was set after the full run, which found at most 1.85 steps (21 %) above the lower bound (9-CCC, a set of 384 nodes) and at most 0.85 on the 7- and 8-CCC (7-CCC, 64 nodes).',
-    "Set size: the seed counts a multicast set in nodes with the source (Phi = {d_0, ..., d_m-1}, d_0 the source), so a set of m nodes has m - 1 destinations and a lower bound of ceil(log2 m) steps; the sizes 8, 16, 32, 64 are powers of two, where the tree is full and link sharing costs most. Counting m destinations instead (as wormcast did before issue 27) adds a node to each set and one slack step at those sizes, which hid 2-9x of the effect (7-CCC, 64: 0.15 against 0.85 steps above the bound).",
+    'Set size: the seed counts a multicast set in nodes with the source (Phi = {d_0, ..., d_m-1}, d_0 the source), so a set of m nodes has m - 1 destinations and a lower bound of ceil(log2 m) steps; the sizes 8, 16, 32, 64 are powers of two, where the tree is full and link sharing costs most. Counting m destinations instead (as wormcast did before issue 27) adds a node to each set and one slack step at those sizes, which hid 2-9x of the effect (7-CCC, 64: 0.15 against 0.85 steps above the bound).',
     'The seed prints no numbers and leaves the blocking rule of shared links open; wormcast\'s reading is in docs/algorithms-unicast.md ("Seed 000 section 6"). "Average physical link contention" is read as the number of pairs of one step\'s unicasts that share a link.',
   ],
 });

@@ -8,7 +8,14 @@ import {
 import { alwaysBelow, at, describe, firstUnstable, measured, notAbove, series } from './checks.ts';
 import { staticTraffic } from './static-traffic.ts';
 import { sweepFigure } from './sweep-figure.ts';
-import { type Check, type ClaimResult, type FigureData, type Reproduction, type RunContext, untested } from './types.ts';
+import {
+  type Check,
+  type ClaimResult,
+  type FigureData,
+  type Reproduction,
+  type RunContext,
+  untested,
+} from './types.ts';
 
 /*
  * Seed 004 (Lin, 1991), chapter 7: static traffic (section 7.1, Figs. 7.1-7.7) and dynamic
@@ -266,7 +273,10 @@ function fig78Checks(r: DoubleReading): Check[] {
 type Expect = ClaimResult;
 
 /** Fig. 7.9's claims on one reading; `e` says which come out (see the entry's deviations). */
-function fig79Checks(r: DoubleReading, e: { dualBeatsMulti: Expect; pathsDeliver: Expect; treeWorse: Expect }): Check[] {
+function fig79Checks(
+  r: DoubleReading,
+  e: { dualBeatsMulti: Expect; pathsDeliver: Expect; treeWorse: Expect },
+): Check[] {
   const [tree, multi, dual] = ['tree-like', 'multi-path', 'dual-path'].map((n) => named(n, r)) as [
     string,
     string,
@@ -340,7 +350,7 @@ export const SEED004: Reproduction[] = [
     ...dyn(fig79),
     checks: [...fig79Checks('links', FIG79_EXPECT.links), ...fig79Checks('vcs', FIG79_EXPECT.vcs)],
     deviations: [
-      'Dual-path does not overtake multi-path in either reading of the double channels (004-fig7.8 describes the two readings). With two physical links per direction the mesh carries 300 us between messages without saturating up to 45 destinations on average (full run: multi-path 21.2 us, dual-path 26.0 us at 45), so the source hot spot of multi-path that the seed blames does not form; on single channels it does (004-fig7.11: multi-path rises above dual-path from 25 destinations). With two VCs on one link both path schemes saturate, dual-path first (full run: from 25 destinations, multi-path from 35; at 20 dual-path 42.9 us against multi-path 26.6 us), so "the path algorithms still perform well" holds in the two-link reading only. Past saturation the measured latencies are lower bounds of growing values and are not compared (at 45: dual-path 575 us, multi-path 496 us). Load: the seed prints 300 us between messages for this figure, and wormcast runs it there (in flits per cycle the load does not depend on the assumed flit width); 004-fig7.11, whose load the seed does not print, runs at 500 us, where the single-channel mesh shows the seed\'s shape. With the tree-like curve deadlocked (from 5 destinations on in the full run) and dual-path never below multi-path, the seed\'s two central claims of this figure do not hold or are not tested: the entry is partly reproduced, by the path schemes\' delivery on two links.',
+      "Dual-path does not overtake multi-path in either reading of the double channels (004-fig7.8 describes the two readings). With two physical links per direction the mesh carries 300 us between messages without saturating up to 45 destinations on average (full run: multi-path 21.2 us, dual-path 26.0 us at 45), so the source hot spot of multi-path that the seed blames does not form; on single channels it does (004-fig7.11: multi-path rises above dual-path from 25 destinations). With two VCs on one link both path schemes saturate, dual-path first (full run: from 25 destinations, multi-path from 35; at 20 dual-path 42.9 us against multi-path 26.6 us), so \"the path algorithms still perform well\" holds in the two-link reading only. Past saturation the measured latencies are lower bounds of growing values and are not compared (at 45: dual-path 575 us, multi-path 496 us). Load: the seed prints 300 us between messages for this figure, and wormcast runs it there (in flits per cycle the load does not depend on the assumed flit width); 004-fig7.11, whose load the seed does not print, runs at 500 us, where the single-channel mesh shows the seed's shape. With the tree-like curve deadlocked (from 5 destinations on in the full run) and dual-path never below multi-path, the seed's two central claims of this figure do not hold or are not tested: the entry is partly reproduced, by the path schemes' delivery on two links.",
       TREE_DEVIATION,
       ...DYNAMIC_DEVIATIONS,
     ],
@@ -390,7 +400,7 @@ export const SEED004: Reproduction[] = [
       },
     ],
     deviations: [
-      "Load: the seed does not print the load of Fig. 7.11 (\"both the load and number of destinations are relatively high\"); wormcast uses a mean inter-arrival time of 500 us per node, inside Fig. 7.10's range (issue 27). At 400 us, the value used before, all three schemes saturated from 30-35 destinations and the checks compared lower bounds of growing latencies; at 500 us the seed's shape appears (full run): dual- and fixed-path stay at 35.3 and 35.0 us at 45 destinations while multi-path rises from 25 destinations (37.3 us at 35, 63.2 at 40) and saturates at 45, and fixed-path is far above dual-path for small sets (26.4 against 11.7 us at 1 destination).",
+      'Load: the seed does not print the load of Fig. 7.11 ("both the load and number of destinations are relatively high"); wormcast uses a mean inter-arrival time of 500 us per node, inside Fig. 7.10\'s range (issue 27). At 400 us, the value used before, all three schemes saturated from 30-35 destinations and the checks compared lower bounds of growing latencies; at 500 us the seed\'s shape appears (full run): dual- and fixed-path stay at 35.3 and 35.0 us at 45 destinations while multi-path rises from 25 destinations (37.3 us at 35, 63.2 at 40) and saturates at 45, and fixed-path is far above dual-path for small sets (26.4 against 11.7 us at 1 destination).',
       ...DYNAMIC_DEVIATIONS,
     ],
   },
