@@ -10,6 +10,8 @@ export interface FedGroup {
   /** Multicast number (W_GROUP). */
   readonly id: number;
   readonly created: number;
+  /** The source of its first worm (-1 for a group of no worms). */
+  readonly src: number;
   readonly dests: readonly number[];
   readonly first: number;
   readonly count: number;
@@ -114,7 +116,16 @@ export class WormFeed {
     this.written += worms.length;
     this.destW = dw;
     this.treeW = tw;
-    this.groups.push({ id, created, dests, first, count: worms.length, destEnd: dw, treeEnd: tw });
+    this.groups.push({
+      id,
+      created,
+      src: worms[0]?.src ?? -1,
+      dests,
+      first,
+      count: worms.length,
+      destEnd: dw,
+      treeEnd: tw,
+    });
     return true;
   }
 

@@ -152,6 +152,11 @@ function pointValues(
   return values;
 }
 
+/** 4 decimals, as every number of --json (src/experiment/run/result-json.ts). */
+function round4(x: number): number {
+  return Number.isFinite(x) ? Math.round(x * 1e4) / 1e4 : x;
+}
+
 /** `wormcast simulate`: the flit-level engine on dynamic traffic, one Plan, or a seed scenario. */
 export function registerSimulate(program: Command): void {
   const command = program
@@ -372,7 +377,13 @@ export function registerSimulate(program: Command): void {
           : config.dests
             ? ` to ${config.dests} destinations`
             : '';
-      const heading = `${o.topology} ${o.algorithm}${destText}, load ${config.load} flits/node/cycle (configured), ${config.flits}-flit messages, ${nodeModelText(model)}, ${engineRulesText(config.options)}${dorFlag !== undefined ? `, dor tie-break ${tieBreak}, dateline ${dateline}` : ''}, ${config.engine} engine; deadlock check: ${verdict}`;
+      const patternText =
+        config.pattern === undefined
+          ? ''
+          : config.pattern === 'hotspot'
+            ? `, pattern hotspot (${config.hotspotFraction ?? 1} of messages to ${config.hotspots})`
+            : `, pattern ${config.pattern}`;
+      const heading = `${o.topology} ${o.algorithm}${destText}${patternText}, load ${config.load} flits/node/cycle (configured), ${config.flits}-flit messages, ${nodeModelText(model)}, ${engineRulesText(config.options)}${dorFlag !== undefined ? `, dor tie-break ${tieBreak}, dateline ${dateline}` : ''}, ${config.engine} engine; deadlock check: ${verdict}`;
       const unitsLine = units
         ? `\n  units: ${unitsText(units, config.flits, config.load, config.options.startup)}`
         : '';
@@ -397,6 +408,10 @@ export function registerSimulate(program: Command): void {
             flits: config.flits,
             process: config.process,
             self: config.self,
+            // absent unless given: a run without them prints as before patterns existed
+            ...(config.pattern !== undefined ? { pattern: config.pattern } : {}),
+            ...(config.hotspots !== undefined ? { hotspots: config.hotspots } : {}),
+            ...(config.hotspotFraction !== undefined ? { hotspotFraction: config.hotspotFraction } : {}),
             warmup: config.warmup,
             cycles: config.measure,
             drain: config.drain,
@@ -411,6 +426,17 @@ export function registerSimulate(program: Command): void {
             check.verdict === 'not-checked'
               ? { verdict: 'not-checked', reason: check.reason }
               : { verdict: check.verdict },
+          // the arrays of a streamed run: per node (by id) and per physical channel (node * ports + port)
+          ...(r.acceptedPerNode
+            ? {
+                acceptedPerNode: {
+                  min: round4(r.acceptedPerNode.min),
+                  max: round4(r.acceptedPerNode.max),
+                  perNode: r.acceptedPerNode.perNode.map(round4),
+                },
+              }
+            : {}),
+          ...(r.channelFlits ? { channelFlits: r.channelFlits } : {}),
         },
         units?.cycleUs,
       );

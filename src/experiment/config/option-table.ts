@@ -4,6 +4,7 @@ import { MULTICAST_ALGORITHMS } from '../../multicast/registry.ts';
 import { MAX_SLOTS } from '../run/simulation-result.ts';
 import type { SimulateConfig } from '../run/simulate.ts';
 import { UNIT_PRESET_FIELDS } from './units.ts';
+import { PATTERN_NAMES } from '../../traffic/patterns.ts';
 
 /*
  * The one option table (issue 28): every option of `wormcast simulate`, of an experiment's points
@@ -415,6 +416,40 @@ export const OPTION_TABLE = [
     group: 'traffic',
     point: true,
     run: 'self',
+  },
+  {
+    key: 'pattern',
+    placeholder: '<name>',
+    value: oneOf(...PATTERN_NAMES),
+    help: `unicast destinations: ${PATTERN_NAMES.join(' | ')} (BookSim's names; docs/traffic.md "Patterns"); refused where a pattern is undefined; default uniform`,
+    default: 'uniform',
+    cliDefault: false,
+    group: 'traffic',
+    point: true,
+    givenOnly: true,
+    run: 'pattern',
+  },
+  {
+    key: 'hotspots',
+    placeholder: '<ids>',
+    value: STRING,
+    help: 'pattern hotspot: the hot node ids, e.g. 0,9,27',
+    group: 'traffic',
+    point: true,
+    givenOnly: true,
+    run: 'hotspots',
+  },
+  {
+    key: 'hotspotFraction',
+    placeholder: '<F>',
+    value: num(0, 1),
+    help: 'pattern hotspot: the fraction of messages sent to a hot node, the rest uniform; default 1',
+    default: 1,
+    cliDefault: false,
+    group: 'traffic',
+    point: true,
+    givenOnly: true,
+    run: 'hotspotFraction',
   },
   {
     key: 'watchdog',

@@ -8,6 +8,7 @@ import { flagOf, OPTION_TABLE, optionEntry, type SpecValue } from './option-tabl
 import { simulationRouting, type SimulateConfig } from '../run/simulate.ts';
 import type { MemoryEnvironment } from '../run/memory-estimate.ts';
 import { destCountRange } from '../run/dest-count.ts';
+import { unicastPattern } from '../run/unicast-pattern.ts';
 import { resolveUnits, type ResolvedUnits } from './units.ts';
 
 type GivenOnlyEntry = Extract<(typeof OPTION_TABLE)[number], { givenOnly: true }>;
@@ -63,7 +64,19 @@ export interface PointConfig extends GivenOnlyOptions {
 export const DEFAULT_ISOLATED_SETS = optionEntry('sets').default as number;
 
 /** Options that describe dynamic traffic only: an isolated point refuses them. */
-const DYNAMIC_ONLY = ['load', 'interarrivalUs', 'cycles', 'warmup', 'drain', 'process', 'self', 'inFlight'] as const;
+const DYNAMIC_ONLY = [
+  'load',
+  'interarrivalUs',
+  'cycles',
+  'warmup',
+  'drain',
+  'process',
+  'self',
+  'inFlight',
+  'pattern',
+  'hotspots',
+  'hotspotFraction',
+] as const;
 
 /** The value of `key` in `o`, else the table's default (a key whose entry has a plain default). */
 function given<T extends OptionValue>(o: Partial<Record<OptionKey, OptionValue>>, key: OptionKey): T {
@@ -155,6 +168,16 @@ export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointC
         throw new WormcastError(`dests: ${dests} must be 1..${t.nodes - 1} for a multicast on ${t.spec}`);
     }
   } else if (isolated) dests = 1;
+  if (!isolated)
+    unicastPattern(
+      {
+        algorithm,
+        pattern: o.pattern as string | undefined,
+        hotspots: o.hotspots as string | undefined,
+        hotspotFraction: o.hotspotFraction as number | undefined,
+      },
+      t,
+    );
   const model = defaultNodeModel(algorithm);
   const startup = (o.startup as number | undefined) ?? units?.startup ?? given<number>(o, 'startup');
   const routerDelay = given<number>(o, 'routerDelay');

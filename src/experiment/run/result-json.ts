@@ -33,6 +33,12 @@ export function resultJson(r: SimulationResult): Record<string, unknown> {
     channelUtilisation: { mean: round(r.channelUtilisation.mean), max: round(r.channelUtilisation.max) },
     slots: r.slots,
     deadlock: r.deadlock,
+    // streamed runs only (docs/traffic.md "What is measured"); the arrays are simulate --json's own
+    ...(r.latencyPercentiles ? { latencyPercentiles: r.latencyPercentiles } : {}),
+    ...(r.meanHops !== undefined ? { meanHops: round(r.meanHops) } : {}),
+    ...(r.acceptedPerNode
+      ? { acceptedPerNode: { min: round(r.acceptedPerNode.min), max: round(r.acceptedPerNode.max) } }
+      : {}),
     ...(r.batchMeans ? { batchMeans: r.batchMeans.map(round) } : {}),
   };
 }

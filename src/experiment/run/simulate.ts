@@ -21,6 +21,9 @@ import { summarize, type RunStats, type Window } from './stats.ts';
 import { eventWorms, runStream, type StreamProgress, streamCapacity } from './stream-run.ts';
 import type { TrafficSpec } from './traffic.ts';
 import { TrafficStream } from './traffic-stream.ts';
+import { unicastPattern } from './unicast-pattern.ts';
+import { workloadDistribution } from './workload-distribution.ts';
+import type { PatternName } from '../../traffic/patterns.ts';
 import { destCountRange } from './dest-count.ts';
 import { randomDestinations } from '../../multicast/destinations.ts';
 import { mulberry32 } from '../../random.ts';
@@ -62,6 +65,12 @@ export interface SimulateConfig {
   process?: 'bernoulli' | 'exponential' | 'uniform';
   /** Unicast sources may address themselves (BookSim convention). */
   self?: boolean;
+  /** Unicast traffic's pattern (docs/traffic.md "Patterns"); default uniform. */
+  pattern?: PatternName;
+  /** Pattern hotspot: the hot node ids, `0,9,27`. */
+  hotspots?: string;
+  /** Pattern hotspot: the fraction of messages sent to a hot node (the rest uniform); default 1. */
+  hotspotFraction?: number;
   warmup: number;
   measure: number;
   /** Extra cycles after the window for its messages to complete. */
@@ -189,6 +198,7 @@ export function runWorkload(
   const counters = engine.counters();
   const cycles = stopped;
   const slots = engine.slotUse();
+  const channelFlits = engine.channelFlits();
   return {
     status,
     incomplete: incompleteReason(
@@ -214,9 +224,11 @@ export function runWorkload(
     multicasts: stats.multicasts,
     completed: stats.completed,
     counters,
-    channelUtilisation: channelUtilisation(engine.channelFlits(), cycles),
+    channelUtilisation: channelUtilisation(channelFlits, cycles),
     slots,
     deadlock,
+    ...workloadDistribution(w, times, routing, window, measured),
+    channelFlits: Array.from(channelFlits),
   };
 }
 
@@ -253,6 +265,8 @@ export function planStream(c: SimulateConfig, routing: RoutingFunction): StreamP
     seed: c.seed,
     self: c.self,
   };
+  const pattern = unicastPattern(c, t);
+  if (pattern) spec.pattern = pattern;
   const sampler = new TrafficStream(spec);
   const samples: WormSpec[][] = [];
   for (let k = 0; k < STREAM_SAMPLES && sampler.peekTime() !== Infinity; k++)

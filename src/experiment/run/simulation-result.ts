@@ -1,5 +1,6 @@
 import type { EngineCounters, EngineStatus } from '../../engine/types.ts';
 import type { DeadlockReport, SlotUse } from '../../engine/results.ts';
+import type { LatencyPercentiles } from './latency-histogram.ts';
 
 /*
  * What a simulation reports and why a run did not make its measurement: shared by the whole-run
@@ -55,6 +56,15 @@ export interface SimulationResult {
   /** The slot capacity (option `slots`, `--slots`) and the most slots live at once. */
   slots: SlotUse;
   deadlock: DeadlockReport | null;
+  /**
+   * Streamed runs (dynamic traffic; docs/traffic.md "What is measured"): latency percentiles of the
+   * window's messages (per destination), their mean hops (unicast traffic), the flits accepted per
+   * node per cycle of the window, and the flits each network channel carried over the run.
+   */
+  latencyPercentiles?: LatencyPercentiles;
+  meanHops?: number;
+  acceptedPerNode?: { min: number; max: number; perNode: number[] };
+  channelFlits?: number[];
   /** With `batches`: the mean message latency of each span of the window's creation times (NaN: none completed). */
   batchMeans?: number[];
 }

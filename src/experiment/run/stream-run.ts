@@ -11,7 +11,7 @@ import {
   type MeasuredWindow,
   type SimulationResult,
 } from './simulation-result.ts';
-import { StreamStats } from './stream-stats.ts';
+import { hopCount, StreamStats } from './stream-stats.ts';
 import type { Window } from './stats.ts';
 import type { TrafficEvent } from './traffic.ts';
 import type { EventSource } from './traffic-stream.ts';
@@ -152,7 +152,7 @@ export function runStream(
   const { routing, window } = s;
   const t = routing.topology;
   const feed = new WormFeed(engine, routing, prepared);
-  const stats = new StreamStats(window, s.flits, s.batches ?? 0);
+  const stats = new StreamStats(window, s.flits, s.batches ?? 0, { nodes: t.nodes, hops: hopCount(routing) });
   const release = (): number => feed.release((g, times) => stats.add(g, times));
   let pending: { e: TrafficEvent; worms: WormSpec[] } | null = null;
   let group = 0;
@@ -228,6 +228,7 @@ export function runStream(
   const st = stats.result(measured, t.nodes, e1 - e0);
   const counters = engine.counters();
   const slots = engine.slotUse();
+  const channelFlits = engine.channelFlits();
   const finalStatus: EngineStatus = saturated ? 'saturated' : status;
   const incomplete = saturated
     ? `the network saturated at cycle ${stopped}: ${inFlight} messages were in flight or waiting to be sent (raise --in-flight, or lower the load): measured cycles ${window.from}..${to} of the requested ${window.from}..${window.to}`
@@ -257,9 +258,11 @@ export function runStream(
     multicasts: st.multicasts,
     completed: st.completed,
     counters,
-    channelUtilisation: channelUtilisation(engine.channelFlits(), stopped),
+    channelUtilisation: channelUtilisation(channelFlits, stopped),
     slots,
     deadlock,
+    ...stats.distribution(measured),
+    channelFlits: Array.from(channelFlits),
     ...(s.batches ? { batchMeans: stats.batchMeans() } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { WormcastError } from '../../errors.ts';
+import { PERMUTATION_PATTERNS, permutationDest, randomPermutation } from '../../traffic/patterns.ts';
 import { destCountRange, drawDestCount } from './dest-count.ts';
 import type { TrafficEvent, TrafficSpec } from './traffic.ts';
 
@@ -45,6 +46,23 @@ export class EventList implements EventSource {
 
 const ARRIVALS = 1;
 const DESTINATIONS = 2;
+/** randperm's permutation: one stream, streamSeed(seed, 0, 3), read only when the run starts. */
+const PERMUTATION = 3;
+
+/**
+ * The destination of every source under a pattern that fixes it (the permutations, and randperm
+ * drawn from its own stream), or null for a pattern drawn per message (uniform, hotspot).
+ */
+function fixedDestinations(spec: TrafficSpec): Int32Array | null {
+  const p = spec.pattern;
+  if (!p) return null;
+  if (p.name === 'randperm') {
+    const state = new Uint32Array([streamSeed(spec.seed, 0, PERMUTATION)]);
+    return randomPermutation(spec.nodes, () => next(state, 0));
+  }
+  if (!PERMUTATION_PATTERNS.includes(p.name)) return null;
+  return Int32Array.from({ length: spec.nodes }, (_, s) => permutationDest(p.name, s, p.geometry));
+}
 
 /**
  * Uniform random traffic generated as the run goes (docs/experiments.md "Traffic"): every node
@@ -68,9 +86,22 @@ export class TrafficStream implements EventSource {
   private readonly heap: Int32Array;
   private size = 0;
   private readonly rate: number;
+  private readonly fixed: Int32Array | null;
 
   constructor(private readonly spec: TrafficSpec) {
     const { nodes, load, flits, dests } = spec;
+    if (spec.pattern && spec.pattern.name !== 'uniform' && dests !== 0)
+      throw new WormcastError(`traffic: pattern ${spec.pattern.name} is for unicast traffic, not multicasts`);
+    if (spec.pattern?.name === 'hotspot') {
+      const { hotspots = [], hotspotFraction = -1 } = spec.pattern;
+      if (hotspots.length === 0 || hotspots.some((h) => !Number.isInteger(h) || h < 0 || h >= nodes))
+        throw new WormcastError(
+          `traffic: hotspots [${hotspots.join(', ')}] must be 1 or more node ids 0..${nodes - 1}`,
+        );
+      if (!(hotspotFraction >= 0 && hotspotFraction <= 1))
+        throw new WormcastError(`traffic: hotspot fraction ${hotspotFraction} must be 0..1`);
+    }
+    this.fixed = fixedDestinations(spec);
     if (!(load > 0) || load > flits)
       throw new WormcastError(`traffic: load ${load} must be in (0, ${flits}] flits per node per cycle`);
     if (dests < 0 || dests > nodes - 1)
@@ -162,6 +193,20 @@ export class TrafficStream implements EventSource {
     return { created, src, dests: this.destinationsOf(src) };
   }
 
+  /**
+   * 'hotspot': with probability hotspotFraction (one number of the node's destination stream) a
+   * hot node, uniform over the listed ones other than src (a second number; all of them with
+   * `self`), else -1: the message goes uniform like any other. A source that is the only hot
+   * spot sends uniform.
+   */
+  private hotspotOf(src: number): number {
+    const { hotspots = [], hotspotFraction = 0 } = this.spec.pattern!;
+    if (next(this.destRng, src) >= hotspotFraction) return -1;
+    const choices = this.spec.self ? hotspots : hotspots.filter((h) => h !== src);
+    if (choices.length === 0) return -1;
+    return choices[Math.floor(next(this.destRng, src) * choices.length)]!;
+  }
+
   private destinationsOf(src: number): number[] {
     const { nodes, destsMean } = this.spec;
     // a count drawn per multicast (src/experiment/run/dest-count.ts): one more number of the node's
@@ -169,6 +214,11 @@ export class TrafficStream implements EventSource {
     const dests =
       destsMean === undefined ? this.spec.dests : drawDestCount(destsMean, nodes - 1, next(this.destRng, src));
     if (dests === 0) {
+      if (this.fixed) return [this.fixed[src]!];
+      if (this.spec.pattern?.name === 'hotspot') {
+        const hot = this.hotspotOf(src);
+        if (hot >= 0) return [hot];
+      }
       let d = Math.floor(next(this.destRng, src) * (this.spec.self ? nodes : nodes - 1));
       if (!this.spec.self && d >= src) d++;
       return [d];

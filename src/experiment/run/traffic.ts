@@ -1,5 +1,6 @@
 import { WormcastError } from '../../errors.ts';
 import { mulberry32 } from '../../random.ts';
+import type { PatternGeometry, PatternName } from '../../traffic/patterns.ts';
 
 /** Dynamic traffic: what the generator is asked for. */
 export interface TrafficSpec {
@@ -25,6 +26,21 @@ export interface TrafficSpec {
   seed: number;
   /** Unicast only: let a source address itself (BookSim's uniform traffic does). Default false. */
   self?: boolean;
+  /**
+   * Unicast only: where a message goes (docs/traffic.md "Patterns", src/traffic/patterns.ts);
+   * absent or 'uniform': uniform over the other nodes, drawn exactly as before patterns existed.
+   * TrafficStream only (generateTraffic refuses another pattern).
+   */
+  pattern?: UnicastPattern;
+}
+
+/** A unicast pattern with what it reads: the topology's geometry, and the hot spots of 'hotspot'. */
+export interface UnicastPattern {
+  name: PatternName;
+  geometry: PatternGeometry;
+  /** 'hotspot': the hot nodes (distinct) and the fraction of messages sent to one of them. */
+  hotspots?: readonly number[];
+  hotspotFraction?: number;
 }
 
 /** One generated message: a unicast (one destination) or a multicast. */
@@ -50,6 +66,10 @@ export function generateTraffic(spec: TrafficSpec): TrafficEvent[] {
   const rate = load / flits;
   if ((spec.process ?? 'bernoulli') === 'bernoulli' && rate > 1)
     throw new WormcastError(`traffic: Bernoulli rate ${rate} messages per cycle exceeds 1`);
+  if (spec.pattern !== undefined && spec.pattern.name !== 'uniform')
+    throw new WormcastError(
+      `traffic: pattern ${spec.pattern.name} is drawn by the streamed generator (TrafficStream), not generateTraffic`,
+    );
   if (spec.destsMean !== undefined)
     throw new WormcastError(
       'traffic: destsMean is drawn by the streamed generator (TrafficStream), not generateTraffic',
