@@ -412,6 +412,8 @@ export function registerSimulate(program: Command): void {
             ...(config.pattern !== undefined ? { pattern: config.pattern } : {}),
             ...(config.hotspots !== undefined ? { hotspots: config.hotspots } : {}),
             ...(config.hotspotFraction !== undefined ? { hotspotFraction: config.hotspotFraction } : {}),
+            ...(config.onoff !== undefined ? { onoff: config.onoff } : {}),
+            ...(config.batch !== undefined ? { batch: config.batch } : {}),
             warmup: config.warmup,
             cycles: config.measure,
             drain: config.drain,

@@ -9,6 +9,8 @@ import { simulationRouting, type SimulateConfig } from '../run/simulate.ts';
 import type { MemoryEnvironment } from '../run/memory-estimate.ts';
 import { destCountRange } from '../run/dest-count.ts';
 import { unicastPattern } from '../run/unicast-pattern.ts';
+import { arrivalSpec } from '../run/arrival-options.ts';
+import type { ArrivalProcess } from '../run/traffic.ts';
 import { resolveUnits, type ResolvedUnits } from './units.ts';
 
 type GivenOnlyEntry = Extract<(typeof OPTION_TABLE)[number], { givenOnly: true }>;
@@ -48,7 +50,7 @@ export interface PointConfig extends GivenOnlyOptions {
   warmup: number;
   drain: number;
   engine: 'wasm' | 'reference';
-  process: 'bernoulli' | 'exponential' | 'uniform';
+  process: ArrivalProcess;
   self: boolean;
   watchdog: number;
   /** Multicasts: each one's count drawn with this mean (`--dests-mean`; `dests` is then 0). */
@@ -76,6 +78,8 @@ const DYNAMIC_ONLY = [
   'pattern',
   'hotspots',
   'hotspotFraction',
+  'onoff',
+  'batch',
 ] as const;
 
 /** The value of `key` in `o`, else the table's default (a key whose entry has a plain default). */
@@ -168,6 +172,12 @@ export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointC
         throw new WormcastError(`dests: ${dests} must be 1..${t.nodes - 1} for a multicast on ${t.spec}`);
     }
   } else if (isolated) dests = 1;
+  if (!isolated)
+    arrivalSpec({
+      process: o.process as string | undefined,
+      onoff: o.onoff as string | undefined,
+      batch: o.batch as number | undefined,
+    });
   if (!isolated)
     unicastPattern(
       {

@@ -39,6 +39,7 @@ export function resultJson(r: SimulationResult): Record<string, unknown> {
     ...(r.acceptedPerNode
       ? { acceptedPerNode: { min: round(r.acceptedPerNode.min), max: round(r.acceptedPerNode.max) } }
       : {}),
+    ...(r.drainTime !== undefined ? { drainTime: r.drainTime } : {}),
     ...(r.batchMeans ? { batchMeans: r.batchMeans.map(round) } : {}),
   };
 }

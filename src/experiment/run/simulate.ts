@@ -19,7 +19,8 @@ import {
 } from './memory-estimate.ts';
 import { summarize, type RunStats, type Window } from './stats.ts';
 import { eventWorms, runStream, type StreamProgress, streamCapacity } from './stream-run.ts';
-import type { TrafficSpec } from './traffic.ts';
+import type { ArrivalProcess, TrafficSpec } from './traffic.ts';
+import { arrivalSpec } from './arrival-options.ts';
 import { TrafficStream } from './traffic-stream.ts';
 import { unicastPattern } from './unicast-pattern.ts';
 import { workloadDistribution } from './workload-distribution.ts';
@@ -30,6 +31,7 @@ import { mulberry32 } from '../../random.ts';
 import {
   channelUtilisation,
   incompleteReason,
+  RUN_END,
   type MeasuredWindow,
   type RunGoal,
   type SimulationResult,
@@ -62,7 +64,11 @@ export interface SimulateConfig {
   /** Offered load, message flits per node per cycle. */
   load: number;
   flits: number;
-  process?: 'bernoulli' | 'exponential' | 'uniform';
+  process?: ArrivalProcess;
+  /** Process onoff: `alpha,beta` (src/experiment/run/arrival-options.ts). */
+  onoff?: string;
+  /** Process batch: messages each node sends. */
+  batch?: number;
   /** Unicast sources may address themselves (BookSim convention). */
   self?: boolean;
   /** Unicast traffic's pattern (docs/traffic.md "Patterns"); default uniform. */
@@ -260,7 +266,7 @@ export function planStream(c: SimulateConfig, routing: RoutingFunction): StreamP
     flits: c.flits,
     dests: c.algorithm === 'unicast' ? 0 : c.dests,
     ...(c.algorithm !== 'unicast' && c.destsMean !== undefined ? { destsMean: c.destsMean } : {}),
-    process: c.process,
+    ...arrivalSpec(c),
     cycles,
     seed: c.seed,
     self: c.self,
@@ -279,7 +285,9 @@ export function planStream(c: SimulateConfig, routing: RoutingFunction): StreamP
     const e = { created: 0, src, dests: [...randomDestinations(t, src, m, rand)] };
     samples.push(eventWorms(e, c.algorithm, routing, c.flits, samples.length));
   }
-  const capacity = streamCapacity(t.nodes, c.load, c.flits, samples, c.inFlight);
+  // a batch may have every node's messages in flight at once
+  const batchMessages = spec.batch !== undefined ? Math.min(1 << 21, Math.max(4096, t.nodes * spec.batch)) : undefined;
+  const capacity = streamCapacity(t.nodes, c.load, c.flits, samples, c.inFlight ?? batchMessages);
   let perMessage = 1;
   for (const x of samples) perMessage = Math.max(perMessage, x.length);
   const inFlight = Math.round(capacity.worms / perMessage);
@@ -320,8 +328,10 @@ export async function simulateWith(
       algorithm: c.algorithm,
       flits: c.flits,
       traffic: new TrafficStream(spec),
-      window: { from: c.warmup, to: cycles },
-      end: cycles + c.drain,
+      // a batch is measured whole, from cycle 0 until its last message is delivered
+      ...(spec.batch !== undefined
+        ? { window: { from: 0, to: RUN_END }, end: RUN_END, open: true }
+        : { window: { from: c.warmup, to: cycles }, end: cycles + c.drain }),
       batches: c.batches,
       onCycle: hooks.onCycle,
       onProgress: hooks.onProgress,

@@ -65,6 +65,11 @@ export interface SimulationResult {
   meanHops?: number;
   acceptedPerNode?: { min: number; max: number; perNode: number[] };
   channelFlits?: number[];
+  /**
+   * Process batch (BookSim's sim_type = batch): the cycle the last message of the batch was
+   * delivered, all of them created from cycle 0 on: the time to drain the batch.
+   */
+  drainTime?: number;
   /** With `batches`: the mean message latency of each span of the window's creation times (NaN: none completed). */
   batchMeans?: number[];
 }

@@ -86,6 +86,11 @@ export interface StreamRun {
   /** The measurement window and the end of the drain. */
   window: Window;
   end: number;
+  /**
+   * The window ends with the run (process batch): a run that finished is measured up to the cycle
+   * it stopped, not to window.to, and reports drainTime.
+   */
+  open?: boolean;
   /** Batch means over this many spans of the window (0: none). */
   batches?: number;
   /** Called with the engine's cycle after each stretch of at most FEED_CYCLES cycles (progress). */
@@ -212,10 +217,12 @@ export function runStream(
   const finished = status === 'finished' && !saturated && exhausted();
   const to = saturated
     ? Math.max(window.from, Math.min(window.to, stopped))
-    : status === 'limit' || finished
-      ? window.to
-      : Math.max(window.from, Math.min(window.to, live));
-  const measured: MeasuredWindow = { from: window.from, to, requestedTo: window.to };
+    : finished && s.open
+      ? Math.max(window.from, Math.min(window.to, stopped))
+      : status === 'limit' || finished
+        ? window.to
+        : Math.max(window.from, Math.min(window.to, live));
+  const measured: MeasuredWindow = { from: window.from, to, requestedTo: s.open ? null : window.to };
   const left = feed.pending;
   let summarised = 0;
   feed.remaining((g, times) => {
@@ -263,6 +270,7 @@ export function runStream(
     deadlock,
     ...stats.distribution(measured),
     channelFlits: Array.from(channelFlits),
+    ...(s.open ? { drainTime: stats.lastDelivery() } : {}),
     ...(s.batches ? { batchMeans: stats.batchMeans() } : {}),
   };
 }

@@ -53,6 +53,7 @@ export class StreamStats {
   private compMax = 0;
   private generatedFlits = 0;
   private hopSum = 0;
+  private lastTail = -1;
   private readonly batchSum: Float64Array;
   private readonly batchCount: Float64Array;
   private readonly histogram = new LatencyHistogram();
@@ -72,6 +73,9 @@ export class StreamStats {
   /** A multicast released (every worm done) or left at the end (`measuredTo`: the measured window's end). */
   add(g: FedGroup, times: GroupTimes, measuredTo = Infinity): void {
     // accepted at a node: every tail that reached it inside the window, whenever its message was created
+    for (let d = 0; d < times.destNode.length; d++) {
+      if (times.destTail[d]! > this.lastTail) this.lastTail = times.destTail[d]!;
+    }
     if (this.acceptedFlits.length > 0)
       for (let d = 0; d < times.destNode.length; d++) {
         const at = times.destTail[d]!;
@@ -133,6 +137,11 @@ export class StreamStats {
       generated: span > 0 ? this.generatedFlits / (nodes * span) : NaN,
       accepted: span > 0 ? ejectedInWindow / (nodes * span) : NaN,
     };
+  }
+
+  /** The cycle of the last tail delivery of any message added, -1 with none (a batch's drain time). */
+  lastDelivery(): number {
+    return this.lastTail;
   }
 
   /** The latency percentiles, hops and per-node accepted flits over the measured window [from, to). */

@@ -20,7 +20,15 @@ export interface TrafficSpec {
    * Inter-arrival process per node: Bernoulli per cycle (default), exponential, or uniform (gaps uniform on
    * [0, 2 / rate): seed 004 section 8.2, "interval time to send a multicast message is uniformly random").
    */
-  process?: 'bernoulli' | 'exponential' | 'uniform';
+  process?: ArrivalProcess;
+  /**
+   * 'onoff' (BookSim's on_off injection process): alpha, the probability per cycle that an off
+   * source turns on, and beta, that an on source turns off; the rate in the on state follows from
+   * the load (docs/traffic.md "Processes"). TrafficStream only.
+   */
+  onoff?: { alpha: number; beta: number };
+  /** 'batch' (BookSim's sim_type = batch): every node sends this many messages, then stops. TrafficStream only. */
+  batch?: number;
   /** Messages are created in cycles [0, cycles). */
   cycles: number;
   seed: number;
@@ -42,6 +50,10 @@ export interface UnicastPattern {
   hotspots?: readonly number[];
   hotspotFraction?: number;
 }
+
+/** Every arrival process (`--process`). */
+export const ARRIVAL_PROCESSES = ['bernoulli', 'exponential', 'uniform', 'onoff', 'batch'] as const;
+export type ArrivalProcess = (typeof ARRIVAL_PROCESSES)[number];
 
 /** One generated message: a unicast (one destination) or a multicast. */
 export interface TrafficEvent {
@@ -66,6 +78,10 @@ export function generateTraffic(spec: TrafficSpec): TrafficEvent[] {
   const rate = load / flits;
   if ((spec.process ?? 'bernoulli') === 'bernoulli' && rate > 1)
     throw new WormcastError(`traffic: Bernoulli rate ${rate} messages per cycle exceeds 1`);
+  if (spec.process === 'onoff' || spec.process === 'batch')
+    throw new WormcastError(
+      `traffic: process ${spec.process} is drawn by the streamed generator (TrafficStream), not generateTraffic`,
+    );
   if (spec.pattern !== undefined && spec.pattern.name !== 'uniform')
     throw new WormcastError(
       `traffic: pattern ${spec.pattern.name} is drawn by the streamed generator (TrafficStream), not generateTraffic`,

@@ -58,6 +58,8 @@ const config = z.object({
   pattern: z.string().optional(),
   hotspots: z.string().optional(),
   hotspotFraction: z.number().optional(),
+  onoff: z.string().optional(),
+  batch: count.optional(),
   units: mapping.optional(),
   traffic: z.literal('isolated').optional(),
   sets: count.optional(),
