@@ -12,6 +12,8 @@ export interface FedGroup {
   readonly created: number;
   /** The source of its first worm (-1 for a group of no worms). */
   readonly src: number;
+  /** Its message's flits (its first worm's; 0 for a group of no worms). */
+  readonly flits: number;
   readonly dests: readonly number[];
   readonly first: number;
   readonly count: number;
@@ -120,6 +122,7 @@ export class WormFeed {
       id,
       created,
       src: worms[0]?.src ?? -1,
+      flits: worms[0]?.flits ?? 0,
       dests,
       first,
       count: worms.length,

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { parseSizeMix } from '../../experiment/run/message-sizes.ts';
 import { getScenario, SCENARIOS } from '../../engine/scenarios.ts';
 import { defaultInjection, resolveOptions } from '../../engine/input.ts';
 import type { EngineOptions, WormSpec } from '../../engine/types.ts';
@@ -317,8 +318,17 @@ export function registerSimulate(program: Command): void {
       if (!o.topology || o.load === undefined)
         throw new WormcastError('simulate: give --topology and --load (or --plan, --scenario, --example)');
       const model = nodeModel(o, o.algorithm);
-      const flits = optionFromText('flits', o.flits) as number;
-      const load = num(o.load, 1e-9, flits, '--load (at most --flits: one message per node per cycle)');
+      // a size mix (--sizes) sets the message sizes: --flits, if given, is refused by resolvePoint
+      const mix = o.sizes !== undefined ? parseSizeMix(o.sizes) : undefined;
+      const flits = mix ? mix.max : (optionFromText('flits', o.flits) as number);
+      const load = mix
+        ? num(
+            o.load,
+            1e-9,
+            mix.mean,
+            `--load (at most the mean size of --sizes, ${mix.mean}: one message per node per cycle)`,
+          )
+        : num(o.load, 1e-9, flits, '--load (at most --flits: one message per node per cycle)');
       optionFromText('process', o.process);
       const dests = o.dests === undefined ? 0 : parseIntIn(o.dests, 0, 1 << 24, '--dests');
       // what the run will send, checked for deadlock freedom under the same node model first
@@ -341,7 +351,8 @@ export function registerSimulate(program: Command): void {
         ...pointValues(o, cmd, parsed),
         ...(o.algorithm !== 'unicast' && seedMode.destsMean === undefined ? { dests } : {}),
         load,
-        flits,
+        // with --sizes, a given --flits goes to resolvePoint to be refused there (one rule for every caller)
+        ...(mix ? (given('flits') ? { flits: optionFromText('flits', o.flits) as number } : {}) : { flits }),
       });
       const config = simulateConfig(
         point,
@@ -383,7 +394,11 @@ export function registerSimulate(program: Command): void {
           : config.pattern === 'hotspot'
             ? `, pattern hotspot (${config.hotspotFraction ?? 1} of messages to ${config.hotspots})`
             : `, pattern ${config.pattern}`;
-      const heading = `${o.topology} ${o.algorithm}${destText}${patternText}, load ${config.load} flits/node/cycle (configured), ${config.flits}-flit messages, ${nodeModelText(model)}, ${engineRulesText(config.options)}${dorFlag !== undefined ? `, dor tie-break ${tieBreak}, dateline ${dateline}` : ''}, ${config.engine} engine; deadlock check: ${verdict}`;
+      const sizeText =
+        config.sizes !== undefined
+          ? `messages of ${config.sizes} flits (size:weight)`
+          : `${config.flits}-flit messages`;
+      const heading = `${o.topology} ${o.algorithm}${destText}${patternText}, load ${config.load} flits/node/cycle (configured), ${sizeText}, ${nodeModelText(model)}, ${engineRulesText(config.options)}${dorFlag !== undefined ? `, dor tie-break ${tieBreak}, dateline ${dateline}` : ''}, ${config.engine} engine; deadlock check: ${verdict}`;
       const unitsLine = units
         ? `\n  units: ${unitsText(units, config.flits, config.load, config.options.startup)}`
         : '';
@@ -413,6 +428,7 @@ export function registerSimulate(program: Command): void {
             ...(config.hotspots !== undefined ? { hotspots: config.hotspots } : {}),
             ...(config.hotspotFraction !== undefined ? { hotspotFraction: config.hotspotFraction } : {}),
             ...(config.onoff !== undefined ? { onoff: config.onoff } : {}),
+            ...(config.sizes !== undefined ? { sizes: config.sizes } : {}),
             ...(config.batch !== undefined ? { batch: config.batch } : {}),
             warmup: config.warmup,
             cycles: config.measure,

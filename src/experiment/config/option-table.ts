@@ -164,6 +164,16 @@ export const OPTION_TABLE = [
     run: 'flits',
   },
   {
+    key: 'sizes',
+    placeholder: '<mix>',
+    value: STRING,
+    help: 'message sizes drawn per message, size:weight in flits, e.g. 4:1,16:1, instead of --flits (which then is the largest size; the load counts the mean size)',
+    group: 'traffic',
+    point: true,
+    givenOnly: true,
+    run: 'sizes',
+  },
+  {
     key: 'units',
     placeholder: '<preset>',
     value: { kind: 'enum', values: Object.keys(UNIT_PRESET_FIELDS) },

@@ -10,6 +10,7 @@ import type { MemoryEnvironment } from '../run/memory-estimate.ts';
 import { destCountRange } from '../run/dest-count.ts';
 import { unicastPattern } from '../run/unicast-pattern.ts';
 import { arrivalSpec } from '../run/arrival-options.ts';
+import { parseSizeMix } from '../run/message-sizes.ts';
 import type { ArrivalProcess } from '../run/traffic.ts';
 import { resolveUnits, type ResolvedUnits } from './units.ts';
 
@@ -142,8 +143,18 @@ export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointC
     ...(o.dateline !== undefined ? { dateline: o.dateline as 'position' | 'booksim' } : {}),
   });
   const t = routing.topology;
-  const flits = (o.flits as number | undefined) ?? units?.flits ?? given<number>(o, 'flits');
+  const mix = o.sizes !== undefined ? parseSizeMix(o.sizes as string) : undefined;
+  if (mix && (o.flits !== undefined || units?.flits !== undefined) && (o.flits ?? units?.flits) !== mix.max)
+    throw new WormcastError(
+      `sizes ${o.sizes}: gives the message sizes; leave out ${o.flits !== undefined ? `flits (${o.flits})` : 'messageBytes'}`,
+    );
+  // with a size mix, flits is its largest size: the bound of the load below is per message, the mean's
+  const flits = mix ? mix.max : ((o.flits as number | undefined) ?? units?.flits ?? given<number>(o, 'flits'));
   const load = isolated ? 0 : ((o.load as number | undefined) ?? units!.load!);
+  if (mix && load > mix.mean)
+    throw new WormcastError(
+      `load: ${load} must be <= the mean size of sizes ${o.sizes} (${mix.mean} flits): one message per node per cycle at most`,
+    );
   if (load > flits)
     throw new WormcastError(
       o.load !== undefined

@@ -24,6 +24,7 @@ import { arrivalSpec } from './arrival-options.ts';
 import { TrafficStream } from './traffic-stream.ts';
 import { unicastPattern } from './unicast-pattern.ts';
 import { workloadDistribution } from './workload-distribution.ts';
+import { parseSizeMix } from './message-sizes.ts';
 import type { PatternName } from '../../traffic/patterns.ts';
 import { destCountRange } from './dest-count.ts';
 import { randomDestinations } from '../../multicast/destinations.ts';
@@ -65,6 +66,8 @@ export interface SimulateConfig {
   load: number;
   flits: number;
   process?: ArrivalProcess;
+  /** Message sizes drawn from a mix, `4:1,16:1` (size:weight; docs/traffic.md "Message sizes"), instead of `flits`. */
+  sizes?: string;
   /** Process onoff: `alpha,beta` (src/experiment/run/arrival-options.ts). */
   onoff?: string;
   /** Process batch: messages each node sends. */
@@ -273,6 +276,11 @@ export function planStream(c: SimulateConfig, routing: RoutingFunction): StreamP
   };
   const pattern = unicastPattern(c, t);
   if (pattern) spec.pattern = pattern;
+  const mix = c.sizes !== undefined ? parseSizeMix(c.sizes) : undefined;
+  if (mix) spec.sizes = mix;
+  // a mix's messages per cycle follow its mean size; its records and memory its largest
+  const meanFlits = mix ? mix.mean : c.flits;
+  const maxFlits = mix ? mix.max : c.flits;
   const sampler = new TrafficStream(spec);
   const samples: WormSpec[][] = [];
   for (let k = 0; k < STREAM_SAMPLES && sampler.peekTime() !== Infinity; k++)
@@ -287,11 +295,11 @@ export function planStream(c: SimulateConfig, routing: RoutingFunction): StreamP
   }
   // a batch may have every node's messages in flight at once
   const batchMessages = spec.batch !== undefined ? Math.min(1 << 21, Math.max(4096, t.nodes * spec.batch)) : undefined;
-  const capacity = streamCapacity(t.nodes, c.load, c.flits, samples, c.inFlight ?? batchMessages);
+  const capacity = streamCapacity(t.nodes, c.load, meanFlits, samples, c.inFlight ?? batchMessages);
   let perMessage = 1;
   for (const x of samples) perMessage = Math.max(perMessage, x.length);
   const inFlight = Math.round(capacity.worms / perMessage);
-  const shape = trafficShape(routing, c.algorithm, m, c.load, c.flits, cycles, SAMPLE_EVENTS);
+  const shape = trafficShape(routing, c.algorithm, m, c.load * (maxFlits / meanFlits), maxFlits, cycles, SAMPLE_EVENTS);
   return { spec, capacity, inFlight, estimate: estimateMemory(routing, { ...shape, events: inFlight }, c.options) };
 }
 

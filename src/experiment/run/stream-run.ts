@@ -27,10 +27,12 @@ export function eventWorms(
   flits: number,
   group: number,
 ): WormSpec[] {
+  // a size drawn from a mix (docs/traffic.md "Message sizes") is the event's own
+  const size = e.flits ?? flits;
   if (algorithm === 'unicast')
-    return [{ kind: 'unicast', src: e.src, dests: e.dests, flits, created: e.created, group }];
+    return [{ kind: 'unicast', src: e.src, dests: e.dests, flits: size, created: e.created, group }];
   const plan = findAlgorithm(algorithm).build(routing, e.src, normalizeDestinations(routing.topology, e.src, e.dests));
-  return planWorms(plan, e.created, flits, group, 0);
+  return planWorms(plan, e.created, size, group, 0);
 }
 
 /** Default in-flight capacity: messages created but not yet finished that a streamed run holds (docs/experiments.md). */

@@ -72,6 +72,8 @@ export class StreamStats {
 
   /** A multicast released (every worm done) or left at the end (`measuredTo`: the measured window's end). */
   add(g: FedGroup, times: GroupTimes, measuredTo = Infinity): void {
+    // a message's own size (a size mix), else the run's
+    const flits = g.flits > 0 ? g.flits : this.flits;
     // accepted at a node: every tail that reached it inside the window, whenever its message was created
     for (let d = 0; d < times.destNode.length; d++) {
       if (times.destTail[d]! > this.lastTail) this.lastTail = times.destTail[d]!;
@@ -80,12 +82,12 @@ export class StreamStats {
       for (let d = 0; d < times.destNode.length; d++) {
         const at = times.destTail[d]!;
         if (at >= this.window.from && at < this.window.to && at < measuredTo)
-          this.acceptedFlits[times.destNode[d]!]! += this.flits;
+          this.acceptedFlits[times.destNode[d]!]! += flits;
       }
     const c = g.created;
     if (c < this.window.from || c >= this.window.to || c >= measuredTo) return;
     this.multicasts++;
-    this.generatedFlits += this.flits * g.dests.length;
+    this.generatedFlits += flits * g.dests.length;
     // the first tail delivery at every destination of the multicast, by any of its worms
     const tail = new Map<number, number>();
     const net = new Map<number, number>();

@@ -1,6 +1,7 @@
 import { WormcastError } from '../../errors.ts';
 import { PERMUTATION_PATTERNS, permutationDest, randomPermutation } from '../../traffic/patterns.ts';
 import { destCountRange, drawDestCount } from './dest-count.ts';
+import { drawSize } from './message-sizes.ts';
 import type { TrafficEvent, TrafficSpec } from './traffic.ts';
 
 /**
@@ -46,6 +47,8 @@ export class EventList implements EventSource {
 
 const ARRIVALS = 1;
 const DESTINATIONS = 2;
+/** A size mix's draws: one stream per node, streamSeed(seed, v, 4), so that arrivals and destinations draw as without it. */
+const SIZES = 4;
 /** randperm's permutation: one stream, streamSeed(seed, 0, 3), read only when the run starts. */
 const PERMUTATION = 3;
 
@@ -92,9 +95,12 @@ export class TrafficStream implements EventSource {
   /** 'onoff': each node's state (1 on), and the rate of messages per cycle in the on state. */
   private readonly on: Uint8Array;
   private readonly onRate: number;
+  /** A size mix's per-node streams (empty without a mix). */
+  private readonly sizeRng: Uint32Array;
 
   constructor(private readonly spec: TrafficSpec) {
-    const { nodes, load, flits, dests } = spec;
+    const { nodes, load, dests } = spec;
+    const flits = spec.sizes ? spec.sizes.mean : spec.flits;
     if (spec.pattern && spec.pattern.name !== 'uniform' && dests !== 0)
       throw new WormcastError(`traffic: pattern ${spec.pattern.name} is for unicast traffic, not multicasts`);
     if (spec.pattern?.name === 'hotspot') {
@@ -107,6 +113,8 @@ export class TrafficStream implements EventSource {
         throw new WormcastError(`traffic: hotspot fraction ${hotspotFraction} must be 0..1`);
     }
     this.fixed = fixedDestinations(spec);
+    this.sizeRng = new Uint32Array(spec.sizes ? nodes : 0);
+    for (let v = 0; v < this.sizeRng.length; v++) this.sizeRng[v] = streamSeed(spec.seed, v, SIZES);
     if (!(load > 0) || load > flits)
       throw new WormcastError(`traffic: load ${load} must be in (0, ${flits}] flits per node per cycle`);
     if (dests < 0 || dests > nodes - 1)
@@ -254,7 +262,9 @@ export class TrafficStream implements EventSource {
     if (this.left.length > 0) this.left[src]!--;
     this.advance(src);
     if (this.due(src)) this.push(src);
-    return { created, src, dests: this.destinationsOf(src) };
+    const dests = this.destinationsOf(src);
+    if (!this.spec.sizes) return { created, src, dests };
+    return { created, src, dests, flits: drawSize(this.spec.sizes, next(this.sizeRng, src)) };
   }
 
   /**

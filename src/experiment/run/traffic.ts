@@ -1,6 +1,7 @@
 import { WormcastError } from '../../errors.ts';
 import { mulberry32 } from '../../random.ts';
 import type { PatternGeometry, PatternName } from '../../traffic/patterns.ts';
+import type { SizeMix } from './message-sizes.ts';
 
 /** Dynamic traffic: what the generator is asked for. */
 export interface TrafficSpec {
@@ -29,6 +30,11 @@ export interface TrafficSpec {
   onoff?: { alpha: number; beta: number };
   /** 'batch' (BookSim's sim_type = batch): every node sends this many messages, then stops. TrafficStream only. */
   batch?: number;
+  /**
+   * Message sizes drawn per message from this mix instead of the fixed `flits` (docs/traffic.md
+   * "Message sizes"); the load's rate is then load / the mix's mean. TrafficStream only.
+   */
+  sizes?: SizeMix;
   /** Messages are created in cycles [0, cycles). */
   cycles: number;
   seed: number;
@@ -60,6 +66,8 @@ export interface TrafficEvent {
   created: number;
   src: number;
   dests: number[];
+  /** Its size in flits when drawn from a size mix; absent: the run's `flits`. */
+  flits?: number;
 }
 
 /**
@@ -78,6 +86,10 @@ export function generateTraffic(spec: TrafficSpec): TrafficEvent[] {
   const rate = load / flits;
   if ((spec.process ?? 'bernoulli') === 'bernoulli' && rate > 1)
     throw new WormcastError(`traffic: Bernoulli rate ${rate} messages per cycle exceeds 1`);
+  if (spec.sizes !== undefined)
+    throw new WormcastError(
+      'traffic: a size mix is drawn by the streamed generator (TrafficStream), not generateTraffic',
+    );
   if (spec.process === 'onoff' || spec.process === 'batch')
     throw new WormcastError(
       `traffic: process ${spec.process} is drawn by the streamed generator (TrafficStream), not generateTraffic`,

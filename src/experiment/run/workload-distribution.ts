@@ -40,6 +40,7 @@ export function workloadDistribution(
       id: k,
       created: w.created[k]!,
       src: w.worms[first]!.src,
+      flits: w.worms[first]!.flits,
       dests: w.dests[k]!,
       first,
       count: last - first,

@@ -59,6 +59,7 @@ const config = z.object({
   hotspots: z.string().optional(),
   hotspotFraction: z.number().optional(),
   onoff: z.string().optional(),
+  sizes: z.string().optional(),
   batch: count.optional(),
   units: mapping.optional(),
   traffic: z.literal('isolated').optional(),
