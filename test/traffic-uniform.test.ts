@@ -44,7 +44,7 @@ describe("--process uniform (seed 004's uniformly random interval)", () => {
     });
   }
 
-  it('simulate --process uniform runs at the configured load; a bad process names the three', async () => {
+  it('simulate --process uniform runs at the configured load; a bad process names the five (issue 29 added onoff and batch)', async () => {
     const r = await runMain([
       'simulate',
       '--topology',
@@ -63,6 +63,6 @@ describe("--process uniform (seed 004's uniformly random interval)", () => {
     expect(Math.abs(j.generated - 0.2) / 0.2).toBeLessThan(0.05);
     const bad = await runMain(['simulate', '--topology', 'mesh:4x4', '--load', '0.2', '--process', 'poisson']);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toMatch(/expected bernoulli, exponential or uniform/);
+    expect(bad.stderr).toMatch(/expected bernoulli, exponential, uniform, onoff or batch/);
   });
 });

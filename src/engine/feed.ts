@@ -10,6 +10,10 @@ export interface FedGroup {
   /** Multicast number (W_GROUP). */
   readonly id: number;
   readonly created: number;
+  /** The source of its first worm (-1 for a group of no worms). */
+  readonly src: number;
+  /** Its message's flits (its first worm's; 0 for a group of no worms). */
+  readonly flits: number;
   readonly dests: readonly number[];
   readonly first: number;
   readonly count: number;
@@ -114,7 +118,17 @@ export class WormFeed {
     this.written += worms.length;
     this.destW = dw;
     this.treeW = tw;
-    this.groups.push({ id, created, dests, first, count: worms.length, destEnd: dw, treeEnd: tw });
+    this.groups.push({
+      id,
+      created,
+      src: worms[0]?.src ?? -1,
+      flits: worms[0]?.flits ?? 0,
+      dests,
+      first,
+      count: worms.length,
+      destEnd: dw,
+      treeEnd: tw,
+    });
     return true;
   }
 

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { parseSizeMix } from '../../experiment/run/message-sizes.ts';
 import { getScenario, SCENARIOS } from '../../engine/scenarios.ts';
 import { defaultInjection, resolveOptions } from '../../engine/input.ts';
 import type { EngineOptions, WormSpec } from '../../engine/types.ts';
@@ -151,6 +152,11 @@ function pointValues(
     values[k] = optionFromText(k, text);
   }
   return values;
+}
+
+/** 4 decimals, as every number of --json (src/experiment/run/result-json.ts). */
+function round4(x: number): number {
+  return Number.isFinite(x) ? Math.round(x * 1e4) / 1e4 : x;
 }
 
 /** `wormcast simulate`: the flit-level engine on dynamic traffic, one Plan, or a seed scenario. */
@@ -313,8 +319,17 @@ export function registerSimulate(program: Command): void {
       if (!o.topology || o.load === undefined)
         throw new WormcastError('simulate: give --topology and --load (or --plan, --scenario, --example)');
       const model = nodeModel(o, o.algorithm);
-      const flits = optionFromText('flits', o.flits) as number;
-      const load = num(o.load, 1e-9, flits, '--load (at most --flits: one message per node per cycle)');
+      // a size mix (--sizes) sets the message sizes: --flits, if given, is refused by resolvePoint
+      const mix = o.sizes !== undefined ? parseSizeMix(o.sizes) : undefined;
+      const flits = mix ? mix.max : (optionFromText('flits', o.flits) as number);
+      const load = mix
+        ? num(
+            o.load,
+            1e-9,
+            mix.mean,
+            `--load (at most the mean size of --sizes, ${mix.mean}: one message per node per cycle)`,
+          )
+        : num(o.load, 1e-9, flits, '--load (at most --flits: one message per node per cycle)');
       optionFromText('process', o.process);
       const dests = o.dests === undefined ? 0 : parseIntIn(o.dests, 0, 1 << 24, '--dests');
       // what the run will send, checked for deadlock freedom under the same node model first
@@ -337,7 +352,8 @@ export function registerSimulate(program: Command): void {
         ...pointValues(o, cmd, parsed),
         ...(o.algorithm !== 'unicast' && seedMode.destsMean === undefined ? { dests } : {}),
         load,
-        flits,
+        // with --sizes, a given --flits goes to resolvePoint to be refused there (one rule for every caller)
+        ...(mix ? (given('flits') ? { flits: optionFromText('flits', o.flits) as number } : {}) : { flits }),
       });
       const config = simulateConfig(
         point,
@@ -374,7 +390,17 @@ export function registerSimulate(program: Command): void {
           : config.dests
             ? ` to ${config.dests} destinations`
             : '';
-      const heading = `${o.topology} ${o.algorithm}${destText}, load ${config.load} flits/node/cycle (configured), ${config.flits}-flit messages, ${nodeModelText(model)}, ${engineRulesText(config.options)}${dorFlag !== undefined ? `, dor tie-break ${tieBreak}, dateline ${dateline}` : ''}, ${config.engine} engine; deadlock check: ${verdict}`;
+      const patternText =
+        config.pattern === undefined
+          ? ''
+          : config.pattern === 'hotspot'
+            ? `, pattern hotspot (${config.hotspotFraction ?? 1} of messages to ${config.hotspots})`
+            : `, pattern ${config.pattern}`;
+      const sizeText =
+        config.sizes !== undefined
+          ? `messages of ${config.sizes} flits (size:weight)`
+          : `${config.flits}-flit messages`;
+      const heading = `${o.topology} ${o.algorithm}${destText}${patternText}, load ${config.load} flits/node/cycle (configured), ${sizeText}, ${nodeModelText(model)}, ${engineRulesText(config.options)}${dorFlag !== undefined ? `, dor tie-break ${tieBreak}, dateline ${dateline}` : ''}, ${config.engine} engine; deadlock check: ${verdict}`;
       const unitsLine = units
         ? `\n  units: ${unitsText(units, config.flits, config.load, config.options.startup)}`
         : '';
@@ -399,6 +425,13 @@ export function registerSimulate(program: Command): void {
             flits: config.flits,
             process: config.process,
             self: config.self,
+            // absent unless given: a run without them prints as before patterns existed
+            ...(config.pattern !== undefined ? { pattern: config.pattern } : {}),
+            ...(config.hotspots !== undefined ? { hotspots: config.hotspots } : {}),
+            ...(config.hotspotFraction !== undefined ? { hotspotFraction: config.hotspotFraction } : {}),
+            ...(config.onoff !== undefined ? { onoff: config.onoff } : {}),
+            ...(config.sizes !== undefined ? { sizes: config.sizes } : {}),
+            ...(config.batch !== undefined ? { batch: config.batch } : {}),
             warmup: config.warmup,
             cycles: config.measure,
             drain: config.drain,
@@ -413,6 +446,17 @@ export function registerSimulate(program: Command): void {
             check.verdict === 'not-checked'
               ? { verdict: 'not-checked', reason: check.reason }
               : { verdict: check.verdict },
+          // the arrays of a streamed run: per node (by id) and per physical channel (node * ports + port)
+          ...(r.acceptedPerNode
+            ? {
+                acceptedPerNode: {
+                  min: round4(r.acceptedPerNode.min),
+                  max: round4(r.acceptedPerNode.max),
+                  perNode: r.acceptedPerNode.perNode.map(round4),
+                },
+              }
+            : {}),
+          ...(r.channelFlits ? { channelFlits: r.channelFlits } : {}),
         },
         units?.cycleUs,
       );

@@ -4,6 +4,8 @@ import { MULTICAST_ALGORITHMS } from '../../multicast/registry.ts';
 import { MAX_SLOTS } from '../run/simulation-result.ts';
 import type { SimulateConfig } from '../run/simulate.ts';
 import { UNIT_PRESET_FIELDS } from './units.ts';
+import { PATTERN_NAMES } from '../../traffic/patterns.ts';
+import { ARRIVAL_PROCESSES } from '../run/traffic.ts';
 
 /*
  * The one option table (issue 28): every option of `wormcast simulate`, of an experiment's points
@@ -178,6 +180,16 @@ export const OPTION_TABLE = [
     group: 'traffic',
     point: true,
     run: 'flits',
+  },
+  {
+    key: 'sizes',
+    placeholder: '<mix>',
+    value: STRING,
+    help: 'message sizes drawn per message, size:weight in flits, e.g. 4:1,16:1, instead of --flits (which then is the largest size; the load counts the mean size)',
+    group: 'traffic',
+    point: true,
+    givenOnly: true,
+    run: 'sizes',
   },
   {
     key: 'units',
@@ -428,12 +440,32 @@ export const OPTION_TABLE = [
   {
     key: 'process',
     placeholder: '<kind>',
-    value: oneOf('bernoulli', 'exponential', 'uniform'),
-    help: 'bernoulli | exponential | uniform inter-arrival per node (uniform: gaps uniform on [0, twice the mean), seed 004 section 8.2)',
+    value: oneOf(...ARRIVAL_PROCESSES),
+    help: "bernoulli | exponential | uniform | onoff | batch inter-arrival per node (uniform: gaps uniform on [0, twice the mean), seed 004 section 8.2; onoff: BookSim's two-state Markov source, --onoff; batch: every node sends --batch messages, the result is the time to drain them)",
     default: 'bernoulli',
     group: 'traffic',
     point: true,
     run: 'process',
+  },
+  {
+    key: 'onoff',
+    placeholder: '<alpha,beta>',
+    value: STRING,
+    help: 'process onoff: the probabilities per cycle that an off source turns on (alpha) and an on source turns off (beta); the on state sends at load / flits x (alpha + beta) / alpha',
+    group: 'traffic',
+    point: true,
+    givenOnly: true,
+    run: 'onoff',
+  },
+  {
+    key: 'batch',
+    placeholder: '<N>',
+    value: int(1, 1 << 24),
+    help: 'process batch: messages each node sends (BookSim sim_type = batch); the run ends when all are delivered and reports drainTime',
+    group: 'traffic',
+    point: true,
+    givenOnly: true,
+    run: 'batch',
   },
   {
     key: 'self',
@@ -443,6 +475,40 @@ export const OPTION_TABLE = [
     group: 'traffic',
     point: true,
     run: 'self',
+  },
+  {
+    key: 'pattern',
+    placeholder: '<name>',
+    value: oneOf(...PATTERN_NAMES),
+    help: `unicast destinations: ${PATTERN_NAMES.join(' | ')} (BookSim's names; docs/traffic.md "Patterns"); refused where a pattern is undefined; default uniform`,
+    default: 'uniform',
+    cliDefault: false,
+    group: 'traffic',
+    point: true,
+    givenOnly: true,
+    run: 'pattern',
+  },
+  {
+    key: 'hotspots',
+    placeholder: '<ids>',
+    value: STRING,
+    help: 'pattern hotspot: the hot node ids, e.g. 0,9,27',
+    group: 'traffic',
+    point: true,
+    givenOnly: true,
+    run: 'hotspots',
+  },
+  {
+    key: 'hotspotFraction',
+    placeholder: '<F>',
+    value: num(0, 1),
+    help: 'pattern hotspot: the fraction of messages sent to a hot node, the rest uniform; default 1',
+    default: 1,
+    cliDefault: false,
+    group: 'traffic',
+    point: true,
+    givenOnly: true,
+    run: 'hotspotFraction',
   },
   {
     key: 'watchdog',

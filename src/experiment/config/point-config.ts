@@ -8,6 +8,10 @@ import { flagOf, OPTION_TABLE, optionEntry, type SpecValue } from './option-tabl
 import { simulationRouting, type SimulateConfig } from '../run/simulate.ts';
 import type { MemoryEnvironment } from '../run/memory-estimate.ts';
 import { destCountRange } from '../run/dest-count.ts';
+import { unicastPattern } from '../run/unicast-pattern.ts';
+import { arrivalSpec } from '../run/arrival-options.ts';
+import { parseSizeMix } from '../run/message-sizes.ts';
+import type { ArrivalProcess } from '../run/traffic.ts';
 import { resolveUnits, type ResolvedUnits } from './units.ts';
 
 type GivenOnlyEntry = Extract<(typeof OPTION_TABLE)[number], { givenOnly: true }>;
@@ -47,7 +51,7 @@ export interface PointConfig extends GivenOnlyOptions {
   warmup: number;
   drain: number;
   engine: 'wasm' | 'reference';
-  process: 'bernoulli' | 'exponential' | 'uniform';
+  process: ArrivalProcess;
   self: boolean;
   watchdog: number;
   /** Multicasts: each one's count drawn with this mean (`--dests-mean`; `dests` is then 0). */
@@ -63,7 +67,21 @@ export interface PointConfig extends GivenOnlyOptions {
 export const DEFAULT_ISOLATED_SETS = optionEntry('sets').default as number;
 
 /** Options that describe dynamic traffic only: an isolated point refuses them. */
-const DYNAMIC_ONLY = ['load', 'interarrivalUs', 'cycles', 'warmup', 'drain', 'process', 'self', 'inFlight'] as const;
+const DYNAMIC_ONLY = [
+  'load',
+  'interarrivalUs',
+  'cycles',
+  'warmup',
+  'drain',
+  'process',
+  'self',
+  'inFlight',
+  'pattern',
+  'hotspots',
+  'hotspotFraction',
+  'onoff',
+  'batch',
+] as const;
 
 /** The value of `key` in `o`, else the table's default (a key whose entry has a plain default). */
 function given<T extends OptionValue>(o: Partial<Record<OptionKey, OptionValue>>, key: OptionKey): T {
@@ -125,8 +143,18 @@ export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointC
     ...(o.dateline !== undefined ? { dateline: o.dateline as 'position' | 'booksim' } : {}),
   });
   const t = routing.topology;
-  const flits = (o.flits as number | undefined) ?? units?.flits ?? given<number>(o, 'flits');
+  const mix = o.sizes !== undefined ? parseSizeMix(o.sizes as string) : undefined;
+  if (mix && (o.flits !== undefined || units?.flits !== undefined) && (o.flits ?? units?.flits) !== mix.max)
+    throw new WormcastError(
+      `sizes ${o.sizes}: gives the message sizes; leave out ${o.flits !== undefined ? `flits (${o.flits})` : 'messageBytes'}`,
+    );
+  // with a size mix, flits is its largest size: the bound of the load below is per message, the mean's
+  const flits = mix ? mix.max : ((o.flits as number | undefined) ?? units?.flits ?? given<number>(o, 'flits'));
   const load = isolated ? 0 : ((o.load as number | undefined) ?? units!.load!);
+  if (mix && load > mix.mean)
+    throw new WormcastError(
+      `load: ${load} must be <= the mean size of sizes ${o.sizes} (${mix.mean} flits): one message per node per cycle at most`,
+    );
   if (load > flits)
     throw new WormcastError(
       o.load !== undefined
@@ -155,6 +183,22 @@ export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointC
         throw new WormcastError(`dests: ${dests} must be 1..${t.nodes - 1} for a multicast on ${t.spec}`);
     }
   } else if (isolated) dests = 1;
+  if (!isolated)
+    arrivalSpec({
+      process: o.process as string | undefined,
+      onoff: o.onoff as string | undefined,
+      batch: o.batch as number | undefined,
+    });
+  if (!isolated)
+    unicastPattern(
+      {
+        algorithm,
+        pattern: o.pattern as string | undefined,
+        hotspots: o.hotspots as string | undefined,
+        hotspotFraction: o.hotspotFraction as number | undefined,
+      },
+      t,
+    );
   const model = defaultNodeModel(algorithm);
   const startup = (o.startup as number | undefined) ?? units?.startup ?? given<number>(o, 'startup');
   const routerDelay = given<number>(o, 'routerDelay');

@@ -34,6 +34,13 @@ export function resultJson(r: SimulationResult): Record<string, unknown> {
     slots: r.slots,
     deadlock: r.deadlock,
     ...(r.saturation !== undefined ? { saturated: r.saturation.length > 0, saturation: r.saturation } : {}),
+    // streamed runs only (docs/traffic.md "What is measured"); the arrays are simulate --json's own
+    ...(r.latencyPercentiles ? { latencyPercentiles: r.latencyPercentiles } : {}),
+    ...(r.meanHops !== undefined ? { meanHops: round(r.meanHops) } : {}),
+    ...(r.acceptedPerNode
+      ? { acceptedPerNode: { min: round(r.acceptedPerNode.min), max: round(r.acceptedPerNode.max) } }
+      : {}),
+    ...(r.drainTime !== undefined ? { drainTime: r.drainTime } : {}),
     ...(r.batchMeans ? { batchMeans: r.batchMeans.map(round) } : {}),
   };
 }

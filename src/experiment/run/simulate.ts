@@ -19,14 +19,20 @@ import {
 } from './memory-estimate.ts';
 import { summarize, type RunStats, type Window } from './stats.ts';
 import { eventWorms, runStream, type StreamProgress, streamCapacity } from './stream-run.ts';
-import type { TrafficSpec } from './traffic.ts';
+import type { ArrivalProcess, TrafficSpec } from './traffic.ts';
+import { arrivalSpec } from './arrival-options.ts';
 import { TrafficStream } from './traffic-stream.ts';
+import { unicastPattern } from './unicast-pattern.ts';
+import { workloadDistribution } from './workload-distribution.ts';
+import { parseSizeMix } from './message-sizes.ts';
+import type { PatternName } from '../../traffic/patterns.ts';
 import { destCountRange } from './dest-count.ts';
 import { randomDestinations } from '../../multicast/destinations.ts';
 import { mulberry32 } from '../../random.ts';
 import {
   channelUtilisation,
   incompleteReason,
+  RUN_END,
   type MeasuredWindow,
   type RunGoal,
   type SimulationResult,
@@ -59,9 +65,21 @@ export interface SimulateConfig {
   /** Offered load, message flits per node per cycle. */
   load: number;
   flits: number;
-  process?: 'bernoulli' | 'exponential' | 'uniform';
+  process?: ArrivalProcess;
+  /** Message sizes drawn from a mix, `4:1,16:1` (size:weight; docs/traffic.md "Message sizes"), instead of `flits`. */
+  sizes?: string;
+  /** Process onoff: `alpha,beta` (src/experiment/run/arrival-options.ts). */
+  onoff?: string;
+  /** Process batch: messages each node sends. */
+  batch?: number;
   /** Unicast sources may address themselves (BookSim convention). */
   self?: boolean;
+  /** Unicast traffic's pattern (docs/traffic.md "Patterns"); default uniform. */
+  pattern?: PatternName;
+  /** Pattern hotspot: the hot node ids, `0,9,27`. */
+  hotspots?: string;
+  /** Pattern hotspot: the fraction of messages sent to a hot node (the rest uniform); default 1. */
+  hotspotFraction?: number;
   warmup: number;
   measure: number;
   /** Extra cycles after the window for its messages to complete. */
@@ -189,6 +207,7 @@ export function runWorkload(
   const counters = engine.counters();
   const cycles = stopped;
   const slots = engine.slotUse();
+  const channelFlits = engine.channelFlits();
   return {
     status,
     incomplete: incompleteReason(
@@ -214,9 +233,11 @@ export function runWorkload(
     multicasts: stats.multicasts,
     completed: stats.completed,
     counters,
-    channelUtilisation: channelUtilisation(engine.channelFlits(), cycles),
+    channelUtilisation: channelUtilisation(channelFlits, cycles),
     slots,
     deadlock,
+    ...workloadDistribution(w, times, routing, window, measured),
+    channelFlits: Array.from(channelFlits),
   };
 }
 
@@ -248,11 +269,18 @@ export function planStream(c: SimulateConfig, routing: RoutingFunction): StreamP
     flits: c.flits,
     dests: c.algorithm === 'unicast' ? 0 : c.dests,
     ...(c.algorithm !== 'unicast' && c.destsMean !== undefined ? { destsMean: c.destsMean } : {}),
-    process: c.process,
+    ...arrivalSpec(c),
     cycles,
     seed: c.seed,
     self: c.self,
   };
+  const pattern = unicastPattern(c, t);
+  if (pattern) spec.pattern = pattern;
+  const mix = c.sizes !== undefined ? parseSizeMix(c.sizes) : undefined;
+  if (mix) spec.sizes = mix;
+  // a mix's messages per cycle follow its mean size; its records and memory its largest
+  const meanFlits = mix ? mix.mean : c.flits;
+  const maxFlits = mix ? mix.max : c.flits;
   const sampler = new TrafficStream(spec);
   const samples: WormSpec[][] = [];
   for (let k = 0; k < STREAM_SAMPLES && sampler.peekTime() !== Infinity; k++)
@@ -265,11 +293,13 @@ export function planStream(c: SimulateConfig, routing: RoutingFunction): StreamP
     const e = { created: 0, src, dests: [...randomDestinations(t, src, m, rand)] };
     samples.push(eventWorms(e, c.algorithm, routing, c.flits, samples.length));
   }
-  const capacity = streamCapacity(t.nodes, c.load, c.flits, samples, c.inFlight);
+  // a batch may have every node's messages in flight at once
+  const batchMessages = spec.batch !== undefined ? Math.min(1 << 21, Math.max(4096, t.nodes * spec.batch)) : undefined;
+  const capacity = streamCapacity(t.nodes, c.load, meanFlits, samples, c.inFlight ?? batchMessages);
   let perMessage = 1;
   for (const x of samples) perMessage = Math.max(perMessage, x.length);
   const inFlight = Math.round(capacity.worms / perMessage);
-  const shape = trafficShape(routing, c.algorithm, m, c.load, c.flits, cycles, SAMPLE_EVENTS);
+  const shape = trafficShape(routing, c.algorithm, m, c.load * (maxFlits / meanFlits), maxFlits, cycles, SAMPLE_EVENTS);
   return { spec, capacity, inFlight, estimate: estimateMemory(routing, { ...shape, events: inFlight }, c.options) };
 }
 
@@ -306,8 +336,10 @@ export async function simulateWith(
       algorithm: c.algorithm,
       flits: c.flits,
       traffic: new TrafficStream(spec),
-      window: { from: c.warmup, to: cycles },
-      end: cycles + c.drain,
+      // a batch is measured whole, from cycle 0 until its last message is delivered
+      ...(spec.batch !== undefined
+        ? { window: { from: 0, to: RUN_END }, end: RUN_END, open: true }
+        : { window: { from: c.warmup, to: cycles }, end: cycles + c.drain }),
       batches: c.batches,
       onCycle: hooks.onCycle,
       onProgress: hooks.onProgress,

@@ -1,5 +1,6 @@
 import type { EngineCounters, EngineStatus } from '../../engine/types.ts';
 import type { DeadlockReport, SlotUse } from '../../engine/results.ts';
+import type { LatencyPercentiles } from './latency-histogram.ts';
 
 /*
  * What a simulation reports and why a run did not make its measurement: shared by the whole-run
@@ -62,6 +63,20 @@ export interface SimulationResult {
    * sweep's replications, which are judged by their experiment's own rule.
    */
   saturation?: string[];
+  /**
+   * Streamed runs (dynamic traffic; docs/traffic.md "What is measured"): latency percentiles of the
+   * window's messages (per destination), their mean hops (unicast traffic), the flits accepted per
+   * node per cycle of the window, and the flits each network channel carried over the run.
+   */
+  latencyPercentiles?: LatencyPercentiles;
+  meanHops?: number;
+  acceptedPerNode?: { min: number; max: number; perNode: number[] };
+  channelFlits?: number[];
+  /**
+   * Process batch (BookSim's sim_type = batch): the cycle the last message of the batch was
+   * delivered, all of them created from cycle 0 on: the time to drain the batch.
+   */
+  drainTime?: number;
   /** With `batches`: the mean message latency of each span of the window's creation times (NaN: none completed). */
   batchMeans?: number[];
 }

@@ -11,7 +11,7 @@ import {
   type MeasuredWindow,
   type SimulationResult,
 } from './simulation-result.ts';
-import { StreamStats } from './stream-stats.ts';
+import { hopCount, StreamStats } from './stream-stats.ts';
 import type { Window } from './stats.ts';
 import type { TrafficEvent } from './traffic.ts';
 import type { EventSource } from './traffic-stream.ts';
@@ -27,10 +27,12 @@ export function eventWorms(
   flits: number,
   group: number,
 ): WormSpec[] {
+  // a size drawn from a mix (docs/traffic.md "Message sizes") is the event's own
+  const size = e.flits ?? flits;
   if (algorithm === 'unicast')
-    return [{ kind: 'unicast', src: e.src, dests: e.dests, flits, created: e.created, group }];
+    return [{ kind: 'unicast', src: e.src, dests: e.dests, flits: size, created: e.created, group }];
   const plan = findAlgorithm(algorithm).build(routing, e.src, normalizeDestinations(routing.topology, e.src, e.dests));
-  return planWorms(plan, e.created, flits, group, 0);
+  return planWorms(plan, e.created, size, group, 0);
 }
 
 /** Default in-flight capacity: messages created but not yet finished that a streamed run holds (docs/experiments.md). */
@@ -86,6 +88,11 @@ export interface StreamRun {
   /** The measurement window and the end of the drain. */
   window: Window;
   end: number;
+  /**
+   * The window ends with the run (process batch): a run that finished is measured up to the cycle
+   * it stopped, not to window.to, and reports drainTime.
+   */
+  open?: boolean;
   /** Batch means over this many spans of the window (0: none). */
   batches?: number;
   /** Called with the engine's cycle after each stretch of at most FEED_CYCLES cycles (progress). */
@@ -152,7 +159,7 @@ export function runStream(
   const { routing, window } = s;
   const t = routing.topology;
   const feed = new WormFeed(engine, routing, prepared);
-  const stats = new StreamStats(window, s.flits, s.batches ?? 0);
+  const stats = new StreamStats(window, s.flits, s.batches ?? 0, { nodes: t.nodes, hops: hopCount(routing) });
   const release = (): number => feed.release((g, times) => stats.add(g, times));
   let pending: { e: TrafficEvent; worms: WormSpec[] } | null = null;
   let group = 0;
@@ -212,10 +219,12 @@ export function runStream(
   const finished = status === 'finished' && !saturated && exhausted();
   const to = saturated
     ? Math.max(window.from, Math.min(window.to, stopped))
-    : status === 'limit' || finished
-      ? window.to
-      : Math.max(window.from, Math.min(window.to, live));
-  const measured: MeasuredWindow = { from: window.from, to, requestedTo: window.to };
+    : finished && s.open
+      ? Math.max(window.from, Math.min(window.to, stopped))
+      : status === 'limit' || finished
+        ? window.to
+        : Math.max(window.from, Math.min(window.to, live));
+  const measured: MeasuredWindow = { from: window.from, to, requestedTo: s.open ? null : window.to };
   const left = feed.pending;
   let summarised = 0;
   feed.remaining((g, times) => {
@@ -228,6 +237,7 @@ export function runStream(
   const st = stats.result(measured, t.nodes, e1 - e0);
   const counters = engine.counters();
   const slots = engine.slotUse();
+  const channelFlits = engine.channelFlits();
   const finalStatus: EngineStatus = saturated ? 'saturated' : status;
   const incomplete = saturated
     ? `the network saturated at cycle ${stopped}: ${inFlight} messages were in flight or waiting to be sent (raise --in-flight, or lower the load): measured cycles ${window.from}..${to} of the requested ${window.from}..${window.to}`
@@ -257,9 +267,12 @@ export function runStream(
     multicasts: st.multicasts,
     completed: st.completed,
     counters,
-    channelUtilisation: channelUtilisation(engine.channelFlits(), stopped),
+    channelUtilisation: channelUtilisation(channelFlits, stopped),
     slots,
     deadlock,
+    ...stats.distribution(measured),
+    channelFlits: Array.from(channelFlits),
+    ...(s.open ? { drainTime: stats.lastDelivery() } : {}),
     ...(s.batches ? { batchMeans: stats.batchMeans() } : {}),
   };
 }

@@ -1,5 +1,38 @@
 import type { FedGroup, GroupTimes } from '../../engine/feed.ts';
+import { tracePath } from '../../routing/trace.ts';
+import type { RoutingFunction } from '../../routing/types.ts';
+import { LatencyHistogram, type LatencyPercentiles } from './latency-histogram.ts';
 import type { RunStats, Window } from './stats.ts';
+
+/** What StreamStats measures besides RunStats (docs/traffic.md "What is measured"). */
+export interface StreamDistribution {
+  latencyPercentiles: LatencyPercentiles;
+  /**
+   * Mean hops of the routing function's route from a message's source to each of its measured
+   * destinations (what a unicast travels; for a multicast, the distance each copy is from its
+   * source, not the plan's path); absent without a hop count.
+   */
+  meanHops?: number;
+  /** Flits whose message's tail reached each node in the measured window, per cycle of it; min and max over the nodes. */
+  acceptedPerNode: { min: number; max: number; perNode: number[] };
+}
+
+/**
+ * The hops of the route from src to dest: the distance where every route is a shortest path
+ * (RoutingFunction.minimal; dor's random tie-break is one), else the routing function's route
+ * traced hop by hop.
+ */
+export function hopCount(routing: RoutingFunction): (src: number, dest: number) => number {
+  const t = routing.topology;
+  if (routing.minimal) return (src, dest) => t.distance(src, dest);
+  return (src, dest) => tracePath(routing, src, dest).length;
+}
+
+/** The extra measurements: the node count, and the hops a message from src to dest travels (unicast traffic). */
+export interface StreamStatsOptions {
+  nodes: number;
+  hops?: (src: number, dest: number) => number;
+}
 
 /**
  * The statistics of src/experiment/run/stats.ts summarize(), accumulated one multicast at a time as a
@@ -19,24 +52,42 @@ export class StreamStats {
   private compSum = 0;
   private compMax = 0;
   private generatedFlits = 0;
+  private hopSum = 0;
+  private lastTail = -1;
   private readonly batchSum: Float64Array;
   private readonly batchCount: Float64Array;
+  private readonly histogram = new LatencyHistogram();
+  private readonly acceptedFlits: Float64Array;
 
   constructor(
     private readonly window: Window,
     private readonly flits: number,
     batches = 0,
+    private readonly extra: StreamStatsOptions = { nodes: 0 },
   ) {
     this.batchSum = new Float64Array(batches);
     this.batchCount = new Float64Array(batches);
+    this.acceptedFlits = new Float64Array(extra.nodes);
   }
 
   /** A multicast released (every worm done) or left at the end (`measuredTo`: the measured window's end). */
   add(g: FedGroup, times: GroupTimes, measuredTo = Infinity): void {
+    // a message's own size (a size mix), else the run's
+    const flits = g.flits > 0 ? g.flits : this.flits;
+    // accepted at a node: every tail that reached it inside the window, whenever its message was created
+    for (let d = 0; d < times.destNode.length; d++) {
+      if (times.destTail[d]! > this.lastTail) this.lastTail = times.destTail[d]!;
+    }
+    if (this.acceptedFlits.length > 0)
+      for (let d = 0; d < times.destNode.length; d++) {
+        const at = times.destTail[d]!;
+        if (at >= this.window.from && at < this.window.to && at < measuredTo)
+          this.acceptedFlits[times.destNode[d]!]! += flits;
+      }
     const c = g.created;
     if (c < this.window.from || c >= this.window.to || c >= measuredTo) return;
     this.multicasts++;
-    this.generatedFlits += this.flits * g.dests.length;
+    this.generatedFlits += flits * g.dests.length;
     // the first tail delivery at every destination of the multicast, by any of its worms
     const tail = new Map<number, number>();
     const net = new Map<number, number>();
@@ -58,6 +109,8 @@ export class StreamStats {
       this.latSum += lat;
       sum += lat;
       this.netSum += net.get(d)!;
+      this.histogram.add(lat);
+      if (this.extra.hops) this.hopSum += this.extra.hops(g.src, d);
       if (lat > this.latMax) this.latMax = lat;
       if (lat > last) last = lat;
       this.destCount++;
@@ -85,6 +138,28 @@ export class StreamStats {
       maxCompletion: this.compMax,
       generated: span > 0 ? this.generatedFlits / (nodes * span) : NaN,
       accepted: span > 0 ? ejectedInWindow / (nodes * span) : NaN,
+    };
+  }
+
+  /** The cycle of the last tail delivery of any message added, -1 with none (a batch's drain time). */
+  lastDelivery(): number {
+    return this.lastTail;
+  }
+
+  /** The latency percentiles, hops and per-node accepted flits over the measured window [from, to). */
+  distribution(measured: Window): StreamDistribution {
+    const span = measured.to - measured.from;
+    const perNode = Array.from(this.acceptedFlits, (f) => (span > 0 ? f / span : NaN));
+    let min = Infinity;
+    let max = -Infinity;
+    for (const x of perNode) {
+      if (x < min) min = x;
+      if (x > max) max = x;
+    }
+    return {
+      latencyPercentiles: this.histogram.percentiles(),
+      ...(this.extra.hops ? { meanHops: this.destCount ? this.hopSum / this.destCount : NaN } : {}),
+      acceptedPerNode: perNode.length > 0 ? { min, max, perNode } : { min: NaN, max: NaN, perNode },
     };
   }
 

@@ -1,5 +1,7 @@
 import { WormcastError } from '../../errors.ts';
+import { PERMUTATION_PATTERNS, permutationDest, randomPermutation } from '../../traffic/patterns.ts';
 import { destCountRange, drawDestCount } from './dest-count.ts';
+import { drawSize } from './message-sizes.ts';
 import type { TrafficEvent, TrafficSpec } from './traffic.ts';
 
 /**
@@ -45,6 +47,25 @@ export class EventList implements EventSource {
 
 const ARRIVALS = 1;
 const DESTINATIONS = 2;
+/** A size mix's draws: one stream per node, streamSeed(seed, v, 4), so that arrivals and destinations draw as without it. */
+const SIZES = 4;
+/** randperm's permutation: one stream, streamSeed(seed, 0, 3), read only when the run starts. */
+const PERMUTATION = 3;
+
+/**
+ * The destination of every source under a pattern that fixes it (the permutations, and randperm
+ * drawn from its own stream), or null for a pattern drawn per message (uniform, hotspot).
+ */
+function fixedDestinations(spec: TrafficSpec): Int32Array | null {
+  const p = spec.pattern;
+  if (!p) return null;
+  if (p.name === 'randperm') {
+    const state = new Uint32Array([streamSeed(spec.seed, 0, PERMUTATION)]);
+    return randomPermutation(spec.nodes, () => next(state, 0));
+  }
+  if (!PERMUTATION_PATTERNS.includes(p.name)) return null;
+  return Int32Array.from({ length: spec.nodes }, (_, s) => permutationDest(p.name, s, p.geometry));
+}
 
 /**
  * Uniform random traffic generated as the run goes (docs/experiments.md "Traffic"): every node
@@ -68,17 +89,59 @@ export class TrafficStream implements EventSource {
   private readonly heap: Int32Array;
   private size = 0;
   private readonly rate: number;
+  private readonly fixed: Int32Array | null;
+  /** 'batch': messages each node has still to send. */
+  private readonly left: Int32Array;
+  /** 'onoff': each node's state (1 on), and the rate of messages per cycle in the on state. */
+  private readonly on: Uint8Array;
+  private readonly onRate: number;
+  /** A size mix's per-node streams (empty without a mix). */
+  private readonly sizeRng: Uint32Array;
 
   constructor(private readonly spec: TrafficSpec) {
-    const { nodes, load, flits, dests } = spec;
+    const { nodes, load, dests } = spec;
+    const flits = spec.sizes ? spec.sizes.mean : spec.flits;
+    if (spec.pattern && spec.pattern.name !== 'uniform' && dests !== 0)
+      throw new WormcastError(`traffic: pattern ${spec.pattern.name} is for unicast traffic, not multicasts`);
+    if (spec.pattern?.name === 'hotspot') {
+      const { hotspots = [], hotspotFraction = -1 } = spec.pattern;
+      if (hotspots.length === 0 || hotspots.some((h) => !Number.isInteger(h) || h < 0 || h >= nodes))
+        throw new WormcastError(
+          `traffic: hotspots [${hotspots.join(', ')}] must be 1 or more node ids 0..${nodes - 1}`,
+        );
+      if (!(hotspotFraction >= 0 && hotspotFraction <= 1))
+        throw new WormcastError(`traffic: hotspot fraction ${hotspotFraction} must be 0..1`);
+    }
+    this.fixed = fixedDestinations(spec);
+    this.sizeRng = new Uint32Array(spec.sizes ? nodes : 0);
+    for (let v = 0; v < this.sizeRng.length; v++) this.sizeRng[v] = streamSeed(spec.seed, v, SIZES);
     if (!(load > 0) || load > flits)
       throw new WormcastError(`traffic: load ${load} must be in (0, ${flits}] flits per node per cycle`);
     if (dests < 0 || dests > nodes - 1)
       throw new WormcastError(`traffic: ${dests} destinations; must be 0 (unicast) .. ${nodes - 1}`);
     if (spec.destsMean !== undefined) destCountRange(spec.destsMean, nodes - 1);
     this.rate = load / flits;
-    if ((spec.process ?? 'bernoulli') === 'bernoulli' && this.rate > 1)
+    const process = spec.process ?? 'bernoulli';
+    if ((process === 'bernoulli' || process === 'batch') && this.rate > 1)
       throw new WormcastError(`traffic: Bernoulli rate ${this.rate} messages per cycle exceeds 1`);
+    if (process === 'batch' && !(Number.isInteger(spec.batch) && spec.batch! >= 1))
+      throw new WormcastError(
+        `traffic: process batch needs a count of messages per node, 1 or more, not ${spec.batch}`,
+      );
+    this.left = new Int32Array(process === 'batch' ? nodes : 0).fill(spec.batch ?? 0);
+    this.on = new Uint8Array(process === 'onoff' ? nodes : 0);
+    this.onRate = 0;
+    if (process === 'onoff') {
+      const { alpha, beta } = spec.onoff ?? { alpha: NaN, beta: NaN };
+      if (!(alpha > 0 && alpha <= 1 && beta >= 0 && beta <= 1))
+        throw new WormcastError(`traffic: onoff alpha ${alpha}, beta ${beta}: alpha must be in (0, 1], beta in [0, 1]`);
+      // the mean rate is onRate x alpha / (alpha + beta), the on state's share of the cycles
+      this.onRate = (this.rate * (alpha + beta)) / alpha;
+      if (this.onRate > 1)
+        throw new WormcastError(
+          `traffic: onoff rate in the on state ${this.onRate} (load / flits x (alpha + beta) / alpha) exceeds 1 message per cycle: lower the load or raise alpha / (alpha + beta)`,
+        );
+    }
     this.arrivals = new Uint32Array(nodes);
     this.destRng = new Uint32Array(nodes);
     this.nextTime = new Float64Array(nodes);
@@ -86,11 +149,22 @@ export class TrafficStream implements EventSource {
     this.heap = new Int32Array(nodes);
     for (let v = 0; v < nodes; v++) {
       this.arrivals[v] = streamSeed(spec.seed, v, ARRIVALS);
+      // an on/off source starts in its stationary state: on with probability alpha / (alpha + beta)
+      if (this.on.length > 0) {
+        const { alpha, beta } = spec.onoff!;
+        this.on[v] = next(this.arrivals, v) < alpha / (alpha + beta) ? 1 : 0;
+      }
       this.destRng[v] = streamSeed(spec.seed, v, DESTINATIONS);
       this.nextTime[v] = -1;
       this.advance(v);
-      if (this.nextTime[v]! < spec.cycles) this.push(v);
+      if (this.due(v)) this.push(v);
     }
+  }
+
+  /** Whether node v's next arrival is one to send: inside the run's cycles, and within its batch. */
+  private due(v: number): boolean {
+    if (this.left.length > 0) return this.left[v]! > 0;
+    return this.nextTime[v]! < this.spec.cycles;
   }
 
   /** The next arrival of node v after its current one. */
@@ -102,10 +176,38 @@ export class TrafficStream implements EventSource {
       // gaps uniform on [0, 2 / rate): mean 1 / rate (seed 004 section 8.2)
       this.clock[v]! += (2 * next(this.arrivals, v)) / this.rate;
       this.nextTime[v] = Math.floor(this.clock[v]!);
+    } else if (this.spec.process === 'onoff') {
+      this.nextTime[v] = this.nextOnOff(v, this.nextTime[v]!);
     } else {
       // geometric gap: the number of failed trials before the next success
       const gap = this.rate >= 1 ? 1 : 1 + Math.floor(Math.log(1 - next(this.arrivals, v)) / Math.log(1 - this.rate));
       this.nextTime[v]! += gap;
+    }
+  }
+
+  /**
+   * BookSim's two-state Markov source, cycle by cycle after cycle `t`: each cycle the state
+   * changes first (off to on with probability alpha, on to off with beta), then an on source
+   * sends with probability onRate. An off stretch is skipped whole: its length is geometric
+   * with parameter alpha (one number of the stream instead of one per cycle).
+   */
+  private nextOnOff(v: number, t: number): number {
+    const { alpha, beta } = this.spec.onoff!;
+    const end = this.spec.cycles;
+    for (;;) {
+      if (this.on[v] === 0) {
+        // cycles until the source turns on, counting the cycle it does
+        t += alpha >= 1 ? 1 : 1 + Math.floor(Math.log(1 - next(this.arrivals, v)) / Math.log(1 - alpha));
+        this.on[v] = 1;
+      } else {
+        t++;
+        if (next(this.arrivals, v) < beta) {
+          this.on[v] = 0;
+          continue;
+        }
+      }
+      if (next(this.arrivals, v) < this.onRate) return t;
+      if (t >= end) return t;
     }
   }
 
@@ -157,9 +259,26 @@ export class TrafficStream implements EventSource {
     const src = this.heap[0]!;
     const created = this.nextTime[src]!;
     this.popTop();
+    if (this.left.length > 0) this.left[src]!--;
     this.advance(src);
-    if (this.nextTime[src]! < this.spec.cycles) this.push(src);
-    return { created, src, dests: this.destinationsOf(src) };
+    if (this.due(src)) this.push(src);
+    const dests = this.destinationsOf(src);
+    if (!this.spec.sizes) return { created, src, dests };
+    return { created, src, dests, flits: drawSize(this.spec.sizes, next(this.sizeRng, src)) };
+  }
+
+  /**
+   * 'hotspot': with probability hotspotFraction (one number of the node's destination stream) a
+   * hot node, uniform over the listed ones other than src (a second number; all of them with
+   * `self`), else -1: the message goes uniform like any other. A source that is the only hot
+   * spot sends uniform.
+   */
+  private hotspotOf(src: number): number {
+    const { hotspots = [], hotspotFraction = 0 } = this.spec.pattern!;
+    if (next(this.destRng, src) >= hotspotFraction) return -1;
+    const choices = this.spec.self ? hotspots : hotspots.filter((h) => h !== src);
+    if (choices.length === 0) return -1;
+    return choices[Math.floor(next(this.destRng, src) * choices.length)]!;
   }
 
   private destinationsOf(src: number): number[] {
@@ -169,6 +288,11 @@ export class TrafficStream implements EventSource {
     const dests =
       destsMean === undefined ? this.spec.dests : drawDestCount(destsMean, nodes - 1, next(this.destRng, src));
     if (dests === 0) {
+      if (this.fixed) return [this.fixed[src]!];
+      if (this.spec.pattern?.name === 'hotspot') {
+        const hot = this.hotspotOf(src);
+        if (hot >= 0) return [hot];
+      }
       let d = Math.floor(next(this.destRng, src) * (this.spec.self ? nodes : nodes - 1));
       if (!this.spec.self && d >= src) d++;
       return [d];

@@ -1,5 +1,7 @@
 import { WormcastError } from '../../errors.ts';
 import { mulberry32 } from '../../random.ts';
+import type { PatternGeometry, PatternName } from '../../traffic/patterns.ts';
+import type { SizeMix } from './message-sizes.ts';
 
 /** Dynamic traffic: what the generator is asked for. */
 export interface TrafficSpec {
@@ -19,19 +21,53 @@ export interface TrafficSpec {
    * Inter-arrival process per node: Bernoulli per cycle (default), exponential, or uniform (gaps uniform on
    * [0, 2 / rate): seed 004 section 8.2, "interval time to send a multicast message is uniformly random").
    */
-  process?: 'bernoulli' | 'exponential' | 'uniform';
+  process?: ArrivalProcess;
+  /**
+   * 'onoff' (BookSim's on_off injection process): alpha, the probability per cycle that an off
+   * source turns on, and beta, that an on source turns off; the rate in the on state follows from
+   * the load (docs/traffic.md "Processes"). TrafficStream only.
+   */
+  onoff?: { alpha: number; beta: number };
+  /** 'batch' (BookSim's sim_type = batch): every node sends this many messages, then stops. TrafficStream only. */
+  batch?: number;
+  /**
+   * Message sizes drawn per message from this mix instead of the fixed `flits` (docs/traffic.md
+   * "Message sizes"); the load's rate is then load / the mix's mean. TrafficStream only.
+   */
+  sizes?: SizeMix;
   /** Messages are created in cycles [0, cycles). */
   cycles: number;
   seed: number;
   /** Unicast only: let a source address itself (BookSim's uniform traffic does). Default false. */
   self?: boolean;
+  /**
+   * Unicast only: where a message goes (docs/traffic.md "Patterns", src/traffic/patterns.ts);
+   * absent or 'uniform': uniform over the other nodes, drawn exactly as before patterns existed.
+   * TrafficStream only (generateTraffic refuses another pattern).
+   */
+  pattern?: UnicastPattern;
 }
+
+/** A unicast pattern with what it reads: the topology's geometry, and the hot spots of 'hotspot'. */
+export interface UnicastPattern {
+  name: PatternName;
+  geometry: PatternGeometry;
+  /** 'hotspot': the hot nodes (distinct) and the fraction of messages sent to one of them. */
+  hotspots?: readonly number[];
+  hotspotFraction?: number;
+}
+
+/** Every arrival process (`--process`). */
+export const ARRIVAL_PROCESSES = ['bernoulli', 'exponential', 'uniform', 'onoff', 'batch'] as const;
+export type ArrivalProcess = (typeof ARRIVAL_PROCESSES)[number];
 
 /** One generated message: a unicast (one destination) or a multicast. */
 export interface TrafficEvent {
   created: number;
   src: number;
   dests: number[];
+  /** Its size in flits when drawn from a size mix; absent: the run's `flits`. */
+  flits?: number;
 }
 
 /**
@@ -50,6 +86,18 @@ export function generateTraffic(spec: TrafficSpec): TrafficEvent[] {
   const rate = load / flits;
   if ((spec.process ?? 'bernoulli') === 'bernoulli' && rate > 1)
     throw new WormcastError(`traffic: Bernoulli rate ${rate} messages per cycle exceeds 1`);
+  if (spec.sizes !== undefined)
+    throw new WormcastError(
+      'traffic: a size mix is drawn by the streamed generator (TrafficStream), not generateTraffic',
+    );
+  if (spec.process === 'onoff' || spec.process === 'batch')
+    throw new WormcastError(
+      `traffic: process ${spec.process} is drawn by the streamed generator (TrafficStream), not generateTraffic`,
+    );
+  if (spec.pattern !== undefined && spec.pattern.name !== 'uniform')
+    throw new WormcastError(
+      `traffic: pattern ${spec.pattern.name} is drawn by the streamed generator (TrafficStream), not generateTraffic`,
+    );
   if (spec.destsMean !== undefined)
     throw new WormcastError(
       'traffic: destsMean is drawn by the streamed generator (TrafficStream), not generateTraffic',

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { WormcastError } from '../src/errors.ts';
+import { resolvePoint } from '../src/experiment/config/point-config.ts';
+import { simulate } from '../src/experiment/config/simulate-options.ts';
+import { TrafficStream } from '../src/experiment/run/traffic-stream.ts';
+import { mulberry32 } from '../src/random.ts';
+
+/*
+ * The arrival processes of docs/traffic.md "Processes" (issue 29): BookSim's on/off source against
+ * its parameters, batch mode's drain time at zero load derived by hand, both engines equal on every
+ * process, and the refusals in one line.
+ */
+
+describe('on/off source (BookSim on_off: alpha off to on, beta on to off)', () => {
+  const alpha = 0.01;
+  const beta = 0.04;
+  const load = 0.1;
+  const flits = 4;
+  const nodes = 64;
+  const cycles = 200_000;
+  const s = new TrafficStream({
+    nodes,
+    load,
+    flits,
+    dests: 0,
+    cycles,
+    seed: 17,
+    process: 'onoff',
+    onoff: { alpha, beta },
+  });
+  const last = new Float64Array(nodes).fill(-2);
+  let count = 0;
+  let backToBack = 0;
+  while (s.peekTime() !== Infinity) {
+    const e = s.take();
+    if (e.created === last[e.src]! + 1) backToBack++;
+    last[e.src] = e.created;
+    count++;
+  }
+  const rate = load / flits;
+  const onRate = (rate * (alpha + beta)) / alpha;
+
+  it('its mean rate is load / flits messages per node per cycle', () => {
+    expect(count / (nodes * cycles)).toBeCloseTo(rate, 3);
+  });
+
+  it('it is bursty: after a message the next cycle sends with probability (1 - beta) x on rate, not the mean rate', () => {
+    // (1 - 0.04) x 0.125 = 0.12, against 0.025 for a Bernoulli source of the same load
+    const p = backToBack / count;
+    expect(Math.abs(p - (1 - beta) * onRate)).toBeLessThan(0.005);
+  });
+});
+
+describe('batch mode (BookSim sim_type = batch)', () => {
+  it('zero load: one message per node, bitcomp on hypercube:4 (e-cube: no two messages share a channel), drains at S + (h + 2) + (h + 1) R + (L - 1)', async () => {
+    // every source's route flips bits 0, 1, 2, 3 in order: the channel of step i at node x is used
+    // only by source x xor (bits below i), so the 16 worms never meet and each is a lone worm
+    // (docs/model-flit.md zero-load formula); created at cycle 0 (load = flits: rate 1)
+    for (const [S, R, L] of [
+      [1, 1, 16],
+      [3, 2, 5],
+    ] as const) {
+      for (const engine of ['wasm', 'reference'] as const) {
+        const r = await simulate({
+          topology: 'hypercube:4',
+          pattern: 'bitcomp',
+          process: 'batch',
+          batch: 1,
+          load: L,
+          flits: L,
+          startup: S,
+          routerDelay: R,
+          engine,
+        });
+        const h = 4;
+        expect(r.status).toBe('finished');
+        expect(r.completed).toBe(16);
+        expect(r.drainTime).toBe(S + (h + 2) + (h + 1) * R + (L - 1));
+      }
+    }
+  });
+
+  it('every node sends exactly N messages, all measured, the window ending with the run', async () => {
+    const r = await simulate({ topology: 'mesh:4x4', process: 'batch', batch: 7, load: 0.3, flits: 4 });
+    expect(r.multicasts).toBe(16 * 7);
+    expect(r.completed).toBe(16 * 7);
+    expect(r.window.to).toBe(r.cycles);
+    expect(r.drainTime).toBeLessThanOrEqual(r.cycles);
+    // every message is created at or after cycle 0, so the last delivery is at least the largest latency
+    expect(r.drainTime).toBeGreaterThanOrEqual(r.latencyPercentiles!.max);
+  });
+});
+
+describe('both engines equal on every process (differential, random configs)', () => {
+  const rand = mulberry32(2929);
+  const processes: Array<Record<string, unknown>> = [
+    { process: 'bernoulli' },
+    { process: 'exponential' },
+    { process: 'uniform' },
+    { process: 'onoff', onoff: '0.02,0.05' },
+    { process: 'onoff', onoff: '0.2,0.3', pattern: 'transpose' },
+    { process: 'batch', batch: 20 },
+    { process: 'batch', batch: 5, pattern: 'hotspot', hotspots: '3', hotspotFraction: 0.4 },
+  ];
+  for (const p of processes) {
+    const seed = Math.floor(rand() * 1e6);
+    const load = 0.05 + 0.1 * rand();
+    it(`${JSON.stringify(p)} on torus:4x4, load ${load.toFixed(3)}, seed ${seed}`, async () => {
+      const o = { topology: 'torus:4x4', load, flits: 4, seed, cycles: 1500, warmup: 200, drain: 3000, ...p };
+      const a = await simulate({ ...o, engine: 'wasm' });
+      const b = await simulate({ ...o, engine: 'reference' });
+      expect(a.completed).toBeGreaterThan(0);
+      expect(b).toEqual(a);
+    });
+  }
+});
+
+describe('refusals in one line', () => {
+  const refuses = (o: Record<string, unknown>, words: RegExp) => {
+    let error: unknown;
+    try {
+      resolvePoint({ topology: 'mesh:4x4', load: 0.1, ...o });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(WormcastError);
+    expect((error as Error).message).not.toContain('\n');
+    expect((error as Error).message).toMatch(words);
+  };
+  it('onoff without its parameters', () => refuses({ process: 'onoff' }, /needs onoff/));
+  it('onoff parameters out of range', () => refuses({ process: 'onoff', onoff: '0,0.5' }, /alpha .* in \(0, 1\]/));
+  it('onoff parameters with another process', () => refuses({ onoff: '0.1,0.1' }, /applies to process onoff only/));
+  it('batch without a count', () => refuses({ process: 'batch' }, /needs batch/));
+  it('a batch count with another process', () => refuses({ batch: 3 }, /applies to process batch only/));
+  it('an on rate above one message per cycle', async () => {
+    await expect(
+      simulate({ topology: 'mesh:4x4', load: 2, flits: 4, process: 'onoff', onoff: '0.1,0.9' }),
+    ).rejects.toThrow(/on state 5 .* exceeds 1 message per cycle/);
+  });
+});

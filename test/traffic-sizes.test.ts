@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { WormcastError } from '../src/errors.ts';
+import { resolvePoint } from '../src/experiment/config/point-config.ts';
+import { simulate } from '../src/experiment/config/simulate-options.ts';
+import { drawSize, parseSizeMix } from '../src/experiment/run/message-sizes.ts';
+import { TrafficStream } from '../src/experiment/run/traffic-stream.ts';
+import { mulberry32 } from '../src/random.ts';
+
+/*
+ * Message sizes as a distribution (`--sizes 4:1,16:1`, docs/traffic.md "Message sizes", issue
+ * 29): the drawn sizes follow the weights, the load counts the mean size, a mix leaves the
+ * arrivals and destinations of the same seed as they were, and both engines agree.
+ */
+
+describe('size mix', () => {
+  it('4:1,16:3 has mean 13 and largest 16; sizes drawn with their weights', () => {
+    const mix = parseSizeMix('4:1,16:3');
+    expect(mix.mean).toBe(13);
+    expect(mix.max).toBe(16);
+    const rand = mulberry32(1);
+    let fours = 0;
+    for (let i = 0; i < 40_000; i++) if (drawSize(mix, rand()) === 4) fours++;
+    expect(fours / 40_000).toBeCloseTo(0.25, 2);
+  });
+
+  it('a mix changes only the sizes: the same seed creates the same messages at the same cycles to the same nodes', () => {
+    const base = { nodes: 16, load: 0.5, dests: 0, cycles: 2000, seed: 4 };
+    const mix = parseSizeMix('2:1,8:1');
+    // the mean of the mix is 5: the same messages per cycle as fixed 5-flit messages
+    const fixed = new TrafficStream({ ...base, flits: 5 });
+    const mixed = new TrafficStream({ ...base, flits: 5, sizes: mix });
+    let n = 0;
+    const sizes = new Set<number>();
+    while (fixed.peekTime() !== Infinity) {
+      const a = fixed.take();
+      const b = mixed.take();
+      expect({ created: b.created, src: b.src, dests: b.dests }).toEqual(a);
+      sizes.add(b.flits!);
+      n++;
+    }
+    expect(mixed.peekTime()).toBe(Infinity);
+    expect(n).toBeGreaterThan(2000);
+    expect([...sizes].sort((x, y) => x - y)).toEqual([2, 8]);
+  });
+
+  it('in a run the generated load is the configured one: the flits counted per message are its own', async () => {
+    const r = await simulate({ topology: 'mesh:8x8', sizes: '4:1,16:1', load: 0.1, cycles: 5000, seed: 3 });
+    expect(r.status).toBe('finished');
+    expect(Math.abs(r.generated - 0.1)).toBeLessThan(0.006);
+    expect(r.throughput).toBeCloseTo(r.generated, 2);
+  });
+
+  for (const [topology, extra] of [
+    ['torus:4x4', { pattern: 'bitrev' }],
+    ['mesh:4x4', { process: 'onoff', onoff: '0.1,0.2' }],
+    ['hypercube:4', { algorithm: 'u-cube', dests: 3 }],
+  ] as const) {
+    it(`both engines equal with a size mix on ${topology} ${JSON.stringify(extra)}`, async () => {
+      const o = {
+        topology,
+        sizes: '1:2,5:1,12:1',
+        load: 0.2,
+        cycles: 1500,
+        warmup: 200,
+        drain: 3000,
+        seed: 77,
+        ...extra,
+      };
+      const a = await simulate({ ...o, engine: 'wasm' });
+      const b = await simulate({ ...o, engine: 'reference' });
+      expect(a.completed).toBeGreaterThan(0);
+      expect(b).toEqual(a);
+    });
+  }
+
+  const refuses = (o: Record<string, unknown>, words: RegExp) => {
+    let error: unknown;
+    try {
+      resolvePoint({ topology: 'mesh:4x4', load: 0.1, ...o });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(WormcastError);
+    expect((error as Error).message).not.toContain('\n');
+    expect((error as Error).message).toMatch(words);
+  };
+  it('refuses a malformed mix, a size twice, flits beside it, and a load above its mean, each in one line', () => {
+    refuses({ sizes: '4:1,16' }, /'16' must be size:weight/);
+    refuses({ sizes: '4:1,4:2' }, /size 4 is listed twice/);
+    refuses({ sizes: '4:1,0:1' }, /'0:1' must be size:weight/);
+    refuses({ sizes: '4:1,16:1', flits: 8 }, /leave out flits \(8\)/);
+    refuses({ sizes: '4:1,16:1', load: 12 }, /mean size of sizes 4:1,16:1 \(10 flits\)/);
+  });
+});
