@@ -149,7 +149,17 @@ describe('the topology registry', () => {
         expect(r.topologies).toContain(k);
       }
     }
-    expect(routingsFor('mesh')).toEqual(['dor', 'label', 'xy-double']);
+    expect(routingsFor('mesh')).toEqual([
+      'dor',
+      'label',
+      'xy-double',
+      'west-first',
+      'north-last',
+      'negative-first',
+      'o1turn',
+      'min-adaptive',
+      'valiant',
+    ]);
   });
 
   it('the forms are the registry entries, and specs parse as before', () => {

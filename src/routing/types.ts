@@ -49,6 +49,33 @@ export interface RoutingFunction {
    */
   readonly inPort?: boolean;
   route(node: number, dest: number, vcIn: number, key?: number, inPort?: number): number;
+  /**
+   * Adaptive routing functions (docs/model-flit.md "Adaptive routing: choices and selection"):
+   * every admissible output (route words), in the function's fixed preference order, at a node that
+   * is not the destination. `route` gives one of them, the default the function is deadlock-free
+   * with on its own (the escape route of min-adaptive; the first choice of the turn models): what
+   * a consumer that takes one route (plans, tracePath) follows. Absent: the one choice `route`.
+   */
+  choices?(node: number, dest: number, vcIn: number, key?: number, inPort?: number): readonly number[];
+  /**
+   * Duato's protocol: the VC classes of the escape sub-function (a deterministic, connected and
+   * deadlock-free routing on these classes); the deadlock checker then argues by Duato's condition
+   * (docs/routing-adaptive.md). Absent: no escape classes, the checker needs the whole graph acyclic.
+   */
+  readonly escapeClasses?: readonly number[];
+}
+
+/** The admissible outputs of r at node toward dest: its choices, or the one route word. */
+export function admissible(
+  r: RoutingFunction,
+  node: number,
+  dest: number,
+  vcIn: number,
+  key = 0,
+  inPort = -1,
+): readonly number[] {
+  if (r.choices) return node === dest ? [DELIVER] : r.choices(node, dest, vcIn, key, inPort);
+  return [r.route(node, dest, vcIn, key, inPort)];
 }
 
 /** One hop of a traced route. */
