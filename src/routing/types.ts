@@ -43,6 +43,13 @@ export interface RoutingFunction {
    */
   readonly keys?: number;
   /**
+   * True when the deadlock checker must follow each key on its own (the key is part of a header's
+   * state: valiant's intermediate node). Taking the union over keys at each state, as it does for
+   * dor's tie-break, would join routes of different keys that no worm takes, and find cycles
+   * that are not there (src/analysis/deadlock-adaptive.ts).
+   */
+  readonly keyedStates?: boolean;
+  /**
    * True when `route` reads `inPort`, the port (at the upstream node) of the channel the header
    * arrived by (dor with dateline 'booksim'); ignored when vcIn is INJECT. The engines pass it at
    * every router, the deadlock checker from the VC it expands.

@@ -29,6 +29,7 @@ export const valiant: RoutingFactory = (topology) => {
     minimal: false,
     wasmOption: 0,
     keys: n,
+    keyedStates: true,
     route(node, dest, vcIn, key = 0) {
       if (node === dest) return DELIVER;
       const mid = key % n;
