@@ -2,6 +2,7 @@ import { WormcastError } from '../errors.ts';
 import type { Grid } from '../topology/grid.ts';
 import { dor } from './dor.ts';
 import { ecube } from './ecube.ts';
+import { selectionOption } from './selection.ts';
 import { DELIVER, pack, portOf, vcOf, type RoutingFactory } from './types.ts';
 
 /**
@@ -15,7 +16,7 @@ import { DELIVER, pack, portOf, vcOf, type RoutingFactory } from './types.ts';
  * channels, which Duato's condition allows (docs/routing-adaptive.md). Wasm twin:
  * assembly/routing/min-adaptive.ts.
  */
-export const minAdaptive: RoutingFactory = (topology) => {
+export const minAdaptive: RoutingFactory = (topology, options) => {
   const kind = topology.kind;
   if (kind !== 'mesh' && kind !== 'torus' && kind !== 'hypercube')
     throw new WormcastError(`routing min-adaptive: needs a mesh, torus or hypercube, not ${topology.spec}`);
@@ -58,7 +59,7 @@ export const minAdaptive: RoutingFactory = (topology) => {
     topology,
     vcClasses: torus ? ['adaptive', 'd0', 'd1'] : ['adaptive', 'escape'],
     minimal: true,
-    wasmOption: 0,
+    ...selectionOption('min-adaptive', options.selection),
     escapeClasses: torus ? [1, 2] : [1],
     route: (node, dest) => (node === dest ? DELIVER : escapeWord(node, dest)),
     choices: (node, dest) => [...minimalPorts(node, dest).map((p) => pack(p, 0)), escapeWord(node, dest)],

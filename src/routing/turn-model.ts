@@ -1,6 +1,7 @@
 import { WormcastError } from '../errors.ts';
 import type { Topology } from '../topology/types.ts';
-import { DELIVER, pack, type RoutingDraft, type RoutingFactory } from './types.ts';
+import { selectionOption } from './selection.ts';
+import { DELIVER, pack, type RoutingDraft, type RoutingFactory, type RoutingOptions } from './types.ts';
 
 /** Ports of a 2D mesh (src/topology/grid.ts): east +x, west -x, north +y, south -y. */
 const EAST = 0;
@@ -47,7 +48,7 @@ const negativeFirst: TurnRule = (dx, dy) => {
   return out;
 };
 
-function turnModel(name: string, rule: TurnRule, topology: Topology): RoutingDraft {
+function turnModel(name: string, rule: TurnRule, topology: Topology, options: RoutingOptions): RoutingDraft {
   if (topology.kind !== 'mesh' || topology.dims.length !== 2)
     throw new WormcastError(`routing ${name}: needs a 2D mesh (mesh:k0xk1), not ${topology.spec}`);
   const k0 = topology.dims[0]!;
@@ -61,15 +62,15 @@ function turnModel(name: string, rule: TurnRule, topology: Topology): RoutingDra
     topology,
     vcClasses: ['c'],
     minimal: true,
-    wasmOption: 0,
+    ...selectionOption(name, options.selection),
     route: (node, dest) => (node === dest ? DELIVER : choices(node, dest)[0]!),
     choices,
   };
 }
 
 /** Glass and Ni's west-first turn model on a 2D mesh (minimal). Wasm twin: assembly/routing/west-first.ts. */
-export const westFirstRouting: RoutingFactory = (t) => turnModel('west-first', westFirst, t);
+export const westFirstRouting: RoutingFactory = (t, o) => turnModel('west-first', westFirst, t, o);
 /** Glass and Ni's north-last turn model on a 2D mesh (minimal). Wasm twin: assembly/routing/north-last.ts. */
-export const northLastRouting: RoutingFactory = (t) => turnModel('north-last', northLast, t);
+export const northLastRouting: RoutingFactory = (t, o) => turnModel('north-last', northLast, t, o);
 /** Glass and Ni's negative-first turn model on a 2D mesh (minimal). Wasm twin: assembly/routing/negative-first.ts. */
-export const negativeFirstRouting: RoutingFactory = (t) => turnModel('negative-first', negativeFirst, t);
+export const negativeFirstRouting: RoutingFactory = (t, o) => turnModel('negative-first', negativeFirst, t, o);

@@ -70,6 +70,11 @@ export interface RoutingFunction {
    * (docs/routing-adaptive.md). Absent: no escape classes, the checker needs the whole graph acyclic.
    */
   readonly escapeClasses?: readonly number[];
+  /**
+   * Functions with choices: the selection function the engines pick with (src/routing/selection.ts,
+   * RoutingOptions.selection; default 'first-free'), also in wasmOption as (id + 1) << 8.
+   */
+  readonly selection?: string;
 }
 
 /** The admissible outputs of r at node toward dest: its choices, or the one route word. */
@@ -123,6 +128,11 @@ export interface RoutingOptions {
    * bit 1; reads the input port).
    */
   dateline?: 'position' | 'booksim';
+  /**
+   * Adaptive functions (those with choices): the selection function the engines pick among the
+   * free choices with, by name (src/routing/selection.ts; default 'first-free').
+   */
+  selection?: string;
 }
 
 /**
