@@ -6,6 +6,7 @@ import { createRouting } from '../src/routing/registry.ts';
 import type { RoutingFunction } from '../src/routing/types.ts';
 import { parseTopology } from '../src/topology/registry.ts';
 import { firstResultDifference, runResults } from './engine-compare.ts';
+import { runCli } from './cli.ts';
 import { rng } from './utils.ts';
 
 /*
@@ -93,4 +94,40 @@ describe('adaptive routing in both engines (issue 26)', () => {
       if (r.choices) expect(differs).toBeGreaterThan(0);
     },
   );
+});
+
+describe('wormcast simulate with adaptive routing (issue 26)', () => {
+  it('--routing west-first and min-adaptive --selection random run to the end, deadlock-free by the check; --selection on dor is refused naming the adaptive functions', () => {
+    const wf = runCli('simulate', '--topology', 'mesh:6x6', '--routing', 'west-first', '--load', '0.2', '--json');
+    expect(wf.status).toBe(0);
+    expect(JSON.parse(wf.stdout)).toMatchObject({ status: 'finished' });
+    const ma = runCli(
+      'simulate',
+      '--topology',
+      'torus:6x6',
+      '--routing',
+      'min-adaptive',
+      '--selection',
+      'random',
+      '--load',
+      '0.3',
+    );
+    expect(ma.status).toBe(0);
+    expect(ma.stdout).toMatch(/selection random, wasm engine; deadlock check: acyclic/);
+    const bad = runCli(
+      'simulate',
+      '--topology',
+      'mesh:6x6',
+      '--routing',
+      'dor',
+      '--selection',
+      'random',
+      '--load',
+      '0.1',
+    );
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim()).toBe(
+      'wormcast: --selection random: applies to unicast traffic routed by an adaptive function (west-first, north-last, negative-first, min-adaptive), not routing dor',
+    );
+  });
 });

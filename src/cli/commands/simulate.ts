@@ -317,7 +317,12 @@ export function registerSimulate(program: Command): void {
       optionFromText('process', o.process);
       const dests = o.dests === undefined ? 0 : parseIntIn(o.dests, 0, 1 << 24, '--dests');
       // what the run will send, checked for deadlock freedom under the same node model first
-      const runRouting = simulationRouting(o.topology, o.algorithm, o.routing, { tieBreak, dateline });
+      const selection = o.selection === undefined ? undefined : (optionFromText('selection', o.selection) as string);
+      const runRouting = simulationRouting(o.topology, o.algorithm, o.routing, {
+        tieBreak,
+        dateline,
+        ...(selection !== undefined ? { selection } : {}),
+      });
       // user errors before the warning: an error is then the only line printed (docs/cli.md)
       if (seedMode.destsMean !== undefined && o.algorithm !== 'unicast')
         destsMeanIn(seedMode.destsMean, runRouting.topology);
@@ -372,7 +377,7 @@ export function registerSimulate(program: Command): void {
           : config.dests
             ? ` to ${config.dests} destinations`
             : '';
-      const heading = `${o.topology} ${o.algorithm}${destText}, load ${config.load} flits/node/cycle (configured), ${config.flits}-flit messages, ${nodeModelText(model)}, ${engineRulesText(config.options)}${dorFlag !== undefined ? `, dor tie-break ${tieBreak}, dateline ${dateline}` : ''}, ${config.engine} engine; deadlock check: ${verdict}`;
+      const heading = `${o.topology} ${o.algorithm}${destText}, load ${config.load} flits/node/cycle (configured), ${config.flits}-flit messages, ${nodeModelText(model)}, ${engineRulesText(config.options)}${dorFlag !== undefined ? `, dor tie-break ${tieBreak}, dateline ${dateline}` : ''}${selection !== undefined ? `, selection ${selection}` : ''}, ${config.engine} engine; deadlock check: ${verdict}`;
       const unitsLine = units
         ? `\n  units: ${unitsText(units, config.flits, config.load, config.options.startup)}`
         : '';
@@ -405,6 +410,7 @@ export function registerSimulate(program: Command): void {
             // dor's torus rules (docs/model-flit.md "Routing keys"): the defaults unless given
             tieBreak,
             dateline,
+            ...(selection !== undefined ? { selection } : {}),
             options: Object.fromEntries(Object.entries(config.options).filter(([, v]) => v !== undefined)),
           },
           deadlockCheck:

@@ -43,6 +43,7 @@ const config = z.object({
   vcRelease: z.string().optional(),
   linkLatency: count.optional(),
   tieBreak: z.string().optional(),
+  selection: z.string().optional(),
   dateline: z.string().optional(),
   cycles: count,
   warmup: count,
