@@ -22,6 +22,7 @@ import { routeNegativeFirst } from "./routing/negative-first";
 import { routeO1turn } from "./routing/o1turn";
 import { routeMinAdaptive } from "./routing/min-adaptive";
 import { routeValiant } from "./routing/valiant";
+import { routePlanarAdaptive } from "./routing/planar-adaptive";
 
 // Topology kind ids (TOPOLOGIES[kind].id).
 export const KIND_HYPERCUBE: i32 = 1;
@@ -46,6 +47,7 @@ export const ROUTING_NEGATIVE_FIRST: i32 = 22;
 export const ROUTING_O1TURN: i32 = 23;
 export const ROUTING_MIN_ADAPTIVE: i32 = 24;
 export const ROUTING_VALIANT: i32 = 25;
+export const ROUTING_PLANAR_ADAPTIVE: i32 = 26;
 
 /** The node reached from `node` through `port` on a topology of family `kind`, or -1. */
 @inline export function neighborOfKind(kind: i32, node: i32, port: i32): i32 {
@@ -77,6 +79,7 @@ export const ROUTING_VALIANT: i32 = 25;
     case ROUTING_O1TURN: return routeO1turn(node, dest, vcIn);
     case ROUTING_MIN_ADAPTIVE: return routeMinAdaptive(node, dest, vcIn);
     case ROUTING_VALIANT: return routeValiant(node, dest, vcIn);
+    case ROUTING_PLANAR_ADAPTIVE: return routePlanarAdaptive(node, dest, vcIn);
     default: return DELIVER;
   }
 }

@@ -45,7 +45,7 @@ function fullyAdaptiveOneClass(spec: string): RoutingFunction {
 }
 
 describe('adaptive routing functions: the checker argues deadlock freedom (issue 26)', () => {
-  it.each(['west-first', 'north-last', 'negative-first'])(
+  it.each(['west-first', 'north-last', 'negative-first', 'planar-adaptive'])(
     '%s on mesh:8x8 is acyclic over every admissible choice (turn model)',
     (name) => {
       const rep = checkRoutingDeadlock(createRouting(name, parseTopology('mesh:8x8')));

@@ -18,6 +18,8 @@ const CASES: Array<[string, string, string | undefined]> = [
   ['mesh:4x4', 'west-first', 'first-free'],
   ['mesh:4x4', 'north-last', 'random'],
   ['mesh:4x4', 'negative-first', 'first-free'],
+  ['mesh:4x4', 'planar-adaptive', 'first-free'],
+  ['mesh:5x3', 'planar-adaptive', 'random'],
   ['mesh:4x4', 'min-adaptive', 'first-free'],
   ['mesh:3x5', 'min-adaptive', 'random'],
   ['torus:4x4', 'min-adaptive', 'first-free'],
@@ -127,7 +129,7 @@ describe('wormcast simulate with adaptive routing (issue 26)', () => {
     );
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim()).toBe(
-      'wormcast: --selection random: applies to unicast traffic routed by an adaptive function (west-first, north-last, negative-first, min-adaptive), not routing dor',
+      'wormcast: --selection random: applies to unicast traffic routed by an adaptive function (west-first, north-last, negative-first, planar-adaptive, min-adaptive), not routing dor',
     );
   });
 });

@@ -10,7 +10,7 @@ import { mulberry32 } from '../src/random.ts';
  * (test/conformance-routing.test.ts); this file checks every choice.
  */
 
-const ADAPTIVE = ['west-first', 'north-last', 'negative-first', 'min-adaptive'];
+const ADAPTIVE = ['west-first', 'north-last', 'negative-first', 'planar-adaptive', 'min-adaptive'];
 
 describe.each(ADAPTIVE)('adaptive routing %s: every admissible choice', (name) => {
   it('route is one of the choices, every choice is a minimal hop over a declared class, and random walks over the choices reach the destination', () => {
@@ -100,6 +100,25 @@ describe('the turn models offer what Glass and Ni allow (hand-derived, mesh:8x8,
       [1, 'adaptive'],
       [0, 'd1'],
     ]);
+  });
+});
+
+describe('planar-adaptive (Chien and Kim): the y channels of a +x packet are y-inc, of a -x packet y-dec', () => {
+  it('choices by x direction, and a packet with no x left keeps its y class', () => {
+    const t = parseTopology('mesh:8x8');
+    const r = createRouting('planar-adaptive', t);
+    const named = (from: number, to: number, vcIn: number) =>
+      admissible(r, from, to, vcIn).map((w) => [portOf(w), r.vcClasses[vcOf(w)]]);
+    expect(named(8 + 1, 8 * 6 + 6, INJECT)).toEqual([
+      [0, 'x'],
+      [2, 'y-inc'],
+    ]);
+    expect(named(8 * 6 + 6, 8 + 1, INJECT)).toEqual([
+      [1, 'x'],
+      [3, 'y-dec'],
+    ]);
+    expect(named(8 + 1, 8 * 6 + 1, 2)).toEqual([[2, 'y-dec']]);
+    expect(named(8 + 1, 8 * 6 + 1, INJECT)).toEqual([[2, 'y-inc']]);
   });
 });
 

@@ -159,6 +159,7 @@ describe('the topology registry', () => {
       'o1turn',
       'min-adaptive',
       'valiant',
+      'planar-adaptive',
     ]);
   });
 

@@ -1,9 +1,12 @@
 // The choices of the adaptive routing functions (docs/model-flit.md "Adaptive routing: choices
-// and selection"), the twins of their `choices` in src/routing/turn-model.ts and min-adaptive.ts:
+// and selection"), the twins of their `choices` in src/routing/turn-model.ts, min-adaptive.ts and
+// planar-adaptive.ts:
 // every admissible route word, in the function's order, written to CHOICES. Not generated: only
 // the functions with choices appear here (ROUTING_OPTION >> 8 != 0 marks them).
 import { KIND, KIND_HYPERCUBE, KIND_TORUS, NDIMS, radix } from "../topology";
-import { ROUTING_MIN_ADAPTIVE, ROUTING_NEGATIVE_FIRST, ROUTING_NORTH_LAST, ROUTING_WEST_FIRST } from "../table";
+import {
+  ROUTING_MIN_ADAPTIVE, ROUTING_NEGATIVE_FIRST, ROUTING_NORTH_LAST, ROUTING_PLANAR_ADAPTIVE, ROUTING_WEST_FIRST,
+} from "../table";
 import { INJECT, ROUTING, pack } from "./state";
 import { deltaX, deltaY } from "./turn-model";
 import { routeMinAdaptive } from "./min-adaptive";
@@ -44,6 +47,15 @@ export function choicesInto(node: i32, dest: i32, vcIn: i32): i32 {
     if (dx > 0) n = put(n, 0);
     if (dy > 0) n = put(n, 2);
     return n;
+  }
+  if (id == ROUTING_PLANAR_ADAPTIVE) {
+    const yPort = dy > 0 ? 2 : 3;
+    if (dx != 0) {
+      n = put(n, dx > 0 ? 0 : 1);
+      if (dy != 0) n = put(n, pack(yPort, dx > 0 ? 1 : 2));
+      return n;
+    }
+    return put(n, pack(yPort, vcIn == 2 ? 2 : 1));
   }
   return 0;
 }

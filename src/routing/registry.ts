@@ -12,6 +12,7 @@ import { starMin } from './star-min.ts';
 import { xyDouble } from './xy-double.ts';
 import { minAdaptive } from './min-adaptive.ts';
 import { o1turn } from './o1turn.ts';
+import { planarAdaptive } from './planar-adaptive.ts';
 import { negativeFirstRouting, northLastRouting, westFirstRouting } from './turn-model.ts';
 import { valiant } from './valiant.ts';
 import type { RoutingFactory, RoutingFunction, RoutingOptions } from './types.ts';
@@ -158,6 +159,14 @@ export const ROUTINGS: Record<string, RoutingEntry> = {
     topologies: 'mesh, torus, hypercube',
     summary: 'via a random intermediate node, dor or E-cube per phase (Valiant and Brebner 1981)',
     example: { topology: 'mesh:8x8', from: '1,1', to: '6,6', source: 'Valiant, two phases' },
+  },
+  'planar-adaptive': {
+    id: 26,
+    factory: planarAdaptive,
+    kinds: ['mesh'],
+    topologies: 'mesh (2D)',
+    summary: 'planar-adaptive, the one plane of a 2D mesh (Chien and Kim 1992)',
+    example: { topology: 'mesh:8x8', from: '6,1', to: '1,6', source: 'Chien and Kim, planar-adaptive' },
   },
 };
 

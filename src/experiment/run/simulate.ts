@@ -110,7 +110,7 @@ export async function makeEngine(kind: 'wasm' | 'reference', input: EngineInput)
 }
 
 /** The routing functions with choices, which take a selection (docs/routing-adaptive.md). */
-const ADAPTIVE_ROUTINGS = ['west-first', 'north-last', 'negative-first', 'min-adaptive'];
+const ADAPTIVE_ROUTINGS = ['west-first', 'north-last', 'negative-first', 'planar-adaptive', 'min-adaptive'];
 
 /** dor's BookSim rules on a torus (RoutingOptions.tieBreak, .dateline), as simulate takes them. */
 export interface DorRules {
