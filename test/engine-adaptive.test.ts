@@ -133,3 +133,44 @@ describe('wormcast simulate with adaptive routing (issue 26)', () => {
     );
   });
 });
+
+describe('the selection rule, hand-derived (docs/model-flit.md "Adaptive routing: choices and selection")', () => {
+  // mesh:4x4, node = x + 4 y. Worm A: (0,1) -> (3,1), 40 flits, through (1,1) east to (2,1): it
+  // holds channel (1,1) east while its 40 flits pass. Worm B: (1,1) -> (2,2), 4 flits, created at
+  // cycle 6, when A holds that channel. West-first offers B east then north: first-free takes
+  // north ((1,1) -> (1,2) -> (2,2)); the default route (east first) waits for A's tail.
+  const t = parseTopology('mesh:4x4');
+  const worms: WormSpec[] = [
+    { kind: 'unicast', src: 4, dests: [7], flits: 40, created: 0 },
+    { kind: 'unicast', src: 5, dests: [10], flits: 4, created: 6 },
+  ];
+  const options: EngineOptions = { buffer: 2, routerDelay: 1, startup: 1, channelUse: true };
+  const eastOf5 = 5 * t.ports + 0;
+  const northOf5 = 5 * t.ports + 2;
+  it.each(['reference', 'wasm'])(
+    '%s engine: B turns north around A with first-free, and waits behind A without choices',
+    async (kind) => {
+      const r = createRouting('west-first', t);
+      for (const [routing, turns] of [
+        [r, true],
+        [deterministic(r), false],
+      ] as const) {
+        const input = { routing, worms, options };
+        const e = kind === 'wasm' ? await WasmEngine.create(input) : new ReferenceEngine(input);
+        expect(e.runUntil(10_000)).toBe('finished');
+        const flits = e.channelFlits();
+        const times = e.times();
+        if (turns) {
+          expect(flits[eastOf5]).toBe(40);
+          expect(flits[northOf5]).toBe(4);
+          // B is done long before A's tail has passed (1,1)
+          expect(times.done[1]!).toBeLessThan(times.done[0]! - 20);
+        } else {
+          expect(flits[eastOf5]).toBe(44);
+          expect(flits[northOf5]).toBe(0);
+          expect(times.done[1]!).toBeGreaterThan(times.done[0]!);
+        }
+      }
+    },
+  );
+});
