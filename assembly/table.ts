@@ -16,6 +16,13 @@ import { routeLabel } from "./routing/label";
 import { routeHcm } from "./routing/hcm";
 import { routeStarMin } from "./routing/star-min";
 import { routeXyDouble } from "./routing/xy-double";
+import { routeWestFirst } from "./routing/west-first";
+import { routeNorthLast } from "./routing/north-last";
+import { routeNegativeFirst } from "./routing/negative-first";
+import { routeO1turn } from "./routing/o1turn";
+import { routeMinAdaptive } from "./routing/min-adaptive";
+import { routeValiant } from "./routing/valiant";
+import { routePlanarAdaptive } from "./routing/planar-adaptive";
 
 // Topology kind ids (TOPOLOGIES[kind].id).
 export const KIND_HYPERCUBE: i32 = 1;
@@ -34,6 +41,13 @@ export const ROUTING_LABEL: i32 = 6;
 export const ROUTING_HCM: i32 = 7;
 export const ROUTING_STAR_MIN: i32 = 8;
 export const ROUTING_XY_DOUBLE: i32 = 9;
+export const ROUTING_WEST_FIRST: i32 = 20;
+export const ROUTING_NORTH_LAST: i32 = 21;
+export const ROUTING_NEGATIVE_FIRST: i32 = 22;
+export const ROUTING_O1TURN: i32 = 23;
+export const ROUTING_MIN_ADAPTIVE: i32 = 24;
+export const ROUTING_VALIANT: i32 = 25;
+export const ROUTING_PLANAR_ADAPTIVE: i32 = 26;
 
 /** The node reached from `node` through `port` on a topology of family `kind`, or -1. */
 @inline export function neighborOfKind(kind: i32, node: i32, port: i32): i32 {
@@ -59,6 +73,13 @@ export const ROUTING_XY_DOUBLE: i32 = 9;
     case ROUTING_HCM: return routeHcm(node, dest, vcIn);
     case ROUTING_STAR_MIN: return routeStarMin(node, dest, vcIn);
     case ROUTING_XY_DOUBLE: return routeXyDouble(node, dest, vcIn);
+    case ROUTING_WEST_FIRST: return routeWestFirst(node, dest, vcIn);
+    case ROUTING_NORTH_LAST: return routeNorthLast(node, dest, vcIn);
+    case ROUTING_NEGATIVE_FIRST: return routeNegativeFirst(node, dest, vcIn);
+    case ROUTING_O1TURN: return routeO1turn(node, dest, vcIn);
+    case ROUTING_MIN_ADAPTIVE: return routeMinAdaptive(node, dest, vcIn);
+    case ROUTING_VALIANT: return routeValiant(node, dest, vcIn);
+    case ROUTING_PLANAR_ADAPTIVE: return routePlanarAdaptive(node, dest, vcIn);
     default: return DELIVER;
   }
 }

@@ -149,7 +149,18 @@ describe('the topology registry', () => {
         expect(r.topologies).toContain(k);
       }
     }
-    expect(routingsFor('mesh')).toEqual(['dor', 'label', 'xy-double']);
+    expect(routingsFor('mesh')).toEqual([
+      'dor',
+      'label',
+      'xy-double',
+      'west-first',
+      'north-last',
+      'negative-first',
+      'o1turn',
+      'min-adaptive',
+      'valiant',
+      'planar-adaptive',
+    ]);
   });
 
   it('the forms are the registry entries, and specs parse as before', () => {

@@ -6,12 +6,13 @@ import {
   W_DEST, W_NDEST, KIND_TREE, D_NODE, T_DEST, T_CHILD, T_SIB, T_PORT, T_VC, T_EXACT, F_PENDING,
   F_EJECT, F_ROUTED, F_NET, F_EXACT,
 } from "./layout";
-import { P, V, K, QE, INJ, EJ } from "./state";
-import { ld, setHeader, sget, sset, wget, treeRec, destRec } from "./records";
+import { P, V, K, QE, INJ, EJ, OWNER } from "./state";
+import { ld, setHeader, sget, sset, wget, treeRec, destRec, entry } from "./records";
 import { newSlot, link } from "./slots";
 import { tryGrant } from "./vcs";
 import { route } from "../routing/dispatch";
-import { DELIVER, setRouteInPort, setRouteKey } from "../routing/state";
+import { DELIVER, ROUTING_OPTION, setRouteInPort, setRouteKey } from "../routing/state";
+import { CHOICES, choicesInto } from "../routing/choices";
 import { neighbor } from "../topology";
 
 // route slot s of worm w (its header is at router S_NODE); a bad route stops the run (ST_BAD_ROUTE)
@@ -41,7 +42,9 @@ export function routeSlot(s: i32, w: i32): void {
   if (j < wget(w, W_NDEST)) {
     setRouteKey(wget(w, W_KEY));
     setRouteInPort(sget(s, S_PORT));
-    const r = route(node, ld(destRec(d0 + j), D_NODE), sget(s, S_CLASS));
+    const dest = ld(destRec(d0 + j), D_NODE);
+    let r = route(node, dest, sget(s, S_CLASS));
+    if (r != DELIVER && ROUTING_OPTION >= 0x100) r = selectRoute(node, dest, sget(s, S_CLASS), r, wget(w, W_KEY));
     if (r == DELIVER) {
       setHeader(H_STATUS, ST_BAD_ROUTE);
       return;
@@ -49,6 +52,31 @@ export function routeSlot(s: i32, w: i32): void {
     // a route result is (VC class << 8) | port; the class's first VC is class K
     addNet(s, w, node, r & 0xff, (r >> 8) * K, r >> 8, j, F_NET);
   }
+}
+
+// "Adaptive routing: choices and selection" (the reference's adaptiveRoute): among the choices with
+// a free VC of their class, the one the selection picks (ROUTING_OPTION >> 8: 1 first-free,
+// 2 random from the worm's key); none free: the function's route `def`
+function selectRoute(node: i32, dest: i32, vcIn: i32, def: i32, key: i32): i32 {
+  const n = choicesInto(node, dest, vcIn);
+  let free: i32 = 0;
+  for (let i: i32 = 0; i < n; i++) if (classFree(node, load<i32>(CHOICES + (<usize>i << 2)))) free++;
+  if (free == 0) return def;
+  let pick = (ROUTING_OPTION >> 8) == 2 ? <i32>(<u32>key % <u32>free) : 0;
+  for (let i: i32 = 0; i < n; i++) {
+    const word = load<i32>(CHOICES + (<usize>i << 2));
+    if (!classFree(node, word)) continue;
+    if (pick == 0) return word;
+    pick--;
+  }
+  return def;
+}
+
+// some VC of the class of route word `word` on its channel out of `node` is free (grantable)
+@inline function classFree(node: i32, word: i32): bool {
+  const base = (node * P + (word & 0xff)) * V + (word >> 8) * K;
+  for (let i: i32 = 0; i < K; i++) if (load<i32>(entry(OWNER, base + i)) < 0) return true;
+  return false;
 }
 
 // a request of worm w for VC index vi (of class vcClass) of the channel out of `node` by `port`,

@@ -1,6 +1,8 @@
+import { WormcastError } from '../errors.ts';
 import type { WormScheme } from '../multicast/path-based/worm-scheme.ts';
 import { DELIVER, INJECT, portOf, type RoutingFunction } from '../routing/types.ts';
 import { type ConsumptionModel, consumptionChannelsPerNode, findCsrCycle, withConsumption } from './consumption.ts';
+import { checkAdaptive } from './deadlock-adaptive.ts';
 import { buildDependencyGraph, type DependencyGraph } from './dependency-graph.ts';
 
 export type { WormScheme };
@@ -29,6 +31,11 @@ interface ReportBase {
    * adds no cycle), or a check asked without a node model.
    */
   readonly consumption: (ConsumptionModel & { readonly perNode: number }) | null;
+  /**
+   * For a routing function that offers choices, the argument the verdict rests on (acyclic over
+   * every choice, or Duato's condition; src/analysis/deadlock-adaptive.ts); absent otherwise.
+   */
+  readonly argument?: string;
 }
 
 /** The checker's verdict: acyclic (deadlock-free), or one shortest dependency cycle. */
@@ -146,6 +153,7 @@ export function nameChannel(g: DependencyGraph, vc: number): NamedChannel {
  * the flit-level engine under the same `--port` and `--vcs`.
  */
 export function checkDeadlock(scheme: WormScheme, consumption?: ConsumptionModel): DeadlockReport {
+  if (scheme.routing.choices || scheme.routing.keyedStates) return checkAdaptiveScheme(scheme);
   const t0 = performance.now();
   const g = buildDependencyGraph(scheme);
   let channels = 0;
@@ -216,6 +224,34 @@ export function nameConsumption(
   return { vc: -1 - i, from: t.format(a), to: t.format(a), port, class: 'consumption' };
 }
 
+/** checkDeadlock for a routing function with choices: unicast worms only (issue 26). */
+function checkAdaptiveScheme(scheme: WormScheme): DeadlockReport {
+  const r = scheme.routing;
+  const t = r.topology;
+  const unicast = scheme.next === undefined && scheme.startClasses.length === 1 && scheme.startClasses[0] === INJECT;
+  if (!unicast)
+    throw new WormcastError(
+      `deadlock ${scheme.name} on ${t.spec}: ${r.name} offers choices; the checker takes adaptive routing functions as unicast schemes only`,
+    );
+  const t0 = performance.now();
+  const v = checkAdaptive(r);
+  const V = r.vcClasses.length;
+  const headOf = new Int32Array(t.nodes * t.ports);
+  for (let a = 0; a < t.nodes; a++) for (let p = 0; p < t.ports; p++) headOf[a * t.ports + p] = t.neighbor(a, p);
+  const naming = { routing: r, vcs: V, headOf } as DependencyGraph;
+  const base = {
+    scheme: scheme.name,
+    topology: t.spec,
+    channels: v.channels,
+    dependencies: v.dependencies,
+    millis: performance.now() - t0,
+    consumption: null,
+    argument: v.argument,
+  };
+  if (v.verdict === 'acyclic') return { ...base, verdict: 'acyclic' };
+  return { ...base, verdict: 'cyclic', cycle: v.cycle.map((c) => nameChannel(naming, c)) };
+}
+
 /** Check a unicast routing function over all source/destination pairs. */
 export function checkRoutingDeadlock(routing: RoutingFunction): DeadlockReport {
   return checkDeadlock(unicastScheme(routing));
@@ -235,6 +271,7 @@ export function formatDeadlockReport(rep: DeadlockReport): string[] {
           : 'one consumption channel per incoming link';
     lines.push(`  ${c.port}-port nodes, ${per}, ${c.copies} VC${c.copies === 1 ? '' : 's'} per class`);
   }
+  if (rep.argument) lines.push(`  argument: ${rep.argument}`);
   lines.push(`  ${rep.channels} virtual channels used, ${rep.dependencies} dependencies, ${rep.millis.toFixed(0)} ms`);
   if (rep.verdict === 'cyclic') {
     for (const c of rep.cycle) lines.push(`  ${c.from} -> ${c.to}  ${c.port}  ${c.class}`);
@@ -258,5 +295,14 @@ export function withOneClass(r: RoutingFunction): RoutingFunction {
       const word = r.route(node, dest, vcIn === INJECT ? INJECT : 0, key, inPort);
       return word === DELIVER ? DELIVER : portOf(word);
     },
+    // an adaptive function keeps its choices, on the one class, and has no escape classes left
+    ...(r.choices
+      ? {
+          choices: (node: number, dest: number, vcIn: number, key?: number, inPort?: number) => [
+            ...new Set(r.choices!(node, dest, vcIn === INJECT ? INJECT : 0, key, inPort).map(portOf)),
+          ],
+          escapeClasses: undefined,
+        }
+      : {}),
   };
 }

@@ -1,7 +1,7 @@
 import { WormcastError } from '../errors.ts';
 import { DELIVER } from '../routing/types.ts';
 import * as L from './layout.ts';
-import { wormKey } from './worm-key.ts';
+import { keysOf, wormKey } from './worm-key.ts';
 import type { RoutingFunction } from '../routing/types.ts';
 import type { EngineInput, EngineOptions, WormPlace, WormSpec } from './types.ts';
 
@@ -401,7 +401,7 @@ export function writeWorm(
   i32[wb + L.W_LIVE] = 0;
   i32[wb + L.W_WAIT] = 0;
   i32[wb + L.W_DELIVERED] = 0;
-  i32[wb + L.W_KEY] = wormKey(routeSeed, label, r.keys);
+  i32[wb + L.W_KEY] = wormKey(routeSeed, label, keysOf(r));
   w.dests.forEach((d, k) => {
     const db = D0 + (dest + k) * L.DEST_STRIDE;
     i32[db + L.D_NODE] = d;

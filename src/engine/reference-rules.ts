@@ -1,8 +1,9 @@
+import { selectionNamed } from '../routing/selection.ts';
 import { DELIVER, INJECT, type RoutingFunction } from '../routing/types.ts';
 import type { ResolvedOptions } from './input.ts';
 import type { Slot, SlotPlace, VcBuffers, Worm } from './reference-objects.ts';
 import type { VcSpace } from './results.ts';
-import { wormKey } from './worm-key.ts';
+import { keysOf, wormKey } from './worm-key.ts';
 
 // The rules of docs/model-flit.md, one predicate or function each (the page's table "Rule ->
 // reference predicate" lists them). Every engine option is resolved here once, when the engine is
@@ -41,6 +42,12 @@ export interface Rules {
   releasesOnTailIn(c: Slot): boolean;
   /** Step 3: slot s's move is ready: it is routed, holds a flit, and every child is granted and has room. */
   moveReady(s: Slot, t: number): boolean;
+  /**
+   * Step 2b, "Routing keys", "The input port", "Adaptive routing: choices and selection": the route
+   * word of s's header toward `dest`: `route`, or for a function with choices the one its selection
+   * picks among the choices with a free VC of their class, `route` when none is free.
+   */
+  routeOf(s: Slot, dest: number): number;
   /** Step 2c: the lowest-numbered free VC among request s's choices, or -1 (it waits this cycle). */
   freeChoice(s: Slot): number;
   /** Step 2c: waiting request s is a network request whose class's first copy is held by its own multicast. */
@@ -78,7 +85,7 @@ export function rulesOf(
   const buffered = tailSent ? (c: Slot): number => flitsIn(buffers.fifo[c.vc]!) : (c: Slot): number => c.in - c.out;
 
   return {
-    routingKey: (n) => wormKey(o.routeSeed, n, routing.keys),
+    routingKey: (n) => wormKey(o.routeSeed, n, keysOf(routing)),
     injectionQueue: Q === 1 ? () => 0 : (w) => firstPort(routing, w),
     ejectionQueue: consumptionPerVc
       ? (p) => (p.kind === 'network' ? p.vc % (P * V) : p.port * V)
@@ -122,11 +129,34 @@ export function rulesOf(
       for (const c of s.children) if (!c.granted || !this.roomInChild(c, t)) return false;
       return true;
     },
+    routeOf: routing.choices ? adaptiveRoute(routing, space, owner) : (s, dest) => nextHop(routing, s, dest),
     freeChoice(s) {
       for (let i = 0; i < s.choices; i++) if (!owner[s.vc + i]) return s.vc + i;
       return -1;
     },
     sameMulticastWait: (s) => s.kind === 'network' && owner[s.vc]!.worm.group === s.worm.group,
+  };
+}
+
+/** "Adaptive routing: choices and selection": Rules.routeOf for a routing function with choices. */
+function adaptiveRoute(
+  routing: RoutingFunction,
+  space: VcSpace,
+  owner: ReadonlyArray<Slot | null>,
+): (s: Slot, dest: number) => number {
+  const select = selectionNamed(routing.selection ?? 'first-free');
+  const { ports: P, v: V, k: K } = space;
+  const classFree = (chan: number, cls: number): boolean => {
+    for (let i = 0; i < K; i++) if (!owner[chan * V + cls * K + i]) return true;
+    return false;
+  };
+  return (s, dest) => {
+    const def = nextHop(routing, s, dest);
+    if (def === DELIVER) return def;
+    const words = routing.choices!(s.node, dest, s.cls, s.worm.key, s.port);
+    const candidates = words.map((w) => ({ word: w, free: classFree(s.node * P + (w & 0xff), w >> 8), credits: 0 }));
+    const i = select(candidates, s.worm.key);
+    return i < 0 ? def : words[i]!;
   };
 }
 
@@ -188,7 +218,7 @@ export function childRequests(
   let j = s.target;
   if (w.spec.dests[j] === s.node) out.push(ejectionPlace(rules, space, s, j++));
   if (j < w.spec.dests.length) {
-    const r = nextHop(routing, s, w.spec.dests[j]!);
+    const r = rules.routeOf(s, w.spec.dests[j]!);
     out.push(r === DELIVER ? null : networkPlace(routing, space, s, r & 0xff, (r >> 8) * space.k, r >> 8, j, false));
   }
   return out;

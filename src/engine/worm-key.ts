@@ -1,3 +1,14 @@
+import type { RoutingFunction } from '../routing/types.ts';
+
+/**
+ * The number of keys worms draw under routing r: its own `keys`, or 2^16 for an adaptive function
+ * with the 'random' selection, whose draw is the worm's key (docs/model-flit.md "Adaptive routing:
+ * choices and selection"); undefined: no draw, key 0.
+ */
+export function keysOf(r: RoutingFunction): number | undefined {
+  return r.keys ?? (r.choices && r.selection === 'random' ? 1 << 16 : undefined);
+}
+
 /**
  * A worm's routing key: the per-packet draw of a routing function that makes one (dor with
  * tieBreak 'random': bit d chooses the direction of a tie in dimension d; RoutingFunction.keys).

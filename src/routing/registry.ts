@@ -10,6 +10,11 @@ import { hcm } from './hcm.ts';
 import { label } from './label.ts';
 import { starMin } from './star-min.ts';
 import { xyDouble } from './xy-double.ts';
+import { minAdaptive } from './min-adaptive.ts';
+import { o1turn } from './o1turn.ts';
+import { planarAdaptive } from './planar-adaptive.ts';
+import { negativeFirstRouting, northLastRouting, westFirstRouting } from './turn-model.ts';
+import { valiant } from './valiant.ts';
 import type { RoutingFactory, RoutingFunction, RoutingOptions } from './types.ts';
 
 /** One routing function: its factory, the wasm id of its AssemblyScript twin, where it applies. */
@@ -104,6 +109,64 @@ export const ROUTINGS: Record<string, RoutingEntry> = {
     topologies: 'mesh (2D)',
     summary: 'X-first on doubled channels, one copy per quadrant subnetwork (seed 004 section 6.2.1)',
     example: { topology: 'mesh:6x6', from: '3,2', to: '0,5', source: 'seed 004 section 6.2.1, doubled channels' },
+  },
+  // Issue 26, adaptive routing (docs/routing-adaptive.md). Ids from 20 on, clear of the entries
+  // other work adds at the same time (ids are only required distinct).
+  'west-first': {
+    id: 20,
+    factory: westFirstRouting,
+    kinds: ['mesh'],
+    topologies: 'mesh (2D)',
+    summary: 'turn model, west-first, minimal adaptive (Glass and Ni 1992)',
+    example: { topology: 'mesh:8x8', from: '1,6', to: '6,1', source: 'Glass and Ni, west-first' },
+  },
+  'north-last': {
+    id: 21,
+    factory: northLastRouting,
+    kinds: ['mesh'],
+    topologies: 'mesh (2D)',
+    summary: 'turn model, north-last, minimal adaptive (Glass and Ni 1992)',
+    example: { topology: 'mesh:8x8', from: '1,1', to: '6,6', source: 'Glass and Ni, north-last' },
+  },
+  'negative-first': {
+    id: 22,
+    factory: negativeFirstRouting,
+    kinds: ['mesh'],
+    topologies: 'mesh (2D)',
+    summary: 'turn model, negative-first, minimal adaptive (Glass and Ni 1992)',
+    example: { topology: 'mesh:8x8', from: '6,6', to: '1,1', source: 'Glass and Ni, negative-first' },
+  },
+  o1turn: {
+    id: 23,
+    factory: o1turn,
+    kinds: ['mesh'],
+    topologies: 'mesh (2D)',
+    summary: 'XY or YX per packet on two VC classes (Seo et al. 2005; BookSim xy_yx)',
+    example: { topology: 'mesh:8x8', from: '1,1', to: '6,6', source: 'Seo et al., O1TURN' },
+  },
+  'min-adaptive': {
+    id: 24,
+    factory: minAdaptive,
+    kinds: ['mesh', 'torus', 'hypercube'],
+    topologies: 'mesh, torus, hypercube',
+    summary: 'minimal fully adaptive with a deterministic escape channel (Duato 1993; BookSim min_adapt)',
+    example: { topology: 'torus:8x8', from: '6,1', to: '1,6', source: "Duato's protocol, dor escape" },
+  },
+  valiant: {
+    id: 25,
+    factory: valiant,
+    kinds: ['mesh', 'torus', 'hypercube'],
+    topologies: 'mesh, torus, hypercube',
+    summary: 'via a random intermediate node, dor or E-cube per phase (Valiant and Brebner 1981)',
+    example: { topology: 'mesh:8x8', from: '1,1', to: '6,6', source: 'Valiant, two phases' },
+  },
+  'planar-adaptive': {
+    id: 26,
+    factory: planarAdaptive,
+    kinds: ['mesh'],
+    topologies: 'mesh (2D)',
+    summary: 'planar-adaptive, the one plane of a 2D mesh (Chien and Kim 1992)',
+    example: { topology: 'mesh:8x8', from: '6,1', to: '1,6', source: 'Chien and Kim, planar-adaptive' },
   },
 };
 

@@ -43,12 +43,51 @@ export interface RoutingFunction {
    */
   readonly keys?: number;
   /**
+   * True when the deadlock checker must follow each key on its own (the key is part of a header's
+   * state: valiant's intermediate node). Taking the union over keys at each state, as it does for
+   * dor's tie-break, would join routes of different keys that no worm takes, and find cycles
+   * that are not there (src/analysis/deadlock-adaptive.ts).
+   */
+  readonly keyedStates?: boolean;
+  /**
    * True when `route` reads `inPort`, the port (at the upstream node) of the channel the header
    * arrived by (dor with dateline 'booksim'); ignored when vcIn is INJECT. The engines pass it at
    * every router, the deadlock checker from the VC it expands.
    */
   readonly inPort?: boolean;
   route(node: number, dest: number, vcIn: number, key?: number, inPort?: number): number;
+  /**
+   * Adaptive routing functions (docs/model-flit.md "Adaptive routing: choices and selection"):
+   * every admissible output (route words), in the function's fixed preference order, at a node that
+   * is not the destination. `route` gives one of them, the default the function is deadlock-free
+   * with on its own (the escape route of min-adaptive; the first choice of the turn models): what
+   * a consumer that takes one route (plans, tracePath) follows. Absent: the one choice `route`.
+   */
+  choices?(node: number, dest: number, vcIn: number, key?: number, inPort?: number): readonly number[];
+  /**
+   * Duato's protocol: the VC classes of the escape sub-function (a deterministic, connected and
+   * deadlock-free routing on these classes); the deadlock checker then argues by Duato's condition
+   * (docs/routing-adaptive.md). Absent: no escape classes, the checker needs the whole graph acyclic.
+   */
+  readonly escapeClasses?: readonly number[];
+  /**
+   * Functions with choices: the selection function the engines pick with (src/routing/selection.ts,
+   * RoutingOptions.selection; default 'first-free'), also in wasmOption as (id + 1) << 8.
+   */
+  readonly selection?: string;
+}
+
+/** The admissible outputs of r at node toward dest: its choices, or the one route word. */
+export function admissible(
+  r: RoutingFunction,
+  node: number,
+  dest: number,
+  vcIn: number,
+  key = 0,
+  inPort = -1,
+): readonly number[] {
+  if (r.choices) return node === dest ? [DELIVER] : r.choices(node, dest, vcIn, key, inPort);
+  return [r.route(node, dest, vcIn, key, inPort)];
 }
 
 /** One hop of a traced route. */
@@ -89,6 +128,11 @@ export interface RoutingOptions {
    * bit 1; reads the input port).
    */
   dateline?: 'position' | 'booksim';
+  /**
+   * Adaptive functions (those with choices): the selection function the engines pick among the
+   * free choices with, by name (src/routing/selection.ts; default 'first-free').
+   */
+  selection?: string;
 }
 
 /**

@@ -228,6 +228,7 @@ export function registerDeadlock(program: Command): void {
           algorithm: opts.algorithm ?? null,
           scheme: rep.scheme,
           verdict: rep.verdict,
+          argument: rep.argument ?? null,
           channels: rep.channels,
           dependencies: rep.dependencies,
           millis: Math.round(rep.millis),

@@ -333,7 +333,12 @@ export function registerSimulate(program: Command): void {
       optionFromText('process', o.process);
       const dests = o.dests === undefined ? 0 : parseIntIn(o.dests, 0, 1 << 24, '--dests');
       // what the run will send, checked for deadlock freedom under the same node model first
-      const runRouting = simulationRouting(o.topology, o.algorithm, o.routing, { tieBreak, dateline });
+      const selection = o.selection === undefined ? undefined : (optionFromText('selection', o.selection) as string);
+      const runRouting = simulationRouting(o.topology, o.algorithm, o.routing, {
+        tieBreak,
+        dateline,
+        ...(selection !== undefined ? { selection } : {}),
+      });
       // user errors before the warning: an error is then the only line printed (docs/cli.md)
       if (seedMode.destsMean !== undefined && o.algorithm !== 'unicast')
         destsMeanIn(seedMode.destsMean, runRouting.topology);
@@ -400,7 +405,7 @@ export function registerSimulate(program: Command): void {
         config.sizes !== undefined
           ? `messages of ${config.sizes} flits (size:weight)`
           : `${config.flits}-flit messages`;
-      const heading = `${o.topology} ${o.algorithm}${destText}${patternText}, load ${config.load} flits/node/cycle (configured), ${sizeText}, ${nodeModelText(model)}, ${engineRulesText(config.options)}${dorFlag !== undefined ? `, dor tie-break ${tieBreak}, dateline ${dateline}` : ''}, ${config.engine} engine; deadlock check: ${verdict}`;
+      const heading = `${o.topology} ${o.algorithm}${destText}${patternText}, load ${config.load} flits/node/cycle (configured), ${sizeText}, ${nodeModelText(model)}, ${engineRulesText(config.options)}${dorFlag !== undefined ? `, dor tie-break ${tieBreak}, dateline ${dateline}` : ''}${selection !== undefined ? `, selection ${selection}` : ''}, ${config.engine} engine; deadlock check: ${verdict}`;
       const unitsLine = units
         ? `\n  units: ${unitsText(units, config.flits, config.load, config.options.startup)}`
         : '';
@@ -440,6 +445,7 @@ export function registerSimulate(program: Command): void {
             // dor's torus rules (docs/model-flit.md "Routing keys"): the defaults unless given
             tieBreak,
             dateline,
+            ...(selection !== undefined ? { selection } : {}),
             options: Object.fromEntries(Object.entries(config.options).filter(([, v]) => v !== undefined)),
           },
           deadlockCheck:

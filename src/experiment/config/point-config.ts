@@ -141,6 +141,7 @@ export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointC
   const routing = simulationRouting(o.topology as string, algorithm, o.routing as string | undefined, {
     ...(o.tieBreak !== undefined ? { tieBreak: o.tieBreak as 'plus' | 'random' } : {}),
     ...(o.dateline !== undefined ? { dateline: o.dateline as 'position' | 'booksim' } : {}),
+    ...(o.selection !== undefined ? { selection: o.selection as string } : {}),
   });
   const t = routing.topology;
   const mix = o.sizes !== undefined ? parseSizeMix(o.sizes as string) : undefined;

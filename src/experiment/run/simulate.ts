@@ -92,6 +92,8 @@ export interface SimulateConfig {
   tieBreak?: 'plus' | 'random';
   /** dor on a torus: the VC classes (`--dateline`; RoutingOptions.dateline); default position. */
   dateline?: 'position' | 'booksim';
+  /** Adaptive routing functions: the selection (`--selection`; RoutingOptions.selection); default first-free. */
+  selection?: string;
   /**
    * The process's memory (Node: v8 heap limit, machine memory): when given, a run whose
    * estimated memory exceeds the limits (src/experiment/run/memory-estimate.ts) is refused with a
@@ -125,10 +127,15 @@ export async function makeEngine(kind: 'wasm' | 'reference', input: EngineInput)
   return kind === 'wasm' ? WasmEngine.create(input) : new ReferenceEngine(input);
 }
 
+/** The routing functions with choices, which take a selection (docs/routing-adaptive.md). */
+const ADAPTIVE_ROUTINGS = ['west-first', 'north-last', 'negative-first', 'planar-adaptive', 'min-adaptive'];
+
 /** dor's BookSim rules on a torus (RoutingOptions.tieBreak, .dateline), as simulate takes them. */
 export interface DorRules {
   tieBreak?: 'plus' | 'random';
   dateline?: 'position' | 'booksim';
+  /** Not dor's: the selection of an adaptive routing function (RoutingOptions.selection). */
+  selection?: string;
 }
 
 /** The routing function a simulation uses. */
@@ -150,6 +157,16 @@ export function simulationRouting(
         `${flag}: applies to unicast traffic routed by dor (a torus), not ${algorithm === 'unicast' ? `routing ${name}` : `algorithm ${algorithm}`}`,
       );
     return createRouting('dor', t, { tieBreak, dateline });
+  }
+  if (dor.selection !== undefined && dor.selection !== 'first-free') {
+    // the engines select among the choices of unicast worms; refused where nothing would read it
+    const name = routing ?? (algorithm === 'unicast' ? DEFAULT_ROUTING[t.kind] : undefined);
+    const r = algorithm === 'unicast' && name !== undefined ? createRouting(name, t) : undefined;
+    if (!r?.choices)
+      throw new WormcastError(
+        `--selection ${dor.selection}: applies to unicast traffic routed by an adaptive function (${ADAPTIVE_ROUTINGS.join(', ')}), not ${algorithm === 'unicast' ? `routing ${name}` : `algorithm ${algorithm}`}`,
+      );
+    return createRouting(name!, t, { selection: dor.selection });
   }
   if (algorithm === 'unicast') return createRouting(routing ?? DEFAULT_ROUTING[t.kind], t);
   return routingFor(findAlgorithm(algorithm), t, routing);
@@ -311,6 +328,7 @@ export async function simulateWith(
   const routing = simulationRouting(c.topology, c.algorithm, c.routing, {
     ...(c.tieBreak !== undefined ? { tieBreak: c.tieBreak } : {}),
     ...(c.dateline !== undefined ? { dateline: c.dateline } : {}),
+    ...(c.selection !== undefined ? { selection: c.selection } : {}),
   });
   const t = routing.topology;
   if (c.algorithm !== 'unicast' && c.destsMean !== undefined) destCountRange(c.destsMean, t.nodes - 1);

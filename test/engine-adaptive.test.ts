@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { ReferenceEngine } from '../src/engine/reference.ts';
+import type { EngineOptions, WormSpec } from '../src/engine/types.ts';
+import { WasmEngine } from '../src/engine/wasm.ts';
+import { createRouting } from '../src/routing/registry.ts';
+import type { RoutingFunction } from '../src/routing/types.ts';
+import { parseTopology } from '../src/topology/registry.ts';
+import { firstResultDifference, runResults } from './engine-compare.ts';
+import { runCli } from './cli.ts';
+import { rng } from './utils.ts';
+
+/*
+ * Issue 26 step 4: both engines route adaptive functions (docs/model-flit.md "Adaptive routing:
+ * choices and selection"): the same results, cycle for cycle, and the selection really chooses.
+ */
+
+const CASES: Array<[string, string, string | undefined]> = [
+  ['mesh:4x4', 'west-first', 'first-free'],
+  ['mesh:4x4', 'north-last', 'random'],
+  ['mesh:4x4', 'negative-first', 'first-free'],
+  ['mesh:4x4', 'planar-adaptive', 'first-free'],
+  ['mesh:5x3', 'planar-adaptive', 'random'],
+  ['mesh:4x4', 'min-adaptive', 'first-free'],
+  ['mesh:3x5', 'min-adaptive', 'random'],
+  ['torus:4x4', 'min-adaptive', 'first-free'],
+  ['torus:5x4', 'min-adaptive', 'random'],
+  ['hypercube:4', 'min-adaptive', 'first-free'],
+  ['hypercube:4', 'min-adaptive', 'random'],
+  ['mesh:4x4', 'o1turn', undefined],
+  ['mesh:4x4', 'valiant', undefined],
+  ['torus:4x4', 'valiant', undefined],
+];
+
+function unicasts(seed: number, nodes: number): WormSpec[] {
+  const g = rng(seed * 131 + 7);
+  const worms: WormSpec[] = [];
+  let time = 0;
+  for (let i = 0; i < 60; i++) {
+    time += Math.floor(g() * 3);
+    const src = Math.floor(g() * nodes);
+    worms.push({
+      kind: 'unicast',
+      src,
+      dests: [Math.floor(g() * nodes)],
+      flits: 1 + Math.floor(g() * 10),
+      created: time,
+    });
+  }
+  return worms;
+}
+
+function optionsOf(seed: number): EngineOptions {
+  const g = rng(seed * 7919 + 13);
+  return {
+    buffer: 1 + Math.floor(g() * 4),
+    routerDelay: Math.floor(g() * 3),
+    startup: Math.floor(g() * 2),
+    port: g() < 0.5 ? 'one' : 'all',
+    vcLinks: g() < 0.3,
+    vcsPerClass: g() < 0.6 ? 1 : 2,
+    watchdog: 200,
+    channelUse: true,
+    readyListAt: [2048, 0, 12, 40][seed % 4],
+    injection: seed % 3 === 2 ? 'after-tail' : 'back-to-back',
+    vcRelease: seed % 5 === 3 ? 'tail-sent' : 'tail-credit',
+  };
+}
+
+/** The same function without its choices: what the engines ran before (its route only). */
+function deterministic(r: RoutingFunction): RoutingFunction {
+  return { ...r, choices: undefined, wasmOption: r.wasmOption & 0xff, selection: undefined };
+}
+
+describe('adaptive routing in both engines (issue 26)', () => {
+  it.each(CASES)(
+    '%s %s (selection %s): wasm = reference on 8 loaded runs each, and no run deadlocks',
+    async (spec, name, selection) => {
+      const t = parseTopology(spec);
+      const r = createRouting(name, t, selection ? { selection } : {});
+      let differs = 0;
+      for (let seed = 0; seed < 8; seed++) {
+        const input = { routing: r, worms: unicasts(seed, t.nodes), options: optionsOf(seed) };
+        const ref = new ReferenceEngine(input);
+        const wasm = await WasmEngine.create(input);
+        const s1 = ref.runUntil(50_000);
+        const s2 = wasm.runUntil(50_000);
+        expect(firstResultDifference(`${spec} ${name} seed ${seed}`, ref, s1, wasm, s2)).toBeNull();
+        expect(s1).toBe('finished');
+        if (r.choices) {
+          const det = new ReferenceEngine({ ...input, routing: deterministic(r) });
+          const s3 = det.runUntil(50_000);
+          if (JSON.stringify(runResults(det, s3)) !== JSON.stringify(runResults(ref, s1))) differs++;
+        }
+      }
+      // the selection takes other outputs than the default route on some of these loaded runs
+      if (r.choices) expect(differs).toBeGreaterThan(0);
+    },
+  );
+});
+
+describe('wormcast simulate with adaptive routing (issue 26)', () => {
+  it('--routing west-first and min-adaptive --selection random run to the end, deadlock-free by the check; --selection on dor is refused naming the adaptive functions', () => {
+    const wf = runCli('simulate', '--topology', 'mesh:6x6', '--routing', 'west-first', '--load', '0.2', '--json');
+    expect(wf.status).toBe(0);
+    expect(JSON.parse(wf.stdout)).toMatchObject({ status: 'finished' });
+    const ma = runCli(
+      'simulate',
+      '--topology',
+      'torus:6x6',
+      '--routing',
+      'min-adaptive',
+      '--selection',
+      'random',
+      '--load',
+      '0.3',
+    );
+    expect(ma.status).toBe(0);
+    expect(ma.stdout).toMatch(/selection random, wasm engine; deadlock check: acyclic/);
+    const bad = runCli(
+      'simulate',
+      '--topology',
+      'mesh:6x6',
+      '--routing',
+      'dor',
+      '--selection',
+      'random',
+      '--load',
+      '0.1',
+    );
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim()).toBe(
+      'wormcast: --selection random: applies to unicast traffic routed by an adaptive function (west-first, north-last, negative-first, planar-adaptive, min-adaptive), not routing dor',
+    );
+  });
+});
+
+describe('the selection rule, hand-derived (docs/model-flit.md "Adaptive routing: choices and selection")', () => {
+  // mesh:4x4, node = x + 4 y. Worm A: (0,1) -> (3,1), 40 flits, through (1,1) east to (2,1): it
+  // holds channel (1,1) east while its 40 flits pass. Worm B: (1,1) -> (2,2), 4 flits, created at
+  // cycle 6, when A holds that channel. West-first offers B east then north: first-free takes
+  // north ((1,1) -> (1,2) -> (2,2)); the default route (east first) waits for A's tail.
+  const t = parseTopology('mesh:4x4');
+  const worms: WormSpec[] = [
+    { kind: 'unicast', src: 4, dests: [7], flits: 40, created: 0 },
+    { kind: 'unicast', src: 5, dests: [10], flits: 4, created: 6 },
+  ];
+  const options: EngineOptions = { buffer: 2, routerDelay: 1, startup: 1, channelUse: true };
+  const eastOf5 = 5 * t.ports + 0;
+  const northOf5 = 5 * t.ports + 2;
+  it.each(['reference', 'wasm'])(
+    '%s engine: B turns north around A with first-free, and waits behind A without choices',
+    async (kind) => {
+      const r = createRouting('west-first', t);
+      for (const [routing, turns] of [
+        [r, true],
+        [deterministic(r), false],
+      ] as const) {
+        const input = { routing, worms, options };
+        const e = kind === 'wasm' ? await WasmEngine.create(input) : new ReferenceEngine(input);
+        expect(e.runUntil(10_000)).toBe('finished');
+        const flits = e.channelFlits();
+        const times = e.times();
+        if (turns) {
+          expect(flits[eastOf5]).toBe(40);
+          expect(flits[northOf5]).toBe(4);
+          // B is done long before A's tail has passed (1,1)
+          expect(times.done[1]!).toBeLessThan(times.done[0]! - 20);
+        } else {
+          expect(flits[eastOf5]).toBe(44);
+          expect(flits[northOf5]).toBe(0);
+          expect(times.done[1]!).toBeGreaterThan(times.done[0]!);
+        }
+      }
+    },
+  );
+});
