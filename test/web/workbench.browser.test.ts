@@ -226,6 +226,13 @@ describe(`the workbench (issue 24)${SKIP}`, () => {
         'sim-vcs': '2',
         'sim-buffer': '6',
         'sim-port': 'one',
+        // the engine-rule fields the page builds from the option table
+        'sim-injection': 'back-to-back',
+        'sim-vc-release': 'tail-sent',
+        'sim-tie-break': 'random',
+        'sim-dateline': 'booksim',
+        'sim-link-latency': '2',
+        'sim-selection': 'random',
         'curve-loads': '0.1 0.3',
         'curve-reps': '4',
         'curve-seed': '9',
