@@ -16,6 +16,7 @@ import { routeLabel } from "./routing/label";
 import { routeHcm } from "./routing/hcm";
 import { routeStarMin } from "./routing/star-min";
 import { routeXyDouble } from "./routing/xy-double";
+import { routeDimReversal } from "./routing/dim-reversal";
 
 // Topology kind ids (TOPOLOGIES[kind].id).
 export const KIND_HYPERCUBE: i32 = 1;
@@ -34,6 +35,7 @@ export const ROUTING_LABEL: i32 = 6;
 export const ROUTING_HCM: i32 = 7;
 export const ROUTING_STAR_MIN: i32 = 8;
 export const ROUTING_XY_DOUBLE: i32 = 9;
+export const ROUTING_DIM_REVERSAL: i32 = 30;
 
 /** The node reached from `node` through `port` on a topology of family `kind`, or -1. */
 @inline export function neighborOfKind(kind: i32, node: i32, port: i32): i32 {
@@ -59,6 +61,7 @@ export const ROUTING_XY_DOUBLE: i32 = 9;
     case ROUTING_HCM: return routeHcm(node, dest, vcIn);
     case ROUTING_STAR_MIN: return routeStarMin(node, dest, vcIn);
     case ROUTING_XY_DOUBLE: return routeXyDouble(node, dest, vcIn);
+    case ROUTING_DIM_REVERSAL: return routeDimReversal(node, dest, vcIn);
     default: return DELIVER;
   }
 }

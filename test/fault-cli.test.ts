@@ -58,6 +58,17 @@ describe('--faults in topology, route and deadlock (docs/faults.md)', () => {
     });
   });
 
+  it('route and deadlock hand the faults to dim-reversal, which goes round them', () => {
+    const args = ['--topology', 'mesh:4x4', '--routing', 'dim-reversal', '--faults', 'link:1,0-2,0', '--json'];
+    const j = JSON.parse(run('route', ...args, '--from', '0,0', '--to', '3,3').stdout);
+    expect(j).toMatchObject({ deliverable: true, blockedAt: null, unreachable: { unroutable: 0 } });
+    expect(j.path.map((h: { to: string }) => h.to)).toEqual(['1,0', '1,1', '1,2', '1,3', '2,3', '3,3']);
+    expect(JSON.parse(run('deadlock', ...args).stdout)).toMatchObject({
+      verdict: 'acyclic',
+      unreachable: { unroutable: 0 },
+    });
+  });
+
   it('a faulty destination node is not deliverable', () => {
     const j = JSON.parse(
       run(

@@ -149,7 +149,7 @@ describe('the topology registry', () => {
         expect(r.topologies).toContain(k);
       }
     }
-    expect(routingsFor('mesh')).toEqual(['dor', 'label', 'xy-double']);
+    expect(routingsFor('mesh')).toEqual(['dor', 'label', 'xy-double', 'dim-reversal']);
   });
 
   it('the forms are the registry entries, and specs parse as before', () => {

@@ -3,6 +3,7 @@ import { TOPOLOGIES, parseTopology } from '../topology/registry.ts';
 import type { Topology, TopologyKind } from '../topology/types.ts';
 import { cccOptimal } from './ccc-optimal.ts';
 import { cccSimple } from './ccc-simple.ts';
+import { dimReversal } from './dim-reversal.ts';
 import { dor } from './dor.ts';
 import { ecube } from './ecube.ts';
 import { hc } from './hc.ts';
@@ -104,6 +105,15 @@ export const ROUTINGS: Record<string, RoutingEntry> = {
     topologies: 'mesh (2D)',
     summary: 'X-first on doubled channels, one copy per quadrant subnetwork (seed 004 section 6.2.1)',
     example: { topology: 'mesh:6x6', from: '3,2', to: '0,5', source: 'seed 004 section 6.2.1, doubled channels' },
+  },
+  'dim-reversal': {
+    // 10..29 left to the adaptive-routing issue, which numbers its functions from 20
+    id: 30,
+    factory: dimReversal,
+    kinds: ['mesh', 'hypercube'],
+    topologies: 'mesh, hypercube',
+    summary: 'fault-tolerant: around faulty links and nodes, VC class = dimension reversals (Dally and Aoki 1993)',
+    example: { topology: 'mesh:6x6', from: '0,0', to: '5,5', source: 'docs/routing-faults.md' },
   },
 };
 

@@ -1,3 +1,4 @@
+import type { FaultSet } from '../fault/fault-set.ts';
 import type { Labelling } from '../labelling/types.ts';
 import type { Topology } from '../topology/types.ts';
 
@@ -48,6 +49,11 @@ export interface RoutingFunction {
    * every router, the deadlock checker from the VC it expands.
    */
   readonly inPort?: boolean;
+  /**
+   * The fault set a fault-tolerant function routes around (docs/routing-faults.md); the wasm host
+   * uploads its channel mask (src/wasm/module.ts). Absent: the function does not read faults.
+   */
+  readonly faults?: FaultSet;
   route(node: number, dest: number, vcIn: number, key?: number, inPort?: number): number;
 }
 
@@ -89,6 +95,8 @@ export interface RoutingOptions {
    * bit 1; reads the input port).
    */
   dateline?: 'position' | 'booksim';
+  /** dim-reversal: the faults to route around (docs/routing-faults.md); default none. */
+  faults?: FaultSet;
 }
 
 /**

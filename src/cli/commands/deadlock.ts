@@ -186,6 +186,7 @@ export function registerDeadlock(program: Command): void {
         dropBoundaryRule: opts.dropBoundaryRule,
         shortest: opts.shortest,
         lowFirst: opts.lowFirst,
+        faults,
         ...(opts.tieBreak !== undefined ? { tieBreak: tieBreakOption(opts.tieBreak, name) } : {}),
         ...(opts.dateline !== undefined ? { dateline: datelineOption(opts.dateline, name) } : {}),
       };
@@ -293,7 +294,7 @@ export function registerDeadlock(program: Command): void {
       if (counts)
         lines.push(
           faultLine(t, faults, components),
-          `  the graph holds the routes of the ${counts.pairs - counts.unreachable - counts.unroutable} pairs ${routingName} still delivers; ${counts.unroutable} reachable pairs cross a fault`,
+          `  the graph holds the routes of the ${counts.pairs - counts.unreachable - counts.unroutable} pairs ${routingName} still delivers; ${counts.unroutable} reachable pairs it cannot route past the faults`,
         );
       process.stdout.write(`${lines.join('\n')}\n`);
     });

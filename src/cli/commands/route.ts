@@ -37,11 +37,16 @@ export function registerRoute(program: Command): void {
     )
     .action((opts: RouteOptions) => {
       const t = parseTopology(opts.topology);
-      const r = createRoutingWith(opts.routing, t, undefined, { lowFirst: opts.lowFirst, shortest: opts.shortest });
+      const f = faultSetOf(t, opts);
+      // a fault-tolerant function routes around f; the others ignore it (docs/routing-faults.md)
+      const r = createRoutingWith(opts.routing, t, undefined, {
+        lowFirst: opts.lowFirst,
+        shortest: opts.shortest,
+        faults: f,
+      });
       const src = t.parse(opts.from);
       const dst = t.parse(opts.to);
       const hops = tracePath(r, src, dst);
-      const f = faultSetOf(t, opts);
       const c = healthyComponents(t, f);
       // the first hop over a dead channel: a deterministic route cannot go round it (docs/faults.md)
       const blocked = hops.findIndex((h) => f.channelMask[h.from * t.ports + h.port] === 1);
