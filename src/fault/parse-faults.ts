@@ -19,7 +19,13 @@ interface RandomItem {
 }
 
 function badItem(item: string, why: string): WormcastError {
-  return new WormcastError(`faults: bad item '${item}': ${why}; expected ${FAULTS_FORM}`);
+  return new WormcastError(`faults: bad item ${quoted(item)}: ${why}; expected ${FAULTS_FORM}`);
+}
+
+/** An item as an error line shows it: one line, at most 40 characters (docs/cli.md). */
+function quoted(item: string): string {
+  const s = JSON.stringify(item.length > 40 ? `${item.slice(0, 40)}...` : item);
+  return `'${s.slice(1, -1)}'`;
 }
 
 function parseAmount(item: string, what: 'links' | 'nodes', body: string): RandomItem {
@@ -37,35 +43,37 @@ function address(t: Topology, item: string, text: string): number {
   try {
     return t.parse(text);
   } catch (e) {
-    throw new WormcastError(`faults: bad item '${item}': ${(e as Error).message}`);
+    throw new WormcastError(`faults: bad item ${quoted(item)}: ${(e as Error).message}`);
   }
 }
 
-/** Every undirected link (a, b), a < b, in node-then-port order: the draw's population. */
-function allLinks(t: Topology): [number, number][] {
-  const out: [number, number][] = [];
-  for (let v = 0; v < t.nodes; v++) {
-    const seen = new Set<number>();
+/**
+ * Every undirected link (a, b), a < b, in node-then-port order, packed as a * nodes + b in a
+ * Float64Array (exact below 2^53; a million-node mesh has two million links): the draw's population.
+ */
+function allLinks(t: Topology): Float64Array {
+  let n = 0;
+  const out = new Float64Array(Math.ceil((t.nodes * t.ports) / 2));
+  for (let v = 0; v < t.nodes; v++)
     for (let p = 0; p < t.ports; p++) {
       const w = t.neighbor(v, p);
-      if (w > v && !seen.has(w)) {
-        seen.add(w);
-        out.push([v, w]);
-      }
+      // the first port of v that reaches w: one entry per link even if two ports led there
+      let first = true;
+      for (let q = 0; q < p && first; q++) if (t.neighbor(v, q) === w) first = false;
+      if (w > v && first) out[n++] = v * t.nodes + w;
     }
-  }
-  return out;
+  return out.subarray(0, n);
 }
 
 /** `k` distinct elements of `pool` (partially shuffled in place), by a partial Fisher-Yates. */
-function draw<T>(pool: T[], k: number, rand: () => number): T[] {
+function draw<T extends { length: number; [i: number]: number }>(pool: T, k: number, rand: () => number): number[] {
   for (let i = 0; i < k; i++) {
     const j = i + Math.floor(rand() * (pool.length - i));
     const tmp = pool[i]!;
     pool[i] = pool[j]!;
     pool[j] = tmp;
   }
-  return pool.slice(0, k);
+  return Array.from({ length: k }, (_, i) => pool[i]!);
 }
 
 function countOf(r: RandomItem, total: number, available: number): number {
@@ -104,7 +112,7 @@ export function parseFaults(t: Topology, text: string, seed = DEFAULT_FAULT_SEED
       } else if (kind === 'links' || kind === 'nodes') {
         random.push(parseAmount(item, kind, body));
       } else {
-        throw badItem(item, `unknown kind '${kind}'`);
+        throw badItem(item, `unknown kind ${quoted(kind)}`);
       }
     }
   }
@@ -123,10 +131,14 @@ export function parseFaults(t: Topology, text: string, seed = DEFAULT_FAULT_SEED
     const listed = new Set(links.map(([a, b]) => Math.min(a, b) * t.nodes + Math.max(a, b)));
     for (const r of random.filter((x) => x.what === 'links')) {
       const every = allLinks(t);
-      const pool = every.filter(([a, b]) => faultyNode[a] === 0 && faultyNode[b] === 0 && !listed.has(a * t.nodes + b));
-      for (const [a, b] of draw(pool, countOf(r, every.length, pool.length), rand)) {
-        listed.add(a * t.nodes + b);
-        links.push([a, b]);
+      const pool = every.filter((key) => {
+        const a = Math.floor(key / t.nodes);
+        return faultyNode[a] === 0 && faultyNode[key - a * t.nodes] === 0 && !listed.has(key);
+      });
+      for (const key of draw(pool, countOf(r, every.length, pool.length), rand)) {
+        listed.add(key);
+        const a = Math.floor(key / t.nodes);
+        links.push([a, key - a * t.nodes]);
       }
     }
   }
