@@ -1,12 +1,15 @@
 import { healthyComponents, reachable } from '../fault/components.ts';
 import type { FaultSet } from '../fault/fault-set.ts';
 import { MESSAGE_KINDS, NONE, type Plan } from '../multicast/plan.ts';
+import { DELIVER, INJECT, portOf, vcOf } from '../routing/types.ts';
 import type { PlanPaths } from './paths.ts';
 
 /** What a fault set does to one multicast's plan (docs/faults.md "Plans"). */
 export interface PlanFaults {
   /** Per message: 1 when it is sent (its sender healthy and its trigger delivered to it). */
   readonly sent: Uint8Array;
+  /** Per message: how many of its destinations, in delivery order, it delivers (a prefix). */
+  readonly reached: Int32Array;
   /** The destinations of the multicast no copy reaches, ascending. */
   readonly undeliverable: number[];
   /** How many of those no route could reach: faulty, or cut off from the source. */
@@ -70,5 +73,48 @@ export function planFaults(plan: Plan, paths: PlanPaths, f: FaultSet): PlanFault
     undeliverable.push(d);
     if (!reachable(c, plan.source, d)) unreachable++;
   }
-  return { sent, undeliverable, unreachable };
+  return { sent, reached, undeliverable, unreachable };
+}
+
+/**
+ * tracePlan (src/analysis/paths.ts) on a faulty network: each message's hops as far as its first
+ * dead channel, that hop included, and no further (what lies beyond is never travelled, and a
+ * fault-tolerant function's route towards a faulty node need not end). Plans with explicit routes
+ * are returned whole. A route longer than 4 x nodes + 64 hops is cut there: it delivers nothing more.
+ */
+export function tracePlanToFaults(plan: Plan, f: FaultSet): PlanPaths {
+  const r = plan.routing;
+  const t = plan.topology;
+  const vcs = r.vcClasses.length;
+  if (plan.routes) return { offsets: plan.routes.offsets, channels: plan.routes.channels, vcs };
+  const maxHops = 4 * t.nodes + 64;
+  const offsets = new Int32Array(plan.count + 1);
+  const channels: number[] = [];
+  for (let id = 0; id < plan.count; id++) {
+    let at = plan.senders[id]!;
+    let hops = 0;
+    let dead = false;
+    for (let k = plan.destOffsets[id]!; k < plan.destOffsets[id + 1]! && !dead; k++) {
+      const to = plan.destPool[k]!;
+      let vc = INJECT;
+      let inPort = -1;
+      for (;;) {
+        const word = r.route(at, to, vc, 0, inPort);
+        if (word === DELIVER || hops >= maxHops) break;
+        const port = portOf(word);
+        vc = vcOf(word);
+        channels.push((at * t.ports + port) * vcs + vc);
+        hops++;
+        if (f.channelMask[at * t.ports + port] === 1) {
+          dead = true;
+          break;
+        }
+        at = t.neighbor(at, port);
+        inPort = port;
+      }
+      if (hops >= maxHops) break;
+    }
+    offsets[id + 1] = channels.length;
+  }
+  return { offsets, channels: Int32Array.from(channels), vcs };
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { planFaults } from '../../analysis/plan-faults.ts';
+import { planFaults, tracePlanToFaults } from '../../analysis/plan-faults.ts';
 import { healthyComponents } from '../../fault/components.ts';
 import { faultLine, faultsJson } from '../../fault/fault-json.ts';
 import { isFaultFree } from '../../fault/fault-set.ts';
@@ -113,7 +113,8 @@ export function registerPlan(program: Command): void {
           p.update(1);
           const steps = evaluateSteps(plan, port);
           p.update(2);
-          const paths = tracePlan(plan);
+          // on a faulty network a route is shown as far as its first dead channel (docs/faults.md "Plans")
+          const paths = isFaultFree(faults) ? tracePlan(plan) : tracePlanToFaults(plan, faults);
           p.update(3);
           const traffic = trafficOf(plan, paths);
           p.update(4);

@@ -1,3 +1,4 @@
+import type { FaultsJson } from '../../fault/fault-json.ts';
 import type { EngineCounters, EngineStatus } from '../../engine/types.ts';
 import type { DeadlockReport, SlotUse } from '../../engine/results.ts';
 
@@ -55,6 +56,13 @@ export interface SimulationResult {
   /** The slot capacity (option `slots`, `--slots`) and the most slots live at once. */
   slots: SlotUse;
   deadlock: DeadlockReport | null;
+  /** With faults (`--faults`, docs/faults.md): the fault set, in the topology's addresses. */
+  faults?: FaultsJson;
+  /**
+   * With faults: destinations of the messages created in the measured window that no copy could
+   * reach (counted before sending, never sent); the other statistics are over what was sent.
+   */
+  undeliverable?: number;
   /** With `batches`: the mean message latency of each span of the window's creation times (NaN: none completed). */
   batchMeans?: number[];
 }
