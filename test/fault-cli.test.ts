@@ -99,6 +99,49 @@ describe('--faults in topology, route and deadlock (docs/faults.md)', () => {
     expect(j.unreachable.unroutable).toBe(32);
   });
 
+  it("simulate --faults: the issue's run finishes and reports its faults and its undeliverable count", () => {
+    const r = run(
+      'simulate',
+      '--topology',
+      'mesh:8x8',
+      '--faults',
+      'links:6',
+      '--fault-seed',
+      '1',
+      '--algorithm',
+      'dual-path',
+      '--dests',
+      '8',
+      '--load',
+      '0.01',
+      '--json',
+    );
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j).toMatchObject({
+      status: 'finished',
+      faults: { deadLinks: 6 },
+      config: { faults: 'links:6', faultSeed: 1 },
+    });
+    expect(j.undeliverable).toBeGreaterThan(0);
+    expect(j.completed).toBe(j.multicasts);
+    // modes that would ignore the faults refuse them
+    const isolated = run(
+      'simulate',
+      '--topology',
+      'mesh:8x8',
+      '--faults',
+      'links:2',
+      '--traffic',
+      'isolated',
+      '--algorithm',
+      'dual-path',
+      '--dests',
+      '4',
+    );
+    expect(isolated.stderr).toMatch(/--faults would be ignored/);
+  });
+
   it('errors name the bad input and the valid form', () => {
     const bad = run('topology', 'mesh:4x4', '--faults', 'wire:1');
     expect(bad.status).not.toBe(0);

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { DEFAULT_FAULT_SEED } from '../../fault/parse-faults.ts';
 import { getScenario, SCENARIOS } from '../../engine/scenarios.ts';
 import { defaultInjection, resolveOptions } from '../../engine/input.ts';
 import type { EngineOptions, WormSpec } from '../../engine/types.ts';
@@ -372,7 +373,10 @@ export function registerSimulate(program: Command): void {
           : config.dests
             ? ` to ${config.dests} destinations`
             : '';
-      const heading = `${o.topology} ${o.algorithm}${destText}, load ${config.load} flits/node/cycle (configured), ${config.flits}-flit messages, ${nodeModelText(model)}, ${engineRulesText(config.options)}${dorFlag !== undefined ? `, dor tie-break ${tieBreak}, dateline ${dateline}` : ''}, ${config.engine} engine; deadlock check: ${verdict}`;
+      // the check is of the fault-free network: faults only remove the routes of a fault-oblivious
+      // function; `wormcast deadlock --faults` checks a fault-tolerant one on the faulty network
+      const faultNote = config.faults !== undefined ? ' (of the fault-free network)' : '';
+      const heading = `${o.topology} ${o.algorithm}${destText}, load ${config.load} flits/node/cycle (configured), ${config.flits}-flit messages, ${nodeModelText(model)}, ${engineRulesText(config.options)}${dorFlag !== undefined ? `, dor tie-break ${tieBreak}, dateline ${dateline}` : ''}, ${config.engine} engine; deadlock check${faultNote}: ${verdict}`;
       const unitsLine = units
         ? `\n  units: ${unitsText(units, config.flits, config.load, config.options.startup)}`
         : '';
@@ -405,6 +409,9 @@ export function registerSimulate(program: Command): void {
             // dor's torus rules (docs/model-flit.md "Routing keys"): the defaults unless given
             tieBreak,
             dateline,
+            ...(config.faults !== undefined
+              ? { faults: config.faults, faultSeed: config.faultSeed ?? DEFAULT_FAULT_SEED }
+              : {}),
             options: Object.fromEntries(Object.entries(config.options).filter(([, v]) => v !== undefined)),
           },
           deadlockCheck:

@@ -288,6 +288,8 @@ export async function simulateWith(
   c: SimulateConfig,
   hooks: SimulateHooks = {},
 ): Promise<{ result: SimulationResult; routing: RoutingFunction }> {
+  if (c.faultSeed !== undefined && c.faults === undefined)
+    throw new WormcastError('simulate: --fault-seed applies with --faults only');
   const faults =
     c.faults === undefined || c.faults.trim() === 'none'
       ? undefined
