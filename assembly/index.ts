@@ -1,6 +1,6 @@
 // The wasm module's exports (nothing else lives here).
 export { setTopology, setRadix, setNeighborTable, neighbor } from "./topology";
-export { setRouting, setLabelling, setRouteKey, setRouteInPort } from "./routing/state";
+export { setRouting, setLabelling, setRouteKey, setRouteInPort, setFaultMask } from "./routing/state";
 export { route, tracePath, routeBatch } from "./routing/dispatch";
 export { allocBytes } from "./memory";
 export { engineRun } from "./engine/engine";

@@ -23,6 +23,7 @@ import { routeO1turn } from "./routing/o1turn";
 import { routeMinAdaptive } from "./routing/min-adaptive";
 import { routeValiant } from "./routing/valiant";
 import { routePlanarAdaptive } from "./routing/planar-adaptive";
+import { routeDimReversal } from "./routing/dim-reversal";
 
 // Topology kind ids (TOPOLOGIES[kind].id).
 export const KIND_HYPERCUBE: i32 = 1;
@@ -41,13 +42,14 @@ export const ROUTING_LABEL: i32 = 6;
 export const ROUTING_HCM: i32 = 7;
 export const ROUTING_STAR_MIN: i32 = 8;
 export const ROUTING_XY_DOUBLE: i32 = 9;
-export const ROUTING_WEST_FIRST: i32 = 20;
-export const ROUTING_NORTH_LAST: i32 = 21;
-export const ROUTING_NEGATIVE_FIRST: i32 = 22;
-export const ROUTING_O1TURN: i32 = 23;
-export const ROUTING_MIN_ADAPTIVE: i32 = 24;
-export const ROUTING_VALIANT: i32 = 25;
-export const ROUTING_PLANAR_ADAPTIVE: i32 = 26;
+export const ROUTING_WEST_FIRST: i32 = 10;
+export const ROUTING_NORTH_LAST: i32 = 11;
+export const ROUTING_NEGATIVE_FIRST: i32 = 12;
+export const ROUTING_O1TURN: i32 = 13;
+export const ROUTING_MIN_ADAPTIVE: i32 = 14;
+export const ROUTING_VALIANT: i32 = 15;
+export const ROUTING_PLANAR_ADAPTIVE: i32 = 16;
+export const ROUTING_DIM_REVERSAL: i32 = 17;
 
 /** The node reached from `node` through `port` on a topology of family `kind`, or -1. */
 @inline export function neighborOfKind(kind: i32, node: i32, port: i32): i32 {
@@ -80,6 +82,7 @@ export const ROUTING_PLANAR_ADAPTIVE: i32 = 26;
     case ROUTING_MIN_ADAPTIVE: return routeMinAdaptive(node, dest, vcIn);
     case ROUTING_VALIANT: return routeValiant(node, dest, vcIn);
     case ROUTING_PLANAR_ADAPTIVE: return routePlanarAdaptive(node, dest, vcIn);
+    case ROUTING_DIM_REVERSAL: return routeDimReversal(node, dest, vcIn);
     default: return DELIVER;
   }
 }

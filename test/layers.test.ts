@@ -20,6 +20,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['errors.ts', 'random.ts'],
   ['optional-package.ts'],
   ['topology'],
+  ['fault'],
   ['traffic'],
   ['labelling'],
   ['routing'],

@@ -160,6 +160,7 @@ describe('the topology registry', () => {
       'min-adaptive',
       'valiant',
       'planar-adaptive',
+      'dim-reversal',
     ]);
   });
 

@@ -62,3 +62,13 @@ export function setLabelling(labelOf: usize, nodeAt: usize, count: i32, cycle: i
 @inline export function pack(port: i32, vc: i32): i32 {
   return (vc << 8) | port;
 }
+
+/**
+ * The channel fault mask the host uploads (u8[NODES * PORTS], 1 = dead channel; src/fault/), or
+ * 0 for none: read by the fault-tolerant routing functions (dim-reversal).
+ */
+export let FAULT_MASK: usize = 0;
+
+export function setFaultMask(ptr: usize): void {
+  FAULT_MASK = ptr;
+}

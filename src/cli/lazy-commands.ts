@@ -26,7 +26,7 @@ export const COMMANDS: Readonly<Record<string, LazyCommand>> = {
   },
   topology: {
     term: 'topology [options] <spec>',
-    summary: 'node count, degree, diameter and link count of a topology',
+    summary: 'node count, degree, diameter and link count of a topology; with --faults, what the faults disconnect',
     load: async () => (await import('./commands/topology.ts')).registerTopology,
   },
   route: {

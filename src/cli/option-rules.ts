@@ -60,6 +60,8 @@ const RULES: readonly Rule[] = [
       'example',
       ...SEED_TRAFFIC_OPTIONS,
       'startupUs',
+      'faults',
+      'faultSeed',
     ],
     reason: 'the plan file gives the network, the routing and the one multicast',
   },

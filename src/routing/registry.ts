@@ -3,6 +3,7 @@ import { TOPOLOGIES, parseTopology } from '../topology/registry.ts';
 import type { Topology, TopologyKind } from '../topology/types.ts';
 import { cccOptimal } from './ccc-optimal.ts';
 import { cccSimple } from './ccc-simple.ts';
+import { dimReversal } from './dim-reversal.ts';
 import { dor } from './dor.ts';
 import { ecube } from './ecube.ts';
 import { hc } from './hc.ts';
@@ -110,10 +111,9 @@ export const ROUTINGS: Record<string, RoutingEntry> = {
     summary: 'X-first on doubled channels, one copy per quadrant subnetwork (seed 004 section 6.2.1)',
     example: { topology: 'mesh:6x6', from: '3,2', to: '0,5', source: 'seed 004 section 6.2.1, doubled channels' },
   },
-  // Issue 26, adaptive routing (docs/routing-adaptive.md). Ids from 20 on, clear of the entries
-  // other work adds at the same time (ids are only required distinct).
+  // Issue 26, adaptive routing (docs/routing-adaptive.md).
   'west-first': {
-    id: 20,
+    id: 10,
     factory: westFirstRouting,
     kinds: ['mesh'],
     topologies: 'mesh (2D)',
@@ -121,7 +121,7 @@ export const ROUTINGS: Record<string, RoutingEntry> = {
     example: { topology: 'mesh:8x8', from: '1,6', to: '6,1', source: 'Glass and Ni, west-first' },
   },
   'north-last': {
-    id: 21,
+    id: 11,
     factory: northLastRouting,
     kinds: ['mesh'],
     topologies: 'mesh (2D)',
@@ -129,7 +129,7 @@ export const ROUTINGS: Record<string, RoutingEntry> = {
     example: { topology: 'mesh:8x8', from: '1,1', to: '6,6', source: 'Glass and Ni, north-last' },
   },
   'negative-first': {
-    id: 22,
+    id: 12,
     factory: negativeFirstRouting,
     kinds: ['mesh'],
     topologies: 'mesh (2D)',
@@ -137,7 +137,7 @@ export const ROUTINGS: Record<string, RoutingEntry> = {
     example: { topology: 'mesh:8x8', from: '6,6', to: '1,1', source: 'Glass and Ni, negative-first' },
   },
   o1turn: {
-    id: 23,
+    id: 13,
     factory: o1turn,
     kinds: ['mesh'],
     topologies: 'mesh (2D)',
@@ -145,7 +145,7 @@ export const ROUTINGS: Record<string, RoutingEntry> = {
     example: { topology: 'mesh:8x8', from: '1,1', to: '6,6', source: 'Seo et al., O1TURN' },
   },
   'min-adaptive': {
-    id: 24,
+    id: 14,
     factory: minAdaptive,
     kinds: ['mesh', 'torus', 'hypercube'],
     topologies: 'mesh, torus, hypercube',
@@ -153,7 +153,7 @@ export const ROUTINGS: Record<string, RoutingEntry> = {
     example: { topology: 'torus:8x8', from: '6,1', to: '1,6', source: "Duato's protocol, dor escape" },
   },
   valiant: {
-    id: 25,
+    id: 15,
     factory: valiant,
     kinds: ['mesh', 'torus', 'hypercube'],
     topologies: 'mesh, torus, hypercube',
@@ -161,12 +161,20 @@ export const ROUTINGS: Record<string, RoutingEntry> = {
     example: { topology: 'mesh:8x8', from: '1,1', to: '6,6', source: 'Valiant, two phases' },
   },
   'planar-adaptive': {
-    id: 26,
+    id: 16,
     factory: planarAdaptive,
     kinds: ['mesh'],
     topologies: 'mesh (2D)',
     summary: 'planar-adaptive, the one plane of a 2D mesh (Chien and Kim 1992)',
     example: { topology: 'mesh:8x8', from: '6,1', to: '1,6', source: 'Chien and Kim, planar-adaptive' },
+  },
+  'dim-reversal': {
+    id: 17,
+    factory: dimReversal,
+    kinds: ['mesh', 'hypercube'],
+    topologies: 'mesh, hypercube',
+    summary: 'fault-tolerant: around faulty links and nodes, VC class = dimension reversals (Dally and Aoki 1993)',
+    example: { topology: 'mesh:6x6', from: '0,0', to: '5,5', source: 'docs/routing-faults.md' },
   },
 };
 

@@ -1,3 +1,4 @@
+import type { FaultSet } from '../fault/fault-set.ts';
 import type { Labelling } from '../labelling/types.ts';
 import type { Topology } from '../topology/types.ts';
 
@@ -55,6 +56,11 @@ export interface RoutingFunction {
    * every router, the deadlock checker from the VC it expands.
    */
   readonly inPort?: boolean;
+  /**
+   * The fault set a fault-tolerant function routes around (docs/routing-faults.md); the wasm host
+   * uploads its channel mask (src/wasm/module.ts). Absent: the function does not read faults.
+   */
+  readonly faults?: FaultSet;
   route(node: number, dest: number, vcIn: number, key?: number, inPort?: number): number;
   /**
    * Adaptive routing functions (docs/model-flit.md "Adaptive routing: choices and selection"):
@@ -133,6 +139,8 @@ export interface RoutingOptions {
    * free choices with, by name (src/routing/selection.ts; default 'first-free').
    */
   selection?: string;
+  /** dim-reversal: the faults to route around (docs/routing-faults.md); default none. */
+  faults?: FaultSet;
 }
 
 /**

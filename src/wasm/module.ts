@@ -30,6 +30,8 @@ export interface WormcastExports {
   setRouting(id: number, option: number): void;
   setRouteKey(key: number): void;
   setRouteInPort(port: number): void;
+  /** The channel fault mask (u8 per channel, 1 = dead) or 0: src/fault/, docs/faults.md. */
+  setFaultMask(ptr: number): void;
   setLabelling(labelOf: number, nodeAt: number, count: number, cycle: number): void;
   route(node: number, dest: number, vcIn: number): number;
   tracePath(src: number, dst: number, out: number, maxHops: number): number;
@@ -126,6 +128,7 @@ export class WasmRouting {
       new Int32Array(w.memory.buffer, b, n).set(lab.nodeAt);
       w.setLabelling(a, b, n, lab.cycle ? 1 : 0);
     }
+    configureFaults(w, this.routing);
     w.setRouting(this.routing.wasmId, this.routing.wasmOption);
   }
 
@@ -181,4 +184,16 @@ export function configureTopology(w: WormcastExports, t: Topology): void {
     new Int32Array(w.memory.buffer, ptr, table.length).set(table);
     w.setNeighborTable(ptr);
   }
+}
+
+/** Upload the channel fault mask of a fault-tolerant routing function, or clear it. */
+export function configureFaults(w: WormcastExports, r: RoutingFunction): void {
+  const mask = r.faults?.channelMask;
+  if (!mask) {
+    w.setFaultMask(0);
+    return;
+  }
+  const ptr = w.allocBytes(mask.length);
+  new Uint8Array(w.memory.buffer, ptr, mask.length).set(mask);
+  w.setFaultMask(ptr);
 }

@@ -8,6 +8,11 @@ import {
   withOneClass,
 } from '../../analysis/deadlock.ts';
 import type { ConsumptionModel } from '../../analysis/consumption.ts';
+import { faultRoutes, ROUTABLE_MAX_NODES, routablePairs } from '../../analysis/fault-routes.ts';
+import { healthyComponents } from '../../fault/components.ts';
+import { faultLine, faultsJson, unreachableJson } from '../../fault/fault-json.ts';
+import { isFaultFree } from '../../fault/fault-set.ts';
+import { addFaultOptions, type FaultOptions, faultSetOf } from '../fault-options.ts';
 import { defaultNodeModel } from '../../multicast/node-model.ts';
 import {
   checkTreeDeadlock,
@@ -26,7 +31,7 @@ import { limits, refuseOver } from '../limits.ts';
 import { withProgress } from '../progress.ts';
 import { createRoutingWith, cycleOption } from './multicast-options.ts';
 
-interface DeadlockOptions {
+interface DeadlockOptions extends FaultOptions {
   topology: string;
   routing?: string;
   algorithm?: string;
@@ -86,7 +91,7 @@ function datelineOption(text: string, routing: string): 'position' | 'booksim' {
 }
 
 export function registerDeadlock(program: Command): void {
-  program
+  const cmd = program
     .command('deadlock')
     .description(
       'check deadlock freedom: the channel dependency graph of a routing function, or of a path- or tree-based multicast algorithm; acyclic or one cycle',
@@ -126,13 +131,23 @@ export function registerDeadlock(program: Command): void {
       '--consumption <which>',
       'path and tree algorithms: port (one per node one-port, one per incoming link all-port) | vc (one per incoming VC); default as simulate: vc (docs/deadlock.md)',
     )
-    .option('--vcs <k>', 'path and tree algorithms: VCs per class (simulate --vcs), default 1')
+    .option('--vcs <k>', 'path and tree algorithms: VCs per class (simulate --vcs), default 1');
+  addFaultOptions(cmd)
     .option(
       '--json',
-      'print JSON: { verdict, channels, dependencies, millis, cycle: [{ from, to, port, class }], holding, enumeration, exact }',
+      'print JSON: { verdict, channels, dependencies, millis, cycle: [{ from, to, port, class }], holding, enumeration, exact, faults, unreachable }',
     )
     .action((opts: DeadlockOptions) => {
       const t = parseTopology(opts.topology);
+      const faults = faultSetOf(t, opts);
+      if (!isFaultFree(faults) && opts.algorithm !== undefined)
+        throw new WormcastError(
+          'deadlock: --faults applies to a routing function (--routing) only; the multicast algorithms do not route around faults yet (docs/faults.md)',
+        );
+      if (!isFaultFree(faults) && t.nodes > ROUTABLE_MAX_NODES)
+        throw new WormcastError(
+          `deadlock --faults: ${t.spec} has ${t.nodes} nodes; the routes a fault set leaves are counted up to ${ROUTABLE_MAX_NODES}`,
+        );
       const tree = opts.algorithm !== undefined && Object.hasOwn(TREE_BASED_ALGORITHMS, opts.algorithm);
       if (opts.algorithm !== undefined && !tree && !Object.hasOwn(PATH_SCHEMES, opts.algorithm)) {
         throw new WormcastError(
@@ -171,6 +186,7 @@ export function registerDeadlock(program: Command): void {
         dropBoundaryRule: opts.dropBoundaryRule,
         shortest: opts.shortest,
         lowFirst: opts.lowFirst,
+        faults,
         ...(opts.tieBreak !== undefined ? { tieBreak: tieBreakOption(opts.tieBreak, name) } : {}),
         ...(opts.dateline !== undefined ? { dateline: datelineOption(opts.dateline, name) } : {}),
       };
@@ -213,14 +229,25 @@ export function registerDeadlock(program: Command): void {
         if (opts.oneClass) routing = withOneClass(routing);
         // refuse a graph that cannot fit; show progress over the destinations (src/cli/deadlock-progress.ts)
         refuseOver(`deadlock on ${t.spec}`, dependencyGraphEstimate(routing), limits(), 'check a smaller network');
+        // on a faulty network the graph holds the routes the function can still deliver: a message
+        // whose route crosses a dead channel is undeliverable at its source and never enters (docs/faults.md)
+        const ok = isFaultFree(faults) ? null : routablePairs(routing, faults);
         rep = withRouteProgress('deadlock', routing, (r) =>
           checkDeadlock(
-            opts.algorithm !== undefined ? wormSchemeFor(opts.algorithm, r) : unicastScheme(r),
+            opts.algorithm !== undefined
+              ? wormSchemeFor(opts.algorithm, r)
+              : ok
+                ? { ...unicastScheme(r), first: (a: number, b: number) => ok[a * t.nodes + b] === 1 }
+                : unicastScheme(r),
             consumption,
           ),
         );
         routingName = routing.name;
       }
+      const components = healthyComponents(t, faults);
+      const counts = isFaultFree(faults)
+        ? null
+        : faultRoutes(createRoutingWith(name, t, cycle, routingOptions), faults);
       if (opts.json) {
         const out = {
           topology: rep.topology,
@@ -247,6 +274,8 @@ export function registerDeadlock(program: Command): void {
                 consumptionChannelsPerNode: rep.consumption.perNode,
               }
             : null,
+          faults: faultsJson(t, faults),
+          unreachable: { ...unreachableJson(t, components), unroutable: counts?.unroutable ?? 0 },
         };
         process.stdout.write(`${JSON.stringify(out)}\n`);
         return;
@@ -263,6 +292,11 @@ export function registerDeadlock(program: Command): void {
           `  trees of ${which}; ${treeCheck.holding} holding${treeCheck.exact ? '' : '; not every multicast: a cycle is real, an acyclic verdict is no proof'}`,
         );
       }
+      if (counts)
+        lines.push(
+          faultLine(t, faults, components),
+          `  the graph holds the routes of the ${counts.pairs - counts.unreachable - counts.unroutable} pairs ${routingName} still delivers; ${counts.unroutable} reachable pairs it cannot route past the faults`,
+        );
       process.stdout.write(`${lines.join('\n')}\n`);
     });
 }

@@ -1,4 +1,9 @@
 import type { Command } from 'commander';
+import { planFaults, tracePlanToFaults } from '../../analysis/plan-faults.ts';
+import { healthyComponents } from '../../fault/components.ts';
+import { faultLine, faultsJson } from '../../fault/fault-json.ts';
+import { isFaultFree } from '../../fault/fault-set.ts';
+import { addFaultOptions, type FaultOptions, faultSetOf } from '../fault-options.ts';
 import {
   type ContentionResult,
   checkContention,
@@ -27,7 +32,7 @@ import {
   seedOption,
 } from './multicast-options.ts';
 
-interface PlanOptions extends MulticastOptions {
+interface PlanOptions extends MulticastOptions, FaultOptions {
   source: string;
   check: boolean;
 }
@@ -56,7 +61,7 @@ export function violationJson(plan: Plan, c: ContentionResult): object[] {
 
 /** `wormcast plan`: one multicast's tree, its steps and its contention check (docs/plan-json.md). */
 export function registerPlan(program: Command): void {
-  program
+  const cmd = program
     .command('plan')
     .description(
       'the multicast tree of an algorithm: who sends to whom, at which step, over which channels, and its step count',
@@ -75,13 +80,18 @@ export function registerPlan(program: Command): void {
       '--cycle <nodes>',
       'label / hcm routing: a Hamiltonian cycle in address syntax, in order ("0,0;1,0;..."), for sorted-mp/mc, the label schemes and hcm',
     )
-    .option('--no-check', 'skip the contention and physical-sharing analysis (for very large plans)')
+    .option('--no-check', 'skip the contention and physical-sharing analysis (for very large plans)');
+  addFaultOptions(cmd)
     .option('--json', 'print JSON (docs/plan-json.md)')
     .addHelpText('after', algorithmTopologiesHelp)
     .action(async (opts: PlanOptions) => {
       const t = parseTopology(opts.topology);
       const algorithm = getAlgorithm(opts.algorithm);
-      const routing = createRoutingWith(routingNameFor(algorithm, t, opts.routing), t, cycleOption(t, opts.cycle));
+      const faults = faultSetOf(t, opts);
+      // a fault-tolerant routing function routes around the faults; the others ignore them
+      const routing = createRoutingWith(routingNameFor(algorithm, t, opts.routing), t, cycleOption(t, opts.cycle), {
+        faults,
+      });
       const port = portOption(opts.port, algorithm);
       const source = t.parse(opts.source);
       const dests = resolveDestinations(t, source, parseDestinations(t, opts.dests), mulberry32(seedOption(opts.seed)));
@@ -103,7 +113,8 @@ export function registerPlan(program: Command): void {
           p.update(1);
           const steps = evaluateSteps(plan, port);
           p.update(2);
-          const paths = tracePlan(plan);
+          // on a faulty network a route is shown as far as its first dead channel (docs/faults.md "Plans")
+          const paths = isFaultFree(faults) ? tracePlan(plan) : tracePlanToFaults(plan, faults);
           p.update(3);
           const traffic = trafficOf(plan, paths);
           p.update(4);
@@ -117,6 +128,8 @@ export function registerPlan(program: Command): void {
           return { plan, steps, paths, traffic, contention, sharing };
         },
       );
+      // computed first: which destinations the faults keep from their copies (docs/faults.md "Plans")
+      const lost = planFaults(plan, paths, faults);
       const hopJson = (h: number): HopJson => {
         const vc = paths.channels[h]! % paths.vcs;
         const phys = (paths.channels[h]! - vc) / paths.vcs;
@@ -151,6 +164,10 @@ export function registerPlan(program: Command): void {
           worms: traffic.worms,
           maxHops: traffic.maxHops,
           meanHops: round(traffic.meanHops),
+          faults: faultsJson(t, faults),
+          undeliverable: lost.undeliverable.length,
+          undeliverableDestinations: formatList(t, lost.undeliverable),
+          unreachableDestinations: lost.unreachable,
           ...(contention && sharing
             ? {
                 violations: contention.violations,
@@ -224,6 +241,17 @@ export function registerPlan(program: Command): void {
       lines.push(
         `traffic ${traffic.traffic} channels (additional ${traffic.additionalTraffic}) in ${traffic.worms} messages; hops to a destination: max ${traffic.maxHops}, mean ${round(traffic.meanHops)}`,
       );
+      if (!isFaultFree(faults))
+        lines.push(
+          `${faultLine(t, faults, healthyComponents(t, faults))}; ${lost.undeliverable.length} of ${dests.length} destinations undeliverable (${lost.unreachable} unreachable)${
+            lost.undeliverable.length > 0
+              ? `: ${lost.undeliverable
+                  .slice(0, 16)
+                  .map((d) => t.format(d))
+                  .join(' ')}${lost.undeliverable.length > 16 ? ' ...' : ''}`
+              : ''
+          }`,
+        );
       if (contention && sharing) {
         lines.push(
           contention.violations === 0

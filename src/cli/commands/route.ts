@@ -1,11 +1,16 @@
 import type { Command } from 'commander';
+import { faultRoutes } from '../../analysis/fault-routes.ts';
+import { healthyComponents, reachable } from '../../fault/components.ts';
+import { faultLine, faultsJson, unreachableJson } from '../../fault/fault-json.ts';
+import { isFaultFree } from '../../fault/fault-set.ts';
+import { addFaultOptions, type FaultOptions, faultSetOf } from '../fault-options.ts';
 import { createRoutingWith } from './multicast-options.ts';
 import { ROUTINGS } from '../../routing/registry.ts';
 import { tracePath } from '../../routing/trace.ts';
 import { LISTING_LINES } from '../plan-text.ts';
 import { parseTopology } from '../../topology/registry.ts';
 
-interface RouteOptions {
+interface RouteOptions extends FaultOptions {
   topology: string;
   routing: string;
   from: string;
@@ -16,7 +21,7 @@ interface RouteOptions {
 }
 
 export function registerRoute(program: Command): void {
-  program
+  const cmd = program
     .command('route')
     .description('the path a unicast routing function takes, with the VC class of every hop')
     .requiredOption('--topology <spec>', 'e.g. ccc:5, hypercube:4, mesh:6x6, torus:4x4, star:4')
@@ -24,14 +29,30 @@ export function registerRoute(program: Command): void {
     .requiredOption('--from <addr>', 'source address')
     .requiredOption('--to <addr>', 'destination address')
     .option('--low-first', 'ecube: resolve the lowest differing bit first')
-    .option('--shortest', 'label: only neighbours one hop closer are candidates (docs/routing-dor-label.md)')
-    .option('--json', 'print JSON: { hops, path: [{ from, to, port, vc }] }')
+    .option('--shortest', 'label: only neighbours one hop closer are candidates (docs/routing-dor-label.md)');
+  addFaultOptions(cmd)
+    .option(
+      '--json',
+      'print JSON: { hops, path: [{ from, to, port, vc }], faults, unreachable, deliverable, blockedAt } (docs/faults.md)',
+    )
     .action((opts: RouteOptions) => {
       const t = parseTopology(opts.topology);
-      const r = createRoutingWith(opts.routing, t, undefined, { lowFirst: opts.lowFirst, shortest: opts.shortest });
+      const f = faultSetOf(t, opts);
+      // a fault-tolerant function routes around f; the others ignore it (docs/routing-faults.md)
+      const r = createRoutingWith(opts.routing, t, undefined, {
+        lowFirst: opts.lowFirst,
+        shortest: opts.shortest,
+        faults: f,
+      });
       const src = t.parse(opts.from);
       const dst = t.parse(opts.to);
       const hops = tracePath(r, src, dst);
+      const c = healthyComponents(t, f);
+      // the first hop over a dead channel: a deterministic route cannot go round it (docs/faults.md)
+      const blocked = hops.findIndex((h) => f.channelMask[h.from * t.ports + h.port] === 1);
+      const ends = f.nodeMask[src] === 0 && f.nodeMask[dst] === 0;
+      const deliverable = ends && blocked < 0;
+      const counts = isFaultFree(f) ? null : faultRoutes(r, f);
       if (opts.json) {
         const path = hops.map((h) => ({
           from: t.format(h.from),
@@ -40,7 +61,18 @@ export function registerRoute(program: Command): void {
           vc: r.vcClasses[h.vc],
         }));
         process.stdout.write(
-          `${JSON.stringify({ topology: t.spec, routing: r.name, hops: hops.length, distance: t.distance(src, dst), path })}\n`,
+          `${JSON.stringify({
+            topology: t.spec,
+            routing: r.name,
+            hops: hops.length,
+            distance: t.distance(src, dst),
+            path,
+            faults: faultsJson(t, f),
+            unreachable: { ...unreachableJson(t, c), unroutable: isFaultFree(f) ? 0 : (counts?.unroutable ?? null) },
+            deliverable,
+            reachable: reachable(c, src, dst),
+            blockedAt: blocked < 0 ? null : blocked,
+          })}\n`,
         );
         return;
       }
@@ -49,15 +81,25 @@ export function registerRoute(program: Command): void {
       const lines = [
         `${r.name} on ${t.spec}: ${t.format(src)} -> ${t.format(dst)}, ${hops.length} hops (distance ${t.distance(src, dst)})`,
       ];
-      for (const h of hops.slice(0, LISTING_LINES)) {
+      for (const [i, h] of hops.slice(0, LISTING_LINES).entries()) {
         lines.push(
-          `  ${t.format(h.from).padEnd(12)} -> ${t.format(h.to).padEnd(12)} ${t.portName(h.port).padEnd(8)} vc ${r.vcClasses[h.vc]}`,
+          `  ${t.format(h.from).padEnd(12)} -> ${t.format(h.to).padEnd(12)} ${t.portName(h.port).padEnd(8)} vc ${r.vcClasses[h.vc]}${i === blocked ? '  <- faulty' : ''}`,
         );
       }
       if (hops.length > LISTING_LINES)
         lines.push(
           `  (the listing stops after ${LISTING_LINES} lines: ${LISTING_LINES} of ${hops.length.toLocaleString('en-US')} hops; --json prints every hop)`,
         );
+      if (!isFaultFree(f)) {
+        lines.push(faultLine(t, f, c));
+        const why = !ends
+          ? 'an end is a faulty node'
+          : blocked >= 0
+            ? `hop ${blocked + 1} crosses a faulty channel${reachable(c, src, dst) ? ' (the destination is reachable by another path)' : ' (the destination is unreachable)'}`
+            : '';
+        lines.push(deliverable ? `${r.name} delivers this route` : `${r.name} cannot deliver this route: ${why}`);
+        if (counts) lines.push(`${r.name}: ${counts.unroutable} reachable ordered pairs it cannot route`);
+      }
       process.stdout.write(`${lines.join('\n')}\n`);
     });
 }

@@ -36,6 +36,10 @@ export function resultLines(r: SimulationResult, routing: RoutingFunction, headi
   );
   const cut = windowLine(r);
   if (cut) lines.push(`  window: ${cut}`);
+  if (r.faults)
+    lines.push(
+      `  faults: ${r.faults.links.length} links, ${r.faults.nodes.length} nodes (${r.faults.deadLinks} links dead); ${r.undeliverable ?? 0} destinations of the measured messages undeliverable (counted, not sent; docs/faults.md)`,
+    );
   lines.push(
     `  latency (creation to tail delivery) mean ${f(r.meanLatency)}, max ${r.maxLatency}; network latency mean ${f(r.meanNetworkLatency)}`,
     `  multicast completion mean ${f(r.meanCompletion)}, max ${r.maxCompletion}`,

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { parseSizeMix } from '../../experiment/run/message-sizes.ts';
+import { DEFAULT_FAULT_SEED } from '../../fault/parse-faults.ts';
 import { getScenario, SCENARIOS } from '../../engine/scenarios.ts';
 import { defaultInjection, resolveOptions } from '../../engine/input.ts';
 import type { EngineOptions, WormSpec } from '../../engine/types.ts';
@@ -395,6 +396,9 @@ export function registerSimulate(program: Command): void {
           : config.dests
             ? ` to ${config.dests} destinations`
             : '';
+      // the check is of the fault-free network: faults only remove the routes of a fault-oblivious
+      // function; `wormcast deadlock --faults` checks a fault-tolerant one on the faulty network
+      const faultNote = config.faults !== undefined ? ' (of the fault-free network)' : '';
       const patternText =
         config.pattern === undefined
           ? ''
@@ -405,7 +409,7 @@ export function registerSimulate(program: Command): void {
         config.sizes !== undefined
           ? `messages of ${config.sizes} flits (size:weight)`
           : `${config.flits}-flit messages`;
-      const heading = `${o.topology} ${o.algorithm}${destText}${patternText}, load ${config.load} flits/node/cycle (configured), ${sizeText}, ${nodeModelText(model)}, ${engineRulesText(config.options)}${dorFlag !== undefined ? `, dor tie-break ${tieBreak}, dateline ${dateline}` : ''}${selection !== undefined ? `, selection ${selection}` : ''}, ${config.engine} engine; deadlock check: ${verdict}`;
+      const heading = `${o.topology} ${o.algorithm}${destText}${patternText}, load ${config.load} flits/node/cycle (configured), ${sizeText}, ${nodeModelText(model)}, ${engineRulesText(config.options)}${dorFlag !== undefined ? `, dor tie-break ${tieBreak}, dateline ${dateline}` : ''}${selection !== undefined ? `, selection ${selection}` : ''}, ${config.engine} engine; deadlock check${faultNote}: ${verdict}`;
       const unitsLine = units
         ? `\n  units: ${unitsText(units, config.flits, config.load, config.options.startup)}`
         : '';
@@ -446,6 +450,9 @@ export function registerSimulate(program: Command): void {
             tieBreak,
             dateline,
             ...(selection !== undefined ? { selection } : {}),
+            ...(config.faults !== undefined
+              ? { faults: config.faults, faultSeed: config.faultSeed ?? DEFAULT_FAULT_SEED }
+              : {}),
             options: Object.fromEntries(Object.entries(config.options).filter(([, v]) => v !== undefined)),
           },
           deadlockCheck:

@@ -1,7 +1,11 @@
 import type { Command } from 'commander';
+import { healthyComponents } from '../../fault/components.ts';
+import { faultLine, faultsJson, unreachableJson } from '../../fault/fault-json.ts';
+import { isFaultFree } from '../../fault/fault-set.ts';
 import { Grid } from '../../topology/grid.ts';
 import { parseTopology } from '../../topology/registry.ts';
 import type { Topology } from '../../topology/types.ts';
+import { addFaultOptions, type FaultOptions, faultSetOf } from '../fault-options.ts';
 
 /** The summary `wormcast topology` prints; JSON field names are stable (docs/cli.md). */
 export interface TopologySummary {
@@ -29,19 +33,26 @@ export function summarizeTopology(t: Topology): TopologySummary {
 }
 
 export function registerTopology(program: Command): void {
-  program
+  const cmd = program
     .command('topology')
-    .description('node count, degree, diameter and link count of a topology')
-    .argument('<spec>', 'hypercube:n | ccc:n | mesh:k0xk1[xk2] | torus:k0xk1[x...] | star:n')
-    .option('--json', 'print JSON')
-    .action((spec: string, opts: { json?: boolean }) => {
-      const s = summarizeTopology(parseTopology(spec));
+    .description('node count, degree, diameter and link count of a topology; with --faults, what the faults disconnect')
+    .argument('<spec>', 'hypercube:n | ccc:n | mesh:k0xk1[xk2] | torus:k0xk1[x...] | star:n');
+  addFaultOptions(cmd)
+    .option('--json', 'print JSON (with faults and unreachable: docs/faults.md)')
+    .action((spec: string, opts: FaultOptions & { json?: boolean }) => {
+      const t = parseTopology(spec);
+      const s = summarizeTopology(t);
+      const f = faultSetOf(t, opts);
+      const c = healthyComponents(t, f);
       if (opts.json) {
-        process.stdout.write(`${JSON.stringify(s)}\n`);
+        process.stdout.write(
+          `${JSON.stringify({ ...s, faults: faultsJson(t, f), unreachable: unreachableJson(t, c) })}\n`,
+        );
         return;
       }
       process.stdout.write(
         `${s.spec}: ${s.nodes} nodes, degree ${s.degree}, diameter ${s.diameter}, ${s.links} links\n`,
       );
+      if (!isFaultFree(f)) process.stdout.write(`${faultLine(t, f, c)}\n`);
     });
 }

@@ -42,6 +42,8 @@ export function resultJson(r: SimulationResult): Record<string, unknown> {
       : {}),
     ...(r.drainTime !== undefined ? { drainTime: r.drainTime } : {}),
     ...(r.batchMeans ? { batchMeans: r.batchMeans.map(round) } : {}),
+    // only with --faults: the rows of runs without faults stay as they were
+    ...(r.faults ? { faults: r.faults, undeliverable: r.undeliverable ?? 0 } : {}),
   };
 }
 

@@ -4,7 +4,9 @@ import type { Engine, EngineInput, EngineOptions, StreamCapacity, WormSpec } fro
 import { WasmEngine } from '../../engine/wasm.ts';
 import { findAlgorithm, type Workload } from '../../engine/workload.ts';
 import { WormcastError } from '../../errors.ts';
-import { DEFAULT_ROUTING, routingFor } from '../../multicast/registry.ts';
+import type { FaultSet } from '../../fault/fault-set.ts';
+import { DEFAULT_FAULT_SEED, parseFaults } from '../../fault/parse-faults.ts';
+import { DEFAULT_ROUTING, routingFor, routingNameFor } from '../../multicast/registry.ts';
 import { createRouting } from '../../routing/registry.ts';
 import type { RoutingFunction } from '../../routing/types.ts';
 import { parseTopology } from '../../topology/registry.ts';
@@ -108,6 +110,10 @@ export interface SimulateConfig {
   inFlight?: number;
   /** Batch means over this many equal spans of the window (SimulationResult.batchMeans); 0 or absent: none. */
   batches?: number;
+  /** Static faults (`--faults`, docs/faults.md); absent or 'none': none. */
+  faults?: string;
+  /** Seed of random faults (`--fault-seed`), default DEFAULT_FAULT_SEED. */
+  faultSeed?: number;
 }
 
 /** What a caller may plug into a run (not part of its configuration). */
@@ -144,6 +150,7 @@ export function simulationRouting(
   algorithm: string,
   routing?: string,
   dor: DorRules = {},
+  faults?: FaultSet,
 ): RoutingFunction {
   const t = parseTopology(topologySpec);
   const tieBreak = dor.tieBreak ?? 'plus';
@@ -166,9 +173,12 @@ export function simulationRouting(
       throw new WormcastError(
         `--selection ${dor.selection}: applies to unicast traffic routed by an adaptive function (${ADAPTIVE_ROUTINGS.join(', ')}), not ${algorithm === 'unicast' ? `routing ${name}` : `algorithm ${algorithm}`}`,
       );
-    return createRouting(name!, t, { selection: dor.selection });
+    return createRouting(name!, t, { selection: dor.selection, ...(faults ? { faults } : {}) });
   }
-  if (algorithm === 'unicast') return createRouting(routing ?? DEFAULT_ROUTING[t.kind], t);
+  // a fault-tolerant routing function routes around the faults; the others ignore them
+  const options = faults ? { faults } : {};
+  if (algorithm === 'unicast') return createRouting(routing ?? DEFAULT_ROUTING[t.kind], t, options);
+  if (faults) return createRouting(routingNameFor(findAlgorithm(algorithm), t, routing), t, options);
   return routingFor(findAlgorithm(algorithm), t, routing);
 }
 
@@ -325,11 +335,23 @@ export async function simulateWith(
   c: SimulateConfig,
   hooks: SimulateHooks = {},
 ): Promise<{ result: SimulationResult; routing: RoutingFunction }> {
-  const routing = simulationRouting(c.topology, c.algorithm, c.routing, {
-    ...(c.tieBreak !== undefined ? { tieBreak: c.tieBreak } : {}),
-    ...(c.dateline !== undefined ? { dateline: c.dateline } : {}),
-    ...(c.selection !== undefined ? { selection: c.selection } : {}),
-  });
+  if (c.faultSeed !== undefined && c.faults === undefined)
+    throw new WormcastError('simulate: --fault-seed applies with --faults only');
+  const faults =
+    c.faults === undefined || c.faults.trim() === 'none'
+      ? undefined
+      : parseFaults(parseTopology(c.topology), c.faults, c.faultSeed ?? DEFAULT_FAULT_SEED);
+  const routing = simulationRouting(
+    c.topology,
+    c.algorithm,
+    c.routing,
+    {
+      ...(c.tieBreak !== undefined ? { tieBreak: c.tieBreak } : {}),
+      ...(c.dateline !== undefined ? { dateline: c.dateline } : {}),
+      ...(c.selection !== undefined ? { selection: c.selection } : {}),
+    },
+    faults,
+  );
   const t = routing.topology;
   if (c.algorithm !== 'unicast' && c.destsMean !== undefined) destCountRange(c.destsMean, t.nodes - 1);
   else if (c.algorithm !== 'unicast' && (c.dests < 1 || c.dests >= t.nodes)) {
@@ -359,6 +381,7 @@ export async function simulateWith(
         ? { window: { from: 0, to: RUN_END }, end: RUN_END, open: true }
         : { window: { from: c.warmup, to: cycles }, end: cycles + c.drain }),
       batches: c.batches,
+      ...(faults ? { faults } : {}),
       onCycle: hooks.onCycle,
       onProgress: hooks.onProgress,
     },

@@ -1,3 +1,4 @@
+import type { FaultsJson } from '../../fault/fault-json.ts';
 import type { EngineCounters, EngineStatus } from '../../engine/types.ts';
 import type { DeadlockReport, SlotUse } from '../../engine/results.ts';
 import type { LatencyPercentiles } from './latency-histogram.ts';
@@ -77,6 +78,13 @@ export interface SimulationResult {
    * delivered, all of them created from cycle 0 on: the time to drain the batch.
    */
   drainTime?: number;
+  /** With faults (`--faults`, docs/faults.md): the fault set, in the topology's addresses. */
+  faults?: FaultsJson;
+  /**
+   * With faults: destinations of the messages created in the measured window that no copy could
+   * reach (counted before sending, never sent); the other statistics are over what was sent.
+   */
+  undeliverable?: number;
   /** With `batches`: the mean message latency of each span of the window's creation times (NaN: none completed). */
   batchMeans?: number[];
 }

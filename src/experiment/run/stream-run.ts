@@ -1,4 +1,7 @@
 import { WormFeed } from '../../engine/feed.ts';
+import { faultsJson } from '../../fault/fault-json.ts';
+import type { FaultSet } from '../../fault/fault-set.ts';
+import { faultyEventWorms } from './fault-events.ts';
 import type { Prepared } from '../../engine/input.ts';
 import type { Engine, EngineStatus, StreamCapacity, WormSpec } from '../../engine/types.ts';
 import { planWorms } from '../../engine/plan-worms.ts';
@@ -95,6 +98,8 @@ export interface StreamRun {
   open?: boolean;
   /** Batch means over this many spans of the window (0: none). */
   batches?: number;
+  /** Static faults: each event's worms are cut to what can be delivered first (src/experiment/run/fault-events.ts). */
+  faults?: FaultSet;
   /** Called with the engine's cycle after each stretch of at most FEED_CYCLES cycles (progress). */
   onCycle?: (cycle: number) => void;
   /**
@@ -163,6 +168,7 @@ export function runStream(
   const release = (): number => feed.release((g, times) => stats.add(g, times));
   let pending: { e: TrafficEvent; worms: WormSpec[] } | null = null;
   let group = 0;
+  let undeliverable = 0;
   const report = s.onProgress;
   let status: EngineStatus = 'limit';
   let saturated = false;
@@ -172,7 +178,13 @@ export function runStream(
       if (!pending) {
         if (s.traffic.peekTime() >= upTo) return Infinity;
         const e = s.traffic.take();
-        pending = { e, worms: eventWorms(e, s.algorithm, routing, s.flits, group) };
+        if (s.faults) {
+          const fe = faultyEventWorms(e, s.algorithm, routing, s.flits, group, s.faults);
+          if (e.created >= window.from && e.created < window.to) undeliverable += fe.undeliverable;
+          // nothing of it can be delivered: counted, not sent
+          if (fe.worms.length === 0) continue;
+          pending = { e: { ...e, dests: fe.dests }, worms: fe.worms };
+        } else pending = { e, worms: eventWorms(e, s.algorithm, routing, s.flits, group) };
       }
       if (!feed.append(group, pending.e.created, pending.e.dests, pending.worms)) {
         if (release() === 0) return pending.e.created;
@@ -274,5 +286,6 @@ export function runStream(
     channelFlits: Array.from(channelFlits),
     ...(s.open ? { drainTime: stats.lastDelivery() } : {}),
     ...(s.batches ? { batchMeans: stats.batchMeans() } : {}),
+    ...(s.faults ? { faults: faultsJson(t, s.faults), undeliverable } : {}),
   };
 }
