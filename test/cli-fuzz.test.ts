@@ -291,7 +291,17 @@ function validValue(command: string, key: string, topology: string): fc.Arbitrar
         ? fc.oneof({ weight: 6, arbitrary: int(1, 3) }, { weight: 1, arbitrary: fc.constant('0') })
         : int(0, 3);
     case 'sizes':
-      return list(int(0, 70), ',', 3);
+      // simulate: a message-size mix size:weight (issue 29); elsewhere a list of network sizes
+      return simulate
+        ? mostly(
+            list(
+              fc.tuple(int(1, 16), int(1, 3)).map(([a, w]) => `${a}:${w}`),
+              ',',
+              3,
+            ),
+            fc.constantFrom('4:0', '0:1', '4'),
+          )
+        : list(int(0, 70), ',', 3);
     case 'trials':
       return int(0, 5);
     case 'plan':
@@ -327,6 +337,42 @@ function validValue(command: string, key: string, topology: string): fc.Arbitrar
       return fc.constantFrom('plus', 'random');
     case 'dateline':
       return fc.constantFrom('position', 'booksim');
+    // issue 29: traffic patterns and processes (docs/traffic.md); undefined ones are refused, exit 2
+    case 'pattern':
+      return fc.constantFrom(
+        'uniform',
+        'transpose',
+        'bitcomp',
+        'bitrev',
+        'shuffle',
+        'tornado',
+        'neighbor',
+        'randperm',
+        'hotspot',
+      );
+    case 'hotspots':
+      return list(
+        addressOf(topology).map(() => '0'),
+        ',',
+        2,
+      );
+    case 'hotspotFraction':
+      return mostly(decimal(0, 1), fc.constantFrom('1.5', '-0.1'));
+    case 'onoff':
+      return mostly(
+        fc.tuple(decimal(0.01, 1), decimal(0.01, 1)).map(([a, b]) => `${a},${b}`),
+        fc.constantFrom('0,1', '1'),
+      );
+    case 'batch':
+      return mostly(int(1, 4), fc.constant('0'));
+    // issue 26: the selection among an adaptive function's choices
+    case 'selection':
+      return fc.constantFrom('first-free', 'random', 'most-credits');
+    // issue 22: faults (docs/routing-faults.md)
+    case 'faults':
+      return fc.constantFrom('links:1', 'nodes:1', 'links:10%', 'none', 'link:0-1', 'node:0', 'links:-1');
+    case 'faultSeed':
+      return int(0, 100);
     default:
       return undefined;
   }

@@ -100,3 +100,46 @@ describe("simulate's progress line", () => {
     expect(lines[2]).toBe('wormcast simulate: finished in 2 s\n');
   });
 });
+
+describe('progress of a whole run (--plan, --scenario) and of isolated sets (issue 25)', () => {
+  it('a workload run in pieces with onCycle gives the same result as one run, and reports rising cycles', async () => {
+    const { buildWorkload } = await import('../src/engine/workload.ts');
+    const { runWorkload, simulationRouting, RUN_END } = await import('../src/experiment/run/simulate.ts');
+    const routing = simulationRouting('mesh:16x16', 'dual-path');
+    const t = routing.topology;
+    const dests = [5, 40, 77, 130, 201, 255];
+    for (const engineKind of ['wasm', 'reference'] as const) {
+      const results = [];
+      const cycles: number[] = [];
+      for (const pieces of [false, true]) {
+        const w = buildWorkload([{ created: 0, src: 0, dests }], 'dual-path', routing, 20000);
+        const engine = await makeEngine(engineKind, { routing, worms: w.worms, options: {} });
+        const onCycle = pieces ? (c: number) => cycles.push(c) : undefined;
+        results.push(runWorkload(engine, routing, w, { from: 0, to: RUN_END }, RUN_END, 'finished', onCycle));
+      }
+      expect(results[1]).toEqual(results[0]);
+      expect(results[0]!.status).toBe('finished');
+      // a 20,000-flit worm takes more than one piece of 4096 cycles
+      expect(cycles.length).toBeGreaterThan(2);
+      expect(cycles).toEqual([...cycles].sort((a, b) => a - b));
+      expect(t.nodes).toBe(256);
+    }
+  });
+
+  it('isolated sets report each set done, in order', async () => {
+    const { runIsolated } = await import('../src/experiment/run/isolated.ts');
+    const done: number[] = [];
+    const r = await runIsolated({
+      topology: 'mesh:4x4',
+      algorithm: 'dual-path',
+      dests: 3,
+      sets: 5,
+      flits: 8,
+      seed: 3,
+      options: {},
+      onSet: (k) => done.push(k),
+    });
+    expect(r.sets).toBe(5);
+    expect(done).toEqual([1, 2, 3, 4, 5]);
+  });
+});

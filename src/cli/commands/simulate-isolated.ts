@@ -1,6 +1,7 @@
 import type { Interval } from '../../experiment/run/confidence.ts';
 import type { EngineOptions } from '../../engine/types.ts';
 import { runIsolated, type IsolatedResult } from '../../experiment/run/isolated.ts';
+import { Progress } from '../progress.ts';
 import { cyclesToUs, type ResolvedUnits, unitsText } from '../../experiment/config/units.ts';
 import { simulationRouting } from '../../experiment/run/simulate.ts';
 import { IncompleteRunError } from '../exit-status.ts';
@@ -62,6 +63,8 @@ function intervalText(i: Interval, scale = (x: number) => x, digits = 2): string
  */
 export async function runIsolatedCommand(c: IsolatedRun): Promise<IsolatedResult> {
   const routing = simulationRouting(c.topology, c.algorithm, c.routing);
+  // many sets (or large ones) show their progress on stderr (src/cli/progress.ts: silent for the first seconds)
+  const progress = new Progress('simulate', c.sets, 'sets');
   const r = await runIsolated({
     topology: c.topology,
     algorithm: c.algorithm,
@@ -75,7 +78,8 @@ export async function runIsolatedCommand(c: IsolatedRun): Promise<IsolatedResult
     options: c.options,
     confidence: CONFIDENCE,
     stopOnIncomplete: true,
-  });
+    onSet: (done) => progress.update(done),
+  }).finally(() => progress.stop());
   const cycleUs = c.units?.cycleUs;
   const us = (x: number) => cyclesToUs({ cycleUs: cycleUs ?? 1, messageBytes: 0, flitBytes: 1, source: '' }, x);
   const destText =

@@ -246,12 +246,15 @@ export function registerSimulate(program: Command): void {
           o.plan !== undefined ? `simulate --plan ${o.plan}` : `simulate --scenario ${o.scenario}`,
         );
         const engine = await makeEngine(engineKind, { routing, worms, options });
-        printResult(
-          runWorkload(engine, routing, w, { from: 0, to: RUN_END }, RUN_END, goal),
-          routing,
-          heading,
-          o.json === true,
-        );
+        // a long plan shows its cycles on stderr (its length is not known before it finishes)
+        const progress = simulateProgress(0);
+        let result: ReturnType<typeof runWorkload>;
+        try {
+          result = runWorkload(engine, routing, w, { from: 0, to: RUN_END }, RUN_END, goal, progress.hooks.onCycle);
+        } finally {
+          progress.stop();
+        }
+        printResult(result, routing, heading, o.json === true);
         return;
       }
       if (o.example) {

@@ -43,6 +43,8 @@ export interface IsolatedConfig {
    * like a dynamic run that did not complete its measurement).
    */
   stopOnIncomplete?: boolean;
+  /** Called after each set with the sets done (progress of a long run). */
+  onSet?: (done: number) => void;
 }
 
 export interface IsolatedResult {
@@ -111,6 +113,7 @@ export async function runIsolated(c: IsolatedConfig): Promise<IsolatedResult> {
     maxes.push(r.maxLatency);
     hopses.push(r.flitHops);
     counts.push(m);
+    c.onSet?.(k + 1);
   }
   const conf = c.confidence ?? 0.95;
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;

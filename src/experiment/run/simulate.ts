@@ -1,6 +1,6 @@
 import { ReferenceEngine } from '../../engine/reference.ts';
 import { prepare } from '../../engine/input.ts';
-import type { Engine, EngineInput, EngineOptions, StreamCapacity, WormSpec } from '../../engine/types.ts';
+import type { Engine, EngineInput, EngineOptions, EngineStatus, StreamCapacity, WormSpec } from '../../engine/types.ts';
 import { WasmEngine } from '../../engine/wasm.ts';
 import { findAlgorithm, type Workload } from '../../engine/workload.ts';
 import { WormcastError } from '../../errors.ts';
@@ -182,6 +182,9 @@ export function simulationRouting(
   return routingFor(findAlgorithm(algorithm), t, routing);
 }
 
+/** Cycles per piece of a whole run reported as it goes (runWorkload's onCycle). */
+const PROGRESS_PIECE = 4096;
+
 /**
  * Run an engine over a workload: warm-up, measurement window, drain; the ejected-flit
  * counter read at the window's ends gives the accepted throughput. Latencies count the
@@ -198,12 +201,24 @@ export function runWorkload(
   window: Window,
   end: number,
   goal: RunGoal = 'measure',
+  onCycle?: (cycle: number) => void,
 ): SimulationResult {
-  let status = engine.runUntil(window.from);
+  // with a progress callback the engine runs in pieces (the same cycles: runUntil stops at a cycle
+  // boundary and resumes from the region's state; test/simulate-progress.test.ts)
+  const runTo = (until: number): EngineStatus => {
+    if (!onCycle) return engine.runUntil(until);
+    let st: EngineStatus = 'limit';
+    while (st === 'limit' && engine.cycle < until) {
+      st = engine.runUntil(Math.min(until, engine.cycle + PROGRESS_PIECE));
+      onCycle(engine.cycle);
+    }
+    return st === 'limit' && engine.cycle < until ? engine.runUntil(until) : st;
+  };
+  let status = runTo(window.from);
   const e0 = engine.counters().ejectedFlits;
-  if (status === 'limit') status = engine.runUntil(window.to);
+  if (status === 'limit') status = runTo(window.to);
   const e1 = engine.counters().ejectedFlits;
-  if (status === 'limit' && end > window.to) status = engine.runUntil(end);
+  if (status === 'limit' && end > window.to) status = runTo(end);
   const t = routing.topology;
   // cycles [0, stopped) were simulated
   const stopped = engine.cycle;
