@@ -22,6 +22,7 @@ import { eventWorms, runStream, type StreamProgress, streamCapacity } from './st
 import type { TrafficSpec } from './traffic.ts';
 import { TrafficStream } from './traffic-stream.ts';
 import { destCountRange } from './dest-count.ts';
+import { attachTiming, cpuMs } from './run-timing.ts';
 import { randomDestinations } from '../../multicast/destinations.ts';
 import { mulberry32 } from '../../random.ts';
 import {
@@ -278,6 +279,7 @@ export async function simulateWith(
   c: SimulateConfig,
   hooks: SimulateHooks = {},
 ): Promise<{ result: SimulationResult; routing: RoutingFunction }> {
+  const start = cpuMs();
   const routing = simulationRouting(c.topology, c.algorithm, c.routing, {
     ...(c.tieBreak !== undefined ? { tieBreak: c.tieBreak } : {}),
     ...(c.dateline !== undefined ? { dateline: c.dateline } : {}),
@@ -298,6 +300,7 @@ export async function simulateWith(
   const prepared = prepare(input);
   const engine = await (hooks.engine ? hooks.engine(input) : makeEngine(c.engine, input));
   hooks.onStart?.();
+  const runStart = cpuMs();
   const result = runStream(
     engine,
     prepared,
@@ -314,5 +317,5 @@ export async function simulateWith(
     },
     inFlight,
   );
-  return { result, routing };
+  return { result: attachTiming(result, start, runStart, cpuMs()), routing };
 }

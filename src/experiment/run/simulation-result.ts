@@ -1,5 +1,6 @@
 import type { EngineCounters, EngineStatus } from '../../engine/types.ts';
 import type { DeadlockReport, SlotUse } from '../../engine/results.ts';
+import type { RunTiming } from './run-timing.ts';
 
 /*
  * What a simulation reports and why a run did not make its measurement: shared by the whole-run
@@ -57,6 +58,11 @@ export interface SimulationResult {
   deadlock: DeadlockReport | null;
   /** With `batches`: the mean message latency of each span of the window's creation times (NaN: none completed). */
   batchMeans?: number[];
+  /**
+   * What simulate() cost (src/experiment/run/run-timing.ts): a non-enumerable property, absent from
+   * JSON rows and equality, because timing is not a result.
+   */
+  readonly timing?: RunTiming;
 }
 
 /** The window of a Plan or a scenario run (every message is created at cycle 0): [0, RUN_END), cut where the run stops. */
