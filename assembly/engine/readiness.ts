@@ -58,15 +58,15 @@ import { enter } from "./arbitration";
 // The walk: whether the routed slot p (holding a flit) may move this cycle: 0 no (a child not
 // granted, or without room), 1 yes and at once (every network child's channel has no other VC
 // held; no delivery that may trigger worms), 2 yes, through the arbitration or in delivery order
-// (post). The walk runs with the default rules only (linkLatency 1, 'tail-credit').
-@inline export function readyAlone(p: usize, trig: bool): i32 {
+// (post). `wire` and `tail` are the run's rule flags (wire.ts).
+@inline export function readyAlone(p: usize, trig: bool, wire: bool, tail: bool): i32 {
   let r: i32 = 1;
   for (let c = ld(p, S_CHILD); c >= 0;) {
     const cp = slotRec(c);
     const f = ld(cp, S_FLAGS);
     if ((f & F_PENDING) != 0) return 0;
     if ((f & F_EJECT) == 0) {
-      if (full(cp, f, false, false)) return 0;
+      if (full(cp, f, wire, tail)) return 0;
       if (ld(arbRec(ld(cp, S_CHAN)), A_HELD) != 1) r = 2;
     } else if (trig) r = 2;
     c = ld(cp, S_SIB);
