@@ -19,7 +19,7 @@ import { wake, countHeld } from "./vcs";
 
 // the tail of network slot c (record cp) came in: its VC is free for the next holder (from the
 // next cycle: every grant of this cycle is made), who queues behind its flits
-function release(c: i32, cp: usize): void {
+export function release(c: i32, cp: usize): void {
   const vc = ld(cp, S_VC);
   const f = ld(cp, S_FLAGS);
   // parked requests wake now (below): freeing the spare later must not wake anything

@@ -10,10 +10,10 @@
 import {
   H_ACTIVE_N, H_ROUTE_N, H_NODES, H_STATUS, ST_RUNNING, W_STATE, W_KIND, W_SLOTS, W_FLITS, W_LIVE,
   W_TOSEND, W_FIRSTTRIG, KIND_TREE, KIND_UNICAST, WS_DONE, WS_REQUEST, S_FLAGS, S_NEXT, S_HEAD,
-  S_IN, S_OUT, S_CHAN, S_VC, F_PENDING, F_EJECT, F_ROUTED, F_DEAD, F_BEHIND, F_MOVED, A_HELD, A_FLITS,
+  S_IN, S_OUT, S_CHAN, S_VC, S_CHILD, WIRE_MASK, F_RELEASED, F_PENDING, F_EJECT, F_ROUTED, F_DEAD, F_BEHIND, F_MOVED, A_HELD, A_FLITS,
 } from "./layout";
-import { OWNER, ACTIVE, ROUTE, READY, SLOT, ARB, P, V, B, R, T, LAT, TAILSENT, NPOST, MOVED, flitHops, sharing, sharingNow } from "./state";
-import { ld, st, header, setHeader, entry, slotRec, slotIn, arbIn, arbRec, wormRec, slotWire } from "./records";
+import { OWNER, ACTIVE, ROUTE, READY, SLOT, ARB, P, V, B, R, T, LAT, TAILSENT, INJ, SPAREVC, NPOST, MOVED, flitHops, sharing, sharingNow } from "./state";
+import { ld, st, header, setHeader, entry, slotRec, slotIn, arbIn, arbRec, wormRec, slotWire, vcWire } from "./records";
 import { tryGrant } from "./vcs";
 import { routeSlot } from "./route-step";
 import { unlink, freeSlot } from "./slots";
@@ -22,8 +22,8 @@ import { enter, arbitrated } from "./arbitration";
 import { move, tailLeft } from "./move";
 import { starting, finish } from "./worms";
 import { requestInjection, sourceMaySend, inject, injectFlit } from "./injection";
-import { hasFlit, onWire, creditsOut } from "./wire";
-import { queued } from "./tail-sent";
+import { hasFlit, onWire, creditsOut, wireEvent } from "./wire";
+import { queued, queueLeft, queueDone, release } from "./tail-sent";
 import { performPosted } from "./perform";
 
 // Back to the walk evaluation: the routing list becomes the active list (a superset of the worms
@@ -183,15 +183,8 @@ function keepRoute(k: i32, j: i32): void {
             const a = arbIn(arbs, ld(cp, S_CHAN));
             if (ld(a, A_HELD) == 1) {
               // alone on its channel: the flit crosses now
-              if (wire || tail) {
-                if (moveFinishes(s, p, w, wq, wire, tail)) {
-                  fin = true;
-                  break;
-                }
-              } else {
-                hopAtOnce(s, w, wq, p, pout, cp, cin, a);
-                hops++;
-              }
+              hopAtOnce(s, w, wq, p, pout, cp, cin, a, wire, tail);
+              hops++;
             } else {
               enter(s, p, cp);
               post(s);
@@ -232,14 +225,36 @@ function keepRoute(k: i32, j: i32): void {
 }
 
 // a unicast worm's flit crosses the channel (record a) from slot s (record p, pout flits out) into
-// its child (record cp, cin flits in) at once
-@inline function hopAtOnce(s: i32, w: i32, wq: usize, p: usize, pout: i32, cp: usize, cin: i32, a: usize): void {
+// its child (record cp, cin flits in) at once: move() for one network child, with the rules'
+// parts (wire events, 'tail-sent' queues and release) only in their variants
+@inline function hopAtOnce(
+  s: i32, w: i32, wq: usize, p: usize, pout: i32, cp: usize, cin: i32, a: usize, wire: bool, tail: bool,
+): void {
   st(p, S_OUT, pout + 1);
   st(cp, S_IN, cin + 1);
-  if (cin == 0) st(cp, S_HEAD, T + 1);
+  if (wire) {
+    const c = ld(p, S_CHILD);
+    if (ld(p, S_VC) < INJ) wireEvent(vcWire(ld(p, S_VC)), T);
+    if (cin == 0) {
+      st(cp, S_HEAD, T + LAT);
+      st(slotWire(c), WIRE_MASK, 0);
+    }
+    wireEvent(slotWire(c), T);
+  } else if (cin == 0) st(cp, S_HEAD, T + 1);
+  const released = tail && (ld(p, S_FLAGS) & F_RELEASED) != 0;
+  if (released) queueLeft(p);
   st(a, A_FLITS, ld(a, A_FLITS) + 1);
   arbitrated(a, ld(cp, S_VC));
-  if (pout + 1 == ld(wq, W_FLITS)) tailLeft(s, w);
+  if (pout + 1 == ld(wq, W_FLITS)) {
+    if (tail) {
+      release(ld(p, S_CHILD), cp);
+      if (released) {
+        queueDone(s, ld(p, S_VC));
+        st(p, S_VC, SPAREVC);
+      }
+    }
+    tailLeft(s, w);
+  }
 }
 
 // the queue heads appended by pass 1 (entries n0 on) follow the ja worms kept
