@@ -2,9 +2,12 @@
 // timed by their run phase (SimulationResult.timing: process CPU from the run's start to its end).
 // Run it in fresh processes, a few times (each process measures one first and one second run):
 //
-//   npx tsx bench/cold-run.ts [--workload=torus|mesh|hypercube|mesh64] [--processes=5]
+//   npx tsx bench/cold-run.ts [--workload=torus|mesh|hypercube|mesh64|default] [--processes=5]
 //
-// Each process is a child of this one, so that every first run is a process's first.
+// Each process is a child of this one, so that every first run is a process's first. The
+// experiments of docs/validation.md "Issue 29" set, in the environment: COLD_V8 (V8 flags for the
+// child, e.g. --no-liftoff), COLD_WARM=wasm|reference with COLD_CYCLES=N (a warm-up simulation of
+// a 4x4 torus for N cycles before the first run; "before the first run" prints its CPU time).
 import { spawnSync } from 'node:child_process';
 import { simulate } from '../src/experiment/config/simulate-options.ts';
 
