@@ -3,16 +3,19 @@
 // at the start of the cycle. F_MOVED (a child passed a flit on during the cycle) and Q_DEC add
 // back a flit that left during it.
 import { S_IN, S_OUT, S_FLAGS, S_CHILD, S_SIB, S_CHAN, F_PENDING, F_EJECT, F_NET, F_MOVED, A_HELD } from "./layout";
-import { B } from "./state";
+import { B, LAT } from "./state";
 import { ld, slotRec, arbRec } from "./records";
 import { creditsOut } from "./wire";
 import { queued } from "./tail-sent";
 import { enter } from "./arbitration";
 
-// the buffer of network child cp (flags f) has no room for a flit at the start of the cycle
+// the buffer of network child cp (flags f) has no room for a flit at the start of the cycle (its
+// credits on the wire, at most LAT - 1, are read only when they can fill it)
 @inline export function full(cp: usize, f: i32, wire: bool, tail: bool): bool {
-  const held = ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) + creditsOut(cp, wire);
-  return held >= B || (tail && held + queued(cp) >= B);
+  let held = ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0);
+  if (tail) held += queued(cp);
+  if (wire && held + LAT - 1 >= B) held += creditsOut(cp, true);
+  return held >= B;
 }
 
 // every child of the slot with record p is granted, with room

@@ -175,7 +175,7 @@ function keepRoute(k: i32, j: i32): void {
       const pin = ld(p, S_IN);
       const pout = ld(p, S_OUT);
       // flits of p at the start of the cycle (those still on the wire are not there yet)
-      const has = wire ? pin - pout - onWire(slotWire(s), t) > 0 : pin > pout;
+      const has = wire ? pin - pout >= LAT || (pin > pout && pin - pout - onWire(slotWire(s), t) > 0) : pin > pout;
       // one branch for "p is routed, holds a flit, and its child is granted"
       if ((<i32>((f & (F_ROUTED | F_EJECT)) == F_ROUTED) & <i32>has & <i32>((cf & F_PENDING) == 0)) != 0) {
         if ((cf & F_EJECT) == 0) {
@@ -215,12 +215,13 @@ function keepRoute(k: i32, j: i32): void {
   MOVED += hops;
 }
 
-// the flits held in network child cp's buffer at the start of the cycle (cin in, cout out, as carried):
-// with linkLatency > 1 its credits still on the wire, with 'tail-sent' the released slots' flits too
+// the flits held in network child cp's buffer at the start of the cycle (cin in, cout out, as carried),
+// compared with B by the caller: with 'tail-sent' the released slots' flits too, with linkLatency > 1
+// its credits still on the wire, read only when they can fill the buffer (at most LAT - 1)
 @inline function heldIn(cp: usize, cin: i32, cout: i32, wire: bool, tail: bool): i32 {
   let held = cin - cout;
-  if (wire) held += creditsOut(cp, true);
   if (tail) held += queued(cp);
+  if (wire && held + LAT - 1 >= B) held += creditsOut(cp, true);
   return held;
 }
 
