@@ -39,6 +39,11 @@ const extraOptions: EngineOptions = optionsArg === undefined ? {} : parseOptions
 // minutes apart (docs/validation.md "Speed and memory").
 const abArg = process.argv.find((a) => a.startsWith('--ab='));
 const abFiles = abArg === undefined ? [] : abArg.slice(5).split(',');
+// --rules=<json>|<json>|...: the engine options of each rule set merged over the workload's, runs of
+// build/wormcast.wasm alternating between them in this process, as --ab does between builds (issue
+// 29: the rate of BookSim's rules against the default rules', e.g. --rules='{}|{"linkLatency":2}')
+const rulesArg = process.argv.find((a) => a.startsWith('--rules='));
+const ruleSets: EngineOptions[] = rulesArg === undefined ? [] : rulesArg.slice(8).split('|').map(parseOptions);
 const roundsArg = process.argv.find((a) => a.startsWith('--rounds='));
 const rounds = roundsArg === undefined ? 15 : Number(roundsArg.slice(9));
 if (!Number.isInteger(rounds) || rounds < 1) usage(`--rounds: a positive integer, not ${roundsArg?.slice(9)}`);
@@ -119,7 +124,7 @@ const WORKLOADS: Workload[] = [
   },
 ];
 
-function input(w: Workload, cycles: number): EngineInput {
+function input(w: Workload, cycles: number, extra: EngineOptions = extraOptions): EngineInput {
   const routing = simulationRouting(w.topology, w.algorithm, w.routing);
   const events = generateTraffic({
     nodes: routing.topology.nodes,
@@ -132,7 +137,7 @@ function input(w: Workload, cycles: number): EngineInput {
   // the injection rule the CLI applies (src/engine/input.ts defaultInjection: after-tail for
   // multicasts, back-to-back for unicast), so that the bench measures the runs users make; before
   // this the multicast workloads ran under the engine's own default, back-to-back (issue 15)
-  const options: EngineOptions = { injection: defaultInjection(w.algorithm), ...w.options, ...extraOptions };
+  const options: EngineOptions = { injection: defaultInjection(w.algorithm), ...w.options, ...extra };
   return { routing, worms: buildWorkload(events, w.algorithm, routing, w.flits).worms, options };
 }
 
@@ -213,8 +218,37 @@ async function abTest(): Promise<void> {
   }
 }
 
+/** --rules: alternating whole runs of one build under several rule sets (see ruleSets above). */
+async function rulesTest(): Promise<void> {
+  console.log(`node ${process.version}; ${ruleSets.length} rule sets, ${rounds} rounds`);
+  for (const [wi, w] of WORKLOADS.entries()) {
+    if (only >= 0 && wi !== only) continue;
+    const inputs = ruleSets.map((o) => input(w, quick ? Math.min(w.cycles, 2000) : w.cycles, o));
+    const rates: number[][] = inputs.map(() => []);
+    const hops: number[] = inputs.map(() => -1);
+    for (const inp of inputs) for (let i = 0; i < 3; i++) await wholeRun('wasm', inp);
+    for (let r = 0; r < rounds; r++) {
+      for (let j = 0; j < inputs.length; j++) {
+        const k = (j + r) % inputs.length;
+        const run = await wholeRun('wasm', inputs[k]!);
+        hops[k] = run.flitHops;
+        rates[k]!.push(run.flitHops / run.cpu / 1e6);
+      }
+    }
+    console.log(`- ${w.name}: M flit-hops per CPU second`);
+    for (const [k, o] of ruleSets.entries()) {
+      const ratios = rates[k]!.map((x, r) => x / rates[0]![r]!);
+      const sorted = [...ratios].sort((a, b) => a - b);
+      console.log(
+        `    ${JSON.stringify(o)}: ${hops[k]} flit-hops, median ${median(rates[k]!).toFixed(2)} (${Math.min(...rates[k]!).toFixed(2)}-${Math.max(...rates[k]!).toFixed(2)}), ratio to the first: median ${median(ratios).toFixed(4)}, quartiles ${sorted[Math.floor(sorted.length / 4)]!.toFixed(4)}-${sorted[Math.floor((3 * sorted.length) / 4)]!.toFixed(4)}`,
+      );
+    }
+  }
+}
+
 async function main(): Promise<void> {
   if (abFiles.length > 0) return abTest();
+  if (ruleSets.length > 0) return rulesTest();
   console.log(`node ${process.version}; ${quick ? 'quick' : 'full'} run`);
   console.log('\n## whole runs (warm-up runs per engine until one is no faster, then the median of 5)');
   for (const [wi, w] of WORKLOADS.entries()) {

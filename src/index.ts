@@ -69,6 +69,7 @@ export {
   type SimulateConfig,
   type SimulationResult,
 } from './experiment/run/simulate.ts';
+export type { RunTiming } from './experiment/run/run-timing.ts';
 // the library's simulate(): the options of `wormcast simulate` (docs/options.md), or a SimulateConfig
 export { simulate, resolveSimulation, type SimulateOptions } from './experiment/config/simulate-options.ts';
 export {

@@ -6,6 +6,22 @@ import { runCli } from './cli.ts';
 
 const run = runCli;
 
+/** The fields of `simulate --json` these tests read. */
+interface SimulateJson {
+  config: { options: Record<string, unknown> } & Record<string, unknown>;
+  throughput: number;
+  status: string;
+  deadlock: unknown;
+  [field: string]: unknown;
+}
+
+/** A `simulate --json` object without `timing`: what the run cost is not a result (docs/cli.md), so runs compare without it. */
+function result(stdout: string): SimulateJson {
+  const { timing, ...rest } = JSON.parse(stdout) as SimulateJson;
+  expect(timing).toHaveProperty('runCpuMs');
+  return rest;
+}
+
 describe('wormcast simulate', () => {
   it('--json on dynamic unicast traffic gives the documented fields; both engines agree', () => {
     const args = [
@@ -26,7 +42,7 @@ describe('wormcast simulate', () => {
     ];
     const a = run(...args);
     expect(a.status, a.stderr).toBe(0);
-    const wasm = JSON.parse(a.stdout);
+    const wasm = result(a.stdout);
     for (const k of ['meanLatency', 'maxLatency', 'throughput', 'flitHops', 'cycles', 'deadlock'])
       expect(wasm).toHaveProperty(k);
     expect(wasm.deadlock).toBeNull();
@@ -34,7 +50,7 @@ describe('wormcast simulate', () => {
     expect(Math.abs(wasm.throughput - 0.1)).toBeLessThan(0.02);
     const b = run(...args, '--engine', 'reference');
     // every result field equal; `config` echoes the input, which names the engine
-    const { config: bConfig, ...bResult } = JSON.parse(b.stdout);
+    const { config: bConfig, ...bResult } = result(b.stdout);
     const { config: wConfig, ...wResult } = wasm;
     expect(bResult).toEqual(wResult);
     expect(bConfig).toEqual({ ...wConfig, engine: 'reference' });
@@ -75,7 +91,7 @@ describe('wormcast simulate', () => {
     const b2b = run(...args);
     saturated(b2b);
     expect(JSON.parse(b2b.stdout).throughput).toBeGreaterThan(0.99);
-    expect(JSON.parse(run(...args, '--injection', 'back-to-back').stdout)).toEqual(JSON.parse(b2b.stdout));
+    expect(result(run(...args, '--injection', 'back-to-back').stdout)).toEqual(result(b2b.stdout));
     // --vc-release tail-sent is accepted (BookSim's default) and refuses other values by name
     saturated(run(...args, '--vc-release', 'tail-sent'));
     expect(run(...args, '--vc-release', 'never').stderr).toBe(
@@ -119,8 +135,8 @@ describe('wormcast simulate', () => {
       const r = run(...args, '--ready-list-at', at);
       expect(r.status, r.stderr).toBe(0);
       // every result field equal; `config` echoes the input, which names --ready-list-at
-      const { config: rConfig, ...rResult } = JSON.parse(r.stdout);
-      const { config: wConfig, ...wResult } = JSON.parse(walk.stdout);
+      const { config: rConfig, ...rResult } = result(r.stdout);
+      const { config: wConfig, ...wResult } = result(walk.stdout);
       expect(rResult).toEqual(wResult);
       expect(rConfig).toEqual({ ...wConfig, options: { ...wConfig.options, readyListAt: Number(at) } });
     }

@@ -9,7 +9,7 @@ import {
   H_WATCHDOG, H_WORMS, H_WCAP, H_CYCLE, H_NEXTCREATE, H_ACTIVE_N, H_STATUS, H_LASTPROGRESS,
   H_LIVESLOTS, H_WALK, W_CREATED, ST_RUNNING, ST_FINISHED, ST_DEADLOCK, ST_LIMIT,
 } from "./layout";
-import { configure, loadCounters, storeCounters, MUX, TAILSENT, LAT, READY_AT, WALK, T } from "./state";
+import { configure, loadCounters, storeCounters, MUX, READY_AT, WALK, T } from "./state";
 import { header, setHeader, wget } from "./records";
 import { activate } from "./worms";
 import { enterWalk, stepWalk } from "./walk";
@@ -27,7 +27,7 @@ export function engineRun(base: usize, until: i32): i32 {
   if (header(H_STATUS) == ST_LIMIT) setHeader(H_STATUS, ST_RUNNING);
   if (header(H_STATUS) != ST_RUNNING) return header(H_STATUS);
   loadCounters();
-  WALK = header(H_WALK) != 0 && !TAILSENT;
+  WALK = header(H_WALK) != 0;
   const worms = header(H_WORMS);
   const wcap = header(H_WCAP);
   const W = header(H_WATCHDOG);
@@ -90,12 +90,6 @@ function step(t: i32): void {
 // ready-list evaluation until one starts with fewer than half as many (the results are the same;
 // docs/model-flit.md "Evaluation order").
 function stepMux(t: i32): void {
-  // 'tail-sent' is evaluated by the ready list only (the walk's lone moves stay free of its rules)
-  // (and linkLatency > 1: flits and credits on the wire are read by the ready list only)
-  if (TAILSENT || LAT > 1) {
-    stepReady(t);
-    return;
-  }
   const live = header(H_LIVESLOTS);
   if (WALK) {
     if (live >= READY_AT) WALK = false;

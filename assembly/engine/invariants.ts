@@ -104,12 +104,13 @@ function checkOwners(slots: i32): void {
   }
 }
 
-// the walk's held counts: A_HELD is the number of the channel's VCs not free (-1)
+// the walk's held counts: A_HELD is the number of the channel's VCs with a holder (a VC freed by
+// 'tail-sent' with its last holder's flits still in its buffer, -2, has none)
 function checkHeld(): void {
   const channels = header(H_NODES) * P;
   for (let ch: i32 = 0; ch < channels; ch++) {
     let h: i32 = 0;
-    for (let v: i32 = 0; v < V; v++) if (load<i32>(entry(OWNER, ch * V + v)) != -1) h++;
+    for (let v: i32 = 0; v < V; v++) if (load<i32>(entry(OWNER, ch * V + v)) >= 0) h++;
     assert(ld(arbRec(ch), A_HELD) == h, "A_HELD counts the channel's VCs held");
   }
 }

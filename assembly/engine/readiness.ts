@@ -3,16 +3,19 @@
 // at the start of the cycle. F_MOVED (a child passed a flit on during the cycle) and Q_DEC add
 // back a flit that left during it.
 import { S_IN, S_OUT, S_FLAGS, S_CHILD, S_SIB, S_CHAN, F_PENDING, F_EJECT, F_NET, F_MOVED, A_HELD } from "./layout";
-import { B } from "./state";
+import { B, LAT } from "./state";
 import { ld, slotRec, arbRec } from "./records";
 import { creditsOut } from "./wire";
 import { queued } from "./tail-sent";
 import { enter } from "./arbitration";
 
-// the buffer of network child cp (flags f) has no room for a flit at the start of the cycle
+// the buffer of network child cp (flags f) has no room for a flit at the start of the cycle (its
+// credits on the wire, at most LAT - 1, are read only when they can fill it)
 @inline export function full(cp: usize, f: i32, wire: bool, tail: bool): bool {
-  const held = ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0) + creditsOut(cp, wire);
-  return held >= B || (tail && held + queued(cp) >= B);
+  let held = ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0);
+  if (tail) held += queued(cp);
+  if (wire && held + LAT - 1 >= B) held += creditsOut(cp, true);
+  return held >= B;
 }
 
 // every child of the slot with record p is granted, with room
@@ -58,15 +61,15 @@ import { enter } from "./arbitration";
 // The walk: whether the routed slot p (holding a flit) may move this cycle: 0 no (a child not
 // granted, or without room), 1 yes and at once (every network child's channel has no other VC
 // held; no delivery that may trigger worms), 2 yes, through the arbitration or in delivery order
-// (post). The walk runs with the default rules only (linkLatency 1, 'tail-credit').
-@inline export function readyAlone(p: usize, trig: bool): i32 {
+// (post). `wire` and `tail` are the run's rule flags (wire.ts).
+@inline export function readyAlone(p: usize, trig: bool, wire: bool, tail: bool): i32 {
   let r: i32 = 1;
   for (let c = ld(p, S_CHILD); c >= 0;) {
     const cp = slotRec(c);
     const f = ld(cp, S_FLAGS);
     if ((f & F_PENDING) != 0) return 0;
     if ((f & F_EJECT) == 0) {
-      if (full(cp, f, false, false)) return 0;
+      if (full(cp, f, wire, tail)) return 0;
       if (ld(arbRec(ld(cp, S_CHAN)), A_HELD) != 1) r = 2;
     } else if (trig) r = 2;
     c = ld(cp, S_SIB);

@@ -7,7 +7,7 @@ import {
 } from "./layout";
 import { OWNER, WAITERS, MUX, WALK, V, T } from "./state";
 import { ld, st, sget, sset, slotRec, vcqRec, arbRec, entry } from "./records";
-import { wake } from "./vcs";
+import { wake, countHeld } from "./vcs";
 
 // flits of earlier holders in the buffer of network slot cp's VC at the start of the cycle (one of
 // them may have left during it: Q_DEC); only called under the flag `tail`, so that the default
@@ -19,13 +19,16 @@ import { wake } from "./vcs";
 
 // the tail of network slot c (record cp) came in: its VC is free for the next holder (from the
 // next cycle: every grant of this cycle is made), who queues behind its flits
-function release(c: i32, cp: usize): void {
+export function release(c: i32, cp: usize): void {
   const vc = ld(cp, S_VC);
   const f = ld(cp, S_FLAGS);
   // parked requests wake now (below): freeing the spare later must not wake anything
   st(cp, S_FLAGS, (f | F_RELEASED) & ~F_WAITED);
-  // -2 keeps the VC counted in A_HELD: its channel carried this tail in this cycle
+  // -2: no holder, so the walk's A_HELD no longer counts it (the tail that came in was the last
+  // move into it: no other move of this cycle on its channel reads the count again, since a move
+  // at once was alone there and a posted one is past pass 2)
   store<i32>(entry(OWNER, vc), -2);
+  if (MUX && WALK) countHeld(ld(cp, S_CHAN), -1);
   const q = vcqRec(vc);
   st(q, Q_OCC, ld(q, Q_OCC) + ld(cp, S_IN) - ld(cp, S_OUT));
   st(q, Q_LAST, c);
@@ -63,11 +66,5 @@ export function queueDone(s: i32, vc: i32): void {
   if (ld(q, Q_LAST) == s) st(q, Q_LAST, -1);
   // free for good only when no released slot is left in the buffer (a younger one may be)
   else return;
-  if (load<i32>(entry(OWNER, vc)) == -2) {
-    store<i32>(entry(OWNER, vc), -1);
-    if (MUX && WALK) {
-      const a = arbRec(vc / V);
-      st(a, A_HELD, ld(a, A_HELD) - 1);
-    }
-  }
+  if (load<i32>(entry(OWNER, vc)) == -2) store<i32>(entry(OWNER, vc), -1);
 }

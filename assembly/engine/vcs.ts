@@ -3,7 +3,7 @@
 // that the walk keeps (A_HELD).
 import {
   H_LASTPROGRESS, S_WORM, S_VC, S_FLAGS, S_NODE, S_HEAD, S_CHAN, W_WAIT, W_GROUP, F_PENDING, F_NET,
-  F_EXACT, F_PARKED, F_SAMEG, F_WAITED, F_BEHIND, Q_LAST, A_HELD,
+  F_EXACT, F_PARKED, F_SAMEG, F_WAITED, F_BEHIND, F_RELEASED, Q_LAST, A_HELD,
 } from "./layout";
 import { OWNER, WAITERS, MUX, WALK, K, INJ, T, SPAREVC, vcWait, sameGroup, grants } from "./state";
 import { DEBUG } from "./invariants";
@@ -32,10 +32,10 @@ import { ld, st, sget, sset, wget, wset, setHeader, entry, arbRec, vcqRec } from
   for (let i: i32 = 0; i < k; i++) {
     const prev = load<i32>(entry(OWNER, vc + i));
     if (prev < 0) {
-      // -1 free; -2 freed by 'tail-sent', its last holder's flits still in the buffer (and in A_HELD)
+      // -1 free; -2 freed by 'tail-sent', its last holder's flits still in the buffer
       if (DEBUG) assert(prev == -1 || prev == -2, "grant: the VC is free");
       store<i32>(entry(OWNER, vc + i), s);
-      if (MUX && WALK && (f & F_NET) != 0 && prev == -1) {
+      if (MUX && WALK && (f & F_NET) != 0) {
         const h = arbRec(sget(s, S_CHAN));
         st(h, A_HELD, ld(h, A_HELD) + 1);
       }
@@ -80,7 +80,8 @@ import { ld, st, sget, sset, wget, wset, setHeader, entry, arbRec, vcqRec } from
   if (DEBUG) assert(vc == SPAREVC || load<i32>(entry(OWNER, vc)) == s, "freeVc: the slot owns its VC");
   store<i32>(entry(OWNER, vc), -1);
   const f = sget(s, S_FLAGS);
-  if (MUX && WALK && (f & F_NET) != 0) countHeld(sget(s, S_CHAN), -1);
+  // a 'tail-sent' released slot (its S_CHAN reused) left the count to queueDone
+  if (MUX && WALK && (f & (F_NET | F_RELEASED)) == F_NET) countHeld(sget(s, S_CHAN), -1);
   if ((f & F_WAITED) != 0) wake(entry(WAITERS, sget(s, S_NODE)), vc);
 }
 

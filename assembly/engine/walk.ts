@@ -1,6 +1,7 @@
 // The walk evaluation of a multiplexed cycle (docs/model-flit.md "Evaluation order", the walk), for
-// small networks whose live state fits the caches, with the default rules only (linkLatency 1,
-// vcRelease 'tail-credit': stepMux). Pass 1: step 2 (routing, allocation) over the routing list,
+// small networks whose live state fits the caches, under every rule: the rule flags `wire`
+// (linkLatency > 1) and `tail` ('tail-sent') are parameters of the inlined cycle, chosen once per
+// cycle, constant false on the default path (wire.ts says why). Pass 1: step 2 (routing, allocation) over the routing list,
 // newest slots first. Pass 2: each worm's slots newest first; a ready move whose network channels
 // have no other VC held (A_HELD == 1: no other move can use them this cycle, all grants being
 // made) happens at once, as with one VC per link (F_MOVED); the others enter the arbitration and
@@ -9,10 +10,10 @@
 import {
   H_ACTIVE_N, H_ROUTE_N, H_NODES, H_STATUS, ST_RUNNING, W_STATE, W_KIND, W_SLOTS, W_FLITS, W_LIVE,
   W_TOSEND, W_FIRSTTRIG, KIND_TREE, KIND_UNICAST, WS_DONE, WS_REQUEST, S_FLAGS, S_NEXT, S_HEAD,
-  S_IN, S_OUT, S_CHAN, S_VC, F_PENDING, F_EJECT, F_ROUTED, F_DEAD, F_BEHIND, F_MOVED, A_HELD, A_FLITS,
+  S_IN, S_OUT, S_CHAN, S_VC, S_CHILD, WIRE_MASK, F_RELEASED, F_PENDING, F_EJECT, F_ROUTED, F_DEAD, F_BEHIND, F_MOVED, A_HELD, A_FLITS,
 } from "./layout";
-import { OWNER, ACTIVE, ROUTE, READY, SLOT, ARB, P, V, B, R, T, NPOST, MOVED, flitHops, sharing, sharingNow } from "./state";
-import { ld, st, header, setHeader, entry, slotRec, slotIn, arbIn, arbRec, wormRec } from "./records";
+import { OWNER, ACTIVE, ROUTE, READY, SLOT, ARB, P, V, B, R, T, LAT, TAILSENT, INJ, SPAREVC, NPOST, MOVED, flitHops, sharing, sharingNow } from "./state";
+import { ld, st, header, setHeader, entry, slotRec, slotIn, arbIn, arbRec, wormRec, slotWire, vcWire } from "./records";
 import { tryGrant } from "./vcs";
 import { routeSlot } from "./route-step";
 import { unlink, freeSlot } from "./slots";
@@ -21,7 +22,8 @@ import { enter, arbitrated } from "./arbitration";
 import { move, tailLeft } from "./move";
 import { starting, finish } from "./worms";
 import { requestInjection, sourceMaySend, inject, injectFlit } from "./injection";
-import { hasFlit } from "./wire";
+import { hasFlit, onWire, creditsOut, wireEvent } from "./wire";
+import { queued, queueLeft, queueDone, release } from "./tail-sent";
 import { performPosted } from "./perform";
 
 // Back to the walk evaluation: the routing list becomes the active list (a superset of the worms
@@ -33,23 +35,29 @@ export function enterWalk(): void {
   const channels = header(H_NODES) * P;
   for (let ch: i32 = 0; ch < channels; ch++) {
     let h: i32 = 0;
-    // a VC freed by 'tail-sent' with its last holder's flits still there (-2) still counts
-    for (let v: i32 = 0; v < V; v++) if (load<i32>(entry(OWNER, ch * V + v)) != -1) h++;
+    // a VC freed by 'tail-sent' with its last holder's flits still there (-2) has no holder
+    for (let v: i32 = 0; v < V; v++) if (load<i32>(entry(OWNER, ch * V + v)) >= 0) h++;
     st(arbRec(ch), A_HELD, h);
   }
 }
 
+// the variant of the cycle for the run's rules, chosen once per cycle (wire.ts says why)
 export function stepWalk(t: i32): void {
+  if (LAT > 1 || TAILSENT) walkCycle(t, LAT > 1, TAILSENT);
+  else walkCycle(t, false, false);
+}
+
+@inline function walkCycle(t: i32, wire: bool, tail: bool): void {
   // pass 2 visits the worms active at the start (the queue heads pass 1 appends wait a cycle)
   const n0 = header(H_ACTIVE_N);
   if (!walkRoute(t)) return;
   sharingNow = 0;
   NPOST = 0;
   MOVED = 0;
-  walkMoves(t, n0);
+  walkMoves(t, n0, wire, tail);
   sharing += <f64>sharingNow;
   // pass 3: the worms it finishes leave the active list there
-  performPosted(t, NPOST, MOVED, 0, false, false);
+  performPosted(t, NPOST, MOVED, 0, wire, tail);
 }
 
 // pass 1 (step 2) over the routing list, which it compacts: a worm leaves it when its routing is
@@ -132,7 +140,10 @@ function keepRoute(k: i32, j: i32): void {
 // chain's loop stays in this function's worm loop: as a function of its own, even inlined, it
 // cost 4 % of the unicast benches (issue 28, bench --ab). The loop keeps few values live (V8
 // spills the rest): region bases, B and the hop count; rare events count in globals.
-@inline function walkMoves(t: i32, n0: i32): void {
+// Under linkLatency > 1 a slot's flits and its child's room leave out what is on the wire, and
+// under 'tail-sent' the room also counts the released slots' flits ahead in the child's buffer; a
+// move at once is then the whole move (move.ts: wire events, releases, the VC's queue).
+@inline function walkMoves(t: i32, n0: i32, wire: bool, tail: bool): void {
   const slots = SLOT;
   const arbs = ARB;
   const b = B;
@@ -147,7 +158,7 @@ function keepRoute(k: i32, j: i32): void {
       continue;
     }
     if (ld(wq, W_KIND) != KIND_UNICAST) {
-      if (walkWorm(w, wq, t)) continue;
+      if (walkWorm(w, wq, t, wire, tail)) continue;
       store<i32>(entry(ACTIVE, ja), w);
       ja++;
       continue;
@@ -163,14 +174,16 @@ function keepRoute(k: i32, j: i32): void {
       const f = ld(p, S_FLAGS);
       const pin = ld(p, S_IN);
       const pout = ld(p, S_OUT);
+      // flits of p at the start of the cycle (those still on the wire are not there yet)
+      const has = wire ? pin - pout >= LAT || (pin > pout && pin - pout - onWire(slotWire(s), t) > 0) : pin > pout;
       // one branch for "p is routed, holds a flit, and its child is granted"
-      if ((<i32>((f & (F_ROUTED | F_EJECT)) == F_ROUTED) & <i32>(pin > pout) & <i32>((cf & F_PENDING) == 0)) != 0) {
+      if ((<i32>((f & (F_ROUTED | F_EJECT)) == F_ROUTED) & <i32>has & <i32>((cf & F_PENDING) == 0)) != 0) {
         if ((cf & F_EJECT) == 0) {
-          if (cin - cout < b) {
+          if (heldIn(cp, cin, cout, wire, tail) < b) {
             const a = arbIn(arbs, ld(cp, S_CHAN));
             if (ld(a, A_HELD) == 1) {
               // alone on its channel: the flit crosses now
-              hopAtOnce(s, w, wq, p, pout, cp, cin, a);
+              hopAtOnce(s, w, wq, p, pout, cp, cin, a, wire, tail);
               hops++;
             } else {
               enter(s, p, cp);
@@ -180,7 +193,7 @@ function keepRoute(k: i32, j: i32): void {
         } else if (ld(wq, W_FIRSTTRIG) >= 0) {
           // a delivery that may trigger worms keeps its place in the order of deliveries
           post(s);
-        } else if (moveFinishes(s, p, w, wq)) {
+        } else if (moveFinishes(s, p, w, wq, wire, tail)) {
           fin = true;
           break;
         }
@@ -202,15 +215,47 @@ function keepRoute(k: i32, j: i32): void {
   MOVED += hops;
 }
 
+// the flits held in network child cp's buffer at the start of the cycle (cin in, cout out, as carried),
+// compared with B by the caller: with 'tail-sent' the released slots' flits too, with linkLatency > 1
+// its credits still on the wire, read only when they can fill the buffer (at most LAT - 1)
+@inline function heldIn(cp: usize, cin: i32, cout: i32, wire: bool, tail: bool): i32 {
+  let held = cin - cout;
+  if (tail) held += queued(cp);
+  if (wire && held + LAT - 1 >= B) held += creditsOut(cp, true);
+  return held;
+}
+
 // a unicast worm's flit crosses the channel (record a) from slot s (record p, pout flits out) into
-// its child (record cp, cin flits in) at once
-@inline function hopAtOnce(s: i32, w: i32, wq: usize, p: usize, pout: i32, cp: usize, cin: i32, a: usize): void {
+// its child (record cp, cin flits in) at once: move() for one network child, with the rules'
+// parts (wire events, 'tail-sent' queues and release) only in their variants
+@inline function hopAtOnce(
+  s: i32, w: i32, wq: usize, p: usize, pout: i32, cp: usize, cin: i32, a: usize, wire: bool, tail: bool,
+): void {
   st(p, S_OUT, pout + 1);
   st(cp, S_IN, cin + 1);
-  if (cin == 0) st(cp, S_HEAD, T + 1);
+  if (wire) {
+    const c = ld(p, S_CHILD);
+    if (ld(p, S_VC) < INJ) wireEvent(vcWire(ld(p, S_VC)), T);
+    if (cin == 0) {
+      st(cp, S_HEAD, T + LAT);
+      st(slotWire(c), WIRE_MASK, 0);
+    }
+    wireEvent(slotWire(c), T);
+  } else if (cin == 0) st(cp, S_HEAD, T + 1);
+  const released = tail && (ld(p, S_FLAGS) & F_RELEASED) != 0;
+  if (released) queueLeft(p);
   st(a, A_FLITS, ld(a, A_FLITS) + 1);
   arbitrated(a, ld(cp, S_VC));
-  if (pout + 1 == ld(wq, W_FLITS)) tailLeft(s, w);
+  if (pout + 1 == ld(wq, W_FLITS)) {
+    if (tail) {
+      release(ld(p, S_CHILD), cp);
+      if (released) {
+        queueDone(s, ld(p, S_VC));
+        st(p, S_VC, SPAREVC);
+      }
+    }
+    tailLeft(s, w);
+  }
 }
 
 // the queue heads appended by pass 1 (entries n0 on) follow the ja worms kept
@@ -224,7 +269,7 @@ function keepRoute(k: i32, j: i32): void {
 }
 
 // Pass 2 for a path or tree worm w (record wq); true if the worm finished
-@inline function walkWorm(w: i32, wq: usize, t: i32): bool {
+@inline function walkWorm(w: i32, wq: usize, t: i32, wire: bool, tail: bool): bool {
   const slots = SLOT;
   const trig = ld(wq, W_FIRSTTRIG) >= 0;
   for (let s = ld(wq, W_SLOTS); s >= 0;) {
@@ -240,10 +285,10 @@ function keepRoute(k: i32, j: i32): void {
     }
     const f = f0 & ~F_MOVED;
     let go: i32 = 0;
-    if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p, false)) go = readyAlone(p, trig);
+    if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p, wire)) go = readyAlone(p, trig, wire, tail);
     if (go == 1) {
       st(p, S_FLAGS, f | F_MOVED);
-      if (moveFinishes(s, p, w, wq)) return true;
+      if (moveFinishes(s, p, w, wq, wire, tail)) return true;
     } else {
       if (f != f0) st(p, S_FLAGS, f);
       if (go == 2) {
@@ -258,9 +303,9 @@ function keepRoute(k: i32, j: i32): void {
 }
 
 // a move at once in the walk (slot s of worm w, records p and wq); true if the worm finished
-@inline function moveFinishes(s: i32, p: usize, w: i32, wq: usize): bool {
+@inline function moveFinishes(s: i32, p: usize, w: i32, wq: usize, wire: bool, tail: bool): bool {
   MOVED++;
-  if (move(s, p, w, false, false) && ld(wq, W_LIVE) == 0 && ld(wq, W_TOSEND) == 0) {
+  if (move(s, p, w, wire, tail) && ld(wq, W_LIVE) == 0 && ld(wq, W_TOSEND) == 0) {
     finish(w, T);
     return true;
   }

@@ -33,10 +33,11 @@ export function wireEvent(r: usize, t: i32): void {
   st(slotWire(s), WIRE_MASK, 0);
 }
 
-// slot s (record p) has a flit in its buffer at the start of cycle T
+// slot s (record p) has a flit in its buffer at the start of cycle T (at most LAT - 1 flits are
+// on a wire, one a cycle: with LAT or more counted the wire record need not be read)
 @inline export function hasFlit(s: i32, p: usize, wire: bool): bool {
   const n = ld(p, S_IN) - ld(p, S_OUT);
-  if (wire) return n - onWire(slotWire(s), T) > 0;
+  if (wire) return n >= LAT || (n > 0 && n - onWire(slotWire(s), T) > 0);
   return n > 0;
 }
 

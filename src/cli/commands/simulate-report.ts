@@ -3,6 +3,7 @@ import type { SimulationResult } from '../../experiment/run/simulate.ts';
 import type { RoutingFunction } from '../../routing/types.ts';
 import { IncompleteRunError } from '../exit-status.ts';
 import { resultInUs, resultJson } from '../../experiment/run/result-json.ts';
+import { timingJson } from '../../experiment/run/run-timing.ts';
 
 /*
  * How `wormcast simulate` prints a result (docs/cli.md "Statistics" and "Exit status of
@@ -78,7 +79,7 @@ export function printResult(
     lines.splice(lines.findIndex((l) => l.startsWith('  multicast completion')) + 1, 0, inUsLine(r, cycleUs));
   process.stdout.write(
     json
-      ? `${JSON.stringify({ ...resultJson(r), ...extra, ...(cycleUs !== undefined ? { inUs: resultInUs(r, cycleUs) } : {}) })}\n`
+      ? `${JSON.stringify({ ...resultJson(r), ...extra, ...(cycleUs !== undefined ? { inUs: resultInUs(r, cycleUs) } : {}), ...(r.timing ? { timing: timingJson(r) } : {}) })}\n`
       : `${lines.join('\n')}\n`,
   );
   if (r.incomplete) throw new IncompleteRunError(r.incomplete);

@@ -29,6 +29,7 @@ import { workloadDistribution } from './workload-distribution.ts';
 import { parseSizeMix } from './message-sizes.ts';
 import type { PatternName } from '../../traffic/patterns.ts';
 import { destCountRange } from './dest-count.ts';
+import { attachTiming, cpuMs } from './run-timing.ts';
 import { randomDestinations } from '../../multicast/destinations.ts';
 import { mulberry32 } from '../../random.ts';
 import {
@@ -350,6 +351,7 @@ export async function simulateWith(
   c: SimulateConfig,
   hooks: SimulateHooks = {},
 ): Promise<{ result: SimulationResult; routing: RoutingFunction }> {
+  const start = cpuMs();
   if (c.faultSeed !== undefined && c.faults === undefined)
     throw new WormcastError('simulate: --fault-seed applies with --faults only');
   const faults =
@@ -383,6 +385,7 @@ export async function simulateWith(
   const prepared = prepare(input);
   const engine = await (hooks.engine ? hooks.engine(input) : makeEngine(c.engine, input));
   hooks.onStart?.();
+  const runStart = cpuMs();
   const result = runStream(
     engine,
     prepared,
@@ -402,5 +405,5 @@ export async function simulateWith(
     },
     inFlight,
   );
-  return { result, routing };
+  return { result: attachTiming(result, start, runStart, cpuMs()), routing };
 }

@@ -2,6 +2,7 @@ import type { FaultsJson } from '../../fault/fault-json.ts';
 import type { EngineCounters, EngineStatus } from '../../engine/types.ts';
 import type { DeadlockReport, SlotUse } from '../../engine/results.ts';
 import type { LatencyPercentiles } from './latency-histogram.ts';
+import type { RunTiming } from './run-timing.ts';
 
 /*
  * What a simulation reports and why a run did not make its measurement: shared by the whole-run
@@ -87,6 +88,11 @@ export interface SimulationResult {
   undeliverable?: number;
   /** With `batches`: the mean message latency of each span of the window's creation times (NaN: none completed). */
   batchMeans?: number[];
+  /**
+   * What simulate() cost (src/experiment/run/run-timing.ts): a non-enumerable property, absent from
+   * JSON rows and equality, because timing is not a result.
+   */
+  readonly timing?: RunTiming;
 }
 
 /** The window of a Plan or a scenario run (every message is created at cycle 0): [0, RUN_END), cut where the run stops. */
