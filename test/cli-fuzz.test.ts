@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command, Option } from 'commander';
 import fc from 'fast-check';
+import { PATTERN_NAMES } from '../src/traffic/patterns.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXIT_INCOMPLETE } from '../src/cli/exit-status.ts';
 import { buildProgram } from '../src/cli/main.ts';
@@ -339,17 +340,7 @@ function validValue(command: string, key: string, topology: string): fc.Arbitrar
       return fc.constantFrom('position', 'booksim');
     // issue 29: traffic patterns and processes (docs/traffic.md); undefined ones are refused, exit 2
     case 'pattern':
-      return fc.constantFrom(
-        'uniform',
-        'transpose',
-        'bitcomp',
-        'bitrev',
-        'shuffle',
-        'tornado',
-        'neighbor',
-        'randperm',
-        'hotspot',
-      );
+      return fc.constantFrom(...PATTERN_NAMES);
     case 'hotspots':
       return list(
         addressOf(topology).map(() => '0'),
