@@ -65,6 +65,12 @@ describe('fault model (docs/faults.md)', () => {
     ['link:0,0', /two addresses joined by -/],
   ])('--faults %s is refused with the item and the valid form', (text, message) => {
     expect(() => parseFaults(parseTopology('mesh:4x4'), text)).toThrow(message);
+    // one line with one `wormcast: ` prefix (a bad address once carried the topology's own prefix too)
+    try {
+      parseFaults(parseTopology('mesh:4x4'), text);
+    } catch (e) {
+      expect((e as Error).message.match(/wormcast: /g)).toHaveLength(1);
+    }
   });
 });
 

@@ -43,7 +43,8 @@ function address(t: Topology, item: string, text: string): number {
   try {
     return t.parse(text);
   } catch (e) {
-    throw new WormcastError(`faults: bad item ${quoted(item)}: ${(e as Error).message}`);
+    // the topology's message without its own `wormcast: ` prefix: one prefix per line
+    throw new WormcastError(`faults: bad item ${quoted(item)}: ${(e as Error).message.replace(/^wormcast: /, '')}`);
   }
 }
 
