@@ -1,11 +1,6 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { build, preview, type PreviewServer } from 'vite';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchChromium, SKIP, serveApp, type ServedApp } from './browser-app.ts';
 import { simulate } from '../../src/experiment/run/simulate.ts';
 
 /**
@@ -14,54 +9,29 @@ import { simulate } from '../../src/experiment/run/simulate.ts';
  * through playwright-core (shared/TOOLCHAIN.md: never a browser download), fill the forms and
  * read the page. Without /usr/bin/chromium every test is skipped, never failed.
  */
-/** Debian's chromium; WORMCAST_CHROMIUM overrides it (a missing path shows the skip). */
-const CHROMIUM = process.env.WORMCAST_CHROMIUM ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-const SKIP = hasChromium ? '' : ` (skipped: ${CHROMIUM} not found; install it with apt-get install -y chromium)`;
-if (!hasChromium) console.warn(`app.browser.test.ts: ${CHROMIUM} not found; the browser tests are skipped`);
+if (!hasChromium) console.warn(`app.browser.test.ts: the browser tests are skipped${SKIP}`);
 
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const WAIT = 15_000;
-const configFile = fileURLToPath(new URL('../../vite.config.ts', import.meta.url));
 
-let outDir = '';
-let server: PreviewServer | undefined;
+let app: ServedApp | undefined;
 let browser: Browser | undefined;
 let page: Page;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  outDir = mkdtempSync(join(tmpdir(), 'wormcast-web-'));
-  await build({ configFile, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-  server = await preview({
-    configFile,
-    logLevel: 'error',
-    build: { outDir },
-    preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
-  });
-  const { port } = server.httpServer.address() as AddressInfo;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 30_000 });
+  app = await serveApp('app');
+  browser = await launchChromium();
   page = await browser.newPage();
   page.setDefaultTimeout(WAIT);
   page.on('pageerror', (e) => pageErrors.push(e.message));
-  await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'load', timeout: WAIT });
+  await page.goto(app.base, { waitUntil: 'load', timeout: WAIT });
   await page.getByTestId('wasm-status').filter({ hasText: 'loaded' }).waitFor({ timeout: WAIT });
 }, 90_000);
 
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
+  await app?.close();
 });
 
 /** Submit a form and wait until its output has the result or the error. */

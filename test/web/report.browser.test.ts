@@ -1,14 +1,15 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseExperiment } from '../../src/experiment/config/schema.ts';
 import { engineVersion } from '../../src/experiment/sweep/engine-version.ts';
 import { runSweep } from '../../src/experiment/sweep/sweep.ts';
 import { sweepProgress } from '../../src/experiment/sweep/sweep-progress.ts';
 import { runMain } from '../cli-main.ts';
+import { hasChromium, launchChromium, SKIP } from './browser-app.ts';
 
 /**
  * `wormcast report` as a reader of a paper opens it (issue 23): a sweep with a saturated point,
@@ -16,19 +17,7 @@ import { runMain } from '../cli-main.ts';
  * chromium through playwright-core (shared/TOOLCHAIN.md). Without /usr/bin/chromium the tests are
  * skipped, never failed.
  */
-const CHROMIUM = process.env.WORMCAST_CHROMIUM ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`report.browser.test.ts: ${CHROMIUM} not found; the browser tests are skipped`);
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+if (!hasChromium) console.warn(`report.browser.test.ts: the browser tests are skipped${SKIP}`);
 
 const dir = mkdtempSync(join(tmpdir(), 'wormcast-report-'));
 const store = join(dir, 'r.jsonl');
@@ -58,7 +47,7 @@ beforeAll(async () => {
   expect(r.stderr).toBe('');
   expect(r.stdout).toMatch(/^report: 6 points of 1 experiment, 3 plots -> /);
   if (!hasChromium) return;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 30_000 });
+  browser = await launchChromium();
   page = await browser.newPage();
   page.on('pageerror', (err) => pageErrors.push(err.message));
   page.on('request', (req) => requests.push(req.url()));

@@ -1,11 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { build, preview, type PreviewServer } from 'vite';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchChromium, SKIP, serveApp, type ServedApp } from './browser-app.ts';
 import { getScenario } from '../../src/engine/scenarios.ts';
 import { WasmEngine } from '../../src/engine/wasm.ts';
 import { resolvePoint } from '../../src/experiment/config/point-config.ts';
@@ -25,42 +21,20 @@ import { heldFromOwners, simulateRegionAt } from './region-read.ts';
  * Node, and a run takes the page no more than 1.5 times what it takes Node. Same harness as
  * drawing.browser.test.ts; skipped, with the reason in the suite name, without chromium.
  */
-const CHROMIUM = process.env.WORMCAST_CHROMIUM ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-const SKIP = hasChromium ? '' : ` (skipped: ${CHROMIUM} not found; install it with apt-get install -y chromium)`;
 
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const WAIT = 15_000;
-const configFile = fileURLToPath(new URL('../../vite.config.ts', import.meta.url));
 const wasm = readFileSync(new URL('../../build/wormcast.wasm', import.meta.url));
 
-let outDir = '';
-let server: PreviewServer | undefined;
+let app: ServedApp | undefined;
 let browser: Browser | undefined;
 let page: Page;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  outDir = mkdtempSync(join(tmpdir(), 'wormcast-web-watch-'));
-  await build({ configFile, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-  server = await preview({
-    configFile,
-    logLevel: 'error',
-    build: { outDir },
-    preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
-  });
-  const base = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}/`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 30_000 });
+  app = await serveApp('watch');
+  const base = app.base;
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
   page.setDefaultTimeout(WAIT);
   page.on('pageerror', (e) => pageErrors.push(e.message));
@@ -70,8 +44,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
+  await app?.close();
 });
 
 interface PageFrame {

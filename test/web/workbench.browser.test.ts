@@ -1,11 +1,6 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { build, preview, type PreviewServer } from 'vite';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchChromium, SKIP, serveApp, type ServedApp } from './browser-app.ts';
 import { parseTopology } from '../../src/topology/registry.ts';
 import { URL_FIELDS } from '../../src/web/url-state.ts';
 
@@ -16,15 +11,9 @@ import { URL_FIELDS } from '../../src/web/url-state.ts';
  * partial URL gets its topology's defaults; bad values are the panel's error naming the URL field).
  * Same harness as drawing.browser.test.ts; skipped, with the reason in the suite name, without chromium.
  */
-const CHROMIUM = process.env.WORMCAST_CHROMIUM ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-const SKIP = hasChromium ? '' : ` (skipped: ${CHROMIUM} not found; install it with apt-get install -y chromium)`;
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-sync'];
 const WAIT = 15_000;
-const configFile = fileURLToPath(new URL('../../vite.config.ts', import.meta.url));
 
-let outDir = '';
-let server: PreviewServer | undefined;
+let app: ServedApp | undefined;
 let browser: Browser | undefined;
 let page: Page;
 let base = '';
@@ -32,16 +21,9 @@ const pageErrors: string[] = [];
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  outDir = mkdtempSync(join(tmpdir(), 'wormcast-web-bench-'));
-  await build({ configFile, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-  server = await preview({
-    configFile,
-    logLevel: 'error',
-    build: { outDir },
-    preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
-  });
-  base = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}/`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 30_000 });
+  app = await serveApp('bench');
+  base = app.base;
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   page.setDefaultTimeout(WAIT);
   page.on('pageerror', (e) => pageErrors.push(e.message));
@@ -49,8 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
+  await app?.close();
 });
 
 async function open(query: string, p: Page = page): Promise<void> {
