@@ -3,5 +3,5 @@ export { setTopology, setRadix, setNeighborTable, neighbor } from "./topology";
 export { setRouting, setLabelling, setRouteKey, setRouteInPort, setFaultMask } from "./routing/state";
 export { route, tracePath, routeBatch } from "./routing/dispatch";
 export { allocBytes } from "./memory";
-export { engineRun } from "./engine/engine";
+export { engineRun, retireRest } from "./engine/engine";
 export { setPatternBits, setPatternRadix, patternDest } from "./traffic/patterns";

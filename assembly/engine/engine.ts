@@ -7,7 +7,7 @@
 // This file is the cycle driver; docs/kernel.md is the reader's guide to the other files.
 import {
   H_WATCHDOG, H_WORMS, H_WCAP, H_CYCLE, H_NEXTCREATE, H_ACTIVE_N, H_STATUS, H_LASTPROGRESS,
-  H_LIVESLOTS, H_WALK, W_CREATED, ST_RUNNING, ST_FINISHED, ST_DEADLOCK, ST_LIMIT,
+  H_LIVESLOTS, H_WALK, W_CREATED, ST_RUNNING, ST_FINISHED, ST_DEADLOCK, ST_LIMIT, ST_SATURATED,
 } from "./layout";
 import { configure, loadCounters, storeCounters, MUX, READY_AT, WALK, T } from "./state";
 import { header, setHeader, wget } from "./records";
@@ -16,6 +16,8 @@ import { enterWalk, stepWalk } from "./walk";
 import { stepReady } from "./ready-list";
 import { stepLinks } from "./links";
 import { DEBUG, checkCycle } from "./invariants";
+import { GEN, configureGenerator, generate, nextArrival } from "../traffic/generator";
+import { retire } from "../traffic/retire";
 
 /**
  * Simulate the region at `base` up to (not including) cycle `until`, or until it finishes,
@@ -24,6 +26,7 @@ import { DEBUG, checkCycle } from "./invariants";
  */
 export function engineRun(base: usize, until: i32): i32 {
   configure(base);
+  configureGenerator();
   if (header(H_STATUS) == ST_LIMIT) setHeader(H_STATUS, ST_RUNNING);
   if (header(H_STATUS) != ST_RUNNING) return header(H_STATUS);
   loadCounters();
@@ -38,11 +41,14 @@ export function engineRun(base: usize, until: i32): i32 {
       let nc = header(H_NEXTCREATE);
       while (nc < worms && wget(nc % wcap, W_CREATED) < 0) nc++;
       setHeader(H_NEXTCREATE, nc);
-      if (nc == worms) {
+      // kernel traffic: its worms are activated in the cycle they are created, so the next
+      // creation is the generator's next arrival
+      const next = nc < worms ? wget(nc % wcap, W_CREATED) : GEN != 0 ? nextArrival() : -1;
+      if (next < 0) {
         setHeader(H_STATUS, ST_FINISHED);
         break;
       }
-      const created = wget(nc % wcap, W_CREATED);
+      const created = next;
       if (created > t) {
         t = created < until ? created : until;
         setHeader(H_LASTPROGRESS, t);
@@ -52,7 +58,7 @@ export function engineRun(base: usize, until: i32): i32 {
       setHeader(H_STATUS, ST_LIMIT);
       break;
     }
-    step(t);
+    if (!step(t)) break;
     t++;
     if (header(H_STATUS) != ST_RUNNING) break;
     if (DEBUG) checkCycle();
@@ -67,9 +73,18 @@ export function engineRun(base: usize, until: i32): i32 {
   return header(H_STATUS);
 }
 
-// One cycle t: step 1 (activation of the worms created at t), then steps 2-4
-function step(t: i32): void {
+// One cycle t: step 1 (kernel traffic: the messages done retired and those due created; the
+// activation of the worms created at t), then steps 2-4; false (and no cycle) when a message is
+// due and the records are full of messages in flight
+function step(t: i32): bool {
   T = t;
+  if (GEN != 0) {
+    retire(false, i32.MAX_VALUE);
+    if (!generate(t)) {
+      setHeader(H_STATUS, ST_SATURATED);
+      return false;
+    }
+  }
   const worms = header(H_WORMS);
   const wcap = header(H_WCAP);
   let nc = header(H_NEXTCREATE);
@@ -83,6 +98,7 @@ function step(t: i32): void {
   setHeader(H_NEXTCREATE, nc);
   if (MUX) stepMux(t);
   else stepLinks(t);
+  return true;
 }
 
 // Steps 2-4 with multiplexed VCs (reference: routingAndAllocation, readyMoves, arbitration,
@@ -99,4 +115,15 @@ function stepMux(t: i32): void {
   }
   if (WALK) stepWalk(t);
   else stepReady(t);
+}
+
+/**
+ * Kernel traffic, the end of a run: retire the worms done, then every one left, measured up to
+ * cycle `measuredTo` (the host's feed.remaining, src/experiment/run/stream-run.ts).
+ */
+export function retireRest(base: usize, measuredTo: i32): void {
+  configure(base);
+  configureGenerator();
+  retire(false, i32.MAX_VALUE);
+  retire(true, measuredTo);
 }

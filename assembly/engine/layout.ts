@@ -139,6 +139,17 @@ export const H_LAT: i32 = 51;
  * still on the wire.
  */
 export const H_O_LAT: i32 = 52;
+/**
+ * Kernel traffic (docs/traffic.md "Traffic drawn by the kernel"): byte offset, from the region's
+ * base, of the generator region (G_* below) the kernel draws its unicast messages from, or 0 for a
+ * run whose worms the host writes.
+ */
+export const H_GEN: i32 = 53;
+/**
+ * Kernel traffic: the absolute number of the oldest worm not yet retired (its statistics taken and
+ * its record free again); the worms H_WFREED .. H_WORMS - 1 occupy records.
+ */
+export const H_WFREED: i32 = 54;
 export const HEADER_WORDS: i32 = 64;
 
 /**
@@ -202,6 +213,8 @@ export const ST_DEADLOCK: i32 = 2;
 export const ST_LIMIT: i32 = 3;
 export const ST_NO_SLOTS: i32 = 4;
 export const ST_BAD_ROUTE: i32 = 5;
+/** Kernel traffic: a message was due and every worm record held a message in flight (the network does not keep up). */
+export const ST_SATURATED: i32 = 6;
 
 /**
  * Worm fields (i32). The fields every cycle reads come first: with the region 64-byte aligned
@@ -336,3 +349,106 @@ export const F_CONTEND: i32 = 2048;
 export const F_RELEASED: i32 = 4096;
 /** vcRelease 'tail-sent': an earlier holder's flits are ahead of this slot's in its VC's buffer: not routed yet. */
 export const F_BEHIND: i32 = 8192;
+
+/*
+ * The generator region (kernel traffic, header word H_GEN): what the kernel needs to draw a
+ * dynamic unicast run's messages itself, as src/experiment/run/traffic-stream.ts draws them, and
+ * to retire them into the statistics of src/experiment/run/stream-stats.ts (docs/traffic.md
+ * "Traffic drawn by the kernel"). Layout, from its start (every part 8-byte aligned):
+ *
+ *   +0     header     GEN_HEADER_WORDS x i32 (G_* below; G_O_* byte offsets from the region's start)
+ *   +256   values     GEN_VALUES x f64 (GV_* below: parameters and sums)
+ *          node       i32[NODE_STRIDE * N]  per node: its streams and its next arrival (N_* below)
+ *          clock      f64[N]               exponential and uniform gaps: each node's arrival clock
+ *          heap       i32[N]               nodes by (next arrival, node): a binary heap
+ *          fixed      i32[N]               permutation patterns: every source's destination
+ *          hot        i32[G_NHOT]          hotspot: the hot nodes
+ *          sizes      i32[G_NSIZES]        a size mix: its sizes, then f64[G_NSIZES] cumulative weights
+ *          hist       f64[HIST_BINS]       latency histogram counts (latency-histogram.ts bins)
+ *          accepted   f64[N]               flits accepted per node in the window
+ *          batch      f64[2 * G_BATCHES]   batch means: latency sums, then counts, per span
+ */
+/** Generator header words (i32). */
+export const G_NODES: i32 = 0;
+/** PROC_* below. */
+export const G_PROCESS: i32 = 1;
+/** Nodes in the heap (with an arrival still to send). */
+export const G_HEAP_N: i32 = 2;
+/** Messages are created in cycles [0, G_CYCLES) (every process but batch). */
+export const G_CYCLES: i32 = 3;
+/** 1: a source may address itself (option self). */
+export const G_SELF: i32 = 4;
+/** PAT_* below. */
+export const G_PATTERN: i32 = 5;
+export const G_NHOT: i32 = 6;
+/** Sizes of the mix (0: every message G_FLITS flits). */
+export const G_NSIZES: i32 = 7;
+export const G_FLITS: i32 = 8;
+/** The measured window [G_FROM, G_TO) of creation times (G_TO: the requested end). */
+export const G_FROM: i32 = 9;
+export const G_TO: i32 = 10;
+/** Spans of the window for batch means (0: none). */
+export const G_BATCHES: i32 = 11;
+/** The last tail delivery of any retired message, -1 with none (a batch's drain time). */
+export const G_LASTTAIL: i32 = 12;
+/** The run's routeSeed and its routing function's key count (src/engine/worm-key.ts; <= 1: no key). */
+export const G_ROUTESEED: i32 = 13;
+export const G_KEYS: i32 = 14;
+export const G_O_NODE: i32 = 16;
+export const G_O_CLOCK: i32 = 17;
+export const G_O_HEAP: i32 = 18;
+export const G_O_FIXED: i32 = 19;
+export const G_O_HOT: i32 = 20;
+export const G_O_SIZES: i32 = 21;
+export const G_O_CUM: i32 = 22;
+export const G_O_HIST: i32 = 23;
+export const G_O_ACCEPT: i32 = 24;
+export const G_O_BATCH: i32 = 25;
+export const GEN_HEADER_WORDS: i32 = 64;
+/** Generator values (f64, at byte GEN_VALUES_BYTE). */
+export const GEN_VALUES_BYTE: i32 = 256;
+/** Messages per cycle (Bernoulli, exponential, uniform). */
+export const GV_RATE: i32 = 0;
+/** ln(1 - rate) (Bernoulli gaps), by the deterministic log of src/traffic/det-log.ts. */
+export const GV_LNRATE: i32 = 1;
+/** onoff: alpha, beta, ln(1 - alpha), the rate in the on state. */
+export const GV_ALPHA: i32 = 2;
+export const GV_BETA: i32 = 3;
+export const GV_LNALPHA: i32 = 4;
+export const GV_ONRATE: i32 = 5;
+/** hotspot: the fraction of messages sent to a hot node. */
+export const GV_HOTFRAC: i32 = 6;
+/** The statistics of the retired messages (stream-stats.ts's fields). */
+export const GV_MULTICASTS: i32 = 8;
+export const GV_COMPLETED: i32 = 9;
+export const GV_DESTCOUNT: i32 = 10;
+export const GV_LATSUM: i32 = 11;
+export const GV_LATMAX: i32 = 12;
+export const GV_NETSUM: i32 = 13;
+export const GV_COMPSUM: i32 = 14;
+export const GV_COMPMAX: i32 = 15;
+export const GV_GENFLITS: i32 = 16;
+export const GV_HOPSUM: i32 = 17;
+export const GV_HISTN: i32 = 18;
+export const GV_HISTMAX: i32 = 19;
+export const GEN_VALUES: i32 = 24;
+/** Per-node record (i32): the arrival, destination and size streams (mulberry32 states), the next arrival, batch messages left, onoff state. */
+export const N_ARR: i32 = 0;
+export const N_DEST: i32 = 1;
+export const N_SIZE: i32 = 2;
+export const N_NEXT: i32 = 3;
+export const N_LEFT: i32 = 4;
+export const N_ON: i32 = 5;
+export const NODE_STRIDE: i32 = 6;
+export const PROC_BERNOULLI: i32 = 0;
+export const PROC_EXPONENTIAL: i32 = 1;
+export const PROC_UNIFORM: i32 = 2;
+export const PROC_ONOFF: i32 = 3;
+export const PROC_BATCH: i32 = 4;
+/** Uniform over the other nodes (or every node with G_SELF). */
+export const PAT_UNIFORM: i32 = 0;
+/** The fixed table (permutations and randperm). */
+export const PAT_FIXED: i32 = 1;
+export const PAT_HOTSPOT: i32 = 2;
+/** Bins of the latency histogram (src/experiment/run/latency-histogram.ts: 1024 + 22 x 512). */
+export const HIST_BINS: i32 = 12288;

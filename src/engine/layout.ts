@@ -134,6 +134,17 @@ export const H_LAT = 51;
  * still on the wire.
  */
 export const H_O_LAT = 52;
+/**
+ * Kernel traffic (docs/traffic.md "Traffic drawn by the kernel"): byte offset, from the region's
+ * base, of the generator region (G_* below) the kernel draws its unicast messages from, or 0 for a
+ * run whose worms the host writes.
+ */
+export const H_GEN = 53;
+/**
+ * Kernel traffic: the absolute number of the oldest worm not yet retired (its statistics taken and
+ * its record free again); the worms H_WFREED .. H_WORMS - 1 occupy records.
+ */
+export const H_WFREED = 54;
 export const HEADER_WORDS = 64;
 
 /**
@@ -197,6 +208,8 @@ export const ST_DEADLOCK = 2;
 export const ST_LIMIT = 3;
 export const ST_NO_SLOTS = 4;
 export const ST_BAD_ROUTE = 5;
+/** Kernel traffic: a message was due and every worm record held a message in flight (the network does not keep up). */
+export const ST_SATURATED = 6;
 
 /**
  * Worm fields (i32). The fields every cycle reads come first: with the region 64-byte aligned
@@ -331,6 +344,109 @@ export const F_CONTEND = 2048;
 export const F_RELEASED = 4096;
 /** vcRelease 'tail-sent': an earlier holder's flits are ahead of this slot's in its VC's buffer: not routed yet. */
 export const F_BEHIND = 8192;
+
+/*
+ * The generator region (kernel traffic, header word H_GEN): what the kernel needs to draw a
+ * dynamic unicast run's messages itself, as src/experiment/run/traffic-stream.ts draws them, and
+ * to retire them into the statistics of src/experiment/run/stream-stats.ts (docs/traffic.md
+ * "Traffic drawn by the kernel"). Layout, from its start (every part 8-byte aligned):
+ *
+ *   +0     header     GEN_HEADER_WORDS x i32 (G_* below; G_O_* byte offsets from the region's start)
+ *   +256   values     GEN_VALUES x f64 (GV_* below: parameters and sums)
+ *          node       i32[NODE_STRIDE * N]  per node: its streams and its next arrival (N_* below)
+ *          clock      f64[N]               exponential and uniform gaps: each node's arrival clock
+ *          heap       i32[N]               nodes by (next arrival, node): a binary heap
+ *          fixed      i32[N]               permutation patterns: every source's destination
+ *          hot        i32[G_NHOT]          hotspot: the hot nodes
+ *          sizes      i32[G_NSIZES]        a size mix: its sizes, then f64[G_NSIZES] cumulative weights
+ *          hist       f64[HIST_BINS]       latency histogram counts (latency-histogram.ts bins)
+ *          accepted   f64[N]               flits accepted per node in the window
+ *          batch      f64[2 * G_BATCHES]   batch means: latency sums, then counts, per span
+ */
+/** Generator header words (i32). */
+export const G_NODES = 0;
+/** PROC_* below. */
+export const G_PROCESS = 1;
+/** Nodes in the heap (with an arrival still to send). */
+export const G_HEAP_N = 2;
+/** Messages are created in cycles [0, G_CYCLES) (every process but batch). */
+export const G_CYCLES = 3;
+/** 1: a source may address itself (option self). */
+export const G_SELF = 4;
+/** PAT_* below. */
+export const G_PATTERN = 5;
+export const G_NHOT = 6;
+/** Sizes of the mix (0: every message G_FLITS flits). */
+export const G_NSIZES = 7;
+export const G_FLITS = 8;
+/** The measured window [G_FROM, G_TO) of creation times (G_TO: the requested end). */
+export const G_FROM = 9;
+export const G_TO = 10;
+/** Spans of the window for batch means (0: none). */
+export const G_BATCHES = 11;
+/** The last tail delivery of any retired message, -1 with none (a batch's drain time). */
+export const G_LASTTAIL = 12;
+/** The run's routeSeed and its routing function's key count (src/engine/worm-key.ts; <= 1: no key). */
+export const G_ROUTESEED = 13;
+export const G_KEYS = 14;
+export const G_O_NODE = 16;
+export const G_O_CLOCK = 17;
+export const G_O_HEAP = 18;
+export const G_O_FIXED = 19;
+export const G_O_HOT = 20;
+export const G_O_SIZES = 21;
+export const G_O_CUM = 22;
+export const G_O_HIST = 23;
+export const G_O_ACCEPT = 24;
+export const G_O_BATCH = 25;
+export const GEN_HEADER_WORDS = 64;
+/** Generator values (f64, at byte GEN_VALUES_BYTE). */
+export const GEN_VALUES_BYTE = 256;
+/** Messages per cycle (Bernoulli, exponential, uniform). */
+export const GV_RATE = 0;
+/** ln(1 - rate) (Bernoulli gaps), by the deterministic log of src/traffic/det-log.ts. */
+export const GV_LNRATE = 1;
+/** onoff: alpha, beta, ln(1 - alpha), the rate in the on state. */
+export const GV_ALPHA = 2;
+export const GV_BETA = 3;
+export const GV_LNALPHA = 4;
+export const GV_ONRATE = 5;
+/** hotspot: the fraction of messages sent to a hot node. */
+export const GV_HOTFRAC = 6;
+/** The statistics of the retired messages (stream-stats.ts's fields). */
+export const GV_MULTICASTS = 8;
+export const GV_COMPLETED = 9;
+export const GV_DESTCOUNT = 10;
+export const GV_LATSUM = 11;
+export const GV_LATMAX = 12;
+export const GV_NETSUM = 13;
+export const GV_COMPSUM = 14;
+export const GV_COMPMAX = 15;
+export const GV_GENFLITS = 16;
+export const GV_HOPSUM = 17;
+export const GV_HISTN = 18;
+export const GV_HISTMAX = 19;
+export const GEN_VALUES = 24;
+/** Per-node record (i32): the arrival, destination and size streams (mulberry32 states), the next arrival, batch messages left, onoff state. */
+export const N_ARR = 0;
+export const N_DEST = 1;
+export const N_SIZE = 2;
+export const N_NEXT = 3;
+export const N_LEFT = 4;
+export const N_ON = 5;
+export const NODE_STRIDE = 6;
+export const PROC_BERNOULLI = 0;
+export const PROC_EXPONENTIAL = 1;
+export const PROC_UNIFORM = 2;
+export const PROC_ONOFF = 3;
+export const PROC_BATCH = 4;
+/** Uniform over the other nodes (or every node with G_SELF). */
+export const PAT_UNIFORM = 0;
+/** The fixed table (permutations and randperm). */
+export const PAT_FIXED = 1;
+export const PAT_HOTSPOT = 2;
+/** Bins of the latency histogram (src/experiment/run/latency-histogram.ts: 1024 + 22 x 512). */
+export const HIST_BINS = 12288;
 
 /** Sizes that determine a layout. */
 export interface LayoutSizes {

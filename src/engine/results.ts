@@ -9,6 +9,7 @@ const STATUS: Record<number, EngineStatus> = {
   [L.ST_LIMIT]: 'limit',
   [L.ST_NO_SLOTS]: 'out-of-slots',
   [L.ST_BAD_ROUTE]: 'bad-route',
+  [L.ST_SATURATED]: 'saturated',
 };
 
 /** The name of an H_STATUS code. */

@@ -1,6 +1,13 @@
 import { loadWasm, WasmRouting, type WasmSource, type WormcastExports } from '../wasm/module.ts';
 import type { RoutingFunction } from '../routing/types.ts';
 import { prepare, writeInput, writeWorm, type Prepared } from './input.ts';
+import {
+  generatorBytes,
+  type KernelStats,
+  type KernelTraffic,
+  readGenerator,
+  writeGenerator,
+} from './kernel-traffic.ts';
 import * as L from './layout.ts';
 import {
   deadlockReport,
@@ -18,6 +25,7 @@ import type { Engine, EngineCounters, EngineInput, EngineStatus, WormPlace, Worm
 /** The engine export of build/wormcast.wasm (assembly/engine/engine.ts). */
 interface EngineExports extends WormcastExports {
   engineRun(base: number, until: number): number;
+  retireRest(base: number, measuredTo: number): void;
 }
 
 /**
@@ -32,6 +40,9 @@ export const CHUNK_CYCLES = 1024;
  */
 export class WasmEngine implements Engine {
   readonly name = 'wasm' as const;
+  /** Kernel traffic: the generator region (byte address) and what it was written from. */
+  private gen: { at: number; traffic: KernelTraffic } | null = null;
+
   private constructor(
     private readonly wasm: EngineExports,
     private readonly base: number,
@@ -96,6 +107,28 @@ export class WasmEngine implements Engine {
     const wcap = h[L.H_WCAP]!;
     const base = h[L.H_WORMS]! - wcap;
     return deadlockReport(this.region(), this.routing, (r) => base + ((((r - base) % wcap) + wcap) % wcap));
+  }
+
+  /**
+   * Kernel traffic (docs/traffic.md "Traffic drawn by the kernel"): from now on the kernel draws
+   * the run's unicast messages itself from `k`'s streams, into worm records it retires as they
+   * finish; no worm may be appended. The region must be fresh (no worm written).
+   */
+  attachTraffic(k: KernelTraffic): void {
+    if (this.header()[L.H_WORMS] !== 0) throw new Error('attachTraffic: the run already has worms');
+    const at = (this.wasm.allocBytes(generatorBytes(k) + 8) + 7) & ~7;
+    writeGenerator(this.wasm.memory.buffer, at, k);
+    const h = this.header();
+    h[L.H_GEN] = at - this.base;
+    h[L.H_WFREED] = 0;
+    this.gen = { at, traffic: k };
+  }
+
+  /** Kernel traffic, at the end of the run: retire every worm left, measured up to `measuredTo`; the statistics. */
+  kernelStats(measuredTo: number): KernelStats {
+    if (!this.gen) throw new Error('kernelStats: no kernel traffic attached');
+    this.wasm.retireRest(this.base, Math.min(measuredTo, 2 ** 31 - 1));
+    return readGenerator(this.wasm.memory.buffer, this.gen.at, this.gen.traffic);
   }
 
   append(worms: readonly WormSpec[], places: readonly WormPlace[]): void {

@@ -250,7 +250,16 @@ export function registerSimulate(program: Command): void {
         const progress = simulateProgress(0);
         let result: ReturnType<typeof runWorkload>;
         try {
-          result = runWorkload(engine, routing, w, { from: 0, to: RUN_END }, RUN_END, goal, progress.hooks.onCycle);
+          result = runWorkload(
+            engine,
+            routing,
+            w,
+            { from: 0, to: RUN_END },
+            RUN_END,
+            goal,
+            progress.hooks.onCycle,
+            options.routeSeed ?? 0,
+          );
         } finally {
           progress.stop();
         }

@@ -101,7 +101,16 @@ export async function runIsolated(c: IsolatedConfig): Promise<IsolatedResult> {
     // the injection rule defaults to the seeds' one-port model for multicasts (docs/model-flit.md "The source")
     const options = { injection: defaultInjection(c.algorithm), ...c.options };
     const engine = await makeEngine(c.engine ?? 'wasm', { routing, worms: w.worms, options });
-    const r = runWorkload(engine, routing, w, { from: 0, to: RUN_END }, RUN_END, 'finished');
+    const r = runWorkload(
+      engine,
+      routing,
+      w,
+      { from: 0, to: RUN_END },
+      RUN_END,
+      'finished',
+      undefined,
+      options.routeSeed ?? 0,
+    );
     if (r.incomplete) {
       const why = `isolated: ${c.algorithm} on ${t.spec}, set ${k + 1} of ${c.sets} (source ${t.format(src)}, ${m} destinations) did not finish: ${r.incomplete}`;
       if (!c.stopOnIncomplete) throw new WormcastError(why);

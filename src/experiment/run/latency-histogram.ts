@@ -39,6 +39,13 @@ export class LatencyHistogram {
   private n = 0;
   private max = 0;
 
+  /** Counts per bin (the kernel's, assembly/traffic/retire.ts), their total and the largest latency. */
+  load(counts: Float64Array, n: number, max: number): void {
+    this.counts.set(counts);
+    this.n = n;
+    this.max = max;
+  }
+
   add(latency: number): void {
     this.counts[binOf(latency)]!++;
     this.n++;

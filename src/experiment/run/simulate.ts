@@ -20,7 +20,8 @@ import {
   type MemoryEstimate,
 } from './memory-estimate.ts';
 import { summarize, type RunStats, type Window } from './stats.ts';
-import { eventWorms, runStream, type StreamProgress, streamCapacity } from './stream-run.ts';
+import { eventWorms, runStream, type StreamProgress, type StreamRun, streamCapacity } from './stream-run.ts';
+import { kernelTrafficApplies, runKernelStream } from './kernel-run.ts';
 import type { ArrivalProcess, TrafficSpec } from './traffic.ts';
 import { arrivalSpec } from './arrival-options.ts';
 import { TrafficStream } from './traffic-stream.ts';
@@ -127,6 +128,11 @@ export interface SimulateHooks {
   onCycle?: (cycle: number) => void;
   /** Progress within the run's stretches too (StreamRun.onProgress): the CLI's, for networks where a stretch takes long. */
   onProgress?: (p: StreamProgress) => void;
+  /**
+   * Write every message from the host even where the kernel could draw them (docs/traffic.md
+   * "Traffic drawn by the kernel"): the differential tests and the bench's before/after.
+   */
+  hostTraffic?: boolean;
 }
 
 /** Build the engine of the chosen kind. */
@@ -203,6 +209,8 @@ export function runWorkload(
   end: number,
   goal: RunGoal = 'measure',
   onCycle?: (cycle: number) => void,
+  /** The engine's option routeSeed (the worms' routing keys, for the hops of a keyed routing function). */
+  routeSeed = 0,
 ): SimulationResult {
   // with a progress callback the engine runs in pieces (the same cycles: runUntil stops at a cycle
   // boundary and resumes from the region's state; test/simulate-progress.test.ts)
@@ -279,7 +287,7 @@ export function runWorkload(
     channelUtilisation: channelUtilisation(channelFlits, cycles),
     slots,
     deadlock,
-    ...workloadDistribution(w, times, routing, window, measured),
+    ...workloadDistribution(w, times, routing, window, measured, routeSeed),
     channelFlits: Array.from(channelFlits),
   };
 }
@@ -386,24 +394,28 @@ export async function simulateWith(
   const engine = await (hooks.engine ? hooks.engine(input) : makeEngine(c.engine, input));
   hooks.onStart?.();
   const runStart = cpuMs();
-  const result = runStream(
-    engine,
-    prepared,
-    {
-      routing,
-      algorithm: c.algorithm,
-      flits: c.flits,
-      traffic: new TrafficStream(spec),
-      // a batch is measured whole, from cycle 0 until its last message is delivered
-      ...(spec.batch !== undefined
-        ? { window: { from: 0, to: RUN_END }, end: RUN_END, open: true }
-        : { window: { from: c.warmup, to: cycles }, end: cycles + c.drain }),
-      batches: c.batches,
-      ...(faults ? { faults } : {}),
-      onCycle: hooks.onCycle,
-      onProgress: hooks.onProgress,
-    },
-    inFlight,
-  );
+  const traffic = new TrafficStream(spec);
+  const run: StreamRun & { traffic: TrafficStream } = {
+    routing,
+    algorithm: c.algorithm,
+    flits: c.flits,
+    traffic,
+    // a batch is measured whole, from cycle 0 until its last message is delivered
+    ...(spec.batch !== undefined
+      ? { window: { from: 0, to: RUN_END }, end: RUN_END, open: true }
+      : { window: { from: c.warmup, to: cycles }, end: cycles + c.drain }),
+    batches: c.batches,
+    ...(faults ? { faults } : {}),
+    onCycle: hooks.onCycle,
+    onProgress: hooks.onProgress,
+  };
+  // unicast traffic is drawn, retired and measured by the kernel (docs/traffic.md "Traffic drawn
+  // by the kernel"); the host writes every other run's messages (and any run when asked to)
+  const result =
+    !hooks.hostTraffic &&
+    engine instanceof WasmEngine &&
+    kernelTrafficApplies(c.algorithm, faults !== undefined, engine)
+      ? runKernelStream(engine, prepared, run, inFlight)
+      : runStream(engine, prepared, run, inFlight);
   return { result: attachTiming(result, start, runStart, cpuMs()), routing };
 }

@@ -132,7 +132,7 @@ export const PIECE_MS = 250;
 const PROGRESS_EVERY = 4096;
 
 /** engine.runUntil(until) in pieces of about PIECE_MS, reporting between them. */
-function runInPieces(engine: Engine, until: number, report: (p: StreamProgress) => void): EngineStatus {
+export function runInPieces(engine: Engine, until: number, report: (p: StreamProgress) => void): EngineStatus {
   let piece = 1;
   for (;;) {
     const from = engine.cycle;
@@ -164,7 +164,10 @@ export function runStream(
   const { routing, window } = s;
   const t = routing.topology;
   const feed = new WormFeed(engine, routing, prepared);
-  const stats = new StreamStats(window, s.flits, s.batches ?? 0, { nodes: t.nodes, hops: hopCount(routing) });
+  const stats = new StreamStats(window, s.flits, s.batches ?? 0, {
+    nodes: t.nodes,
+    hops: hopCount(routing, prepared.options.routeSeed),
+  });
   const release = (): number => feed.release((g, times) => stats.add(g, times));
   let pending: { e: TrafficEvent; worms: WormSpec[] } | null = null;
   let group = 0;
@@ -222,13 +225,54 @@ export function runStream(
     // counters do not change once the run is over, so these are its values at the stop
     ejected.push(engine.counters().ejectedFlits);
   }
-  const e0 = ejected[0]!;
-  const e1 = ejected[1]!;
+  const finished = status === 'finished' && !saturated && exhausted();
+  const left = feed.pending;
+  return streamOutcome(engine, s, stats, { status, saturated, finished, ejected, inFlight, undeliverable }, (to) => {
+    let summarised = 0;
+    feed.remaining((g, times) => {
+      stats.add(g, times, to);
+      if (report && ++summarised % PROGRESS_EVERY === 0)
+        report({ cycle: engine.cycle, step: 'results', done: summarised, total: left });
+    });
+    if (finished && feed.pending > 0)
+      throw new Error(`engine reported 'finished' but ${feed.pending} multicasts were never completed`);
+  });
+}
+
+/** How a streamed run ended (runStream, runKernelStream). */
+export interface StreamEnd {
+  status: EngineStatus;
+  /** The records were full of messages in flight when the next one was due. */
+  saturated: boolean;
+  /** Every message created and delivered. */
+  finished: boolean;
+  /** The ejected-flit counter at the window's start, end, and the run's end. */
+  ejected: number[];
+  inFlight: number;
+  undeliverable: number;
+}
+
+/**
+ * The result of a streamed run that stopped: the measured window (cut where a saturated,
+ * deadlocked or stopped run ended), the messages left in flight given to `rest` with the window's
+ * end (they count only when created before it), then the statistics.
+ */
+export function streamOutcome(
+  engine: Engine,
+  s: StreamRun,
+  stats: StreamStats,
+  e: StreamEnd,
+  rest: (measuredTo: number) => void,
+): SimulationResult & { batchMeans?: number[] } {
+  const { routing, window } = s;
+  const t = routing.topology;
+  const { status, saturated, finished, inFlight } = e;
+  const e0 = e.ejected[0]!;
+  const e1 = e.ejected[1]!;
   const stopped = engine.cycle;
   // worms are named by their numbers in the run (Engine.deadlock), not the records they occupy
   const deadlock = status === 'deadlock' ? engine.deadlock() : null;
   const live = deadlock ? Math.min(stopped, deadlock.lastProgress + 1) : stopped;
-  const finished = status === 'finished' && !saturated && exhausted();
   const to = saturated
     ? Math.max(window.from, Math.min(window.to, stopped))
     : finished && s.open
@@ -237,15 +281,7 @@ export function runStream(
         ? window.to
         : Math.max(window.from, Math.min(window.to, live));
   const measured: MeasuredWindow = { from: window.from, to, requestedTo: s.open ? null : window.to };
-  const left = feed.pending;
-  let summarised = 0;
-  feed.remaining((g, times) => {
-    stats.add(g, times, to);
-    if (report && ++summarised % PROGRESS_EVERY === 0)
-      report({ cycle: stopped, step: 'results', done: summarised, total: left });
-  });
-  if (finished && feed.pending > 0)
-    throw new Error(`engine reported 'finished' but ${feed.pending} multicasts were never completed`);
+  rest(to);
   const st = stats.result(measured, t.nodes, e1 - e0);
   const counters = engine.counters();
   const slots = engine.slotUse();
@@ -286,6 +322,6 @@ export function runStream(
     channelFlits: Array.from(channelFlits),
     ...(s.open ? { drainTime: stats.lastDelivery() } : {}),
     ...(s.batches ? { batchMeans: stats.batchMeans() } : {}),
-    ...(s.faults ? { faults: faultsJson(t, s.faults), undeliverable } : {}),
+    ...(s.faults ? { faults: faultsJson(t, s.faults), undeliverable: e.undeliverable } : {}),
   };
 }

@@ -1,6 +1,8 @@
 import type { FedGroup, GroupTimes } from '../../engine/feed.ts';
 import { tracePath } from '../../routing/trace.ts';
 import type { RoutingFunction } from '../../routing/types.ts';
+import { keysOf, wormKey } from '../../engine/worm-key.ts';
+import type { KernelStats } from '../../engine/kernel-traffic.ts';
 import { LatencyHistogram, type LatencyPercentiles } from './latency-histogram.ts';
 import type { RunStats, Window } from './stats.ts';
 
@@ -18,20 +20,26 @@ export interface StreamDistribution {
 }
 
 /**
- * The hops of the route from src to dest: the distance where every route is a shortest path
- * (RoutingFunction.minimal; dor's random tie-break is one), else the routing function's route
- * traced hop by hop.
+ * The hops of the route from src to dest of worm number `worm`: the distance where every route is
+ * a shortest path (RoutingFunction.minimal; dor's random tie-break is one), else the routing
+ * function's route traced hop by hop under the worm's routing key (valiant's intermediate node is
+ * the worm's own: the route its header took, for every function that does not choose by the
+ * network's state). The kernel's twin: hops() in assembly/traffic/retire.ts.
  */
-export function hopCount(routing: RoutingFunction): (src: number, dest: number) => number {
+export function hopCount(
+  routing: RoutingFunction,
+  routeSeed: number,
+): (src: number, dest: number, worm: number) => number {
   const t = routing.topology;
   if (routing.minimal) return (src, dest) => t.distance(src, dest);
-  return (src, dest) => tracePath(routing, src, dest).length;
+  const keys = keysOf(routing);
+  return (src, dest, worm) => tracePath(routing, src, dest, undefined, wormKey(routeSeed, worm, keys)).length;
 }
 
 /** The extra measurements: the node count, and the hops a message from src to dest travels (unicast traffic). */
 export interface StreamStatsOptions {
   nodes: number;
-  hops?: (src: number, dest: number) => number;
+  hops?: (src: number, dest: number, worm: number) => number;
 }
 
 /**
@@ -110,7 +118,7 @@ export class StreamStats {
       sum += lat;
       this.netSum += net.get(d)!;
       this.histogram.add(lat);
-      if (this.extra.hops) this.hopSum += this.extra.hops(g.src, d);
+      if (this.extra.hops) this.hopSum += this.extra.hops(g.src, d, g.first);
       if (lat > this.latMax) this.latMax = lat;
       if (lat > last) last = lat;
       this.destCount++;
@@ -123,6 +131,25 @@ export class StreamStats {
       this.batchSum[b]! += sum / g.dests.length;
       this.batchCount[b]!++;
     }
+  }
+
+  /** Take the kernel's sums instead (kernel traffic: the kernel retired every message, assembly/traffic/retire.ts). */
+  loadKernel(k: KernelStats): void {
+    this.multicasts = k.multicasts;
+    this.completed = k.completed;
+    this.destCount = k.destCount;
+    this.latSum = k.latSum;
+    this.latMax = k.latMax;
+    this.netSum = k.netSum;
+    this.compSum = k.compSum;
+    this.compMax = k.compMax;
+    this.generatedFlits = k.generatedFlits;
+    this.hopSum = k.hopSum;
+    this.lastTail = k.lastTail;
+    this.histogram.load(k.histogram, k.histogramN, k.histogramMax);
+    this.acceptedFlits.set(k.accepted);
+    this.batchSum.set(k.batchSum);
+    this.batchCount.set(k.batchCount);
   }
 
   /** The statistics over the measured window [from, to), with the flits ejected in it. */

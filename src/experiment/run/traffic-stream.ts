@@ -1,4 +1,5 @@
 import { WormcastError } from '../../errors.ts';
+import { detLog } from '../../traffic/det-log.ts';
 import { PERMUTATION_PATTERNS, permutationDest, randomPermutation } from '../../traffic/patterns.ts';
 import { destCountRange, drawDestCount } from './dest-count.ts';
 import { drawSize } from './message-sizes.ts';
@@ -23,6 +24,23 @@ export function streamSeed(seed: number, node: number, stream: number): number {
   h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
   h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
   return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** A TrafficStream's state and parameters (TrafficStream.kernelState). */
+export interface StreamState {
+  spec: TrafficSpec;
+  arrivals: Uint32Array;
+  destRng: Uint32Array;
+  sizeRng: Uint32Array;
+  nextTime: Float64Array;
+  clock: Float64Array;
+  /** The heap's nodes, in heap order. */
+  heap: Int32Array;
+  left: Int32Array;
+  on: Uint8Array;
+  fixed: Int32Array | null;
+  rate: number;
+  onRate: number;
 }
 
 /** Traffic events in creation order, drawn one at a time. */
@@ -170,7 +188,7 @@ export class TrafficStream implements EventSource {
   /** The next arrival of node v after its current one. */
   private advance(v: number): void {
     if (this.spec.process === 'exponential') {
-      this.clock[v]! += -Math.log(1 - next(this.arrivals, v)) / this.rate;
+      this.clock[v]! += -detLog(1 - next(this.arrivals, v)) / this.rate;
       this.nextTime[v] = Math.floor(this.clock[v]!);
     } else if (this.spec.process === 'uniform') {
       // gaps uniform on [0, 2 / rate): mean 1 / rate (seed 004 section 8.2)
@@ -180,7 +198,7 @@ export class TrafficStream implements EventSource {
       this.nextTime[v] = this.nextOnOff(v, this.nextTime[v]!);
     } else {
       // geometric gap: the number of failed trials before the next success
-      const gap = this.rate >= 1 ? 1 : 1 + Math.floor(Math.log(1 - next(this.arrivals, v)) / Math.log(1 - this.rate));
+      const gap = this.rate >= 1 ? 1 : 1 + Math.floor(detLog(1 - next(this.arrivals, v)) / detLog(1 - this.rate));
       this.nextTime[v]! += gap;
     }
   }
@@ -197,7 +215,7 @@ export class TrafficStream implements EventSource {
     for (;;) {
       if (this.on[v] === 0) {
         // cycles until the source turns on, counting the cycle it does
-        t += alpha >= 1 ? 1 : 1 + Math.floor(Math.log(1 - next(this.arrivals, v)) / Math.log(1 - alpha));
+        t += alpha >= 1 ? 1 : 1 + Math.floor(detLog(1 - next(this.arrivals, v)) / detLog(1 - alpha));
         this.on[v] = 1;
       } else {
         t++;
@@ -247,6 +265,27 @@ export class TrafficStream implements EventSource {
       this.heap[i] = x;
       i = m;
     }
+  }
+
+  /**
+   * The streams as they stand, for the kernel to go on drawing from (src/engine/kernel-traffic.ts,
+   * docs/traffic.md "Traffic drawn by the kernel"): unicast only, before any take().
+   */
+  kernelState(): StreamState {
+    return {
+      spec: this.spec,
+      arrivals: this.arrivals,
+      destRng: this.destRng,
+      sizeRng: this.sizeRng,
+      nextTime: this.nextTime,
+      clock: this.clock,
+      heap: this.heap.subarray(0, this.size),
+      left: this.left,
+      on: this.on,
+      fixed: this.fixed,
+      rate: this.rate,
+      onRate: this.onRate,
+    };
   }
 
   /** Creation cycle of the next event, or Infinity when the stream is over. */

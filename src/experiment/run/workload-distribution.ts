@@ -16,9 +16,10 @@ export function workloadDistribution(
   routing: RoutingFunction,
   window: Window,
   measured: Window,
+  routeSeed = 0,
 ): StreamDistribution {
   const t = routing.topology;
-  const stats = new StreamStats(window, w.flits, 0, { nodes: t.nodes, hops: hopCount(routing) });
+  const stats = new StreamStats(window, w.flits, 0, { nodes: t.nodes, hops: hopCount(routing, routeSeed) });
   for (let k = 0; k < w.created.length; k++) {
     const first = w.firstWorm[k]!;
     const last = w.firstWorm[k + 1]!;
