@@ -13,6 +13,12 @@ import { makeEngine, simulationRouting, RUN_END, runWorkload, simulateWith } fro
 import { nodeMemoryEnvironment } from '../memory-environment.ts';
 import type { RoutingFunction } from '../../routing/types.ts';
 import { readPlanFile, wormsFromPlanJson } from '../plan-file.ts';
+import { inputProblemLine, readInputText } from '../../experiment/config/input-file.ts';
+import { lastDelivery, traceWorkload } from '../../experiment/run/trace-run.ts';
+import { parseTrace } from '../../traffic/trace-file.ts';
+
+/** The largest trace file read (bytes): a million messages of about 40 bytes. */
+const TRACE_FILE_MAX_BYTES = 64 * 1024 * 1024;
 import { checkFixedRunMemory } from '../plan-run-memory.ts';
 import { simulateProgress } from '../simulate-progress.ts';
 import { printResult } from './simulate-report.ts';
@@ -49,6 +55,7 @@ interface SimulateOptions extends Omit<TableText, 'vcLinks' | 'self'> {
   process: string;
   traffic: string;
   plan?: string;
+  trace?: string;
   scenario?: string;
   example?: boolean;
   json?: boolean;
@@ -160,6 +167,61 @@ function round4(x: number): number {
   return Number.isFinite(x) ? Math.round(x * 1e4) / 1e4 : x;
 }
 
+/**
+ * `simulate --trace`: the trace's messages written into the engine at once and replayed by it
+ * (docs/traffic.md "Traces"); the result's drainTime is the cycle of the last tail delivery.
+ */
+async function simulateTrace(
+  o: SimulateOptions,
+  engineKind: 'wasm' | 'reference',
+  given: (k: string) => boolean,
+): Promise<void> {
+  if (o.plan !== undefined || o.scenario !== undefined)
+    throw new WormcastError('simulate --trace: give one of --trace, --plan, --scenario');
+  if (!o.topology) throw new WormcastError('simulate --trace: give --topology (the network the trace runs on)');
+  for (const k of ['load', 'process', 'pattern', 'faults', 'traffic', 'sizes', 'dests'] as const)
+    if (given(k))
+      throw new WormcastError(
+        `simulate --trace: --${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} does not apply (the trace is the traffic)`,
+      );
+  const routing = simulationRouting(o.topology, o.algorithm, o.routing);
+  const text = readInputText(o.trace!, {
+    limit: TRACE_FILE_MAX_BYTES,
+    problem: inputProblemLine(`--trace ${o.trace}`, 'a trace file (docs/traffic.md "Traces")'),
+  });
+  const messages = parseTrace(text, routing.topology, o.trace!);
+  const w = traceWorkload(messages, o.algorithm, routing);
+  const multidestination = w.worms.some((x) => x.kind !== 'unicast');
+  const model = nodeModel(o, o.algorithm, multidestination);
+  const options = planEngineOptions(o, model, o.algorithm);
+  checkFixedRunMemory(
+    { routing, worms: w.worms, options },
+    engineKind,
+    nodeMemoryEnvironment(),
+    `simulate --trace ${o.trace}`,
+  );
+  const engine = await makeEngine(engineKind, { routing, worms: w.worms, options });
+  const progress = simulateProgress(0);
+  let result: ReturnType<typeof runWorkload>;
+  try {
+    result = runWorkload(
+      engine,
+      routing,
+      w,
+      { from: 0, to: RUN_END },
+      RUN_END,
+      'finished',
+      progress.hooks.onCycle,
+      options.routeSeed ?? 0,
+    );
+  } finally {
+    progress.stop();
+  }
+  const drainTime = lastDelivery(engine.times().destTail);
+  const heading = `trace ${o.trace} on ${routing.topology.spec} (${routing.name}), ${messages.length} messages, ${nodeModelText(model)}, ${engineRulesText(options)}`;
+  printResult({ ...result, drainTime }, routing, heading, o.json === true);
+}
+
 /** `wormcast simulate`: the flit-level engine on dynamic traffic, one Plan, or a seed scenario. */
 export function registerSimulate(program: Command): void {
   const command = program
@@ -171,6 +233,7 @@ export function registerSimulate(program: Command): void {
   for (const e of OPTION_TABLE) command.addOption(commanderOption(e));
   command
     .option('--plan <file>', "simulate one Plan printed by 'wormcast plan --json'")
+    .option('--trace <file>', 'replay a trace: one message per line, at src dests flits (docs/traffic.md "Traces")')
     .option('--scenario <name>', Object.keys(SCENARIOS).join(' | '))
     .option('--example', `the built-in example: ${EXAMPLE_ARGS.join(' ')}`)
     .option('--json', 'print JSON: meanLatency, maxLatency, throughput, flitHops, cycles, deadlock, ...')
@@ -190,6 +253,13 @@ export function registerSimulate(program: Command): void {
           : dateline !== 'position'
             ? `--dateline ${dateline}`
             : undefined;
+      if (o.trace !== undefined) {
+        await simulateTrace(o, engineKind, (k) => {
+          const source = cmd.getOptionValueSource(k);
+          return source !== undefined && source !== 'default' && cmd.getOptionValue(k) !== undefined;
+        });
+        return;
+      }
       if (dorFlag !== undefined && (o.scenario !== undefined || o.plan !== undefined))
         throw new WormcastError(
           `${dorFlag}: applies to dynamic unicast traffic (--topology, --load), not to --plan or --scenario`,

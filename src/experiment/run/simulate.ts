@@ -254,7 +254,11 @@ export function runWorkload(
         `engine reported 'finished' but destination record ${lost} (node ${times.destNode[lost]}) was never delivered`,
       );
   }
-  const stats: RunStats = summarize(w, times, measured, t.nodes, e1 - e0);
+  // a message started by a delivery (created -1: a trace's after:K) counts from its activation
+  const wk: Workload = w.created.some((c) => c < 0)
+    ? { ...w, created: w.created.map((c, k) => (c >= 0 ? c : times.activated[w.firstWorm[k]!]!)) }
+    : w;
+  const stats: RunStats = summarize(wk, times, measured, t.nodes, e1 - e0);
   const counters = engine.counters();
   const cycles = stopped;
   const slots = engine.slotUse();
@@ -287,7 +291,7 @@ export function runWorkload(
     channelUtilisation: channelUtilisation(channelFlits, cycles),
     slots,
     deadlock,
-    ...workloadDistribution(w, times, routing, window, measured, routeSeed),
+    ...workloadDistribution(wk, times, routing, window, measured, routeSeed),
     channelFlits: Array.from(channelFlits),
   };
 }

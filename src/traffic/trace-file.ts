@@ -1,0 +1,85 @@
+import { WormcastError } from '../errors.ts';
+import type { Topology } from '../topology/types.ts';
+
+/**
+ * One message of a trace (docs/traffic.md "Traces"): created at cycle `at`, or, with `after`,
+ * when message `after` (a line number of the trace, from 0) has delivered its tail at this
+ * message's source: a receive before a send, which is what MPI collectives and the seeds'
+ * software forwarding are.
+ */
+export interface TraceMessage {
+  at: number | null;
+  after: number | null;
+  src: number;
+  dests: number[];
+  flits: number;
+}
+
+/** The largest trace read (messages). */
+export const TRACE_MAX_MESSAGES = 1 << 20;
+
+/** A node of the trace: an id, or an address in the topology's own form (e.g. 3,4 on a mesh). */
+function nodeOf(t: Topology, text: string, where: string): number {
+  if (/^\d+$/.test(text)) {
+    const n = Number(text);
+    if (n >= t.nodes)
+      throw new WormcastError(`${where}: node ${text} is not a node of ${t.spec} (ids 0..${t.nodes - 1})`);
+    return n;
+  }
+  try {
+    return t.parse(text);
+  } catch {
+    throw new WormcastError(`${where}: '${text}' is neither a node id 0..${t.nodes - 1} nor an address of ${t.spec}`);
+  }
+}
+
+/**
+ * Read a trace (docs/traffic.md "Traces"): one message per line, `#` starts a comment, fields
+ * separated by blanks:
+ *
+ *     at  src  dests  flits
+ *
+ * `at` a cycle (0, 1, ...) or `after:K` (message K, an earlier line, delivers at this source);
+ * `dests` one node or several separated by `/` (a multicast: the run's --algorithm sends it); nodes
+ * as ids or in the topology's address form without blanks. Every error names its line.
+ */
+export function parseTrace(text: string, t: Topology, name = 'trace'): TraceMessage[] {
+  const out: TraceMessage[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.replace(/#.*$/, '').trim();
+    if (line === '') continue;
+    const where = `${name}:${i + 1}`;
+    const f = line.split(/\s+/);
+    if (f.length !== 4)
+      throw new WormcastError(
+        `${where}: '${line}' must be 4 fields: at src dests flits (e.g. 0 5 9 16, or after:3 9 12/17 16)`,
+      );
+    if (out.length >= TRACE_MAX_MESSAGES) throw new WormcastError(`${where}: more than ${TRACE_MAX_MESSAGES} messages`);
+    const [atText, srcText, destText, flitText] = f as [string, string, string, string];
+    let at: number | null = null;
+    let after: number | null = null;
+    const dep = /^after:(\d+)$/.exec(atText);
+    if (dep) {
+      after = Number(dep[1]);
+      if (after >= out.length)
+        throw new WormcastError(
+          `${where}: after:${after} must name an earlier message (0..${out.length - 1}: messages count from 0, comments and blank lines aside)`,
+        );
+    } else if (/^\d+$/.test(atText) && Number(atText) < 2 ** 31) at = Number(atText);
+    else throw new WormcastError(`${where}: '${atText}' must be a cycle 0..${2 ** 31 - 1} or after:K`);
+    const src = nodeOf(t, srcText, where);
+    const dests = destText.split('/').map((d) => nodeOf(t, d, where));
+    if (new Set(dests).size !== dests.length) throw new WormcastError(`${where}: a destination is listed twice`);
+    if (dests.includes(src)) throw new WormcastError(`${where}: the source ${srcText} is among its destinations`);
+    if (!/^\d+$/.test(flitText) || Number(flitText) < 1 || Number(flitText) > 1 << 24)
+      throw new WormcastError(`${where}: flits '${flitText}' must be an integer 1..${1 << 24}`);
+    if (after !== null && !out[after]!.dests.includes(src))
+      throw new WormcastError(
+        `${where}: after:${after}: message ${after} does not deliver at this message's source ${srcText} (a dependency is a receive at the sender)`,
+      );
+    out.push({ at, after, src, dests, flits: Number(flitText) });
+  }
+  if (out.length === 0) throw new WormcastError(`${name}: no messages (one per line: at src dests flits)`);
+  return out;
+}

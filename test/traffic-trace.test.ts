@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { EngineOptions } from '../src/engine/types.ts';
+import { makeEngine, runWorkload } from '../src/experiment/run/simulate.ts';
+import { RUN_END } from '../src/experiment/run/simulation-result.ts';
+import { lastDelivery, traceWorkload } from '../src/experiment/run/trace-run.ts';
+import { createRouting } from '../src/routing/registry.ts';
+import { parseTopology } from '../src/topology/registry.ts';
+import { parseTrace } from '../src/traffic/trace-file.ts';
+
+/*
+ * Trace-driven traffic (docs/traffic.md "Traces"): a trace replayed by the engine, its dependencies
+ * as the engine's triggers. The two example traces are made of one-hop messages without contention,
+ * so their zero-load finish times follow from the engine's zero-load latency (docs/model-flit.md):
+ * a message activated at cycle a delivers its tail at a + T, T = S + (h + 2) + (h + 1) R + (L - 1),
+ * h = 1; a message after:K is activated in the cycle message K's tail reaches its source.
+ */
+
+const cube6 = parseTopology('hypercube:6');
+const ecube = createRouting('ecube', cube6);
+
+async function replay(file: string, engine: 'wasm' | 'reference', options: EngineOptions, algorithm = 'unicast') {
+  const messages = parseTrace(
+    readFileSync(new URL(`../examples/traces/${file}`, import.meta.url), 'utf8'),
+    cube6,
+    file,
+  );
+  const w = traceWorkload(messages, algorithm, ecube);
+  const e = await makeEngine(engine, { routing: ecube, worms: w.worms, options });
+  const r = runWorkload(e, ecube, w, { from: 0, to: RUN_END }, RUN_END, 'finished');
+  return { r, finish: lastDelivery(e.times().destTail), messages: messages.length };
+}
+
+describe('example traces: zero-load finish times derived by hand', () => {
+  for (const [S, R] of [
+    [1, 1],
+    [0, 0],
+    [3, 2],
+    [2, 4],
+  ] as const) {
+    for (const port of ['one', 'all'] as const) {
+      it(`binomial broadcast, 64 nodes: the chain 0-1-3-7-15-31-63 of six one-hop sends, 6 T (S ${S}, R ${R}, ${port}-port)`, async () => {
+        const T = S + 3 + 2 * R + 15;
+        for (const engine of ['wasm', 'reference'] as const) {
+          const { r, finish, messages } = await replay('binomial-broadcast-64.trace', engine, {
+            startup: S,
+            routerDelay: R,
+            port,
+          });
+          expect(messages).toBe(63);
+          expect(r.status).toBe('finished');
+          expect(r.completed).toBe(63);
+          expect(finish).toBe(6 * T);
+          // all-port: every send leaves at once, so every message takes T from its activation
+          if (port === 'all') expect(r.maxLatency).toBe(T);
+        }
+      });
+      it(`ring allgather, 64 nodes: 63 steps of one-hop sends, 63 T (S ${S}, R ${R}, ${port}-port)`, async () => {
+        const T = S + 3 + 2 * R + 7;
+        for (const engine of ['wasm', 'reference'] as const) {
+          const { r, finish, messages } = await replay('ring-allgather-64.trace', engine, {
+            startup: S,
+            routerDelay: R,
+            port,
+          });
+          expect(messages).toBe(63 * 64);
+          expect(r.status).toBe('finished');
+          expect(finish).toBe(63 * T);
+          expect(r.maxLatency).toBe(T);
+          expect(r.meanLatency).toBe(T);
+        }
+      });
+    }
+  }
+});
+
+describe('traces: both engines equal, multicasts and dependencies', () => {
+  it('a multicast message (dual-path) and the sends that wait for its copies: wasm = reference', async () => {
+    const t = parseTopology('mesh:6x6');
+    const dor = createRouting('label', t);
+    const text = [
+      '0 0 35/5/30/14 12',
+      'after:0 5 10 8',
+      'after:0 30 0 8',
+      'after:1 10 20/21 6',
+      '3 7 8 20',
+      'after:4 8 9 4',
+    ].join('\n');
+    const m = parseTrace(text, t);
+    const out = [];
+    for (const engine of ['wasm', 'reference'] as const) {
+      const w = traceWorkload(m, 'dual-path', dor);
+      const e = await makeEngine(engine, { routing: dor, worms: w.worms, options: { consumption: 'vc' } });
+      const r = runWorkload(e, dor, w, { from: 0, to: RUN_END }, RUN_END, 'finished');
+      const { timing: _t, ...rest } = r as typeof r & { timing?: unknown };
+      out.push({ ...rest, finish: lastDelivery(e.times().destTail) });
+    }
+    expect(out[0]).toEqual(out[1]);
+    expect(out[0]!.status).toBe('finished');
+    expect(out[0]!.completed).toBe(6);
+  });
+});
+
+describe('trace file errors: one line naming the line', () => {
+  const t = parseTopology('mesh:4x4');
+  const cases: Array<[string, RegExp]> = [
+    ['0 1 2', /trace:1: .* must be 4 fields/],
+    ['after:0 1 2 4', /trace:1: after:0 must name an earlier message/],
+    ['0 1 2 4\nafter:0 3 5 4', /trace:2: after:0: message 0 does not deliver at this message's source 3/],
+    ['0 1 99 4', /trace:1: node 99 is not a node of mesh:4x4/],
+    ['0 1 2/2 4', /a destination is listed twice/],
+    ['0 1 1 4', /the source 1 is among its destinations/],
+    ['0 1 2 0', /flits '0' must be an integer/],
+    ['x 1 2 4', /'x' must be a cycle/],
+    ['# nothing\n\n', /no messages/],
+    ['0 1 9,9 4', /'9,9' is neither a node id/],
+  ];
+  for (const [text, re] of cases)
+    it(JSON.stringify(text), () => {
+      expect(() => parseTrace(text, t)).toThrow(re);
+    });
+  it('addresses in the topology form: 1,2 on a mesh', () => {
+    expect(parseTrace('0 0,0 3,3/1,2 4', t)[0]!.dests).toEqual([t.parse('3,3'), t.parse('1,2')]);
+  });
+});
