@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { faultRoutes } from '../../analysis/fault-routes.ts';
+import { deadChannels, faultRoutes } from '../../analysis/fault-routes.ts';
 import { healthyComponents, reachable } from '../../fault/components.ts';
 import { faultLine, faultsJson, unreachableJson } from '../../fault/fault-json.ts';
 import { isFaultFree } from '../../fault/fault-set.ts';
@@ -49,7 +49,8 @@ export function registerRoute(program: Command): void {
       const hops = tracePath(r, src, dst);
       const c = healthyComponents(t, f);
       // the first hop over a dead channel: a deterministic route cannot go round it (docs/faults.md)
-      const blocked = hops.findIndex((h) => f.channelMask[h.from * t.ports + h.port] === 1);
+      const dead = deadChannels(r, f);
+      const blocked = hops.findIndex((h) => dead[h.from * t.ports + h.port] === 1);
       const ends = f.nodeMask[src] === 0 && f.nodeMask[dst] === 0;
       const deliverable = ends && blocked < 0;
       const counts = isFaultFree(f) ? null : faultRoutes(r, f);
