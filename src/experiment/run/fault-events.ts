@@ -45,7 +45,18 @@ export function faultyEventWorms(
       };
     return { dests: [], worms: [], undeliverable: 1 };
   }
-  const plan = findAlgorithm(algorithm).build(routing, e.src, normalizeDestinations(routing.topology, e.src, e.dests));
+  const algo = findAlgorithm(algorithm);
+  const wanted = normalizeDestinations(routing.topology, e.src, e.dests);
+  let plan = algo.build(routing, e.src, wanted);
+  const unicastKind = MESSAGE_KINDS.indexOf('unicast');
+  if (plan.kinds.every((k) => k === unicastKind)) {
+    // a tree of unicasts is rebuilt over the destinations the source can reach by the routing:
+    // no faulty or cut-off node is then a forwarder, and one that could be is replaced
+    // (docs/faults.md "Fault-tolerant multicast")
+    const ok = wanted.filter((d) => routeHealthy(routing, f, e.src, d));
+    if (ok.length === 0) return { dests: [], worms: [], undeliverable: wanted.length };
+    if (ok.length < wanted.length) plan = algo.build(routing, e.src, ok);
+  }
   const paths = tracePlanToFaults(plan, f);
   const lost = planFaults(plan, paths, f);
   const all = planWorms(plan, e.created, flits, group, 0);
@@ -67,7 +78,8 @@ export function faultyEventWorms(
     worms.push(w);
   }
   const gone = new Set(lost.undeliverable);
-  return { dests: Array.from(plan.destinations).filter((d) => !gone.has(d)), worms, undeliverable: gone.size };
+  const dests = Array.from(plan.destinations).filter((d) => !gone.has(d));
+  return { dests, worms, undeliverable: wanted.length - dests.length };
 }
 
 /** Hops of message id's path up to and including the one that reaches the last of `dests`. */
