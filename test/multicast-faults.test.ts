@@ -40,7 +40,7 @@ describe('unicast-based trees on faulty meshes', () => {
           expect(got.dests.sort((a, b) => a - b)).toEqual(routable);
           expect(got.undeliverable).toBe(e.dests.length - routable.length);
           // the copies: one unicast per destination, each along live channels only
-          expect(got.worms.map((w) => w.dests[0]).sort((a, b) => a - b)).toEqual(routable);
+          expect(got.worms.map((w) => w.dests[0]!).sort((a, b) => a - b)).toEqual(routable);
           for (const w of got.worms)
             for (const h of tracePath(r, w.src, w.dests[0]!)) expect(dead[h.from * t.ports + h.port]).toBe(0);
           multicasts++;
@@ -65,6 +65,7 @@ describe('unicast-based trees on faulty meshes', () => {
       faults: 'links:6',
       faultSeed: 1,
       engine: 'wasm' as const,
+      options: {},
     };
     const ring = await simulate({ ...cfg, routing: 'fault-ring' });
     const ref = await simulate({ ...cfg, routing: 'fault-ring', engine: 'reference' });
