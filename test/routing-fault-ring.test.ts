@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkDeadlock, unicastScheme } from '../src/analysis/deadlock.ts';
 import { faultRoutes, routablePairs } from '../src/analysis/fault-routes.ts';
 import { blockFaults } from '../src/fault/blocks.ts';
+import { faultDrawing } from '../src/fault/fault-drawing.ts';
 import { healthyComponents } from '../src/fault/components.ts';
 import { parseFaults } from '../src/fault/parse-faults.ts';
 import { createRouting } from '../src/routing/registry.ts';
@@ -155,5 +156,19 @@ describe('fault-ring routing', () => {
     const bad = run('route', '--topology', 'mesh:4x4x4', '--routing', 'fault-ring', '--from', '0,0,0', '--to', '1,1,1');
     expect(bad.status).toBe(2);
     expect(bad.stderr).toBe('wormcast: routing fault-ring: needs a 2D mesh (mesh:k0xk1), not mesh:4x4x4\n');
+  });
+});
+
+describe('faultDrawing (what the browser drawing marks)', () => {
+  it('node 3,3 of mesh:8x8 takes its four links down; a listed link is one more', () => {
+    const d = faultDrawing(mesh, parseFaults(mesh, 'node:3,3;link:0,0-1,0'));
+    expect(d.nodes.map((v) => mesh.format(v))).toEqual(['3,3']);
+    expect(d.links.map(([a, b]) => `${mesh.format(a)}-${mesh.format(b)}`)).toEqual([
+      '0,0-1,0',
+      '3,2-3,3',
+      '2,3-3,3',
+      '3,3-4,3',
+      '3,3-3,4',
+    ]);
   });
 });
