@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runCli as run } from './cli.ts';
 
 describe('--faults in topology, route and deadlock (docs/faults.md)', () => {
@@ -125,7 +128,7 @@ describe('--faults in topology, route and deadlock (docs/faults.md)', () => {
     });
     expect(j.undeliverable).toBeGreaterThan(0);
     expect(j.completed).toBe(j.multicasts);
-    // modes that would ignore the faults refuse them
+    // isolated multicasts apply the faults and report them (issue 22, docs/faults.md "simulate")
     const isolated = run(
       'simulate',
       '--topology',
@@ -138,8 +141,34 @@ describe('--faults in topology, route and deadlock (docs/faults.md)', () => {
       'dual-path',
       '--dests',
       '4',
+      '--sets',
+      '30',
+      '--json',
     );
-    expect(isolated.stderr).toMatch(/--faults would be ignored/);
+    expect(isolated.status).toBe(0);
+    const iso = JSON.parse(isolated.stdout);
+    expect(iso).toMatchObject({ traffic: 'isolated', faults: { deadLinks: 2 } });
+    expect(iso.undeliverable).toBeGreaterThan(0);
+    // a plan file gives its own network: faults there would be ignored, so they are refused
+    const planFile = join(mkdtempSync(join(tmpdir(), 'wormcast-faults-')), 'plan.json');
+    writeFileSync(
+      planFile,
+      run(
+        'plan',
+        '--topology',
+        'mesh:4x4',
+        '--algorithm',
+        'dual-path',
+        '--source',
+        '0,0',
+        '--dests',
+        '3,3;1,2',
+        '--json',
+      ).stdout,
+    );
+    const plan = run('simulate', '--plan', planFile, '--faults', 'links:1');
+    expect(plan.status).toBe(2);
+    expect(plan.stderr).toMatch(/--faults would be ignored/);
   });
 
   it('errors name the bad input and the valid form', () => {

@@ -317,6 +317,9 @@ export function registerSimulate(program: Command): void {
             nodeModel: { port: model.port, consumption: model.consumption },
             rules: engineRules(isolatedOptions),
           },
+          ...(point.faults !== undefined
+            ? { faults: point.faults, faultSeed: point.faultSeed ?? DEFAULT_FAULT_SEED }
+            : {}),
         });
         return;
       }
