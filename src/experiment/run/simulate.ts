@@ -176,11 +176,16 @@ export function simulationRouting(
       );
     return createRouting(name!, t, { selection: dor.selection, ...(faults ? { faults } : {}) });
   }
-  // a fault-tolerant routing function routes around the faults; the others ignore them
+  // a fault-tolerant routing function routes around the faults; the others ignore them, and carry
+  // them only for the engines to check that no worm is given a dead channel (docs/faults.md)
   const options = faults ? { faults } : {};
-  if (algorithm === 'unicast') return createRouting(routing ?? DEFAULT_ROUTING[t.kind], t, options);
-  if (faults) return createRouting(routingNameFor(findAlgorithm(algorithm), t, routing), t, options);
-  return routingFor(findAlgorithm(algorithm), t, routing);
+  const made =
+    algorithm === 'unicast'
+      ? createRouting(routing ?? DEFAULT_ROUTING[t.kind], t, options)
+      : faults
+        ? createRouting(routingNameFor(findAlgorithm(algorithm), t, routing), t, options)
+        : routingFor(findAlgorithm(algorithm), t, routing);
+  return faults && !made.faults ? { ...made, faults } : made;
 }
 
 /** Cycles per piece of a whole run reported as it goes (runWorkload's onCycle). */
