@@ -84,4 +84,27 @@ describe('the engines refuse a worm on a faulty channel', () => {
         expect(resultJson(ref)).toEqual(resultJson(wasm));
       }
   });
+
+  it('an adaptive routing is refused with faults: its selection could take a dead channel the host did not follow', async () => {
+    // before this refusal, west-first over links:4 of mesh:8x8 ran its worms across dead links
+    // (the reference engine's check found it: a worm from node 24 took the faulty channel 35)
+    const cfg: SimulateConfig = {
+      topology: 'mesh:8x8',
+      algorithm: 'unicast',
+      routing: 'west-first',
+      dests: 0,
+      load: 0.05,
+      flits: 8,
+      warmup: 100,
+      measure: 500,
+      drain: 5000,
+      seed: 1,
+      faults: 'links:4',
+      engine: 'reference',
+      options: {},
+    };
+    await expect(simulate(cfg)).rejects.toThrow(
+      'wormcast: --faults: routing west-first is adaptive and its selection could take a dead channel; with faults use a deterministic routing or a fault-tolerant one (dim-reversal, fault-ring)',
+    );
+  });
 });
