@@ -153,6 +153,24 @@ describe('fault-ring routing', () => {
       verdict: 'acyclic',
       unreachable: { pairs: 0, unroutable: 952 },
     });
+    // a destination its blocks switch off: 3,4 closes the block of 3,3 and 4,4 (hand-derived above)
+    const off = JSON.parse(
+      run(
+        'route',
+        '--topology',
+        'mesh:8x8',
+        '--routing',
+        'fault-ring',
+        '--faults',
+        'node:3,3;node:4,4',
+        '--from',
+        '0,3',
+        '--to',
+        '3,4',
+        '--json',
+      ).stdout,
+    );
+    expect(off).toMatchObject({ deliverable: false, reachable: true, disabled: 2 });
     const bad = run('route', '--topology', 'mesh:4x4x4', '--routing', 'fault-ring', '--from', '0,0,0', '--to', '1,1,1');
     expect(bad.status).toBe(2);
     expect(bad.stderr).toBe('wormcast: routing fault-ring: needs a 2D mesh (mesh:k0xk1), not mesh:4x4x4\n');
