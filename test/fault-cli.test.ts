@@ -178,4 +178,28 @@ describe('--faults in topology, route and deadlock (docs/faults.md)', () => {
     const seedAlone = run('topology', 'mesh:4x4', '--fault-seed', '3');
     expect(seedAlone.stderr).toMatch(/--fault-seed applies with --faults only/);
   });
+
+  it('simulate --plan applies the faults a plan file carries (wormcast plan --faults): undeliverable as the plan says, both engines equal', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wormcast-plan-faults-'));
+    for (const [algorithm, faults] of [
+      ['dual-path', 'link:2,1-1,1'],
+      ['u-mesh', 'node:1,2'],
+    ] as const) {
+      const file = join(dir, `${algorithm}.json`);
+      const args = ['--topology', 'mesh:4x4', '--algorithm', algorithm, '--source', '0,0'];
+      const plan = JSON.parse(run('plan', ...args, '--dests', '3,3;1,2;2,0;3,1', '--faults', faults, '--json').stdout);
+      writeFileSync(file, JSON.stringify(plan));
+      const wasm = JSON.parse(run('simulate', '--plan', file, '--json').stdout);
+      const ref = JSON.parse(run('simulate', '--plan', file, '--engine', 'reference', '--json').stdout);
+      expect(plan.undeliverable, algorithm).toBeGreaterThan(0);
+      expect(wasm, algorithm).toMatchObject({
+        status: 'finished',
+        undeliverable: plan.undeliverable,
+        faults: plan.faults,
+      });
+      const { timing: _w, ...w } = wasm;
+      const { timing: _r, ...r } = ref;
+      expect(r).toEqual(w);
+    }
+  });
 });

@@ -6,7 +6,7 @@ import type { WormSpec } from '../../engine/types.ts';
 import { findAlgorithm } from '../../engine/workload.ts';
 import type { FaultSet } from '../../fault/fault-set.ts';
 import { normalizeDestinations } from '../../multicast/destinations.ts';
-import { MESSAGE_KINDS } from '../../multicast/plan.ts';
+import { MESSAGE_KINDS, type Plan } from '../../multicast/plan.ts';
 import type { RoutingFunction } from '../../routing/types.ts';
 import type { Topology } from '../../topology/types.ts';
 import type { TrafficEvent } from './traffic.ts';
@@ -57,9 +57,27 @@ export function faultyEventWorms(
     if (ok.length === 0) return { dests: [], worms: [], undeliverable: wanted.length };
     if (ok.length < wanted.length) plan = algo.build(routing, e.src, ok);
   }
+  const cut = planWormsUnderFaults(plan, f, e.created, flits, group);
+  return { ...cut, undeliverable: wanted.length - cut.dests.length };
+}
+
+/**
+ * The worms of one multicast's plan under fault set f (each created at `created`, in group
+ * `group`): those planFaults says are sent and deliver something, a path worm cut to the
+ * destinations ahead of its first dead channel, a forwarded worm renumbered after the worms
+ * dropped before it; `undeliverable` counts the plan's destinations no copy reaches. Plans with
+ * explicit routes (a plan file) are cut along them.
+ */
+export function planWormsUnderFaults(
+  plan: Plan,
+  f: FaultSet,
+  created: number,
+  flits: number,
+  group: number,
+): FaultyEvent {
   const paths = tracePlanToFaults(plan, f);
   const lost = planFaults(plan, paths, f);
-  const all = planWorms(plan, e.created, flits, group, 0);
+  const all = planWorms(plan, created, flits, group, 0);
   const index = new Int32Array(plan.count).fill(-1);
   const worms: WormSpec[] = [];
   for (let id = 0; id < plan.count; id++) {
@@ -79,7 +97,7 @@ export function faultyEventWorms(
   }
   const gone = new Set(lost.undeliverable);
   const dests = Array.from(plan.destinations).filter((d) => !gone.has(d));
-  return { dests, worms, undeliverable: wanted.length - dests.length };
+  return { dests, worms, undeliverable: gone.size };
 }
 
 /** Hops of message id's path up to and including the one that reaches the last of `dests`. */
