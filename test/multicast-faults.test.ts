@@ -79,6 +79,35 @@ describe('unicast-based trees on faulty meshes', () => {
   });
 });
 
+describe('path worms that detour (dual-path over label-detour)', () => {
+  it('lose no more destinations than over label, on both engines equally (mesh:8x8, links:6, seeds 1-3)', async () => {
+    for (const faultSeed of [1, 2, 3]) {
+      const cfg = {
+        topology: 'mesh:8x8',
+        algorithm: 'dual-path',
+        dests: 8,
+        load: 0.01,
+        flits: 8,
+        warmup: 300,
+        measure: 2000,
+        drain: 20_000,
+        seed: 1,
+        faults: 'links:6',
+        faultSeed,
+        engine: 'wasm' as const,
+        // dual-path's own node model (src/multicast/node-model.ts), as simulate resolves it
+        options: { port: 'all' as const, consumption: 'vc' as const },
+      };
+      const detour = await simulate({ ...cfg, routing: 'label-detour' });
+      const ref = await simulate({ ...cfg, routing: 'label-detour', engine: 'reference' });
+      expect(resultJson(ref)).toEqual(resultJson(detour));
+      expect(detour.completed).toBe(detour.multicasts);
+      const plain = await simulate({ ...cfg, routing: 'label' });
+      expect(detour.undeliverable!, `fault seed ${faultSeed}`).toBeLessThanOrEqual(plain.undeliverable!);
+    }
+  });
+});
+
 describe('isolated multicasts on a faulty mesh', () => {
   it('u-mesh over fault-ring: both engines give the same sets, and the undeliverable count is what the routing cannot reach', async () => {
     const base = {

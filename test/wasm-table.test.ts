@@ -162,6 +162,7 @@ describe('the topology registry', () => {
       'planar-adaptive',
       'dim-reversal',
       'fault-ring',
+      'label-detour',
     ]);
   });
 

@@ -141,7 +141,7 @@ export interface RoutingOptions {
    * free choices with, by name (src/routing/selection.ts; default 'first-free').
    */
   selection?: string;
-  /** dim-reversal, fault-ring: the faults to route around (docs/routing-faults.md); default none. */
+  /** dim-reversal, fault-ring, label-detour: the faults to route around (docs/routing-faults.md); default none. */
   faults?: FaultSet;
 }
 
