@@ -415,7 +415,8 @@ describe('item 13: the docs and the CLI agree', () => {
     const help = (await runMain(['plan', '--help'])).stdout;
     expect(help).toContain('the topologies each accepts');
     expect(help).toMatch(/\n {2}u-cube +hypercube +ecube +one-port\n/);
-    expect(help).toMatch(/\n {2}dual-path +mesh, hypercube +label +all-port\n/);
+    // its routings, the default first: label, and label-detour round faults (docs/routing-faults.md)
+    expect(help).toMatch(/\n {2}dual-path +mesh, hypercube +label, label-detour +all-port\n/);
     expect(help).toMatch(/\n {2}separate +any topology +any routing +one-port\n/);
   });
 

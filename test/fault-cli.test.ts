@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runCli as run } from './cli.ts';
 
 describe('--faults in topology, route and deadlock (docs/faults.md)', () => {
@@ -125,7 +128,7 @@ describe('--faults in topology, route and deadlock (docs/faults.md)', () => {
     });
     expect(j.undeliverable).toBeGreaterThan(0);
     expect(j.completed).toBe(j.multicasts);
-    // modes that would ignore the faults refuse them
+    // isolated multicasts apply the faults and report them (issue 22, docs/faults.md "simulate")
     const isolated = run(
       'simulate',
       '--topology',
@@ -138,8 +141,34 @@ describe('--faults in topology, route and deadlock (docs/faults.md)', () => {
       'dual-path',
       '--dests',
       '4',
+      '--sets',
+      '30',
+      '--json',
     );
-    expect(isolated.stderr).toMatch(/--faults would be ignored/);
+    expect(isolated.status).toBe(0);
+    const iso = JSON.parse(isolated.stdout);
+    expect(iso).toMatchObject({ traffic: 'isolated', faults: { deadLinks: 2 } });
+    expect(iso.undeliverable).toBeGreaterThan(0);
+    // a plan file gives its own network: faults there would be ignored, so they are refused
+    const planFile = join(mkdtempSync(join(tmpdir(), 'wormcast-faults-')), 'plan.json');
+    writeFileSync(
+      planFile,
+      run(
+        'plan',
+        '--topology',
+        'mesh:4x4',
+        '--algorithm',
+        'dual-path',
+        '--source',
+        '0,0',
+        '--dests',
+        '3,3;1,2',
+        '--json',
+      ).stdout,
+    );
+    const plan = run('simulate', '--plan', planFile, '--faults', 'links:1');
+    expect(plan.status).toBe(2);
+    expect(plan.stderr).toMatch(/--faults would be ignored/);
   });
 
   it('errors name the bad input and the valid form', () => {
@@ -148,5 +177,29 @@ describe('--faults in topology, route and deadlock (docs/faults.md)', () => {
     expect(bad.stderr).toMatch(/bad item 'wire:1'.*expected items joined by ';'/);
     const seedAlone = run('topology', 'mesh:4x4', '--fault-seed', '3');
     expect(seedAlone.stderr).toMatch(/--fault-seed applies with --faults only/);
+  });
+
+  it('simulate --plan applies the faults a plan file carries (wormcast plan --faults): undeliverable as the plan says, both engines equal', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wormcast-plan-faults-'));
+    for (const [algorithm, faults] of [
+      ['dual-path', 'link:2,1-1,1'],
+      ['u-mesh', 'node:1,2'],
+    ] as const) {
+      const file = join(dir, `${algorithm}.json`);
+      const args = ['--topology', 'mesh:4x4', '--algorithm', algorithm, '--source', '0,0'];
+      const plan = JSON.parse(run('plan', ...args, '--dests', '3,3;1,2;2,0;3,1', '--faults', faults, '--json').stdout);
+      writeFileSync(file, JSON.stringify(plan));
+      const wasm = JSON.parse(run('simulate', '--plan', file, '--json').stdout);
+      const ref = JSON.parse(run('simulate', '--plan', file, '--engine', 'reference', '--json').stdout);
+      expect(plan.undeliverable, algorithm).toBeGreaterThan(0);
+      expect(wasm, algorithm).toMatchObject({
+        status: 'finished',
+        undeliverable: plan.undeliverable,
+        faults: plan.faults,
+      });
+      const { timing: _w, ...w } = wasm;
+      const { timing: _r, ...r } = ref;
+      expect(r).toEqual(w);
+    }
   });
 });

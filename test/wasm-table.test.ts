@@ -161,6 +161,8 @@ describe('the topology registry', () => {
       'valiant',
       'planar-adaptive',
       'dim-reversal',
+      'fault-ring',
+      'label-detour',
     ]);
   });
 

@@ -11,7 +11,8 @@ import { ld, setHeader, sget, sset, wget, treeRec, destRec, entry } from "./reco
 import { newSlot, link } from "./slots";
 import { tryGrant } from "./vcs";
 import { route } from "../routing/dispatch";
-import { DELIVER, ROUTING_OPTION, setRouteInPort, setRouteKey } from "../routing/state";
+import { DELIVER, FAULT_MASK, ROUTING_OPTION, setRouteInPort, setRouteKey } from "../routing/state";
+import { DEBUG } from "./invariants";
 import { CHOICES, choicesInto } from "../routing/choices";
 import { neighbor } from "../topology";
 
@@ -90,6 +91,8 @@ function addNet(parent: i32, w: i32, node: i32, port: i32, vi: i32, vcClass: i32
   const s = newSlot(w);
   if (s < 0) return;
   const ch = node * P + port;
+  // issue 22: no worm is given a channel dead to its routing (docs/faults.md); checked in debug only
+  if (DEBUG && FAULT_MASK != 0) assert(load<u8>(FAULT_MASK + <usize>ch) == 0, "a worm takes a faulty channel");
   sset(s, S_CHAN, ch);
   sset(s, S_VC, ch * V + vi);
   sset(s, S_NODE, next);

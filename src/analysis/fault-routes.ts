@@ -20,6 +20,26 @@ export interface FaultRoutes {
   readonly unroutable: number;
 }
 
+const masks = new WeakMap<FaultSet, WeakMap<FaultSet, Uint8Array>>();
+
+/**
+ * The channels dead to routing function r under fault set f: those f kills, and those r's own fault
+ * set kills when it is not f (fault-ring completes f to rectangular blocks and switches off the
+ * healthy nodes inside them: src/fault/blocks.ts). A route over either is not delivered.
+ */
+export function deadChannels(r: RoutingFunction, f: FaultSet): Uint8Array {
+  const own = r.faults;
+  if (!own || own === f) return f.channelMask;
+  let byOwn = masks.get(f);
+  if (!byOwn) masks.set(f, (byOwn = new WeakMap()));
+  let mask = byOwn.get(own);
+  if (!mask) {
+    mask = f.channelMask.map((x, i) => x | own.channelMask[i]!);
+    byOwn.set(own, mask);
+  }
+  return mask;
+}
+
 const OK = 1;
 const FAIL = 2;
 const OPEN = 3;
@@ -32,7 +52,7 @@ const OPEN = 3;
  */
 function walk(
   r: RoutingFunction,
-  f: FaultSet,
+  dead: Uint8Array,
   memo: Uint8Array,
   src: number,
   d: number,
@@ -67,7 +87,7 @@ function walk(
     const port = portOf(word);
     const next = t.neighbor(node, port);
     if (next < 0) throw new Error(`${r.name}: port ${port} of ${t.format(node)} leads nowhere`);
-    if (f.channelMask[node * t.ports + port] === 1) {
+    if (dead[node * t.ports + port] === 1) {
       verdict = FAIL;
       break;
     }
@@ -93,6 +113,7 @@ export function routablePairs(r: RoutingFunction, f: FaultSet): Uint8Array | nul
   const memo = new Uint8Array(t.nodes * stride * portSlots);
   const keys = Math.max(1, r.keys ?? 1);
   const out = new Uint8Array(t.nodes * t.nodes);
+  const dead = deadChannels(r, f);
   for (let d = 0; d < t.nodes; d++) {
     if (f.nodeMask[d] === 1) continue;
     for (let s = 0; s < t.nodes; s++) if (s !== d && reachable(c, s, d)) out[s * t.nodes + d] = 1;
@@ -100,7 +121,7 @@ export function routablePairs(r: RoutingFunction, f: FaultSet): Uint8Array | nul
     for (let k = 0; k < keys; k++) {
       memo.fill(0);
       for (let s = 0; s < t.nodes; s++)
-        if (out[s * t.nodes + d] === 1 && !walk(r, f, memo, s, d, k, stride, portSlots)) out[s * t.nodes + d] = 0;
+        if (out[s * t.nodes + d] === 1 && !walk(r, dead, memo, s, d, k, stride, portSlots)) out[s * t.nodes + d] = 0;
     }
   }
   return out;
@@ -124,5 +145,7 @@ export function routeHealthy(r: RoutingFunction, f: FaultSet, src: number, dst: 
   const stride = r.vcClasses.length + 1;
   const portSlots = r.inPort ? r.topology.ports + 1 : 1;
   const memo = new Uint8Array(r.topology.nodes * stride * portSlots);
-  return f.nodeMask[src] === 0 && f.nodeMask[dst] === 0 && walk(r, f, memo, src, dst, 0, stride, portSlots);
+  return (
+    f.nodeMask[src] === 0 && f.nodeMask[dst] === 0 && walk(r, deadChannels(r, f), memo, src, dst, 0, stride, portSlots)
+  );
 }

@@ -2,6 +2,7 @@ import { healthyComponents, reachable } from '../fault/components.ts';
 import type { FaultSet } from '../fault/fault-set.ts';
 import { MESSAGE_KINDS, NONE, type Plan } from '../multicast/plan.ts';
 import { DELIVER, INJECT, portOf, vcOf } from '../routing/types.ts';
+import { deadChannels } from './fault-routes.ts';
 import type { PlanPaths } from './paths.ts';
 
 /** What a fault set does to one multicast's plan (docs/faults.md "Plans"). */
@@ -26,6 +27,7 @@ export interface PlanFaults {
  */
 export function planFaults(plan: Plan, paths: PlanPaths, f: FaultSet): PlanFaults {
   const t = plan.topology;
+  const dead = deadChannels(plan.routing, f);
   const got = new Uint8Array(t.nodes);
   // per message: how many of its destinations (a prefix, in delivery order) it delivers
   const reached = new Int32Array(plan.count);
@@ -41,12 +43,12 @@ export function planFaults(plan: Plan, paths: PlanPaths, f: FaultSet): PlanFault
     if (f.nodeMask[from] === 1 || (after !== NONE && !delivers(after, from))) continue;
     const dests = plan.destPool.subarray(plan.destOffsets[id]!, plan.destOffsets[id + 1]!);
     if (plan.kinds[id] === treeKind && plan.trees) {
-      let dead = false;
+      let cut = false;
       for (let e = plan.trees.offsets[id]!; e < plan.trees.offsets[id + 1]!; e++) {
         const phys = Math.floor(plan.trees.channels[e]! / paths.vcs);
-        if (f.channelMask[phys] === 1) dead = true;
+        if (dead[phys] === 1) cut = true;
       }
-      if (dead) continue;
+      if (cut) continue;
       sent[id] = 1;
       reached[id] = dests.length;
       for (const d of dests) got[d] = 1;
@@ -56,7 +58,7 @@ export function planFaults(plan: Plan, paths: PlanPaths, f: FaultSet): PlanFault
     let next = 0;
     for (let h = paths.offsets[id]!; h < paths.offsets[id + 1]! && next < dests.length; h++) {
       const phys = Math.floor(paths.channels[h]! / paths.vcs);
-      if (f.channelMask[phys] === 1) break;
+      if (dead[phys] === 1) break;
       const to = t.neighbor(Math.floor(phys / t.ports), phys % t.ports);
       if (to === dests[next]) {
         got[to] = 1;
@@ -88,6 +90,7 @@ export function tracePlanToFaults(plan: Plan, f: FaultSet): PlanPaths {
   const vcs = r.vcClasses.length;
   if (plan.routes) return { offsets: plan.routes.offsets, channels: plan.routes.channels, vcs };
   const maxHops = 4 * t.nodes + 64;
+  const deadMask = deadChannels(r, f);
   const offsets = new Int32Array(plan.count + 1);
   const channels: number[] = [];
   for (let id = 0; id < plan.count; id++) {
@@ -105,7 +108,7 @@ export function tracePlanToFaults(plan: Plan, f: FaultSet): PlanPaths {
         vc = vcOf(word);
         channels.push((at * t.ports + port) * vcs + vc);
         hops++;
-        if (f.channelMask[at * t.ports + port] === 1) {
+        if (deadMask[at * t.ports + port] === 1) {
           dead = true;
           break;
         }

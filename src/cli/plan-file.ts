@@ -4,6 +4,8 @@ import type { WormSpec } from '../engine/types.ts';
 import { WormcastError } from '../errors.ts';
 import { readInputText } from '../experiment/config/input-file.ts';
 import { jsonTooDeep, MAX_NESTING } from '../experiment/config/nesting.ts';
+import { planWormsUnderFaults } from '../experiment/run/fault-events.ts';
+import { buildFaultSet, type FaultSet, isFaultFree } from '../fault/fault-set.ts';
 import { NONE, PlanBuilder } from '../multicast/plan.ts';
 import { createRouting } from '../routing/registry.ts';
 import type { RoutingFunction } from '../routing/types.ts';
@@ -65,6 +67,8 @@ const PlanSchema = z.object({
   source: z.string(),
   destinations: z.array(z.string()).min(1, 'a plan has at least one destination'),
   messages: z.array(MessageSchema).min(1, 'a plan has at least one message'),
+  // written by `wormcast plan --faults` (docs/plan-json.md): the run applies them
+  faults: z.object({ links: z.array(z.tuple([z.string(), z.string()])), nodes: z.array(z.string()) }).optional(),
 });
 
 type PlanJson = z.infer<typeof PlanSchema>;
@@ -92,8 +96,12 @@ function address(t: Topology, text: string, where: string): number {
 export interface PlanWorms {
   routing: RoutingFunction;
   worms: WormSpec[];
+  /** The destinations that get a copy (all of them without faults). */
   dests: number[];
   source: number;
+  /** The plan's faults, when it has any, and how many destinations they keep from their copies. */
+  faults?: FaultSet;
+  undeliverable?: number;
 }
 
 /** One message's checked hops: the plan channel id, the node reached and the parent hop of each. */
@@ -307,6 +315,35 @@ export function wormsFromPlanJson(text: string, flits: number): PlanWorms {
       parents: Int32Array.from(trees.parents),
     },
   );
-  const worms: WormSpec[] = planWorms(built, 0, flits, 0, 0);
-  return { routing, worms, source, dests: destinations };
+  const f = plan.faults ? planFaultSet(t, plan.faults) : null;
+  if (!f || isFaultFree(f)) return { routing, worms: planWorms(built, 0, flits, 0, 0), source, dests: destinations };
+  if (routing.choices)
+    throw new WormcastError(
+      `--plan: routing ${routing.name} is adaptive and its selection could take a dead channel; a plan with faults needs a deterministic routing`,
+    );
+  // what the faults leave of the plan, as in dynamic runs (docs/faults.md "Plans"); the routing
+  // carries the set so that the engines check no worm is given a dead channel
+  const cut = planWormsUnderFaults(built, f, 0, flits, 0);
+  return {
+    routing: routing.faults ? routing : { ...routing, faults: f },
+    worms: cut.worms,
+    source,
+    dests: cut.dests,
+    faults: f,
+    undeliverable: cut.undeliverable,
+  };
+}
+
+/** The fault set of a plan file's `faults` field, its addresses checked as the plan's others. */
+function planFaultSet(t: Topology, faults: { links: [string, string][]; nodes: string[] }): FaultSet {
+  const links = faults.links.map(
+    ([a, b], j) => [address(t, a, `faults.links[${j}][0]`), address(t, b, `faults.links[${j}][1]`)] as const,
+  );
+  const nodes = faults.nodes.map((v, j) => address(t, v, `faults.nodes[${j}]`));
+  try {
+    return buildFaultSet(t, links, nodes);
+  } catch (e) {
+    if (e instanceof WormcastError) throw new WormcastError(`--plan: ${e.message.replace(/^wormcast: /, '')}`);
+    throw e;
+  }
 }

@@ -257,6 +257,9 @@ export class ReferenceEngine implements Engine {
         this.status = 'bad-route';
         continue;
       }
+      // issue 22: the host never gives a worm a channel dead to its routing (docs/faults.md)
+      if (place.chan >= 0 && this.routing.faults?.channelMask[place.chan] === 1)
+        throw new Error(`reference engine: a worm from node ${s.worm.spec.src} takes the faulty channel ${place.chan}`);
       const c = this.addSlot(s.worm, s, place);
       if (c) this.request(c, this.t);
     }

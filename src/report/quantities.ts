@@ -47,6 +47,11 @@ export const METRIC_QUANTITIES: Record<MetricName, Quantity> = {
   vcWaitCycles: { title: 'Virtual-channel waits', note: 'cycles worms waited for a VC, summed', unit: 'cycles' },
   sharingEvents: { title: 'Channel sharing events', note: 'physical channel shared by two worms', unit: '' },
   channelUtilisation: { title: 'Channel utilisation', note: 'mean over channels', unit: 'fraction of cycles' },
+  undeliverable: {
+    title: 'Undeliverable destinations',
+    note: 'of the messages created in the window, no copy could reach them (docs/faults.md)',
+    unit: 'destinations',
+  },
 };
 
 /** The options a figure's x axis, series or panels are most often drawn over. */

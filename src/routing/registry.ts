@@ -5,10 +5,12 @@ import { cccOptimal } from './ccc-optimal.ts';
 import { cccSimple } from './ccc-simple.ts';
 import { dimReversal } from './dim-reversal.ts';
 import { dor } from './dor.ts';
+import { faultRing } from './fault-ring.ts';
 import { ecube } from './ecube.ts';
 import { hc } from './hc.ts';
 import { hcm } from './hcm.ts';
 import { label } from './label.ts';
+import { labelDetour } from './label-detour.ts';
 import { starMin } from './star-min.ts';
 import { xyDouble } from './xy-double.ts';
 import { minAdaptive } from './min-adaptive.ts';
@@ -174,6 +176,22 @@ export const ROUTINGS: Record<string, RoutingEntry> = {
     kinds: ['mesh', 'hypercube'],
     topologies: 'mesh, hypercube',
     summary: 'fault-tolerant: around faulty links and nodes, VC class = dimension reversals (Dally and Aoki 1993)',
+    example: { topology: 'mesh:6x6', from: '0,0', to: '5,5', source: 'docs/routing-faults.md' },
+  },
+  'fault-ring': {
+    id: 18,
+    factory: faultRing,
+    kinds: ['mesh'],
+    topologies: 'mesh (2D)',
+    summary: 'fault-tolerant: e-cube round rectangular fault blocks on their rings (Boppana and Chalasani 1995)',
+    example: { topology: 'mesh:8x8', from: '0,3', to: '7,3', source: 'docs/routing-faults.md' },
+  },
+  'label-detour': {
+    id: 19,
+    factory: labelDetour,
+    kinds: ['mesh', 'hypercube'],
+    topologies: 'mesh (2D), hypercube',
+    summary: 'fault-tolerant: label routing R round dead channels, labels still monotone (ours; R: seed 004)',
     example: { topology: 'mesh:6x6', from: '0,0', to: '5,5', source: 'docs/routing-faults.md' },
   },
 };

@@ -57,8 +57,10 @@ export interface RoutingFunction {
    */
   readonly inPort?: boolean;
   /**
-   * The fault set a fault-tolerant function routes around (docs/routing-faults.md); the wasm host
-   * uploads its channel mask (src/wasm/module.ts). Absent: the function does not read faults.
+   * The fault set a fault-tolerant function routes around (docs/routing-faults.md), or, on a
+   * fault-oblivious function of a faulty run (simulationRouting), the set the engines check that
+   * no worm is routed against; the wasm host uploads its channel mask (src/wasm/module.ts).
+   * Absent: no faults.
    */
   readonly faults?: FaultSet;
   route(node: number, dest: number, vcIn: number, key?: number, inPort?: number): number;
@@ -139,7 +141,7 @@ export interface RoutingOptions {
    * free choices with, by name (src/routing/selection.ts; default 'first-free').
    */
   selection?: string;
-  /** dim-reversal: the faults to route around (docs/routing-faults.md); default none. */
+  /** dim-reversal, fault-ring, label-detour: the faults to route around (docs/routing-faults.md); default none. */
   faults?: FaultSet;
 }
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { faultRoutes } from '../../analysis/fault-routes.ts';
+import { deadChannels, faultRoutes } from '../../analysis/fault-routes.ts';
 import { healthyComponents, reachable } from '../../fault/components.ts';
 import { faultLine, faultsJson, unreachableJson } from '../../fault/fault-json.ts';
 import { isFaultFree } from '../../fault/fault-set.ts';
@@ -49,8 +49,13 @@ export function registerRoute(program: Command): void {
       const hops = tracePath(r, src, dst);
       const c = healthyComponents(t, f);
       // the first hop over a dead channel: a deterministic route cannot go round it (docs/faults.md)
-      const blocked = hops.findIndex((h) => f.channelMask[h.from * t.ports + h.port] === 1);
-      const ends = f.nodeMask[src] === 0 && f.nodeMask[dst] === 0;
+      const dead = deadChannels(r, f);
+      const blocked = hops.findIndex((h) => dead[h.from * t.ports + h.port] === 1);
+      // fault-ring's blocks switch healthy nodes off: they neither send nor receive (src/fault/blocks.ts)
+      const own = r.faults && r.faults !== f ? r.faults : null;
+      const disabled = own ? own.nodes.filter((v) => f.nodeMask[v] === 0).length : 0;
+      const switchedOff = own !== null && (own.nodeMask[src] === 1 || own.nodeMask[dst] === 1);
+      const ends = f.nodeMask[src] === 0 && f.nodeMask[dst] === 0 && !switchedOff;
       const deliverable = ends && blocked < 0;
       const counts = isFaultFree(f) ? null : faultRoutes(r, f);
       if (opts.json) {
@@ -72,6 +77,7 @@ export function registerRoute(program: Command): void {
             deliverable,
             reachable: reachable(c, src, dst),
             blockedAt: blocked < 0 ? null : blocked,
+            ...(own ? { disabled } : {}),
           })}\n`,
         );
         return;
@@ -92,11 +98,15 @@ export function registerRoute(program: Command): void {
         );
       if (!isFaultFree(f)) {
         lines.push(faultLine(t, f, c));
-        const why = !ends
-          ? 'an end is a faulty node'
-          : blocked >= 0
-            ? `hop ${blocked + 1} crosses a faulty channel${reachable(c, src, dst) ? ' (the destination is reachable by another path)' : ' (the destination is unreachable)'}`
-            : '';
+        if (own)
+          lines.push(`${r.name}: its fault blocks switch off ${disabled} healthy nodes (docs/routing-faults.md)`);
+        const why = switchedOff
+          ? `an end is a node ${r.name}'s fault blocks switch off`
+          : !ends
+            ? 'an end is a faulty node'
+            : blocked >= 0
+              ? `hop ${blocked + 1} crosses a faulty channel${reachable(c, src, dst) ? ' (the destination is reachable by another path)' : ' (the destination is unreachable)'}`
+              : '';
         lines.push(deliverable ? `${r.name} delivers this route` : `${r.name} cannot deliver this route: ${why}`);
         if (counts) lines.push(`${r.name}: ${counts.unroutable} reachable ordered pairs it cannot route`);
       }

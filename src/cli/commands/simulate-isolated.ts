@@ -30,6 +30,9 @@ export interface IsolatedRun {
   json: boolean;
   /** Extra JSON fields (node model...). */
   extra: Record<string, unknown>;
+  /** Static faults and their seed (docs/faults.md); absent: none. */
+  faults?: string;
+  faultSeed?: number;
 }
 
 const CONFIDENCE = 0.95;
@@ -62,6 +65,10 @@ function intervalText(i: Interval, scale = (x: number) => x, digits = 2): string
  * dynamic run that did not complete its measurement (docs/cli.md "Exit status of simulate").
  */
 export async function runIsolatedCommand(c: IsolatedRun): Promise<IsolatedResult> {
+  const fault =
+    c.faults !== undefined
+      ? { faults: c.faults, ...(c.faultSeed !== undefined ? { faultSeed: c.faultSeed } : {}) }
+      : {};
   const routing = simulationRouting(c.topology, c.algorithm, c.routing);
   // many sets (or large ones) show their progress on stderr (src/cli/progress.ts: silent for the first seconds)
   const progress = new Progress('simulate', c.sets, 'sets');
@@ -79,6 +86,7 @@ export async function runIsolatedCommand(c: IsolatedRun): Promise<IsolatedResult
     confidence: CONFIDENCE,
     stopOnIncomplete: true,
     onSet: (done) => progress.update(done),
+    ...fault,
   }).finally(() => progress.stop());
   const cycleUs = c.units?.cycleUs;
   const us = (x: number) => cyclesToUs({ cycleUs: cycleUs ?? 1, messageBytes: 0, flitBytes: 1, source: '' }, x);
@@ -96,7 +104,8 @@ export async function runIsolatedCommand(c: IsolatedRun): Promise<IsolatedResult
       algorithm: c.algorithm,
       ...(c.algorithm === 'unicast' ? {} : c.destsMean !== undefined ? { destsMean: c.destsMean } : { dests: c.dests }),
       sets: r.sets,
-      ...(r.incomplete !== undefined ? { setsRequested: c.sets } : {}),
+      // fewer sets than asked: one did not finish, or (with faults) some had no destination to reach
+      ...(r.incomplete !== undefined || r.sets !== c.sets ? { setsRequested: c.sets } : {}),
       incomplete: r.incomplete ?? null,
       flits: c.flits,
       seed: c.seed,
@@ -106,6 +115,7 @@ export async function runIsolatedCommand(c: IsolatedRun): Promise<IsolatedResult
       completion: intervalJson(r.completion),
       flitHops: intervalJson(r.flitHops),
       destinations: intervalJson(r.destinations),
+      ...(r.faults ? { faults: r.faults, undeliverable: r.undeliverable ?? 0 } : {}),
       ...c.extra,
       ...(c.units ? { units: c.units } : {}),
       ...(cycleUs !== undefined
@@ -131,6 +141,10 @@ export async function runIsolatedCommand(c: IsolatedRun): Promise<IsolatedResult
     `${routing.topology.spec} ${c.algorithm}${destText}: isolated multicasts (one at a time in an empty network, not dynamic traffic), ${setsText}, seed ${c.seed}, ${c.flits}-flit messages, ${c.nodeModel}, ${c.engine} engine`,
   ];
   if (r.incomplete !== undefined) lines.push(`  INCOMPLETE: ${r.incomplete}`);
+  if (r.faults)
+    lines.push(
+      `  faults: ${r.faults.links.length} links, ${r.faults.nodes.length} nodes (${r.faults.deadLinks} links dead); ${r.undeliverable} destinations undeliverable (counted, never sent), ${c.sets - r.sets} sets with none reachable`,
+    );
   if (c.units) lines.push(`  units: ${unitsText(c.units, c.flits, undefined, c.options.startup)}`);
   lines.push(
     r.sets >= 2

@@ -17,19 +17,7 @@ export interface SeedModes {
 }
 
 /** Options of dynamic traffic only: --traffic isolated refuses them. */
-const DYNAMIC_ONLY = [
-  'load',
-  'interarrivalUs',
-  'cycles',
-  'warmup',
-  'drain',
-  'process',
-  'self',
-  'inFlight',
-  // faults are applied to dynamic runs only so far (docs/faults.md)
-  'faults',
-  'faultSeed',
-];
+const DYNAMIC_ONLY = ['load', 'interarrivalUs', 'cycles', 'warmup', 'drain', 'process', 'self', 'inFlight'];
 
 /** Seed-unit and mode options: --example refuses them (it sets its own load and message length). */
 const NOT_WITH_EXAMPLE = [

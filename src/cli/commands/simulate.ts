@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { parseSizeMix } from '../../experiment/run/message-sizes.ts';
 import { DEFAULT_FAULT_SEED } from '../../fault/parse-faults.ts';
+import { faultsJson } from '../../fault/fault-json.ts';
+import type { FaultSet } from '../../fault/fault-set.ts';
 import { getScenario, SCENARIOS } from '../../engine/scenarios.ts';
 import { defaultInjection, resolveOptions } from '../../engine/input.ts';
 import type { EngineOptions, WormSpec } from '../../engine/types.ts';
@@ -272,6 +274,8 @@ export function registerSimulate(program: Command): void {
         let dests: number[];
         // a scenario reproduces what its seed says happens; a plan must deliver its multicast
         let goal: 'finished' | 'deadlock' = 'finished';
+        // a plan file's faults (written by `wormcast plan --faults`): counted in the result
+        let planFaults: { set: FaultSet; undeliverable: number } | null = null;
         if (o.scenario !== undefined) {
           const s = getScenario(o.scenario);
           ({ routing, worms, options } = s);
@@ -282,6 +286,7 @@ export function registerSimulate(program: Command): void {
           const flits = parseIntIn(o.flits, 1, 1 << 24, '--flits');
           const p = wormsFromPlanJson(readPlanFile(o.plan!), flits);
           ({ routing, worms } = p);
+          planFaults = p.faults ? { set: p.faults, undeliverable: p.undeliverable ?? 0 } : null;
           const model = nodeModel(
             o,
             'unicast',
@@ -332,6 +337,10 @@ export function registerSimulate(program: Command): void {
           );
         } finally {
           progress.stop();
+        }
+        if (planFaults) {
+          result.faults = faultsJson(routing.topology, planFaults.set);
+          result.undeliverable = planFaults.undeliverable;
         }
         printResult(result, routing, heading, o.json === true);
         return;
@@ -396,6 +405,9 @@ export function registerSimulate(program: Command): void {
             nodeModel: { port: model.port, consumption: model.consumption },
             rules: engineRules(isolatedOptions),
           },
+          ...(point.faults !== undefined
+            ? { faults: point.faults, faultSeed: point.faultSeed ?? DEFAULT_FAULT_SEED }
+            : {}),
         });
         return;
       }

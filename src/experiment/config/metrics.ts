@@ -18,6 +18,7 @@ export const METRICS = [
   'vcWaitCycles',
   'sharingEvents',
   'channelUtilisation',
+  'undeliverable',
 ] as const;
 
 export type MetricName = (typeof METRICS)[number];
@@ -60,6 +61,9 @@ export function metricOf(r: SimulationResult, metric: MetricName): number {
       return r.counters.sharingEvents;
     case 'channelUtilisation':
       return r.channelUtilisation.mean;
+    case 'undeliverable':
+      // destinations no copy could reach (docs/faults.md); a run without faults loses none
+      return r.undeliverable ?? 0;
     default:
       return r[metric];
   }

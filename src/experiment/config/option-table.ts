@@ -130,6 +130,7 @@ export const OPTION_TABLE = [
     point: true,
     givenOnly: true,
     run: 'faults',
+    quantity: { title: 'Faults', note: 'static faulty links and nodes (docs/faults.md)', unit: '' },
   },
   {
     key: 'faultSeed',

@@ -6,7 +6,7 @@ import type { WormSpec } from '../../engine/types.ts';
 import { findAlgorithm } from '../../engine/workload.ts';
 import type { FaultSet } from '../../fault/fault-set.ts';
 import { normalizeDestinations } from '../../multicast/destinations.ts';
-import { MESSAGE_KINDS } from '../../multicast/plan.ts';
+import { MESSAGE_KINDS, type Plan } from '../../multicast/plan.ts';
 import type { RoutingFunction } from '../../routing/types.ts';
 import type { Topology } from '../../topology/types.ts';
 import type { TrafficEvent } from './traffic.ts';
@@ -45,10 +45,39 @@ export function faultyEventWorms(
       };
     return { dests: [], worms: [], undeliverable: 1 };
   }
-  const plan = findAlgorithm(algorithm).build(routing, e.src, normalizeDestinations(routing.topology, e.src, e.dests));
+  const algo = findAlgorithm(algorithm);
+  const wanted = normalizeDestinations(routing.topology, e.src, e.dests);
+  let plan = algo.build(routing, e.src, wanted);
+  const unicastKind = MESSAGE_KINDS.indexOf('unicast');
+  if (plan.kinds.every((k) => k === unicastKind)) {
+    // a tree of unicasts is rebuilt over the destinations the source can reach by the routing:
+    // no faulty or cut-off node is then a forwarder, and one that could be is replaced
+    // (docs/faults.md "Fault-tolerant multicast")
+    const ok = wanted.filter((d) => routeHealthy(routing, f, e.src, d));
+    if (ok.length === 0) return { dests: [], worms: [], undeliverable: wanted.length };
+    if (ok.length < wanted.length) plan = algo.build(routing, e.src, ok);
+  }
+  const cut = planWormsUnderFaults(plan, f, e.created, flits, group);
+  return { ...cut, undeliverable: wanted.length - cut.dests.length };
+}
+
+/**
+ * The worms of one multicast's plan under fault set f (each created at `created`, in group
+ * `group`): those planFaults says are sent and deliver something, a path worm cut to the
+ * destinations ahead of its first dead channel, a forwarded worm renumbered after the worms
+ * dropped before it; `undeliverable` counts the plan's destinations no copy reaches. Plans with
+ * explicit routes (a plan file) are cut along them.
+ */
+export function planWormsUnderFaults(
+  plan: Plan,
+  f: FaultSet,
+  created: number,
+  flits: number,
+  group: number,
+): FaultyEvent {
   const paths = tracePlanToFaults(plan, f);
   const lost = planFaults(plan, paths, f);
-  const all = planWorms(plan, e.created, flits, group, 0);
+  const all = planWorms(plan, created, flits, group, 0);
   const index = new Int32Array(plan.count).fill(-1);
   const worms: WormSpec[] = [];
   for (let id = 0; id < plan.count; id++) {
@@ -67,7 +96,8 @@ export function faultyEventWorms(
     worms.push(w);
   }
   const gone = new Set(lost.undeliverable);
-  return { dests: Array.from(plan.destinations).filter((d) => !gone.has(d)), worms, undeliverable: gone.size };
+  const dests = Array.from(plan.destinations).filter((d) => !gone.has(d));
+  return { dests, worms, undeliverable: gone.size };
 }
 
 /** Hops of message id's path up to and including the one that reaches the last of `dests`. */

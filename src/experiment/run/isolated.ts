@@ -1,9 +1,13 @@
 import { defaultInjection } from '../../engine/input.ts';
 import type { EngineOptions } from '../../engine/types.ts';
-import { buildWorkload } from '../../engine/workload.ts';
+import { buildWorkload, type Workload } from '../../engine/workload.ts';
 import { WormcastError } from '../../errors.ts';
 import { randomDestinations } from '../../multicast/destinations.ts';
+import { type FaultsJson, faultsJson } from '../../fault/fault-json.ts';
+import { DEFAULT_FAULT_SEED, parseFaults } from '../../fault/parse-faults.ts';
 import { mulberry32 } from '../../random.ts';
+import { parseTopology } from '../../topology/registry.ts';
+import { faultyEventWorms } from './fault-events.ts';
 import { meanInterval, type Interval } from './confidence.ts';
 import { destCountRange, drawDestCount } from './dest-count.ts';
 import { makeEngine, RUN_END, runWorkload, simulationRouting } from './simulate.ts';
@@ -45,6 +49,10 @@ export interface IsolatedConfig {
   stopOnIncomplete?: boolean;
   /** Called after each set with the sets done (progress of a long run). */
   onSet?: (done: number) => void;
+  /** Static faults (`--faults`, docs/faults.md); absent or 'none': none. */
+  faults?: string;
+  /** Seed of random faults, default DEFAULT_FAULT_SEED. */
+  faultSeed?: number;
 }
 
 export interface IsolatedResult {
@@ -67,7 +75,13 @@ export interface IsolatedResult {
   flitHops: Interval;
   /** The same of its number of destinations (a point interval for a fixed count). */
   destinations: Interval;
-  /** Each set's numbers, in the order drawn (a sweep pools them over its replications). */
+  /** With faults: the fault set, and the destinations no copy could reach, over all the sets. */
+  faults?: FaultsJson;
+  undeliverable?: number;
+  /**
+   * Each set's numbers, in the order drawn (a sweep pools them over its replications); with
+   * faults, a set none of whose destinations can be reached has none.
+   */
   perSet: {
     latency: number[];
     networkLatency: number[];
@@ -79,8 +93,13 @@ export interface IsolatedResult {
 
 /** Run `sets` isolated multicasts from uniformly random sources to uniformly random sets of `dests` nodes. */
 export async function runIsolated(c: IsolatedConfig): Promise<IsolatedResult> {
-  const routing = simulationRouting(c.topology, c.algorithm, c.routing);
+  const f =
+    c.faults === undefined || c.faults.trim() === 'none'
+      ? undefined
+      : parseFaults(parseTopology(c.topology), c.faults, c.faultSeed ?? DEFAULT_FAULT_SEED);
+  const routing = simulationRouting(c.topology, c.algorithm, c.routing, {}, f);
   const t = routing.topology;
+  let undeliverable = 0;
   if (c.destsMean !== undefined) destCountRange(c.destsMean, t.nodes - 1);
   else if (c.dests < 1 || c.dests >= t.nodes)
     throw new WormcastError(`isolated: dests ${c.dests} must be 1..${t.nodes - 1} on ${t.spec}`);
@@ -97,7 +116,18 @@ export async function runIsolated(c: IsolatedConfig): Promise<IsolatedResult> {
     const m = c.destsMean === undefined ? c.dests : drawDestCount(c.destsMean, t.nodes - 1, random());
     const src = Math.floor(random() * t.nodes);
     const dests = [...randomDestinations(t, src, m, random)];
-    const w = buildWorkload([{ created: 0, src, dests }], c.algorithm, routing, c.flits);
+    let w: Workload;
+    if (f) {
+      // what the faults leave of the multicast, as in dynamic runs (src/experiment/run/fault-events.ts)
+      const fe = faultyEventWorms({ created: 0, src, dests }, c.algorithm, routing, c.flits, 0, f);
+      undeliverable += fe.undeliverable;
+      if (fe.worms.length === 0) {
+        c.onSet?.(k + 1);
+        continue;
+      }
+      const firstWorm = Int32Array.of(0, fe.worms.length);
+      w = { worms: fe.worms, created: Int32Array.of(0), firstWorm, dests: [fe.dests], flits: c.flits };
+    } else w = buildWorkload([{ created: 0, src, dests }], c.algorithm, routing, c.flits);
     // the injection rule defaults to the seeds' one-port model for multicasts (docs/model-flit.md "The source")
     const options = { injection: defaultInjection(c.algorithm), ...c.options };
     const engine = await makeEngine(c.engine ?? 'wasm', { routing, worms: w.worms, options });
@@ -138,5 +168,6 @@ export async function runIsolated(c: IsolatedConfig): Promise<IsolatedResult> {
     flitHops: meanInterval(hopses, conf),
     destinations: meanInterval(counts, conf),
     perSet: { latency: lats, networkLatency: nets, completion: maxes, flitHops: hopses, destinations: counts },
+    ...(f ? { faults: faultsJson(t, f), undeliverable } : {}),
   };
 }

@@ -180,13 +180,33 @@ export function simulationRouting(
       throw new WormcastError(
         `--selection ${dor.selection}: applies to unicast traffic routed by an adaptive function (${ADAPTIVE_ROUTINGS.join(', ')}), not ${algorithm === 'unicast' ? `routing ${name}` : `algorithm ${algorithm}`}`,
       );
-    return createRouting(name!, t, { selection: dor.selection, ...(faults ? { faults } : {}) });
+    return withFaults(createRouting(name!, t, { selection: dor.selection, ...(faults ? { faults } : {}) }), faults);
   }
-  // a fault-tolerant routing function routes around the faults; the others ignore them
+  // a fault-tolerant routing function routes around the faults; the others ignore them, and carry
+  // them only for the engines to check that no worm is given a dead channel (docs/faults.md)
   const options = faults ? { faults } : {};
-  if (algorithm === 'unicast') return createRouting(routing ?? DEFAULT_ROUTING[t.kind], t, options);
-  if (faults) return createRouting(routingNameFor(findAlgorithm(algorithm), t, routing), t, options);
-  return routingFor(findAlgorithm(algorithm), t, routing);
+  const made =
+    algorithm === 'unicast'
+      ? createRouting(routing ?? DEFAULT_ROUTING[t.kind], t, options)
+      : faults
+        ? createRouting(routingNameFor(findAlgorithm(algorithm), t, routing), t, options)
+        : routingFor(findAlgorithm(algorithm), t, routing);
+  return withFaults(made, faults);
+}
+
+/**
+ * A routing function of a faulty run: with the fault set the engines check against (a fault-
+ * oblivious function carries it for that check only). An adaptive function is refused: the engines
+ * select among its choices as the run goes, and the faults analysis (src/experiment/run/
+ * fault-events.ts) follows one route, so a worm could be given a dead channel.
+ */
+function withFaults(r: RoutingFunction, faults: FaultSet | undefined): RoutingFunction {
+  if (!faults) return r;
+  if (r.choices)
+    throw new WormcastError(
+      `--faults: routing ${r.name} is adaptive and its selection could take a dead channel; with faults use a deterministic routing or a fault-tolerant one (dim-reversal, fault-ring)`,
+    );
+  return r.faults ? r : { ...r, faults };
 }
 
 /** Cycles per piece of a whole run reported as it goes (runWorkload's onCycle). */

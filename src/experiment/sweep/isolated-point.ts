@@ -46,6 +46,7 @@ export function isolatedResultJson(r: IsolatedResult): Record<string, unknown> {
     latency: interval(r.latency),
     networkLatency: interval(r.networkLatency),
     completion: interval(r.completion),
+    ...(r.faults ? { faults: r.faults, undeliverable: r.undeliverable ?? 0 } : {}),
   };
 }
 
@@ -83,6 +84,7 @@ export async function runIsolatedPoint(task: PointTask): Promise<PointOutcome> {
       // a set that does not finish makes the replication incomplete (its finished sets still count),
       // as a dynamic replication that deadlocked: the sweep goes on and ends with exit 3
       stopOnIncomplete: true,
+      ...(c.faults !== undefined ? { faults: c.faults, faultSeed: c.faultSeed } : {}),
     });
     for (const k of Object.keys(pooled) as Array<keyof typeof pooled>) pooled[k].push(...r.perSet[k]);
     reps.push({

@@ -13,7 +13,7 @@ export const dualPath: MulticastAlgorithm = {
   name: 'dual-path',
   summary: 'two label-sorted worms, high and low channel networks (seed 004 section 6.2.2, Figs. 6.11, 6.12)',
   topologies: ['mesh', 'hypercube'],
-  routings: ['label'],
+  routings: ['label', 'label-detour'],
   port: 'all',
   build(routing, source, destinations) {
     const { labelOf } = labellingOf(routing, 'dual-path');

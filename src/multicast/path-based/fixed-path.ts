@@ -45,7 +45,7 @@ export const fixedPath: MulticastAlgorithm = {
   name: 'fixed-path',
   summary: 'two worms walking the Hamiltonian path up and down (seed 004 section 6.2.2, Fig. 6.17)',
   topologies: ['mesh', 'hypercube'],
-  routings: ['label'],
+  routings: ['label', 'label-detour'],
   port: 'all',
   build(routing, source, destinations) {
     const lab = labellingOf(routing, 'fixed-path');

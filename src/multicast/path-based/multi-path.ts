@@ -85,7 +85,7 @@ export const multiPath: MulticastAlgorithm = {
   name: 'multi-path',
   summary: 'up to one worm per outgoing channel of the source (seed 004 Figs. 6.14, 6.20)',
   topologies: ['mesh', 'hypercube'],
-  routings: ['label'],
+  routings: ['label', 'label-detour'],
   port: 'all',
   build(routing, source, destinations) {
     const lab = labellingOf(routing, 'multi-path');

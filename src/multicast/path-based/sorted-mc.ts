@@ -12,7 +12,7 @@ export const sortedMc: MulticastAlgorithm = {
   name: 'sorted-mc',
   summary: 'the sorted MP worm closed back to the source (seed 004 section 5.1)',
   topologies: ['mesh', 'hypercube'],
-  routings: ['label'],
+  routings: ['label', 'label-detour'],
   port: 'one',
   build(routing, source, destinations) {
     const cycle = sortedCycle(routing, 'sorted-mc');

@@ -12,7 +12,7 @@ export const sortedMp: MulticastAlgorithm = {
   name: 'sorted-mp',
   summary: 'one worm along a Hamiltonian cycle from the source (seed 004 section 5.1, Figs. 5.1, 5.2)',
   topologies: ['mesh', 'hypercube'],
-  routings: ['label'],
+  routings: ['label', 'label-detour'],
   port: 'one',
   build(routing, source, destinations) {
     const cycle = sortedCycle(routing, 'sorted-mp');
