@@ -4,10 +4,8 @@ import {
   SCENARIOS,
   TOPOLOGY_FORMS,
   WormcastError,
-  optionEntry,
   parseIntIn,
   parseTopology,
-  rangeText,
   type Topology,
 } from 'wormcast';
 import { renderChart, sweepCharts } from './curves/chart.ts';
@@ -19,8 +17,8 @@ import { exportButtons, toCsv, toJson } from './export.ts';
 import { renderPlan, type PlanRequest, type PlanView } from './plan-panel.ts';
 import { computeRoute, renderRoute, type RouteView } from './route-panel.ts';
 import { Runner } from './runner.ts';
+import { FORM_OPTIONS, FORM_RULES, FORM_TRAFFIC, optionFieldId, optionFields } from './form-options.ts';
 import {
-  FORM_RULES,
   parseSimulationRequest,
   plannedCycles,
   requestValues,
@@ -28,7 +26,7 @@ import {
   type SimulationRequest,
   type SimulationView,
 } from './simulate-panel.ts';
-import { readState, ruleFieldId, URL_FIELDS, writeState, type Panel, type UrlState } from './url-state.ts';
+import { readState, URL_FIELDS, writeState, type Panel, type UrlState } from './url-state.ts';
 import { WatchPanel } from './watch/watch-view.ts';
 import { WASM_URL, wasmBytes } from './wasm-source.ts';
 
@@ -232,7 +230,7 @@ function workloadChanged(): void {
     'sim-vcs',
     'sim-buffer',
     'sim-port',
-    ...FORM_RULES.map(ruleFieldId),
+    ...FORM_OPTIONS.map(optionFieldId),
   ]) {
     byId<HTMLInputElement>(id).disabled = scenario;
   }
@@ -318,33 +316,14 @@ function simulationRequest(): SimulationRequest {
     vcs: value('sim-vcs'),
     buffer: value('sim-buffer'),
     port: value('sim-port'),
-    ...Object.fromEntries(FORM_RULES.map((k) => [k, value(ruleFieldId(k))])),
+    ...Object.fromEntries(FORM_OPTIONS.map((k) => [k, value(optionFieldId(k))])),
   };
 }
 
-/** The engine-rule fields, made from the option table: each rule's values ('' its default), range and help. */
-function setupRules(): void {
-  const box = byId('sim-rules');
-  for (const key of FORM_RULES) {
-    const e = optionEntry(key);
-    const id = ruleFieldId(key);
-    const fallback = e.default !== undefined ? String(e.default) : "the algorithm's";
-    const field =
-      e.value.kind === 'enum'
-        ? el('select', { id, name: key, title: e.help })
-        : el('input', {
-            id,
-            name: key,
-            value: '',
-            size: '4',
-            title: e.help,
-            placeholder: `${fallback} (${rangeText(e.value)})`,
-          });
-    if (field instanceof HTMLSelectElement && e.value.kind === 'enum')
-      fillSelect(field, [['', `default (${fallback})`], ...e.value.values.map((v): [string, string] => [v, v])], '');
-    const label = e.label ?? key;
-    box.append(el('label', {}, `${label[0]!.toUpperCase()}${label.slice(1)} `, field));
-  }
+/** The fields made from the option table (src/web/form-options.ts): traffic and faults, then the engine rules. */
+function setupOptions(): void {
+  byId('sim-traffic').append(...optionFields(FORM_TRAFFIC));
+  byId('sim-rules').append(...optionFields(FORM_RULES));
 }
 
 /** After a panel's run: draw its result (unless the URL asked for another panel's) and keep the URL. */
@@ -359,7 +338,7 @@ function finished(panel: Panel, state: string): void {
 }
 
 function setup(): void {
-  setupRules();
+  setupOptions();
   byId('topology-forms').textContent = `Forms: ${Object.values(TOPOLOGY_FORMS).join('; ')}`;
   const algorithms = Object.values(MULTICAST_ALGORITHMS);
   fillSelect(

@@ -16,11 +16,11 @@ import {
   type SimulateConfig,
   type SimulationResult,
   ENGINE_RULES,
-  type EngineRuleKey,
   type TableKey,
   type Workload,
 } from 'wormcast';
 import { el } from './dom.ts';
+import { FORM_OPTIONS, FORM_RULES, FORM_TRAFFIC, optionWords, type FormOptionKey } from './form-options.ts';
 import { withProgress, type CycleProgress } from './progress-engine.ts';
 import { readSnapshot } from './watch/snapshot.ts';
 
@@ -45,11 +45,8 @@ export interface TrafficRequest {
   port: string;
 }
 
-/** The engine rules of the option table (docs/options.md "engine rules"), all of which the form offers. */
-export const FORM_RULES: readonly EngineRuleKey[] = ENGINE_RULES.map((e) => e.key);
-
-/** A request with the engine rules the form sets (absent or '': the rule's default). */
-export type SimulationRequest = TrafficRequest & { [K in EngineRuleKey]?: string };
+/** A request with the option-table fields the form sets (absent or '': the option's default; src/web/form-options.ts). */
+export type SimulationRequest = TrafficRequest & { [K in FormOptionKey]?: string };
 
 /**
  * How a run ended, for the page's label: 'finished' (every message measured was delivered;
@@ -108,6 +105,7 @@ function num(text: string, min: number, max: number, what: string): number {
 function tableValue(key: TableKey, text: string, what: string): string | number {
   const v = optionEntry(key).value;
   if (v.kind === 'int') return parseIntIn(text, v.min, v.max, what);
+  if (v.kind === 'number') return num(text, v.min, v.max, what);
   if (v.kind === 'enum' && !v.values.includes(text))
     throw new WormcastError(`${what} '${text}': expected ${v.values.join(' or ')}`);
   return text;
@@ -233,9 +231,9 @@ export function requestValues(req: SimulationRequest): { values: Record<string, 
     buffer: tableValue('buffer', req.buffer, 'buffer'),
     ...(req.port !== '' ? { port: tableValue('port', req.port, 'port model') } : {}),
   };
-  for (const key of FORM_RULES) {
+  for (const key of FORM_OPTIONS) {
     const text = (req[key] ?? '').trim();
-    if (text !== '') values[key] = tableValue(key, text, optionEntry(key).label ?? key);
+    if (text !== '') values[key] = tableValue(key, text, optionWords(key));
   }
   return { values, seed };
 }
@@ -254,7 +252,9 @@ export function parseSimulationRequest(req: SimulationRequest): ParsedRequest {
   });
   const t = routing.topology;
   const { load, flits, warmup, measure } = config;
-  const expected = Math.round(((t.nodes * load) / flits) * (warmup + measure));
+  // a batch is its messages, every node's, whatever the load and window
+  const expected =
+    config.batch !== undefined ? t.nodes * config.batch : Math.round(((t.nodes * load) / flits) * (warmup + measure));
   if (expected > MAX_MESSAGES) {
     throw new WormcastError(
       `simulate: about ${expected} messages (${t.nodes} nodes x load ${load} / ${flits} flits x ${warmup + measure} cycles); the browser app runs at most ${MAX_MESSAGES}: lower the load, the cycles or the network (the CLI has no such limit)`,
@@ -268,7 +268,11 @@ export function parseSimulationRequest(req: SimulationRequest): ParsedRequest {
         return `, ${e.label} ${String(v ?? e.default)}`;
       }).join('')
     : '';
-  const heading = `${t.spec} ${point.algorithm}${point.dests ? ` to ${point.dests} destinations` : ''} (routing ${routing.name}), offered ${load} flits/node/cycle, ${flits}-flit messages, ${point.port}-port nodes, consumption channels ${point.consumption === 'vc' ? 'one per incoming VC' : point.port === 'one' ? 'one per node' : 'one per incoming link'}${rules}, wasm engine`;
+  // the traffic options are named when the form sets them, in the CLI's words
+  const traffic = FORM_TRAFFIC.filter((k) => values[k] !== undefined)
+    .map((k) => `, ${optionWords(k)} ${String(values[k])}`)
+    .join('');
+  const heading = `${t.spec} ${point.algorithm}${point.dests ? ` to ${point.dests} destinations` : ''} (routing ${routing.name}), offered ${load} flits/node/cycle, ${flits}-flit messages, ${point.port}-port nodes, consumption channels ${point.consumption === 'vc' ? 'one per incoming VC' : point.port === 'one' ? 'one per node' : 'one per incoming link'}${traffic}${rules}, wasm engine`;
   return { config, routing, heading };
 }
 
@@ -335,6 +339,24 @@ export function renderSimulation(v: SimulationView): Node[] {
       `mean ${f(r.channelUtilisation.mean, 3)}, max ${f(r.channelUtilisation.max, 3)}`,
     ],
   ];
+  // the streamed runs' fields (docs/traffic.md "What is measured"), shown when the run has them
+  const p = r.latencyPercentiles;
+  if (p)
+    rows.push([
+      'percentiles',
+      'latency percentiles (cycles)',
+      `p50 ${p.p50}, p90 ${p.p90}, p99 ${p.p99}, p99.9 ${p.p999}`,
+    ]);
+  if (r.meanHops !== undefined) rows.push(['hops', 'hops per message (mean)', f(r.meanHops)]);
+  if (r.drainTime !== undefined) rows.push(['drain-time', 'batch drained at cycle', String(r.drainTime)]);
+  if (r.faults) {
+    const x = r.faults;
+    rows.push([
+      'faults',
+      'faults',
+      `${x.links.length} links, ${x.nodes.length} nodes (${x.deadLinks} links dead); ${r.undeliverable ?? 0} destinations undeliverable`,
+    ]);
+  }
   const ok = v.outcome === 'finished';
   return [
     el('p', { class: 'heading', 'data-testid': 'sim-heading' }, v.heading),

@@ -8,8 +8,8 @@ import { LINK_COLOURS } from '../../src/web/draw/link-class.ts';
 import { DETAIL_CHANNELS, linkPoints, paint, type View } from '../../src/web/draw/paint.ts';
 import type { Pen } from '../../src/web/draw/pen.ts';
 import { MAX_PX } from '../../src/web/draw/view.ts';
-import { FORM_RULES } from '../../src/web/simulate-panel.ts';
-import { ruleFieldId, URL_FIELDS } from '../../src/web/url-state.ts';
+import { FORM_OPTIONS, optionFieldId } from '../../src/web/form-options.ts';
+import { URL_FIELDS } from '../../src/web/url-state.ts';
 
 /**
  * What the drawing, the URL and the charts must get right (issue 24, "tests that notice"): each of
@@ -134,8 +134,8 @@ describe('the URL', () => {
   it('keeps every field of the page: each input and select of index.html is a URL field, and each URL field is one of them', () => {
     const html = readFileSync(new URL('../../src/web/index.html', import.meta.url), 'utf8');
     const ids = [...html.matchAll(/<(?:input|select)\b[^>]*\bid="([^"]+)"/g)].map((m) => m[1]!);
-    // and the engine-rule fields the page builds from the option table when it starts (main.ts)
-    const built = FORM_RULES.map(ruleFieldId);
+    // and the option fields (traffic, faults, engine rules) the page builds from the option table when it starts (main.ts)
+    const built = FORM_OPTIONS.map(optionFieldId);
     expect(built.filter((id) => ids.includes(id))).toEqual([]);
     expect(new Set([...ids, ...built])).toEqual(new Set(URL_FIELDS));
   });

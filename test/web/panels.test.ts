@@ -314,6 +314,70 @@ describe('simulation panel', () => {
     }
   });
 
+  it("this round's options from the form (pattern, process, sizes, adaptive routing and selection, faults) run as `wormcast simulate` runs them", async () => {
+    const cases: Array<[Partial<SimulationRequest>, string[]]> = [
+      [{ topology: 'torus:8x8', pattern: 'tornado' }, ['--topology', 'torus:8x8', '--pattern', 'tornado']],
+      [
+        { pattern: 'hotspot', hotspots: '0,5', hotspotFraction: '0.5' },
+        ['--pattern', 'hotspot', '--hotspots', '0,5', '--hotspot-fraction', '0.5'],
+      ],
+      [{ process: 'onoff', onoff: '0.1,0.2' }, ['--process', 'onoff', '--onoff', '0.1,0.2']],
+      [{ process: 'batch', batch: '3' }, ['--process', 'batch', '--batch', '3']],
+      [{ sizes: '4:1,16:1' }, ['--sizes', '4:1,16:1']],
+      [{ routing: 'west-first', selection: 'random' }, ['--routing', 'west-first', '--selection', 'random']],
+      [{ faults: 'links:3', faultSeed: '2' }, ['--faults', 'links:3', '--fault-seed', '2']],
+    ];
+    for (const [fields, flags] of cases) {
+      const v = await computeSimulation({ ...SIM, ...fields }, wasm);
+      const argv = ['simulate', '--topology', 'mesh:4x4', '--load', '0.1', '--flits', '16', '--warmup', '100'];
+      argv.push('--cycles', '1000', '--drain', '1000', '--seed', '1', '--vcs', '1', '--buffer', '8', '--port', 'one');
+      const cli = await runMain([...argv, ...flags, '--json']);
+      const what = flags.join(' ');
+      expect(cli.stderr, what).toBe('');
+      const j = JSON.parse(cli.stdout);
+      expect(v.result.flitHops, what).toBe(j.flitHops);
+      expect(v.result.multicasts, what).toBe(j.multicasts);
+      expect(v.result.meanLatency, what).toBeCloseTo(j.meanLatency, 3);
+      expect(v.result.meanHops, what).toBeCloseTo(j.meanHops, 3);
+      expect(v.result.drainTime, what).toBe(j.drainTime);
+      expect(v.result.faults, what).toEqual(j.faults);
+      // the heading names each option the form set, in the form's words
+      if (fields.pattern) expect(v.heading).toContain(`, pattern ${fields.pattern}`);
+      if (fields.faults) expect(v.heading).toContain(`, fault seed ${fields.faultSeed}`);
+    }
+    // tornado on the 8x8 torus: every message goes 3 hops in each dimension (README, docs/traffic.md)
+    expect((await computeSimulation({ ...SIM, topology: 'torus:8x8', pattern: 'tornado' }, wasm)).result.meanHops).toBe(
+      6,
+    );
+  });
+
+  it("a bad value of this round's options is one line naming the form's field", async () => {
+    await expect(computeSimulation({ ...SIM, hotspotFraction: '2' }, wasm)).rejects.toThrow(
+      new WormcastError("hotspot fraction: '2' must be a number 0..1"),
+    );
+    await expect(computeSimulation({ ...SIM, pattern: 'nope' }, wasm)).rejects.toThrow(
+      /pattern 'nope': expected uniform or /,
+    );
+    await expect(computeSimulation({ ...SIM, faultSeed: '-1' }, wasm)).rejects.toThrow(/: fault seed: '-1'/);
+    for (const [fields, field] of [
+      [{ pattern: 'hotspot' }, 'hotspots'],
+      [{ pattern: 'hotspot', hotspots: '0,x' }, 'hotspots'],
+      [{ process: 'onoff', onoff: '0.1' }, 'onoff'],
+      [{ sizes: '4:x' }, 'sizes'],
+      [{ faults: 'bogus' }, 'faults'],
+    ] as const) {
+      const e = await computeSimulation({ ...SIM, ...fields }, wasm).then(
+        () => null,
+        (x: unknown) => x,
+      );
+      expect(e, JSON.stringify(fields)).toBeInstanceOf(WormcastError);
+      const text = errorText(e);
+      expect(text.split('\n'), text).toHaveLength(1);
+      expect(text, JSON.stringify(fields)).toContain(field);
+      expect(text).not.toContain('--');
+    }
+  });
+
   it('bad input and oversized runs throw a WormcastError naming the field and its range', async () => {
     await expect(computeSimulation({ ...SIM, load: 'x' }, wasm)).rejects.toThrow(
       new WormcastError("load (flits per node per cycle): 'x' must be a number 1e-9..16"),

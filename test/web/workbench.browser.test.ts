@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium, SKIP, serveApp, type ServedApp } from './browser-app.ts';
 import { parseTopology } from '../../src/topology/registry.ts';
 import { URL_FIELDS } from '../../src/web/url-state.ts';
+import { runMain } from '../cli-main.ts';
 
 /**
  * The workbench of issue 24 in chromium: the forms, the Plan button and the drawing on one screen
@@ -207,6 +208,16 @@ describe(`the workbench (issue 24)${SKIP}`, () => {
         'sim-vcs': '2',
         'sim-buffer': '6',
         'sim-port': 'one',
+        // the traffic and fault fields the page builds from the option table
+        'sim-pattern': 'tornado',
+        'sim-hotspots': '0,9',
+        'sim-hotspot-fraction': '0.5',
+        'sim-process': 'onoff',
+        'sim-onoff': '0.1,0.2',
+        'sim-batch': '5',
+        'sim-sizes': '4:1,16:1',
+        'sim-faults': 'links:2',
+        'sim-fault-seed': '3',
         // the engine-rule fields the page builds from the option table
         'sim-injection': 'back-to-back',
         'sim-vc-release': 'tail-sent',
@@ -261,6 +272,45 @@ describe(`the workbench (issue 24)${SKIP}`, () => {
       );
       await page.waitForTimeout(300);
       expect(await page.getByTestId('simulate-output').getAttribute('data-state')).toBe('error');
+    },
+  );
+
+  it.skipIf(!hasChromium)(
+    "a tornado run on torus:8x8 from the form has the CLI's meanHops (6); a bad option value is the panel's one line naming the field",
+    async () => {
+      await open('?topology=torus:8x8');
+      await page.selectOption('#sim-pattern', 'tornado');
+      await page.fill('#sim-load', '0.1');
+      await page.click('#sim-go');
+      expect(await settled('simulate-output')).toBe('done');
+      const cli = await runMain(
+        ['simulate', '--topology', 'torus:8x8', '--pattern', 'tornado', '--load', '0.1', '--flits', '16'].concat([
+          '--warmup',
+          '200',
+          '--cycles',
+          '2000',
+          '--drain',
+          '5000',
+          '--json',
+        ]),
+      );
+      const j = JSON.parse(cli.stdout) as { meanHops: number; flitHops: number };
+      expect(j.meanHops).toBe(6);
+      expect(await page.locator('[data-metric=hops]').textContent()).toBe(j.meanHops.toFixed(2));
+      expect(await page.locator('[data-metric=traffic]').textContent()).toMatch(new RegExp(`^${j.flitHops};`));
+      expect(await page.getByTestId('sim-heading').textContent()).toContain(', pattern tornado');
+      // the URL holds the field: the same run reopens from it
+      expect(new URLSearchParams(await page.evaluate(() => location.search)).get('sim-pattern')).toBe('tornado');
+      await page.fill('#sim-hotspot-fraction', '2');
+      await page.click('#sim-go');
+      expect(await settled('simulate-output')).toBe('error');
+      expect(await page.getByTestId('simulate-output').textContent()).toBe(
+        "wormcast: hotspot fraction: '2' must be a number 0..1",
+      );
+      await open('?topology=torus:8x8&sim-pattern=nope&run=sim');
+      expect(await page.getByTestId('simulate-output').textContent()).toMatch(
+        /^URL field sim-pattern: 'nope' is not one of /,
+      );
     },
   );
 
