@@ -140,3 +140,8 @@ export { plotRows, plotSpec, type PlotAxes, type PlotRow } from './report/plot-s
 // wasm
 export { loadWasm, WasmRouting, type WasmMemory, type WasmSource, type WormcastExports } from './wasm/module.ts';
 export { summarizePoint, type SummarizedReplication } from './experiment/sweep/point-summary.ts';
+
+// faults (docs/faults.md): the set of a run's --faults, for the browser's drawing
+export { buildFaultSet, deadLinkCount, type FaultSet } from './fault/fault-set.ts';
+export { DEFAULT_FAULT_SEED, parseFaults } from './fault/parse-faults.ts';
+export { faultyEventWorms } from './experiment/run/fault-events.ts';

@@ -2,6 +2,11 @@ import {
   RUN_END,
   WasmEngine,
   WormcastError,
+  DEFAULT_FAULT_SEED,
+  buildFaultSet,
+  parseFaults,
+  parseTopology,
+  type FaultSet,
   deadlockSummary,
   getScenario,
   optionEntry,
@@ -17,6 +22,7 @@ import {
   type SimulationResult,
   ENGINE_RULES,
   type TableKey,
+  type Topology,
   type Workload,
 } from 'wormcast';
 import { el } from './dom.ts';
@@ -85,6 +91,25 @@ export interface SimulationView {
   deadlockHeld: Array<[number, number]>;
   /** Wall time of the run in milliseconds (where it ran: the worker, or Node). */
   ms?: number;
+  /** With faults: the dead channels (node * ports + port) and the faulty nodes, 1 each (docs/faults.md). */
+  faults?: FaultMasks;
+}
+
+/** A fault set as the drawing needs it: a channel mask and a node mask. */
+export interface FaultMasks {
+  channels: Uint8Array;
+  nodes: Uint8Array;
+}
+
+/** The masks of a run's fault set (its `faults` field, in addresses), or undefined without faults. */
+export function faultMasks(t: Topology, f: SimulationResult['faults']): FaultMasks | undefined {
+  if (!f) return undefined;
+  const set = buildFaultSet(
+    t,
+    f.links.map(([a, b]) => [t.parse(a), t.parse(b)] as const),
+    f.nodes.map((v) => t.parse(v)),
+  );
+  return { channels: set.channelMask, nodes: set.nodeMask };
 }
 
 /**
@@ -142,6 +167,7 @@ export function viewOf(
 ): SimulationView {
   const t = routing.topology;
   const { outcome, text } = outcomeOf(result);
+  const faults = faultMasks(t, result.faults);
   const cycleChannels: CycleChannel[] = [];
   if (result.deadlock) {
     const d = result.deadlock;
@@ -170,6 +196,7 @@ export function viewOf(
           .held.filter((h) => h.kind === 'network')
           .map((h): [number, number] => [h.node * t.ports + h.port, h.worm])
       : [],
+    ...(faults ? { faults } : {}),
   };
 }
 
@@ -199,6 +226,8 @@ export interface ParsedRequest {
   config: SimulateConfig;
   routing: RoutingFunction;
   heading: string;
+  /** The run's faults (the form's faults and fault seed), as simulate() draws them. */
+  faults?: FaultSet;
 }
 
 /**
@@ -246,10 +275,22 @@ export function parseSimulationRequest(req: SimulationRequest): ParsedRequest {
   const { values, seed } = requestValues(req);
   const point = resolvePoint(values);
   const config = simulateConfig(point, seed);
-  const routing = simulationRouting(point.topology, point.algorithm, point.routing, {
-    ...(point.tieBreak !== undefined ? { tieBreak: point.tieBreak } : {}),
-    ...(point.dateline !== undefined ? { dateline: point.dateline } : {}),
-  });
+  // the routing function of the run as simulate() builds it: its rules, and the faults it may route around
+  const faults =
+    config.faults === undefined || config.faults.trim() === 'none'
+      ? undefined
+      : parseFaults(parseTopology(config.topology), config.faults, config.faultSeed ?? DEFAULT_FAULT_SEED);
+  const routing = simulationRouting(
+    point.topology,
+    point.algorithm,
+    point.routing,
+    {
+      ...(config.tieBreak !== undefined ? { tieBreak: config.tieBreak } : {}),
+      ...(config.dateline !== undefined ? { dateline: config.dateline } : {}),
+      ...(config.selection !== undefined ? { selection: config.selection } : {}),
+    },
+    faults,
+  );
   const t = routing.topology;
   const { load, flits, warmup, measure } = config;
   // a batch is its messages, every node's, whatever the load and window
@@ -273,7 +314,7 @@ export function parseSimulationRequest(req: SimulationRequest): ParsedRequest {
     .map((k) => `, ${optionWords(k)} ${String(values[k])}`)
     .join('');
   const heading = `${t.spec} ${point.algorithm}${point.dests ? ` to ${point.dests} destinations` : ''} (routing ${routing.name}), offered ${load} flits/node/cycle, ${flits}-flit messages, ${point.port}-port nodes, consumption channels ${point.consumption === 'vc' ? 'one per incoming VC' : point.port === 'one' ? 'one per node' : 'one per incoming link'}${traffic}${rules}, wasm engine`;
-  return { config, routing, heading };
+  return { config, routing, heading, ...(faults ? { faults } : {}) };
 }
 
 /**

@@ -10,6 +10,10 @@ import type { Pen } from '../../src/web/draw/pen.ts';
 import { MAX_PX } from '../../src/web/draw/view.ts';
 import { FORM_OPTIONS, optionFieldId } from '../../src/web/form-options.ts';
 import { URL_FIELDS } from '../../src/web/url-state.ts';
+import { simulationOverlay } from '../../src/web/draw/overlay.ts';
+import { computeSimulation, type SimulationRequest } from '../../src/web/simulate-panel.ts';
+import { deadLinkCount } from '../../src/fault/fault-set.ts';
+import { parseFaults } from '../../src/fault/parse-faults.ts';
 
 /**
  * What the drawing, the URL and the charts must get right (issue 24, "tests that notice"): each of
@@ -126,6 +130,56 @@ describe('the drawing of every family', () => {
         // detail: at most DETAIL_CHANNELS / 2 links, their nodes and a few marks; density: one block a bucket
         expect(stats.shapes, `${spec} zoom ${k}`).toBeLessThanOrEqual(DETAIL_CHANNELS);
       }
+    }
+  });
+});
+
+describe('faults on the drawing (issue 22)', () => {
+  it('a run with faults draws as many faulty links as its fault set has dead links, crosses its faulty nodes, and no flit crossed them', async () => {
+    const wasm = readFileSync(new URL('../../build/wormcast.wasm', import.meta.url));
+    const base: SimulationRequest = {
+      scenario: '',
+      topology: 'mesh:8x8',
+      routing: '',
+      algorithm: 'unicast',
+      dests: '',
+      load: '0.05',
+      flits: '8',
+      cycles: '500',
+      warmup: '100',
+      drain: '1000',
+      seed: '1',
+      vcs: '1',
+      buffer: '4',
+      port: '',
+    };
+    for (const [spec, faults, routing] of [
+      ['mesh:8x8', 'link:2,2-3,2;node:5,5;links:4', 'dim-reversal'],
+      ['torus:8x8', 'links:6;nodes:1', ''],
+      ['hypercube:5', 'links:5', ''],
+    ] as const) {
+      const v = await computeSimulation({ ...base, topology: spec, faults, faultSeed: '3', routing }, wasm);
+      const t = parseTopology(spec);
+      const f = parseFaults(t, faults, 3);
+      expect(v.result.faults!.deadLinks, spec).toBe(deadLinkCount(t, f));
+      const L = layoutOf(t);
+      const o = simulationOverlay(v, t.ports);
+      const stats = paint(new RecordingPen(), L, o, fitView(L), 0);
+      expect(stats.links, `${spec}: every link drawn`).toBe(t.links);
+      expect(stats.faultyLinks, `${spec}: ${faults}`).toBe(deadLinkCount(t, f));
+      expect(stats.faultyNodes, spec).toBe(f.nodes.length);
+      expect(
+        o.legend.some(([, text]) => text.startsWith('faulty link')),
+        spec,
+      ).toBe(true);
+      // the worms went round the faults: no dead channel carried a flit
+      const dead = [...f.channelMask.keys()].filter((c) => f.channelMask[c] === 1);
+      expect(dead.length).toBeGreaterThan(0);
+      expect(
+        dead.filter((c) => v.channelFlits[c] !== 0),
+        spec,
+      ).toEqual([]);
+      expect(v.result.flitHops, spec).toBeGreaterThan(0);
     }
   });
 });

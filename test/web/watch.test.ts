@@ -115,6 +115,31 @@ describe('watching a run cycle by cycle', () => {
     }
   });
 
+  it("with faults and an adaptive routing's random selection, the watched run is still simulate()'s stopped at k", async () => {
+    const requests: SimulationRequest[] = [
+      { ...RANDOM, faults: 'links:3;node:1,1', faultSeed: '2' },
+      { ...RANDOM, algorithm: 'unicast', dests: '', routing: 'west-first', selection: 'random', faults: 'links:2' },
+    ];
+    for (const req of requests) {
+      const { config, faults } = parseSimulationRequest(req);
+      expect(faults, 'the request has faults').toBeDefined();
+      for (const k of [0, 333, 1100]) {
+        const session = await WatchSession.create(req, wasm);
+        for (const at of [Math.floor(k / 2), k]) session.advance(at);
+        const at = await simulateRegionAt(config, k, wasm);
+        const a = words(session.region());
+        const b = words(at.region);
+        expect(session.frame(k).snapshot.cycle).toBe(at.cycle);
+        expect(
+          a.findIndex((x, i) => x !== b[i]),
+          `${req.routing || req.algorithm}: first differing word at cycle ${k}`,
+        ).toBe(-1);
+        // the frame carries the fault set the drawing marks
+        expect([...session.frame(k).faults!.channels]).toEqual([...faults!.channelMask]);
+      }
+    }
+  });
+
   it('in unicast traffic the flits buffered in the VCs held are the flits injected and not ejected, at every cycle (fast-check)', async () => {
     await fc.assert(
       fc.asyncProperty(

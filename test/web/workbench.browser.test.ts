@@ -314,6 +314,29 @@ describe(`the workbench (issue 24)${SKIP}`, () => {
     },
   );
 
+  it.skipIf(!hasChromium)(
+    "faults from the form are drawn: as many dashed links as the run's dead links, a legend entry, and the same on the watch view",
+    async () => {
+      await open('?topology=mesh:8x8');
+      await page.fill('#sim-faults', 'link:2,2-3,2;node:5,5;links:3');
+      await page.fill('#sim-fault-seed', '4');
+      await page.selectOption('#sim-routing', 'dim-reversal');
+      await page.click('#sim-go');
+      expect(await settled('simulate-output')).toBe('done');
+      const row = (await page.locator('[data-metric=faults]').textContent())!;
+      const dead = Number(/\((\d+) links dead\)/.exec(row)![1]);
+      // one listed link, the four of node 5,5 and three drawn at random
+      expect(dead).toBe(8);
+      expect((await canvasData()).faultyLinks).toBe(String(dead));
+      expect((await canvasData()).faultyNodes).toBe('1');
+      expect(await page.getByTestId('drawing-legend').textContent()).toContain('faulty link (dashed, ×)');
+      await page.click('#sim-watch');
+      await page.waitForSelector('[data-testid=watch-status][data-cycle]');
+      expect((await canvasData()).faultyLinks).toBe(String(dead));
+      expect(pageErrors).toEqual([]);
+    },
+  );
+
   it.skipIf(!hasChromium)("spec case, a bad topology, and the page's own words in errors", async () => {
     await open('?topology=torus:8X8');
     expect(await page.inputValue('#topology')).toBe('torus:8x8');

@@ -1,6 +1,6 @@
 import type { Topology } from 'wormcast';
 import type { PlanView } from '../plan-panel.ts';
-import type { SimulationView } from '../simulate-panel.ts';
+import type { FaultMasks, SimulationView } from '../simulate-panel.ts';
 import type { WatchFrame } from '../watch/session.ts';
 import { heatColour } from './paint.ts';
 
@@ -40,6 +40,16 @@ export interface Overlay {
   cycle?: Int32Array;
   /** More words for a node's hover line. */
   describe?: (node: number) => string;
+  /** A run's faults: dead links drawn dashed and crossed, faulty nodes crossed (docs/faults.md). */
+  faults?: FaultMasks;
+}
+
+/** The colour of faults on the drawing, and their legend entries. */
+export const FAULT_COLOUR = '#6a1b9a';
+
+function faultLegend(f: FaultMasks | undefined): Array<[string, string]> {
+  if (!f) return [];
+  return [[FAULT_COLOUR, 'faulty link (dashed, ×) and faulty node (×): out of service, no worm crosses them']];
 }
 
 /** Distinct colours for steps and worms (colour-blind safe first, then more). */
@@ -186,7 +196,9 @@ export function simulationOverlay(v: SimulationView, ports: number): Overlay {
     heat: max > 0 ? heat : undefined,
     cycle: cycle ? Int32Array.from(net, (c) => c.node * ports + c.port) : undefined,
     labels: net.map((c, i) => ({ node: c.node, text: `${i + 1}` })),
+    ...(v.faults ? { faults: v.faults } : {}),
     legend: [
+      ...faultLegend(v.faults),
       ...(max > 0
         ? [
             ['#fee08b', `channel utilisation (busiest ${max} flits in ${v.result.cycles} cycles = red)`] as [
@@ -254,7 +266,9 @@ export function watchOverlay(f: WatchFrame, t: Topology): Overlay {
     rings: Int32Array.from(s.blocked, (b) => b.node),
     cycle: cycle.length > 0 ? cycle : undefined,
     labels: [],
+    ...(f.faults ? { faults: f.faults } : {}),
     legend: [
+      ...faultLegend(f.faults),
       ...worms
         .slice(0, PALETTE.length)
         .map((w, i): [string, string] => [

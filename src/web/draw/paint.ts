@@ -1,6 +1,6 @@
 import { arcPoints, type Layout } from './layout.ts';
 import { linkClassOf, linkColour } from './link-class.ts';
-import type { Overlay } from './overlay.ts';
+import { FAULT_COLOUR, type Overlay } from './overlay.ts';
 import type { Pen } from './pen.ts';
 
 /** World to screen: screen = world * scale + offset. */
@@ -22,6 +22,10 @@ export interface PaintStats {
   links: number;
   /** Shapes handed to the pen: what a repaint costs (bounded: DETAIL_CHANNELS and the bucket grid). */
   shapes: number;
+  /** Of the links drawn, those out of service (the overlay's faults), drawn dashed and crossed. */
+  faultyLinks: number;
+  /** Faulty nodes drawn (crossed). */
+  faultyNodes: number;
 }
 
 /** Above this many nodes in view, draw density blocks instead of nodes and links. */
@@ -118,7 +122,16 @@ function paintWith(pen: Pen, L: Layout, o: Overlay | null, v: View, step: number
   const sx = (n: number): number => L.x[n]! * v.scale + v.ox;
   const sy = (n: number): number => L.y[n]! * v.scale + v.oy;
   const detail = inView <= DETAIL_NODES && inView * t.ports <= DETAIL_CHANNELS && v.scale >= 1.5;
-  const stats: PaintStats = { mode: detail ? 'detail' : 'density', nodes: 0, arrows: 0, links: 0, shapes: 0 };
+  const stats: PaintStats = {
+    mode: detail ? 'detail' : 'density',
+    nodes: 0,
+    arrows: 0,
+    links: 0,
+    shapes: 0,
+    faultyLinks: 0,
+    faultyNodes: 0,
+  };
+  const dead = o?.faults?.channels;
   const inside = (x: number, y: number, m = 20): boolean => x >= -m && y >= -m && x <= v.width + m && y <= v.height + m;
   /** A link or channel from a to b through port p, shifted sideways by `side` px (the two directions apart). */
   const link = (a: number, p: number, b: number, side: number, stubs: boolean): void => {
@@ -160,6 +173,7 @@ function paintWith(pen: Pen, L: Layout, o: Overlay | null, v: View, step: number
       classes.set(k, [...(classes.get(k) ?? []), p]);
     }
     const widthOf = Math.max(0.6, Math.min(2, v.scale / 10));
+    const faulty: number[] = [];
     for (const [k, ports] of classes) {
       pen.begin(o ? LINK : linkColour(k), widthOf);
       for (let r = r0; r <= r1; r++) {
@@ -168,8 +182,10 @@ function paintWith(pen: Pen, L: Layout, o: Overlay | null, v: View, step: number
           for (const p of ports) {
             const b = t.neighbor(a, p);
             if (b > a) {
-              link(a, p, b, 0, true);
               stats.links++;
+              // a dead link is drawn dashed below, not as a live one
+              if (dead?.[a * t.ports + p]) faulty.push(a, p, b);
+              else link(a, p, b, 0, true);
             }
           }
         }
@@ -198,6 +214,10 @@ function paintWith(pen: Pen, L: Layout, o: Overlay | null, v: View, step: number
         pen.end();
       });
     }
+    if (faulty.length > 0) {
+      stats.faultyLinks = faulty.length / 3;
+      faultyLinks(pen, L, v, faulty);
+    }
     const r = Math.max(1, Math.min(5, v.scale / 6));
     pen.begin(NODE, 1, NODE);
     for (let row = r0; row <= r1; row++) {
@@ -211,6 +231,22 @@ function paintWith(pen: Pen, L: Layout, o: Overlay | null, v: View, step: number
       }
     }
     pen.end();
+    const deadNodes = o?.faults?.nodes;
+    if (deadNodes) {
+      // a faulty node: a cross over its dot
+      const m = Math.max(3, Math.min(8, v.scale / 4));
+      pen.begin(FAULT_COLOUR, 2.5);
+      for (let row = r0; row <= r1; row++) {
+        for (let i = L.start[row * L.cols + c0]!; i < L.start[row * L.cols + c1 + 1]!; i++) {
+          const a = L.order[i]!;
+          if (!deadNodes[a] || !inside(sx(a), sy(a))) continue;
+          pen.line(sx(a) - m, sy(a) - m, sx(a) + m, sy(a) + m);
+          pen.line(sx(a) - m, sy(a) + m, sx(a) + m, sy(a) - m);
+          stats.faultyNodes++;
+        }
+      }
+      pen.end();
+    }
   } else {
     // density: one block per bucket, darker with more nodes
     const size = L.bucket * v.scale;
@@ -367,6 +403,45 @@ function paintWith(pen: Pen, L: Layout, o: Overlay | null, v: View, step: number
   }
   if (!detail) overviewAxes(pen, L, v);
   return stats;
+}
+
+/**
+ * Dead links (triples a, port, b): dashed along the line or arc they are drawn on, with a cross at
+ * the middle, so that they read as out of service in print and for colour-blind eyes too.
+ */
+function faultyLinks(pen: Pen, L: Layout, v: View, links: readonly number[]): void {
+  pen.begin(FAULT_COLOUR, Math.max(1.2, Math.min(3, v.scale / 8)));
+  const m = Math.max(2.5, Math.min(6, v.scale / 6));
+  const cross = (x: number, y: number): void => {
+    pen.line(x - m, y - m, x + m, y + m);
+    pen.line(x - m, y + m, x + m, y - m);
+  };
+  for (let k = 0; k < links.length; k += 3) {
+    const [a, p, b] = [links[k]!, links[k + 1]!, links[k + 2]!];
+    const pts = linkPoints(L, a, p, b);
+    const x1 = L.x[a]! * v.scale + v.ox;
+    const y1 = L.y[a]! * v.scale + v.oy;
+    const x2 = L.x[b]! * v.scale + v.ox;
+    const y2 = L.y[b]! * v.scale + v.oy;
+    if (!pts) {
+      // a wrap of a large ring, drawn as a stub out of each end: each stub crossed at its tip
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const s = Math.min(0.45 * v.scale, 14);
+      const ux = ((x2 - x1) / len) * s;
+      const uy = ((y2 - y1) / len) * s;
+      pen.line(x1, y1, x1 - ux / 2, y1 - uy / 2);
+      pen.line(x2, y2, x2 + ux / 2, y2 + uy / 2);
+      cross(x1 - ux, y1 - uy);
+      cross(x2 + ux, y2 + uy);
+      continue;
+    }
+    // dashes: every other piece of the line or arc as drawn
+    const at = pts.map(([x, y]): [number, number] => [x * v.scale + v.ox, y * v.scale + v.oy]);
+    for (let i = 0; i + 1 < at.length; i += 2) pen.line(at[i]![0], at[i]![1], at[i + 1]![0], at[i + 1]![1]);
+    const mid = at[at.length >> 1]!;
+    cross(mid[0], mid[1]);
+  }
+  pen.end();
 }
 
 /** Tick spacing: 1, 2 or 5 times a power of ten, about `target` units apart. */

@@ -29,7 +29,7 @@ export class NetworkView {
   private step = 0;
   private queued = false;
   /** What the last paint drew. */
-  stats: PaintStats = { mode: 'detail', nodes: 0, arrows: 0, links: 0, shapes: 0 };
+  stats: PaintStats = { mode: 'detail', nodes: 0, arrows: 0, links: 0, shapes: 0, faultyLinks: 0, faultyNodes: 0 };
   /** Called when the step changes (the URL keeps it). */
   onStep?: (step: number) => void;
   /** Called when a node is clicked, tapped or chosen with the keys: `add` for a destination (shift, long press, `d`). */
@@ -467,6 +467,8 @@ export class NetworkView {
     this.canvas.dataset.arrows = String(this.stats.arrows);
     this.canvas.dataset.nodes = String(this.stats.nodes);
     this.canvas.dataset.links = String(this.stats.links);
+    this.canvas.dataset.faultyLinks = String(this.stats.faultyLinks);
+    this.canvas.dataset.faultyNodes = String(this.stats.faultyNodes);
     this.canvas.dataset.scale = this.view.scale.toFixed(3);
   }
 
