@@ -9,6 +9,7 @@ import {
   type Topology,
 } from 'wormcast';
 import { renderChart, sweepCharts } from './curves/chart.ts';
+import { findKnee, FIRST_PROBE, kneeLoads, type Knee } from './curves/knee.ts';
 import { defaultSettings, type PointView } from './curves/point.ts';
 import { byId, el, errorText, fillSelect, onSubmit, table } from './dom.ts';
 import { planOverlay, routeOverlay, simulationOverlay } from './draw/overlay.ts';
@@ -19,6 +20,7 @@ import { computeRoute, renderRoute, type RouteView } from './route-panel.ts';
 import { Runner } from './runner.ts';
 import { FORM_OPTIONS, FORM_RULES, FORM_TRAFFIC, optionFieldId, optionFields } from './form-options.ts';
 import {
+  MAX_MESSAGES,
   parseSimulationRequest,
   plannedCycles,
   requestValues,
@@ -66,7 +68,9 @@ const runners = { plan: new Runner(), sim: new Runner(), watch: new Runner() };
 const curveRunners = [new Runner(), new Runner()];
 const watch = new WatchPanel(runners.watch, drawing);
 /** The sweep on screen: its points and the rows of its two charts (read by the browser tests). */
-const curves: { points?: PointView[]; latency?: unknown[]; throughput?: unknown[] } = {};
+const curves: { points?: PointView[]; latency?: unknown[]; throughput?: unknown[]; knee?: Knee } = {};
+/** The knee search goes no higher: one flit per node per cycle fills a one-port node's injection channel. */
+const MAX_KNEE_LOAD = 1;
 /** The results on screen, by panel (cleared when the topology changes). */
 const results: { route?: RouteView; plan?: PlanView; sim?: SimulationView } = {};
 /** The panel whose result the drawing shows. */
@@ -166,6 +170,8 @@ function topologyDefaults(t: Topology): void {
   byId<HTMLInputElement>('route-to').value = t.format(t.nodes - 1);
   byId<HTMLInputElement>('plan-source').value = t.format(0);
   byId<HTMLInputElement>('plan-dests').value = `random:${Math.min(5, t.nodes - 1)}`;
+  // loads found for another network are not this one's knee
+  byId<HTMLInputElement>('curve-loads').value = 'auto';
   const runsOn = (name: string): boolean => {
     const a = Object.hasOwn(MULTICAST_ALGORITHMS, name) ? MULTICAST_ALGORITHMS[name] : undefined;
     return a !== undefined && (a.topologies === 'any' || a.topologies.includes(t.kind));
@@ -549,7 +555,33 @@ function pointValues(load: number): Record<string, string | number | boolean> {
 
 /** The page's sweep: every load's point in the workers, two at a time, then the two charts. */
 async function sweep(ctx: { progress(text: string): void; cancellable(cancel: () => void): void }): Promise<Node[]> {
-  const loads = value('curve-loads')
+  const settings = defaultSettings(
+    parseIntIn(value('curve-reps'), 1, 20, 'replications'),
+    parseIntIn(value('curve-seed'), 0, 2 ** 31 - 1, 'experiment seed'),
+  );
+  ctx.cancellable(() => curveRunners.forEach((r) => r.cancel()));
+  const field = byId<HTMLInputElement>('curve-loads');
+  if (/^\s*(auto)?\s*$/i.test(field.value)) {
+    // the knee first (src/web/curves/knee.ts): single runs of the form's traffic, judged as the sweep judges a point
+    // no higher than the page runs (MAX_MESSAGES): a larger network's search stops below that
+    const { config, routing } = parseSimulationRequest({ ...simulationRequest(), load: String(FIRST_PROBE) });
+    const cap = Math.min(
+      MAX_KNEE_LOAD,
+      (0.99 * MAX_MESSAGES * config.flits) / (routing.topology.nodes * (config.warmup + config.measure)),
+    );
+    const probe = async (load: number): Promise<boolean> => {
+      ctx.progress(`finding the knee: one run at load ${load.toPrecision(3)}…`);
+      const p = await curveRunners[0]!.run({
+        kind: 'point',
+        req: { values: pointValues(load), settings: defaultSettings(1, settings.seed) },
+      });
+      return p.summary.saturated || p.summary.incomplete.length > 0;
+    };
+    const knee = await findKnee(probe, cap);
+    field.value = kneeLoads(knee, cap).join(' ');
+    curves.knee = knee;
+  }
+  const loads = field.value
     .split(/[\s,;]+/)
     .filter((x) => x !== '')
     .map((x) => {
@@ -558,13 +590,8 @@ async function sweep(ctx: { progress(text: string): void; cancellable(cancel: ()
       return v;
     });
   if (loads.length < 1 || loads.length > 12)
-    throw new WormcastError(`curves: ${loads.length} loads; give 1..12 (separated by spaces or commas)`);
-  const settings = defaultSettings(
-    parseIntIn(value('curve-reps'), 1, 20, 'replications'),
-    parseIntIn(value('curve-seed'), 0, 2 ** 31 - 1, 'experiment seed'),
-  );
+    throw new WormcastError(`curves: ${loads.length} loads; give 1..12 (separated by spaces or commas), or auto`);
   const values = loads.map(pointValues);
-  ctx.cancellable(() => curveRunners.forEach((r) => r.cancel()));
   const points: PointView[] = new Array(values.length);
   let next = 0;
   let done = 0;

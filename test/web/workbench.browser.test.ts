@@ -337,6 +337,32 @@ describe(`the workbench (issue 24)${SKIP}`, () => {
     },
   );
 
+  it.skipIf(!hasChromium)(
+    'the curves reach the knee by default: on mesh:8x8 unicast the last load of auto is saturated, the first measured well below',
+    async () => {
+      await open('?topology=mesh:8x8&sim-load=0.1');
+      expect(await page.inputValue('#curve-loads')).toBe('auto');
+      await page.fill('#curve-reps', '2');
+      await page.click('#curve-go');
+      await page.waitForSelector('[data-testid=curve-output][data-state=done]', { timeout: 120_000 });
+      const loads = (await page.inputValue('#curve-loads')).split(' ').map(Number);
+      expect(loads.length).toBeGreaterThanOrEqual(5);
+      expect(loads[0]!).toBeLessThan(0.25 * loads.at(-1)!);
+      const rows = await page.getByTestId('curve-table').locator('tbody tr').allTextContents();
+      const cells = await page.getByTestId('curve-table').locator('tbody tr td:first-child').allTextContents();
+      expect(cells.map(Number)).toEqual(loads);
+      expect(rows.at(-1)).toContain('saturated');
+      expect(rows[0]).toMatch(/measured$/);
+      // the loads found are in the URL: a shared URL draws the same points without searching again
+      expect(new URLSearchParams(await page.evaluate(() => location.search)).get('curve-loads')).toBe(loads.join(' '));
+      // another network is another knee
+      await page.fill('#topology', 'torus:8x8');
+      await page.dispatchEvent('#topology', 'change');
+      expect(await page.inputValue('#curve-loads')).toBe('auto');
+    },
+    180_000,
+  );
+
   it.skipIf(!hasChromium)("spec case, a bad topology, and the page's own words in errors", async () => {
     await open('?topology=torus:8X8');
     expect(await page.inputValue('#topology')).toBe('torus:8x8');
