@@ -19,7 +19,7 @@ export { customLabelling, checkHamiltonian } from './labelling/custom.ts';
 
 // routing
 export type { RoutingFunction, RoutingOptions, Hop } from './routing/types.ts';
-export { DELIVER, INJECT, pack, portOf, vcOf } from './routing/types.ts';
+export { DELIVER, INJECT, admissible, pack, portOf, vcOf } from './routing/types.ts';
 export { ROUTINGS, createRouting } from './routing/registry.ts';
 export { tracePath } from './routing/trace.ts';
 

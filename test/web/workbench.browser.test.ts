@@ -363,6 +363,21 @@ describe(`the workbench (issue 24)${SKIP}`, () => {
     180_000,
   );
 
+  it.skipIf(!hasChromium)(
+    "the watch view shows an adaptive worm's chosen output, of those offered, and draws the ones not taken",
+    async () => {
+      await open('?topology=mesh:6x6&sim-routing=west-first&sim-load=0.4&watch=300');
+      await page.waitForSelector('[data-testid=watch-status][data-cycle="300"]');
+      const chosen = (
+        await page.getByTestId('watch-held').locator('tbody tr td:nth-child(5)').allTextContents()
+      ).filter((x) => x !== '');
+      expect(chosen.length).toBeGreaterThan(0);
+      for (const c of chosen) expect(c).toMatch(/^[+-][xy] of [+-][xy], [+-][xy]$/);
+      expect(await page.getByTestId('drawing-legend').textContent()).toContain('offered and did not take');
+      expect(pageErrors).toEqual([]);
+    },
+  );
+
   it.skipIf(!hasChromium)("spec case, a bad topology, and the page's own words in errors", async () => {
     await open('?topology=torus:8X8');
     expect(await page.inputValue('#topology')).toBe('torus:8x8');

@@ -1,4 +1,4 @@
-import type { Topology } from 'wormcast';
+import { portOf, type Topology } from 'wormcast';
 import type { PlanView } from '../plan-panel.ts';
 import type { FaultMasks, SimulationView } from '../simulate-panel.ts';
 import type { WatchFrame } from '../watch/session.ts';
@@ -51,6 +51,9 @@ function faultLegend(f: FaultMasks | undefined): Array<[string, string]> {
   if (!f) return [];
   return [[FAULT_COLOUR, 'faulty link (dashed, ×) and faulty node (×): out of service, no worm crosses them']];
 }
+
+/** An adaptive header's outputs not taken (the watch view). */
+const NOT_TAKEN = '#c7c7c7';
 
 /** Distinct colours for steps and worms (colour-blind safe first, then more). */
 export const PALETTE = [
@@ -248,12 +251,24 @@ export function watchOverlay(f: WatchFrame, t: Topology): Overlay {
     waits.set(b.node, list);
   }
   const cycle = Int32Array.from(f.cycleChannels, ([node, port]) => node * P + port);
+  // an adaptive header's outputs offered but not taken, as pale arrows beside the one it took
+  const others: number[] = [];
+  const chose = new Map<number, string[]>();
+  for (const c of f.choices ?? []) {
+    for (const w of c.offered) if (portOf(w) !== c.port) others.push(c.node * P + portOf(w));
+    const list = chose.get(c.node) ?? [];
+    list.push(`worm ${c.worm} chose ${c.text}`);
+    chose.set(c.node, list);
+  }
   return {
     caption: `watch: ${f.heading} — cycle ${f.asked}${f.over ? ` (${f.over})` : ''}`,
     spec: f.spec,
-    arrows: Int32Array.from(net, (h) => h.node * P + h.port),
-    group: Int32Array.from(net, (h) => worms.indexOf(h.worm) % PALETTE.length),
-    colors: PALETTE,
+    arrows: Int32Array.from([...net.map((h) => h.node * P + h.port), ...others]),
+    group: Int32Array.from([
+      ...net.map((h) => worms.indexOf(h.worm) % PALETTE.length),
+      ...others.map(() => PALETTE.length),
+    ]),
+    colors: [...PALETTE, NOT_TAKEN],
     maxStep: 0,
     sources: Int32Array.from(
       s.held.filter((h) => h.kind === 'injection'),
@@ -262,7 +277,7 @@ export function watchOverlay(f: WatchFrame, t: Topology): Overlay {
     dests: Int32Array.from(s.delivered, (d) => d.node),
     destColour: '#2e7d32',
     heat: max > 0 ? heat : undefined,
-    beads: Int32Array.from(net, (h) => h.flits),
+    beads: Int32Array.from([...net.map((h) => h.flits), ...others.map(() => 0)]),
     rings: Int32Array.from(s.blocked, (b) => b.node),
     cycle: cycle.length > 0 ? cycle : undefined,
     labels: [],
@@ -275,13 +290,20 @@ export function watchOverlay(f: WatchFrame, t: Topology): Overlay {
           PALETTE[i]!,
           `worm ${w}${worms.length > PALETTE.length && i === PALETTE.length - 1 ? ' (colours repeat)' : ''}`,
         ]),
+      ...(others.length > 0
+        ? [[NOT_TAKEN, 'output an adaptive header was offered and did not take'] as [string, string]]
+        : []),
       ['#111', 'injecting ◯'],
       ['#b3261e', 'header blocked (ring)'],
       ['#2e7d32', `delivered in the last cycles ■`],
       ...(max > 0 ? [['#fee08b', `utilisation so far (busiest ${max} flits = red)`] as [string, string]] : []),
     ],
     describe: (node) => {
-      const parts = [...(byChannel.get(node) ?? []).map((x) => `held ${x}`), ...(waits.get(node) ?? [])];
+      const parts = [
+        ...(byChannel.get(node) ?? []).map((x) => `held ${x}`),
+        ...(chose.get(node) ?? []),
+        ...(waits.get(node) ?? []),
+      ];
       return parts.length > 0 ? `; ${parts.join('; ')}` : '';
     },
   };

@@ -15,6 +15,7 @@ import {
   type WormSpec,
 } from 'wormcast';
 import { parseSimulationRequest, type FaultMasks, type SimulationRequest } from '../simulate-panel.ts';
+import { adaptiveChoices, type HopChoice } from './choices.ts';
 import { readSnapshot, type Snapshot } from './snapshot.ts';
 
 /** What the page gets for a cycle of a watched run. */
@@ -33,6 +34,8 @@ export interface WatchFrame {
   cycleChannels: Array<[number, number]>;
   /** The run's faults (drawn as on the simulation's drawing), when it has any. */
   faults?: FaultMasks;
+  /** An adaptive routing's choices at the hops of the VCs held (src/web/watch/choices.ts); empty otherwise. */
+  choices: HopChoice[];
 }
 
 /**
@@ -53,6 +56,10 @@ export class WatchSession {
   private saturated = false;
   private phase = 0;
   private started = false;
+  /** Worms written so far: the next worm's number (WormFeed numbers them in the order written). */
+  private written = 0;
+  /** Unicast worms not yet released, by number: [source, destination] (kept for adaptive routing only). */
+  private readonly ends = new Map<number, readonly [number, number]>();
 
   private constructor(
     readonly key: string,
@@ -66,6 +73,7 @@ export class WatchSession {
       flits: number;
       targets: number[];
       faults?: FaultSet;
+      vcsPerClass: number;
     } | null,
   ) {}
 
@@ -90,6 +98,7 @@ export class WatchSession {
       flits: config.flits,
       targets: [config.warmup, cycles, cycles + config.drain],
       ...(faults ? { faults } : {}),
+      vcsPerClass: config.options.vcsPerClass ?? 1,
     });
   }
 
@@ -124,7 +133,10 @@ export class WatchSession {
       }
       return;
     }
-    const release = (): number => st.feed.release(() => {});
+    const release = (): number =>
+      st.feed.release((g) => {
+        for (let i = 0; i < g.count; i++) this.ends.delete(g.first + i);
+      });
     const write = (upTo: number): number => {
       for (;;) {
         if (!this.pending) {
@@ -146,6 +158,11 @@ export class WatchSession {
           if (release() === 0) return this.pending.created;
           continue;
         }
+        if (this.routing.choices)
+          this.pending.worms.forEach((w, i) => {
+            if (w.kind === 'unicast') this.ends.set(this.written + i, [w.src, w.dests[0]!]);
+          });
+        this.written += this.pending.worms.length;
         this.pending = null;
         this.group++;
       }
@@ -210,6 +227,7 @@ export class WatchSession {
       end: this.stream?.targets[2] ?? 0,
       over,
       cycleChannels,
+      choices: this.stream ? adaptiveChoices(this.routing, snapshot, this.ends, this.stream.vcsPerClass) : [],
       ...(this.stream?.faults
         ? { faults: { channels: this.stream.faults.channelMask, nodes: this.stream.faults.nodeMask } }
         : {}),
