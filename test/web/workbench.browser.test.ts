@@ -378,6 +378,27 @@ describe(`the workbench (issue 24)${SKIP}`, () => {
     },
   );
 
+  it.skipIf(!hasChromium)(
+    'layouts: torus:160x160 after Simulate is an overview heat map; mesh:4x4x4 names its layers',
+    async () => {
+      await open(
+        '?topology=torus:160x160&sim-load=0.004&sim-flits=8&sim-warmup=50&sim-cycles=300&sim-drain=500&sim-buffer=4&run=sim&show=sim',
+      );
+      expect(await settled('simulate-output')).toBe('done');
+      await page.waitForFunction(() => {
+        const c = document.querySelector<HTMLCanvasElement>('[data-testid=network-canvas]')!;
+        return Number(c.dataset.heatBlocks) > 0;
+      });
+      const c = await canvasData();
+      expect(c.mode).toBe('density');
+      expect(Number(c.heatBlocks)).toBeGreaterThan(0);
+      await open('?topology=mesh:4x4x4');
+      expect((await canvasData()).layerLabels).toBe('4');
+      expect(pageErrors).toEqual([]);
+    },
+    120_000,
+  );
+
   it.skipIf(!hasChromium)("spec case, a bad topology, and the page's own words in errors", async () => {
     await open('?topology=torus:8X8');
     expect(await page.inputValue('#topology')).toBe('torus:8x8');

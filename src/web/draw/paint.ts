@@ -26,6 +26,24 @@ export interface PaintStats {
   faultyLinks: number;
   /** Faulty nodes drawn (crossed). */
   faultyNodes: number;
+  /** Density blocks coloured by their channels' load (an overview after a run). */
+  heatBlocks: number;
+  /** Layers of a mesh or torus of 3 or more dimensions named on their tiles (z=0, ...). */
+  layerLabels: number;
+}
+
+/** Colour steps of the heat map (pale yellow to red). */
+export const HEAT_LEVELS = 8;
+
+/** Mean use (0..1 of the busiest channel) of the channels out of the n nodes of a block from order[from]. */
+function blockHeat(heat: Float32Array, L: Layout, from: number, n: number): number {
+  const P = L.topology.ports;
+  let sum = 0;
+  for (let i = from; i < from + n; i++) {
+    const a = L.order[i]! * P;
+    for (let p = 0; p < P; p++) sum += heat[a + p] ?? 0;
+  }
+  return sum / (n * P);
 }
 
 /** Above this many nodes in view, draw density blocks instead of nodes and links. */
@@ -130,6 +148,8 @@ function paintWith(pen: Pen, L: Layout, o: Overlay | null, v: View, step: number
     shapes: 0,
     faultyLinks: 0,
     faultyNodes: 0,
+    heatBlocks: 0,
+    layerLabels: 0,
   };
   const dead = o?.faults?.channels;
   const inside = (x: number, y: number, m = 20): boolean => x >= -m && y >= -m && x <= v.width + m && y <= v.height + m;
@@ -193,7 +213,7 @@ function paintWith(pen: Pen, L: Layout, o: Overlay | null, v: View, step: number
       pen.end();
     }
     if (o?.heat) {
-      const buckets = 8;
+      const buckets = HEAT_LEVELS;
       const byLevel: number[][] = Array.from({ length: buckets }, () => []);
       for (let r = r0; r <= r1; r++) {
         for (let i = L.start[r * L.cols + c0]!; i < L.start[r * L.cols + c1 + 1]!; i++) {
@@ -248,28 +268,46 @@ function paintWith(pen: Pen, L: Layout, o: Overlay | null, v: View, step: number
       pen.end();
     }
   } else {
-    // density: one block per bucket, darker with more nodes
+    // density: one block per bucket, darker with more nodes; after a run, coloured by its channels' load
     const size = L.bucket * v.scale;
     const full = L.bucket * L.bucket;
     const shades = 6;
     const byShade: Array<Array<[number, number]>> = Array.from({ length: shades }, () => []);
+    const loaded: Array<[number, number, number]> = [];
+    let top = 0;
     for (let r = r0; r <= r1; r++) {
       for (let c = c0; c <= c1; c++) {
-        const n = L.start[r * L.cols + c + 1]! - L.start[r * L.cols + c]!;
+        const from = L.start[r * L.cols + c]!;
+        const n = L.start[r * L.cols + c + 1]! - from;
         if (n === 0) continue;
         stats.nodes += n;
-        byShade[Math.min(shades - 1, Math.floor((n / full) * shades))]!.push([
-          L.minX + c * L.bucket,
-          L.minY + r * L.bucket,
-        ]);
+        const at: [number, number] = [L.minX + c * L.bucket, L.minY + r * L.bucket];
+        const use = o?.heat ? blockHeat(o.heat, L, from, n) : 0;
+        if (use > 0) {
+          loaded.push([at[0], at[1], use]);
+          if (use > top) top = use;
+        } else byShade[Math.min(shades - 1, Math.floor((n / full) * shades))]!.push(at);
       }
     }
+    const block = (x: number, y: number): void =>
+      pen.rect(x * v.scale + v.ox, y * v.scale + v.oy, Math.max(1, size), Math.max(1, size));
     byShade.forEach((cells, k) => {
       const g = Math.round(215 - k * 18);
       pen.begin('none', 0, `rgb(${g},${g + 4},${g + 10})`);
-      for (const [x, y] of cells)
-        pen.rect(x * v.scale + v.ox, y * v.scale + v.oy, Math.max(1, size), Math.max(1, size));
+      for (const [x, y] of cells) block(x, y);
       pen.end();
+    });
+    // the overview's heat map: each block's mean channel use, relative to the busiest block in view
+    const levels: Array<Array<[number, number]>> = Array.from({ length: HEAT_LEVELS }, () => []);
+    for (const [x, y, use] of loaded)
+      levels[Math.min(HEAT_LEVELS - 1, Math.floor((use / top) * HEAT_LEVELS))]!.push([x, y]);
+    levels.forEach((cells, k) => {
+      if (cells.length === 0) return;
+      const colour = heatColour((k + 0.5) / HEAT_LEVELS);
+      pen.begin('none', 0, colour);
+      for (const [x, y] of cells) block(x, y);
+      pen.end();
+      stats.heatBlocks += cells.length;
     });
   }
 
@@ -402,6 +440,7 @@ function paintWith(pen: Pen, L: Layout, o: Overlay | null, v: View, step: number
     pen.end();
   }
   if (!detail) overviewAxes(pen, L, v);
+  else stats.layerLabels = layerLabels(pen, L, v);
   return stats;
 }
 
@@ -442,6 +481,37 @@ function faultyLinks(pen: Pen, L: Layout, v: View, links: readonly number[]): vo
     cross(mid[0], mid[1]);
   }
   pen.end();
+}
+
+/**
+ * A mesh or torus of three or more dimensions is drawn as small multiples (issue 24: "3D meshes and
+ * tori as layers offset, or small multiples per layer"): one tile per layer, dimension 2 to the right
+ * and 3 upwards (layout.ts). Each tile in view is named by its higher coordinates above its top-left
+ * node, so that a link between tiles reads as a z link. Returns the labels drawn.
+ */
+function layerLabels(pen: Pen, L: Layout, v: View): number {
+  const t = L.topology;
+  if ((t.kind !== 'mesh' && t.kind !== 'torus') || t.dims.length < 3) return 0;
+  const [kx, ky] = t.dims as [number, number];
+  const layers = t.nodes / (kx * ky);
+  let drawn = 0;
+  for (let layer = 0; layer < layers; layer++) {
+    // the tile's top-left node: x = 0, y = ky - 1 of this layer
+    const node = layer * kx * ky + (ky - 1) * kx;
+    const x = L.x[node]! * v.scale + v.ox;
+    const y = L.y[node]! * v.scale + v.oy - Math.max(8, v.scale * 0.45);
+    if (x < -40 || y < 0 || x > v.width || y > v.height + 12) continue;
+    let rest = layer;
+    const coords = t.dims.slice(2).map((k) => {
+      const c = rest % k;
+      rest = (rest - c) / k;
+      return c;
+    });
+    const names = ['z', 'w', 'v', 'u'];
+    pen.text(x, y, coords.map((c, i) => `${names[i] ?? `d${i + 2}`}=${c}`).join(' '), '#2457a6');
+    drawn++;
+  }
+  return drawn;
 }
 
 /** Tick spacing: 1, 2 or 5 times a power of ten, about `target` units apart. */
