@@ -2,7 +2,7 @@ import { portOf, type Topology } from 'wormcast';
 import type { PlanView } from '../plan-panel.ts';
 import type { FaultMasks, SimulationView } from '../simulate-panel.ts';
 import type { WatchFrame } from '../watch/session.ts';
-import { heatColour } from './paint.ts';
+import { FAULT_COLOUR, heatColour } from './paint.ts';
 
 /**
  * What is drawn over a network (docs/web.md "Drawing"): directed channels (node * ports +
@@ -44,9 +44,7 @@ export interface Overlay {
   faults?: FaultMasks;
 }
 
-/** The colour of faults on the drawing, and their legend entries. */
-export const FAULT_COLOUR = '#6a1b9a';
-
+/** The legend entry of a run's faults. */
 function faultLegend(f: FaultMasks | undefined): Array<[string, string]> {
   if (!f) return [];
   return [[FAULT_COLOUR, 'faulty link (dashed, ×) and faulty node (×): out of service, no worm crosses them']];

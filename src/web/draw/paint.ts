@@ -1,6 +1,6 @@
 import { arcPoints, type Layout } from './layout.ts';
 import { linkClassOf, linkColour } from './link-class.ts';
-import { FAULT_COLOUR, type Overlay } from './overlay.ts';
+import type { Overlay } from './overlay.ts';
 import type { Pen } from './pen.ts';
 
 /** World to screen: screen = world * scale + offset. */
@@ -55,6 +55,8 @@ export const DETAIL_NODES = 25_000;
 export const DETAIL_CHANNELS = 100_000;
 
 const LINK = '#b9c2cf';
+/** Faulty links and nodes (dashed and crossed: apart from every route, worm and heat colour). */
+export const FAULT_COLOUR = '#6a1b9a';
 const NODE = '#5b6574';
 
 /** The visible buckets' range. */
