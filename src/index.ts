@@ -142,6 +142,6 @@ export { loadWasm, WasmRouting, type WasmMemory, type WasmSource, type WormcastE
 export { summarizePoint, type SummarizedReplication } from './experiment/sweep/point-summary.ts';
 
 // faults (docs/faults.md): the set of a run's --faults, for the browser's drawing
-export { buildFaultSet, deadLinkCount, type FaultSet } from './fault/fault-set.ts';
+export { buildFaultSet, deadLinkCount, isFaultFree, type FaultSet } from './fault/fault-set.ts';
 export { DEFAULT_FAULT_SEED, parseFaults } from './fault/parse-faults.ts';
 export { faultyEventWorms } from './experiment/run/fault-events.ts';

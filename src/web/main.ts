@@ -275,7 +275,7 @@ function draw(panel: Panel): void {
   drawing.setTopology(t);
   if (panel === 'route') {
     const r = v as RouteView;
-    drawing.setOverlay(routeOverlay(t, r.src, r.dst, r.channels, `route: ${r.heading}`));
+    drawing.setOverlay(routeOverlay(t, r.src, r.dst, r.channels, `route: ${r.heading}`, r.faults));
   } else if (panel === 'plan') {
     drawing.setOverlay(planOverlay(v as PlanView), restoreStep);
     restoreStep = undefined;
@@ -398,6 +398,8 @@ function setup(): void {
           to: value('route-to'),
           lowFirst: checked('low-first'),
           shortest: checked('shortest'),
+          faults: value('route-faults'),
+          faultSeed: value('route-fault-seed'),
         },
         await wasmBytes(),
       );

@@ -15,6 +15,8 @@ export const URL_FIELDS = [
   'route-to',
   'low-first',
   'shortest',
+  'route-faults',
+  'route-fault-seed',
   'algorithm',
   'plan-routing',
   'plan-source',

@@ -30,6 +30,8 @@ const FIG5: PlanRequest = {
   check: true,
 };
 
+const ROUTE_BASE = { topology: 'mesh:6x6', routing: 'dim-reversal', from: '0,2', to: '5,3' };
+
 const SIM: SimulationRequest = {
   scenario: '',
   topology: 'mesh:4x4',
@@ -85,6 +87,39 @@ describe('route panel', () => {
       expect(v.hops.length, `${routing} on ${topology}`).toBe(ref.length);
       expect(v.hops.at(-1)?.to ?? from).toBe(t.format(t.parse(to)));
     }
+  });
+
+  it('with faults, the route of `wormcast route --faults --json`: dim-reversal goes round them, dor says it cannot deliver', async () => {
+    for (const [routing, faults, seed] of [
+      ['dim-reversal', 'link:2,2-3,2;node:4,3', ''],
+      ['dim-reversal', 'links:6', '5'],
+      ['dor', 'link:2,2-3,2', ''],
+    ] as const) {
+      const req = { topology: 'mesh:6x6', routing, from: '0,2', to: '5,3', faults, faultSeed: seed };
+      const v = await computeRoute(req, wasm);
+      const argv = ['route', '--topology', 'mesh:6x6', '--routing', routing, '--from', '0,2', '--to', '5,3'];
+      const cli = await runMain([...argv, '--faults', faults, ...(seed ? ['--fault-seed', seed] : []), '--json']);
+      const j = JSON.parse(cli.stdout);
+      const what = `${routing} ${faults}`;
+      expect(v.differences, what).toEqual([]);
+      expect(v.hops, what).toEqual(j.path);
+      expect(v.undeliverable === '', what).toBe(j.deliverable);
+      const dead = v.faults!.channels;
+      if (routing === 'dim-reversal')
+        expect(
+          v.channels.filter((c) => dead[c] === 1),
+          what,
+        ).toEqual([]);
+      else
+        expect(
+          v.channels.some((c) => dead[c] === 1),
+          what,
+        ).toBe(true);
+    }
+    await expect(computeRoute({ ...ROUTE_BASE, faultSeed: '3' }, wasm)).rejects.toThrow(
+      /fault seed applies with faults only/,
+    );
+    await expect(computeRoute({ ...ROUTE_BASE, faults: 'bogus' }, wasm)).rejects.toThrow(/faults: bad item 'bogus'/);
   });
 
   it('compareRoute names a differing hop and a differing length', () => {

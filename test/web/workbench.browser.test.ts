@@ -188,6 +188,8 @@ describe(`the workbench (issue 24)${SKIP}`, () => {
         'route-to': '4,5',
         'low-first': '1',
         shortest: '1',
+        'route-faults': 'link:0,0-1,0',
+        'route-fault-seed': '2',
         algorithm: 'u-mesh',
         'plan-routing': 'dor',
         'plan-source': '2,2',
@@ -310,6 +312,34 @@ describe(`the workbench (issue 24)${SKIP}`, () => {
       await open('?topology=torus:8x8&sim-pattern=nope&run=sim');
       expect(await page.getByTestId('simulate-output').textContent()).toMatch(
         /^URL field sim-pattern: 'nope' is not one of /,
+      );
+    },
+  );
+
+  it.skipIf(!hasChromium)(
+    'a route with faults: dim-reversal goes round them, drawn dashed beside it; dor is told it cannot deliver',
+    async () => {
+      const q = new URLSearchParams({
+        topology: 'mesh:6x6',
+        routing: 'dim-reversal',
+        'route-from': '0,2',
+        'route-to': '5,3',
+        'route-faults': 'link:2,2-3,2;node:4,3',
+        run: 'route',
+      });
+      await open(`?${q.toString()}`);
+      expect(await settled('route-output')).toBe('done');
+      expect(await page.getByTestId('route-faults').textContent()).toBe('delivers this route: no hop crosses a fault');
+      // the listed link and the four links of node 4,3
+      expect((await canvasData()).faultyLinks).toBe('5');
+      await page.selectOption('#routing', 'dor');
+      await page.click('#route-go');
+      expect(await settled('route-output')).toBe('done');
+      expect(await page.getByTestId('route-faults').textContent()).toMatch(
+        /^cannot deliver this route: hop \d+ crosses a faulty channel$/,
+      );
+      expect(new URLSearchParams(await page.evaluate(() => location.search)).get('route-faults')).toBe(
+        'link:2,2-3,2;node:4,3',
       );
     },
   );

@@ -74,8 +74,10 @@ export function routeOverlay(
   dst: number,
   channels: readonly number[],
   caption: string,
+  faults?: FaultMasks,
 ): Overlay {
   return {
+    ...(faults ? { faults } : {}),
     caption,
     spec: t.spec,
     arrows: Int32Array.from(channels),
@@ -85,11 +87,7 @@ export function routeOverlay(
     sources: Int32Array.of(src),
     dests: Int32Array.of(dst),
     labels: [],
-    legend: [
-      [PALETTE[0]!, 'route'],
-      ['#111', 'source ◯'],
-      ['#d55e00', 'destination ■'],
-    ],
+    legend: [[PALETTE[0]!, 'route'], ['#111', 'source ◯'], ['#d55e00', 'destination ■'], ...faultLegend(faults)],
   };
 }
 
