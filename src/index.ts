@@ -19,7 +19,7 @@ export { customLabelling, checkHamiltonian } from './labelling/custom.ts';
 
 // routing
 export type { RoutingFunction, RoutingOptions, Hop } from './routing/types.ts';
-export { DELIVER, INJECT, pack, portOf, vcOf } from './routing/types.ts';
+export { DELIVER, INJECT, admissible, pack, portOf, vcOf } from './routing/types.ts';
 export { ROUTINGS, createRouting } from './routing/registry.ts';
 export { tracePath } from './routing/trace.ts';
 
@@ -140,3 +140,8 @@ export { plotRows, plotSpec, type PlotAxes, type PlotRow } from './report/plot-s
 // wasm
 export { loadWasm, WasmRouting, type WasmMemory, type WasmSource, type WormcastExports } from './wasm/module.ts';
 export { summarizePoint, type SummarizedReplication } from './experiment/sweep/point-summary.ts';
+
+// faults (docs/faults.md): the set of a run's --faults, for the browser's drawing
+export { buildFaultSet, deadLinkCount, isFaultFree, type FaultSet } from './fault/fault-set.ts';
+export { DEFAULT_FAULT_SEED, parseFaults } from './fault/parse-faults.ts';
+export { faultyEventWorms } from './experiment/run/fault-events.ts';

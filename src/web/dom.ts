@@ -52,8 +52,9 @@ const FLAG_WORDS: Record<string, string> = {
   '--seed': 'seed',
 };
 
+/** A flag in the page's words: its field's name (`--hotspot-fraction` -> hotspot fraction; the form's fields are labelled so). */
 export function inAppWords(message: string): string {
-  return message.replace(/--[a-z][a-z-]*/g, (flag) => FLAG_WORDS[flag] ?? flag);
+  return message.replace(/--[a-z][a-z-]*/g, (flag) => FLAG_WORDS[flag] ?? flag.slice(2).replace(/-/g, ' '));
 }
 
 /** Replace a container's content by an error line. */

@@ -4,13 +4,12 @@ import {
   SCENARIOS,
   TOPOLOGY_FORMS,
   WormcastError,
-  optionEntry,
   parseIntIn,
   parseTopology,
-  rangeText,
   type Topology,
 } from 'wormcast';
 import { renderChart, sweepCharts } from './curves/chart.ts';
+import { findKnee, FIRST_PROBE, kneeLoads, type Knee } from './curves/knee.ts';
 import { defaultSettings, type PointView } from './curves/point.ts';
 import { byId, el, errorText, fillSelect, onSubmit, table } from './dom.ts';
 import { planOverlay, routeOverlay, simulationOverlay } from './draw/overlay.ts';
@@ -19,8 +18,9 @@ import { exportButtons, toCsv, toJson } from './export.ts';
 import { renderPlan, type PlanRequest, type PlanView } from './plan-panel.ts';
 import { computeRoute, renderRoute, type RouteView } from './route-panel.ts';
 import { Runner } from './runner.ts';
+import { FORM_OPTIONS, FORM_RULES, FORM_TRAFFIC, optionFieldId, optionFields } from './form-options.ts';
 import {
-  FORM_RULES,
+  MAX_MESSAGES,
   parseSimulationRequest,
   plannedCycles,
   requestValues,
@@ -28,7 +28,7 @@ import {
   type SimulationRequest,
   type SimulationView,
 } from './simulate-panel.ts';
-import { readState, ruleFieldId, URL_FIELDS, writeState, type Panel, type UrlState } from './url-state.ts';
+import { readState, URL_FIELDS, writeState, type Panel, type UrlState } from './url-state.ts';
 import { WatchPanel } from './watch/watch-view.ts';
 import { WASM_URL, wasmBytes } from './wasm-source.ts';
 
@@ -68,7 +68,9 @@ const runners = { plan: new Runner(), sim: new Runner(), watch: new Runner() };
 const curveRunners = [new Runner(), new Runner()];
 const watch = new WatchPanel(runners.watch, drawing);
 /** The sweep on screen: its points and the rows of its two charts (read by the browser tests). */
-const curves: { points?: PointView[]; latency?: unknown[]; throughput?: unknown[] } = {};
+const curves: { points?: PointView[]; latency?: unknown[]; throughput?: unknown[]; knee?: Knee } = {};
+/** The knee search goes no higher: one flit per node per cycle fills a one-port node's injection channel. */
+const MAX_KNEE_LOAD = 1;
 /** The results on screen, by panel (cleared when the topology changes). */
 const results: { route?: RouteView; plan?: PlanView; sim?: SimulationView } = {};
 /** The panel whose result the drawing shows. */
@@ -168,6 +170,8 @@ function topologyDefaults(t: Topology): void {
   byId<HTMLInputElement>('route-to').value = t.format(t.nodes - 1);
   byId<HTMLInputElement>('plan-source').value = t.format(0);
   byId<HTMLInputElement>('plan-dests').value = `random:${Math.min(5, t.nodes - 1)}`;
+  // loads found for another network are not this one's knee
+  byId<HTMLInputElement>('curve-loads').value = 'auto';
   const runsOn = (name: string): boolean => {
     const a = Object.hasOwn(MULTICAST_ALGORITHMS, name) ? MULTICAST_ALGORITHMS[name] : undefined;
     return a !== undefined && (a.topologies === 'any' || a.topologies.includes(t.kind));
@@ -232,7 +236,7 @@ function workloadChanged(): void {
     'sim-vcs',
     'sim-buffer',
     'sim-port',
-    ...FORM_RULES.map(ruleFieldId),
+    ...FORM_OPTIONS.map(optionFieldId),
   ]) {
     byId<HTMLInputElement>(id).disabled = scenario;
   }
@@ -271,7 +275,7 @@ function draw(panel: Panel): void {
   drawing.setTopology(t);
   if (panel === 'route') {
     const r = v as RouteView;
-    drawing.setOverlay(routeOverlay(t, r.src, r.dst, r.channels, `route: ${r.heading}`));
+    drawing.setOverlay(routeOverlay(t, r.src, r.dst, r.channels, `route: ${r.heading}`, r.faults));
   } else if (panel === 'plan') {
     drawing.setOverlay(planOverlay(v as PlanView), restoreStep);
     restoreStep = undefined;
@@ -318,33 +322,14 @@ function simulationRequest(): SimulationRequest {
     vcs: value('sim-vcs'),
     buffer: value('sim-buffer'),
     port: value('sim-port'),
-    ...Object.fromEntries(FORM_RULES.map((k) => [k, value(ruleFieldId(k))])),
+    ...Object.fromEntries(FORM_OPTIONS.map((k) => [k, value(optionFieldId(k))])),
   };
 }
 
-/** The engine-rule fields, made from the option table: each rule's values ('' its default), range and help. */
-function setupRules(): void {
-  const box = byId('sim-rules');
-  for (const key of FORM_RULES) {
-    const e = optionEntry(key);
-    const id = ruleFieldId(key);
-    const fallback = e.default !== undefined ? String(e.default) : "the algorithm's";
-    const field =
-      e.value.kind === 'enum'
-        ? el('select', { id, name: key, title: e.help })
-        : el('input', {
-            id,
-            name: key,
-            value: '',
-            size: '4',
-            title: e.help,
-            placeholder: `${fallback} (${rangeText(e.value)})`,
-          });
-    if (field instanceof HTMLSelectElement && e.value.kind === 'enum')
-      fillSelect(field, [['', `default (${fallback})`], ...e.value.values.map((v): [string, string] => [v, v])], '');
-    const label = e.label ?? key;
-    box.append(el('label', {}, `${label[0]!.toUpperCase()}${label.slice(1)} `, field));
-  }
+/** The fields made from the option table (src/web/form-options.ts): traffic and faults, then the engine rules. */
+function setupOptions(): void {
+  byId('sim-traffic').append(...optionFields(FORM_TRAFFIC));
+  byId('sim-rules').append(...optionFields(FORM_RULES));
 }
 
 /** After a panel's run: draw its result (unless the URL asked for another panel's) and keep the URL. */
@@ -359,7 +344,7 @@ function finished(panel: Panel, state: string): void {
 }
 
 function setup(): void {
-  setupRules();
+  setupOptions();
   byId('topology-forms').textContent = `Forms: ${Object.values(TOPOLOGY_FORMS).join('; ')}`;
   const algorithms = Object.values(MULTICAST_ALGORITHMS);
   fillSelect(
@@ -413,6 +398,8 @@ function setup(): void {
           to: value('route-to'),
           lowFirst: checked('low-first'),
           shortest: checked('shortest'),
+          faults: value('route-faults'),
+          faultSeed: value('route-fault-seed'),
         },
         await wasmBytes(),
       );
@@ -570,7 +557,33 @@ function pointValues(load: number): Record<string, string | number | boolean> {
 
 /** The page's sweep: every load's point in the workers, two at a time, then the two charts. */
 async function sweep(ctx: { progress(text: string): void; cancellable(cancel: () => void): void }): Promise<Node[]> {
-  const loads = value('curve-loads')
+  const settings = defaultSettings(
+    parseIntIn(value('curve-reps'), 1, 20, 'replications'),
+    parseIntIn(value('curve-seed'), 0, 2 ** 31 - 1, 'experiment seed'),
+  );
+  ctx.cancellable(() => curveRunners.forEach((r) => r.cancel()));
+  const field = byId<HTMLInputElement>('curve-loads');
+  if (/^\s*(auto)?\s*$/i.test(field.value)) {
+    // the knee first (src/web/curves/knee.ts): single runs of the form's traffic, judged as the sweep judges a point
+    // no higher than the page runs (MAX_MESSAGES): a larger network's search stops below that
+    const { config, routing } = parseSimulationRequest({ ...simulationRequest(), load: String(FIRST_PROBE) });
+    const cap = Math.min(
+      MAX_KNEE_LOAD,
+      (0.99 * MAX_MESSAGES * config.flits) / (routing.topology.nodes * (config.warmup + config.measure)),
+    );
+    const probe = async (load: number): Promise<boolean> => {
+      ctx.progress(`finding the knee: one run at load ${load.toPrecision(3)}…`);
+      const p = await curveRunners[0]!.run({
+        kind: 'point',
+        req: { values: pointValues(load), settings: defaultSettings(1, settings.seed) },
+      });
+      return p.summary.saturated || p.summary.incomplete.length > 0;
+    };
+    const knee = await findKnee(probe, cap);
+    field.value = kneeLoads(knee, cap).join(' ');
+    curves.knee = knee;
+  }
+  const loads = field.value
     .split(/[\s,;]+/)
     .filter((x) => x !== '')
     .map((x) => {
@@ -579,13 +592,8 @@ async function sweep(ctx: { progress(text: string): void; cancellable(cancel: ()
       return v;
     });
   if (loads.length < 1 || loads.length > 12)
-    throw new WormcastError(`curves: ${loads.length} loads; give 1..12 (separated by spaces or commas)`);
-  const settings = defaultSettings(
-    parseIntIn(value('curve-reps'), 1, 20, 'replications'),
-    parseIntIn(value('curve-seed'), 0, 2 ** 31 - 1, 'experiment seed'),
-  );
+    throw new WormcastError(`curves: ${loads.length} loads; give 1..12 (separated by spaces or commas), or auto`);
   const values = loads.map(pointValues);
-  ctx.cancellable(() => curveRunners.forEach((r) => r.cancel()));
   const points: PointView[] = new Array(values.length);
   let next = 0;
   let done = 0;

@@ -1,6 +1,11 @@
 import {
+  DEFAULT_FAULT_SEED,
   WasmRouting,
+  WormcastError,
   createRouting,
+  isFaultFree,
+  parseFaults,
+  parseIntIn,
   parseTopology,
   portOf,
   tracePath,
@@ -9,6 +14,7 @@ import {
   type RoutingFunction,
 } from 'wormcast';
 import { el, table } from './dom.ts';
+import type { FaultMasks } from './simulate-panel.ts';
 
 /** What the route form asks for (the options of `wormcast route`). */
 export interface RouteRequest {
@@ -18,6 +24,9 @@ export interface RouteRequest {
   to: string;
   lowFirst?: boolean;
   shortest?: boolean;
+  /** Static faults in the form of `--faults` ('' or absent: none), and the seed of random ones. */
+  faults?: string;
+  faultSeed?: string;
 }
 
 /** One hop as the page shows it (the fields of `wormcast route --json`). */
@@ -42,6 +51,9 @@ export interface RouteView {
   src: number;
   dst: number;
   channels: number[];
+  /** With faults: the dead channels and faulty nodes (drawn dashed and crossed), and why the route cannot deliver ('' when it can). */
+  faults?: FaultMasks;
+  undeliverable?: string;
 }
 
 /**
@@ -93,7 +105,17 @@ function wordHops(r: RoutingFunction, src: number, words: ArrayLike<number>): Ho
  */
 export async function computeRoute(req: RouteRequest, wasm: BufferSource): Promise<RouteView> {
   const t = parseTopology(req.topology);
-  const r = createRouting(req.routing, t, { lowFirst: req.lowFirst, shortest: req.shortest });
+  const text = (req.faults ?? '').trim();
+  const seedText = (req.faultSeed ?? '').trim();
+  if (seedText !== '' && text === '') throw new WormcastError('route: fault seed applies with faults only');
+  const seed = seedText === '' ? DEFAULT_FAULT_SEED : parseIntIn(seedText, 0, 2 ** 31 - 1, 'fault seed');
+  const f = text === '' || text === 'none' ? undefined : parseFaults(t, text, seed);
+  // a fault-tolerant function (dim-reversal) routes around the faults; the others ignore them, as `wormcast route`
+  const r = createRouting(req.routing, t, {
+    lowFirst: req.lowFirst,
+    shortest: req.shortest,
+    ...(f ? { faults: f } : {}),
+  });
   const src = t.parse(req.from);
   const dst = t.parse(req.to);
   const reference = tracePath(r, src, dst);
@@ -120,6 +142,13 @@ export async function computeRoute(req: RouteRequest, wasm: BufferSource): Promi
     }));
   }
   const distance = t.distance(src, dst);
+  // as `wormcast route` says it: an end is faulty, or the first hop over a dead channel
+  let undeliverable = '';
+  if (f && !isFaultFree(f)) {
+    const blocked = reference.findIndex((h) => f.channelMask[h.from * t.ports + h.port] === 1);
+    if (f.nodeMask[src] === 1 || f.nodeMask[dst] === 1) undeliverable = 'an end is a faulty node';
+    else if (blocked >= 0) undeliverable = `hop ${blocked + 1} crosses a faulty channel`;
+  }
   return {
     heading: `${r.name} on ${t.spec}: ${t.format(src)} -> ${t.format(dst)}, ${reference.length} hops (distance ${distance})`,
     hops,
@@ -129,6 +158,7 @@ export async function computeRoute(req: RouteRequest, wasm: BufferSource): Promi
     src,
     dst,
     channels,
+    ...(f && !isFaultFree(f) ? { faults: { channels: f.channelMask, nodes: f.nodeMask }, undeliverable } : {}),
   };
 }
 
@@ -149,5 +179,16 @@ export function renderRoute(v: RouteView): Node[] {
         ? `wasm = reference (${v.hops.length} hops, same ports and VC classes)`
         : `wasm ≠ reference: ${v.differences.join('; ')}`,
     ),
+    ...(v.faults
+      ? [
+          el(
+            'p',
+            { class: v.undeliverable ? 'check bad' : 'check ok', 'data-testid': 'route-faults' },
+            v.undeliverable
+              ? `cannot deliver this route: ${v.undeliverable}`
+              : 'delivers this route: no hop crosses a fault',
+          ),
+        ]
+      : []),
   ];
 }

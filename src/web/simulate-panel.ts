@@ -2,6 +2,11 @@ import {
   RUN_END,
   WasmEngine,
   WormcastError,
+  DEFAULT_FAULT_SEED,
+  buildFaultSet,
+  parseFaults,
+  parseTopology,
+  type FaultSet,
   deadlockSummary,
   getScenario,
   optionEntry,
@@ -16,11 +21,12 @@ import {
   type SimulateConfig,
   type SimulationResult,
   ENGINE_RULES,
-  type EngineRuleKey,
   type TableKey,
+  type Topology,
   type Workload,
 } from 'wormcast';
 import { el } from './dom.ts';
+import { FORM_OPTIONS, FORM_RULES, FORM_TRAFFIC, optionWords, type FormOptionKey } from './form-options.ts';
 import { withProgress, type CycleProgress } from './progress-engine.ts';
 import { readSnapshot } from './watch/snapshot.ts';
 
@@ -45,11 +51,8 @@ export interface TrafficRequest {
   port: string;
 }
 
-/** The engine rules of the option table (docs/options.md "engine rules"), all of which the form offers. */
-export const FORM_RULES: readonly EngineRuleKey[] = ENGINE_RULES.map((e) => e.key);
-
-/** A request with the engine rules the form sets (absent or '': the rule's default). */
-export type SimulationRequest = TrafficRequest & { [K in EngineRuleKey]?: string };
+/** A request with the option-table fields the form sets (absent or '': the option's default; src/web/form-options.ts). */
+export type SimulationRequest = TrafficRequest & { [K in FormOptionKey]?: string };
 
 /**
  * How a run ended, for the page's label: 'finished' (every message measured was delivered;
@@ -88,6 +91,25 @@ export interface SimulationView {
   deadlockHeld: Array<[number, number]>;
   /** Wall time of the run in milliseconds (where it ran: the worker, or Node). */
   ms?: number;
+  /** With faults: the dead channels (node * ports + port) and the faulty nodes, 1 each (docs/faults.md). */
+  faults?: FaultMasks;
+}
+
+/** A fault set as the drawing needs it: a channel mask and a node mask. */
+export interface FaultMasks {
+  channels: Uint8Array;
+  nodes: Uint8Array;
+}
+
+/** The masks of a run's fault set (its `faults` field, in addresses), or undefined without faults. */
+export function faultMasks(t: Topology, f: SimulationResult['faults']): FaultMasks | undefined {
+  if (!f) return undefined;
+  const set = buildFaultSet(
+    t,
+    f.links.map(([a, b]) => [t.parse(a), t.parse(b)] as const),
+    f.nodes.map((v) => t.parse(v)),
+  );
+  return { channels: set.channelMask, nodes: set.nodeMask };
 }
 
 /**
@@ -108,6 +130,7 @@ function num(text: string, min: number, max: number, what: string): number {
 function tableValue(key: TableKey, text: string, what: string): string | number {
   const v = optionEntry(key).value;
   if (v.kind === 'int') return parseIntIn(text, v.min, v.max, what);
+  if (v.kind === 'number') return num(text, v.min, v.max, what);
   if (v.kind === 'enum' && !v.values.includes(text))
     throw new WormcastError(`${what} '${text}': expected ${v.values.join(' or ')}`);
   return text;
@@ -144,6 +167,7 @@ export function viewOf(
 ): SimulationView {
   const t = routing.topology;
   const { outcome, text } = outcomeOf(result);
+  const faults = faultMasks(t, result.faults);
   const cycleChannels: CycleChannel[] = [];
   if (result.deadlock) {
     const d = result.deadlock;
@@ -172,6 +196,7 @@ export function viewOf(
           .held.filter((h) => h.kind === 'network')
           .map((h): [number, number] => [h.node * t.ports + h.port, h.worm])
       : [],
+    ...(faults ? { faults } : {}),
   };
 }
 
@@ -201,6 +226,8 @@ export interface ParsedRequest {
   config: SimulateConfig;
   routing: RoutingFunction;
   heading: string;
+  /** The run's faults (the form's faults and fault seed), as simulate() draws them. */
+  faults?: FaultSet;
 }
 
 /**
@@ -233,9 +260,9 @@ export function requestValues(req: SimulationRequest): { values: Record<string, 
     buffer: tableValue('buffer', req.buffer, 'buffer'),
     ...(req.port !== '' ? { port: tableValue('port', req.port, 'port model') } : {}),
   };
-  for (const key of FORM_RULES) {
+  for (const key of FORM_OPTIONS) {
     const text = (req[key] ?? '').trim();
-    if (text !== '') values[key] = tableValue(key, text, optionEntry(key).label ?? key);
+    if (text !== '') values[key] = tableValue(key, text, optionWords(key));
   }
   return { values, seed };
 }
@@ -248,13 +275,27 @@ export function parseSimulationRequest(req: SimulationRequest): ParsedRequest {
   const { values, seed } = requestValues(req);
   const point = resolvePoint(values);
   const config = simulateConfig(point, seed);
-  const routing = simulationRouting(point.topology, point.algorithm, point.routing, {
-    ...(point.tieBreak !== undefined ? { tieBreak: point.tieBreak } : {}),
-    ...(point.dateline !== undefined ? { dateline: point.dateline } : {}),
-  });
+  // the routing function of the run as simulate() builds it: its rules, and the faults it may route around
+  const faults =
+    config.faults === undefined || config.faults.trim() === 'none'
+      ? undefined
+      : parseFaults(parseTopology(config.topology), config.faults, config.faultSeed ?? DEFAULT_FAULT_SEED);
+  const routing = simulationRouting(
+    point.topology,
+    point.algorithm,
+    point.routing,
+    {
+      ...(config.tieBreak !== undefined ? { tieBreak: config.tieBreak } : {}),
+      ...(config.dateline !== undefined ? { dateline: config.dateline } : {}),
+      ...(config.selection !== undefined ? { selection: config.selection } : {}),
+    },
+    faults,
+  );
   const t = routing.topology;
   const { load, flits, warmup, measure } = config;
-  const expected = Math.round(((t.nodes * load) / flits) * (warmup + measure));
+  // a batch is its messages, every node's, whatever the load and window
+  const expected =
+    config.batch !== undefined ? t.nodes * config.batch : Math.round(((t.nodes * load) / flits) * (warmup + measure));
   if (expected > MAX_MESSAGES) {
     throw new WormcastError(
       `simulate: about ${expected} messages (${t.nodes} nodes x load ${load} / ${flits} flits x ${warmup + measure} cycles); the browser app runs at most ${MAX_MESSAGES}: lower the load, the cycles or the network (the CLI has no such limit)`,
@@ -268,8 +309,12 @@ export function parseSimulationRequest(req: SimulationRequest): ParsedRequest {
         return `, ${e.label} ${String(v ?? e.default)}`;
       }).join('')
     : '';
-  const heading = `${t.spec} ${point.algorithm}${point.dests ? ` to ${point.dests} destinations` : ''} (routing ${routing.name}), offered ${load} flits/node/cycle, ${flits}-flit messages, ${point.port}-port nodes, consumption channels ${point.consumption === 'vc' ? 'one per incoming VC' : point.port === 'one' ? 'one per node' : 'one per incoming link'}${rules}, wasm engine`;
-  return { config, routing, heading };
+  // the traffic options are named when the form sets them, in the CLI's words
+  const traffic = FORM_TRAFFIC.filter((k) => values[k] !== undefined)
+    .map((k) => `, ${optionWords(k)} ${String(values[k])}`)
+    .join('');
+  const heading = `${t.spec} ${point.algorithm}${point.dests ? ` to ${point.dests} destinations` : ''} (routing ${routing.name}), offered ${load} flits/node/cycle, ${flits}-flit messages, ${point.port}-port nodes, consumption channels ${point.consumption === 'vc' ? 'one per incoming VC' : point.port === 'one' ? 'one per node' : 'one per incoming link'}${traffic}${rules}, wasm engine`;
+  return { config, routing, heading, ...(faults ? { faults } : {}) };
 }
 
 /**
@@ -335,6 +380,24 @@ export function renderSimulation(v: SimulationView): Node[] {
       `mean ${f(r.channelUtilisation.mean, 3)}, max ${f(r.channelUtilisation.max, 3)}`,
     ],
   ];
+  // the streamed runs' fields (docs/traffic.md "What is measured"), shown when the run has them
+  const p = r.latencyPercentiles;
+  if (p)
+    rows.push([
+      'percentiles',
+      'latency percentiles (cycles)',
+      `p50 ${p.p50}, p90 ${p.p90}, p99 ${p.p99}, p99.9 ${p.p999}`,
+    ]);
+  if (r.meanHops !== undefined) rows.push(['hops', 'hops per message (mean)', f(r.meanHops)]);
+  if (r.drainTime !== undefined) rows.push(['drain-time', 'batch drained at cycle', String(r.drainTime)]);
+  if (r.faults) {
+    const x = r.faults;
+    rows.push([
+      'faults',
+      'faults',
+      `${x.links.length} links, ${x.nodes.length} nodes (${x.deadLinks} links dead); ${r.undeliverable ?? 0} destinations undeliverable`,
+    ]);
+  }
   const ok = v.outcome === 'finished';
   return [
     el('p', { class: 'heading', 'data-testid': 'sim-heading' }, v.heading),

@@ -1,5 +1,4 @@
-import { flagOf } from 'wormcast';
-import { FORM_RULES } from './simulate-panel.ts';
+import { FORM_OPTIONS, optionFieldId } from './form-options.ts';
 
 /**
  * Every input of the page in the URL (docs/web.md "Sharing and output"): the query string
@@ -7,11 +6,6 @@ import { FORM_RULES } from './simulate-panel.ts';
  * `step` the plan's step slider, `watch` the cycle of a watched run; opening the URL fills the fields and runs those panels, so
  * that a shared URL reproduces the same view and numbers.
  */
-
-/** The form field of an engine rule of the option table: linkLatency -> sim-link-latency. */
-export function ruleFieldId(key: string): string {
-  return `sim-${flagOf(key).slice(2)}`;
-}
 
 /** The fields kept in the URL, by element id. */
 export const URL_FIELDS = [
@@ -21,6 +15,8 @@ export const URL_FIELDS = [
   'route-to',
   'low-first',
   'shortest',
+  'route-faults',
+  'route-fault-seed',
   'algorithm',
   'plan-routing',
   'plan-source',
@@ -41,7 +37,7 @@ export const URL_FIELDS = [
   'sim-vcs',
   'sim-buffer',
   'sim-port',
-  ...FORM_RULES.map(ruleFieldId),
+  ...FORM_OPTIONS.map(optionFieldId),
   'curve-loads',
   'curve-reps',
   'curve-seed',

@@ -5,6 +5,7 @@ import { resolvePoint } from '../../src/experiment/config/point-config.ts';
 import { runPoint } from '../../src/experiment/sweep/point-run.ts';
 import { replicationSeeds as nodeSeeds } from '../../src/experiment/sweep/seeds.ts';
 import { chartOf } from '../../src/web/curves/chart.ts';
+import { findKnee, kneeLoads } from '../../src/web/curves/knee.ts';
 import { computePoint, defaultSettings } from '../../src/web/curves/point.ts';
 import { replicationSeeds } from '../../src/web/curves/seeds.ts';
 
@@ -88,4 +89,56 @@ describe('the page sweep', () => {
     expect(rows[1]!.lo).toBeNull();
     expect((spec.data as { values: unknown[] }).values).toEqual(rows);
   });
+});
+
+describe("the curve panel's default loads (src/web/curves/knee.ts)", () => {
+  it('bracket the knee of a network that saturates at a known load, for any such load (fast-check)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.double({ min: 0.002, max: 0.9, noNaN: true }), async (knee) => {
+        const k = await findKnee(async (load) => load > knee, 1);
+        expect(k.stable).not.toBeNull();
+        expect(k.saturated).not.toBeNull();
+        expect(k.stable!).toBeLessThanOrEqual(knee);
+        expect(k.saturated!).toBeGreaterThan(knee);
+        // the bracket is 2^(1/8) wide after the bisections
+        expect(k.saturated! / k.stable!).toBeLessThan(1.1);
+        const loads = kneeLoads(k, 1);
+        expect(loads.at(-1)!).toBeGreaterThan(knee);
+        expect(loads[0]!).toBeLessThan(0.2 * knee);
+        expect([...loads].sort((a, b) => a - b)).toEqual(loads);
+      }),
+      { numRuns: 50 },
+    );
+    // a network that never saturates up to the limit: loads up to it, none past
+    const none = await findKnee(async () => false, 1);
+    expect(none.saturated).toBeNull();
+    expect(kneeLoads(none, 1).at(-1)).toBe(1);
+  });
+
+  it('on mesh:8x8 unicast (the form: 16 flits, 200 + 2000 + 5000 cycles) the last default load is a saturated point of the sweep, the first a measured one well below', async () => {
+    const values = {
+      topology: 'mesh:8x8',
+      algorithm: 'unicast',
+      flits: 16,
+      warmup: 200,
+      cycles: 2000,
+      drain: 5000,
+      vcs: 1,
+      buffer: 8,
+    };
+    const probe = async (load: number): Promise<boolean> => {
+      const p = await computePoint({ values: { ...values, load }, settings: defaultSettings(1, 1) }, wasm);
+      return p.summary.saturated || p.summary.incomplete.length > 0;
+    };
+    const loads = kneeLoads(await findKnee(probe, 1), 1);
+    const first = await computePoint({ values: { ...values, load: loads[0]! }, settings: defaultSettings(3, 1) }, wasm);
+    const last = await computePoint(
+      { values: { ...values, load: loads.at(-1)! }, settings: defaultSettings(3, 1) },
+      wasm,
+    );
+    expect(last.summary.saturated, `load ${loads.at(-1)}`).toBe(true);
+    expect(first.summary.saturated, `load ${loads[0]}`).toBe(false);
+    expect(first.summary.incomplete).toEqual([]);
+    expect(loads[0]!).toBeLessThan(0.25 * loads.at(-1)!);
+  }, 120_000);
 });

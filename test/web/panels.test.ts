@@ -30,6 +30,8 @@ const FIG5: PlanRequest = {
   check: true,
 };
 
+const ROUTE_BASE = { topology: 'mesh:6x6', routing: 'dim-reversal', from: '0,2', to: '5,3' };
+
 const SIM: SimulationRequest = {
   scenario: '',
   topology: 'mesh:4x4',
@@ -85,6 +87,39 @@ describe('route panel', () => {
       expect(v.hops.length, `${routing} on ${topology}`).toBe(ref.length);
       expect(v.hops.at(-1)?.to ?? from).toBe(t.format(t.parse(to)));
     }
+  });
+
+  it('with faults, the route of `wormcast route --faults --json`: dim-reversal goes round them, dor says it cannot deliver', async () => {
+    for (const [routing, faults, seed] of [
+      ['dim-reversal', 'link:2,2-3,2;node:4,3', ''],
+      ['dim-reversal', 'links:6', '5'],
+      ['dor', 'link:2,2-3,2', ''],
+    ] as const) {
+      const req = { topology: 'mesh:6x6', routing, from: '0,2', to: '5,3', faults, faultSeed: seed };
+      const v = await computeRoute(req, wasm);
+      const argv = ['route', '--topology', 'mesh:6x6', '--routing', routing, '--from', '0,2', '--to', '5,3'];
+      const cli = await runMain([...argv, '--faults', faults, ...(seed ? ['--fault-seed', seed] : []), '--json']);
+      const j = JSON.parse(cli.stdout);
+      const what = `${routing} ${faults}`;
+      expect(v.differences, what).toEqual([]);
+      expect(v.hops, what).toEqual(j.path);
+      expect(v.undeliverable === '', what).toBe(j.deliverable);
+      const dead = v.faults!.channels;
+      if (routing === 'dim-reversal')
+        expect(
+          v.channels.filter((c) => dead[c] === 1),
+          what,
+        ).toEqual([]);
+      else
+        expect(
+          v.channels.some((c) => dead[c] === 1),
+          what,
+        ).toBe(true);
+    }
+    await expect(computeRoute({ ...ROUTE_BASE, faultSeed: '3' }, wasm)).rejects.toThrow(
+      /fault seed applies with faults only/,
+    );
+    await expect(computeRoute({ ...ROUTE_BASE, faults: 'bogus' }, wasm)).rejects.toThrow(/faults: bad item 'bogus'/);
   });
 
   it('compareRoute names a differing hop and a differing length', () => {
@@ -311,6 +346,70 @@ describe('simulation panel', () => {
       // the CLI's JSON rounds to 4 decimals
       expect(v.result.meanLatency).toBeCloseTo(j.meanLatency, 3);
       expect(v.result.flitHops).toBe(j.flitHops);
+    }
+  });
+
+  it("this round's options from the form (pattern, process, sizes, adaptive routing and selection, faults) run as `wormcast simulate` runs them", async () => {
+    const cases: Array<[Partial<SimulationRequest>, string[]]> = [
+      [{ topology: 'torus:8x8', pattern: 'tornado' }, ['--topology', 'torus:8x8', '--pattern', 'tornado']],
+      [
+        { pattern: 'hotspot', hotspots: '0,5', hotspotFraction: '0.5' },
+        ['--pattern', 'hotspot', '--hotspots', '0,5', '--hotspot-fraction', '0.5'],
+      ],
+      [{ process: 'onoff', onoff: '0.1,0.2' }, ['--process', 'onoff', '--onoff', '0.1,0.2']],
+      [{ process: 'batch', batch: '3' }, ['--process', 'batch', '--batch', '3']],
+      [{ sizes: '4:1,16:1' }, ['--sizes', '4:1,16:1']],
+      [{ routing: 'west-first', selection: 'random' }, ['--routing', 'west-first', '--selection', 'random']],
+      [{ faults: 'links:3', faultSeed: '2' }, ['--faults', 'links:3', '--fault-seed', '2']],
+    ];
+    for (const [fields, flags] of cases) {
+      const v = await computeSimulation({ ...SIM, ...fields }, wasm);
+      const argv = ['simulate', '--topology', 'mesh:4x4', '--load', '0.1', '--flits', '16', '--warmup', '100'];
+      argv.push('--cycles', '1000', '--drain', '1000', '--seed', '1', '--vcs', '1', '--buffer', '8', '--port', 'one');
+      const cli = await runMain([...argv, ...flags, '--json']);
+      const what = flags.join(' ');
+      expect(cli.stderr, what).toBe('');
+      const j = JSON.parse(cli.stdout);
+      expect(v.result.flitHops, what).toBe(j.flitHops);
+      expect(v.result.multicasts, what).toBe(j.multicasts);
+      expect(v.result.meanLatency, what).toBeCloseTo(j.meanLatency, 3);
+      expect(v.result.meanHops, what).toBeCloseTo(j.meanHops, 3);
+      expect(v.result.drainTime, what).toBe(j.drainTime);
+      expect(v.result.faults, what).toEqual(j.faults);
+      // the heading names each option the form set, in the form's words
+      if (fields.pattern) expect(v.heading).toContain(`, pattern ${fields.pattern}`);
+      if (fields.faults) expect(v.heading).toContain(`, fault seed ${fields.faultSeed}`);
+    }
+    // tornado on the 8x8 torus: every message goes 3 hops in each dimension (README, docs/traffic.md)
+    expect((await computeSimulation({ ...SIM, topology: 'torus:8x8', pattern: 'tornado' }, wasm)).result.meanHops).toBe(
+      6,
+    );
+  });
+
+  it("a bad value of this round's options is one line naming the form's field", async () => {
+    await expect(computeSimulation({ ...SIM, hotspotFraction: '2' }, wasm)).rejects.toThrow(
+      new WormcastError("hotspot fraction: '2' must be a number 0..1"),
+    );
+    await expect(computeSimulation({ ...SIM, pattern: 'nope' }, wasm)).rejects.toThrow(
+      /pattern 'nope': expected uniform or /,
+    );
+    await expect(computeSimulation({ ...SIM, faultSeed: '-1' }, wasm)).rejects.toThrow(/: fault seed: '-1'/);
+    for (const [fields, field] of [
+      [{ pattern: 'hotspot' }, 'hotspots'],
+      [{ pattern: 'hotspot', hotspots: '0,x' }, 'hotspots'],
+      [{ process: 'onoff', onoff: '0.1' }, 'onoff'],
+      [{ sizes: '4:x' }, 'sizes'],
+      [{ faults: 'bogus' }, 'faults'],
+    ] as const) {
+      const e = await computeSimulation({ ...SIM, ...fields }, wasm).then(
+        () => null,
+        (x: unknown) => x,
+      );
+      expect(e, JSON.stringify(fields)).toBeInstanceOf(WormcastError);
+      const text = errorText(e);
+      expect(text.split('\n'), text).toHaveLength(1);
+      expect(text, JSON.stringify(fields)).toContain(field);
+      expect(text).not.toContain('--');
     }
   });
 

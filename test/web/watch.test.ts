@@ -6,6 +6,7 @@ import * as L from '../../src/engine/layout.ts';
 import { WasmEngine } from '../../src/engine/wasm.ts';
 import { parseSimulationRequest, type SimulationRequest } from '../../src/web/simulate-panel.ts';
 import { WatchSession } from '../../src/web/watch/session.ts';
+import { portOf } from '../../src/routing/types.ts';
 import { heldFromOwners, simulateRegionAt } from './region-read.ts';
 
 /**
@@ -113,6 +114,67 @@ describe('watching a run cycle by cycle', () => {
       expect(a.length, `region size at cycle ${k}`).toBe(b.length);
       expect(differ, `first differing word at cycle ${k}`).toBe(-1);
     }
+  });
+
+  it("with faults and an adaptive routing's random selection, the watched run is still simulate()'s stopped at k", async () => {
+    const requests: SimulationRequest[] = [
+      { ...RANDOM, faults: 'links:3;node:1,1', faultSeed: '2' },
+      { ...RANDOM, algorithm: 'unicast', dests: '', routing: 'west-first', selection: 'random', faults: 'links:2' },
+    ];
+    for (const req of requests) {
+      const { config, faults } = parseSimulationRequest(req);
+      expect(faults, 'the request has faults').toBeDefined();
+      for (const k of [0, 333, 1100]) {
+        const session = await WatchSession.create(req, wasm);
+        for (const at of [Math.floor(k / 2), k]) session.advance(at);
+        const at = await simulateRegionAt(config, k, wasm);
+        const a = words(session.region());
+        const b = words(at.region);
+        expect(session.frame(k).snapshot.cycle).toBe(at.cycle);
+        expect(
+          a.findIndex((x, i) => x !== b[i]),
+          `${req.routing || req.algorithm}: first differing word at cycle ${k}`,
+        ).toBe(-1);
+        // the frame carries the fault set the drawing marks
+        expect([...session.frame(k).faults!.channels]).toEqual([...faults!.channelMask]);
+      }
+    }
+  });
+
+  it("an adaptive worm's chosen output at each hop is shown with what it was offered: the output held, among the routing's choices there", async () => {
+    const req: SimulationRequest = {
+      ...RANDOM,
+      algorithm: 'unicast',
+      dests: '',
+      routing: 'west-first',
+      load: '0.3',
+      vcs: '1',
+    };
+    const session = await WatchSession.create(req, wasm);
+    const { routing } = parseSimulationRequest(req);
+    let seen = 0;
+    for (const k of [150, 300, 450, 600]) {
+      session.advance(k);
+      const f = session.frame(k);
+      for (const c of f.choices) {
+        // the output the worm holds at that node is one it was offered, and there was a choice
+        const held = f.snapshot.held.find((h) => h.kind === 'network' && h.worm === c.worm && h.node === c.node);
+        expect(held?.port).toBe(c.port);
+        expect(c.offered.length).toBeGreaterThan(1);
+        expect(c.offered.map(portOf)).toContain(c.port);
+        // west-first is minimal (docs/routing-adaptive.md): every output offered brings the worm one hop closer
+        const t = routing.topology;
+        for (const w of c.offered)
+          expect(t.distance(t.neighbor(c.node, portOf(w)), c.dest)).toBe(t.distance(c.node, c.dest) - 1);
+        expect(c.text).toMatch(/^\S+ of \S+, \S+/);
+      }
+      seen += f.choices.length;
+    }
+    expect(seen, 'hops with a choice over four cycles of west-first at load 0.3').toBeGreaterThan(0);
+    // a deterministic routing offers no choice: nothing is shown
+    const dor = await WatchSession.create({ ...req, routing: '' }, wasm);
+    dor.advance(300);
+    expect(dor.frame(300).choices).toEqual([]);
   });
 
   it('in unicast traffic the flits buffered in the VCs held are the flits injected and not ejected, at every cycle (fast-check)', async () => {

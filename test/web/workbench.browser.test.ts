@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium, SKIP, serveApp, type ServedApp } from './browser-app.ts';
 import { parseTopology } from '../../src/topology/registry.ts';
 import { URL_FIELDS } from '../../src/web/url-state.ts';
+import { runMain } from '../cli-main.ts';
 
 /**
  * The workbench of issue 24 in chromium: the forms, the Plan button and the drawing on one screen
@@ -187,6 +188,8 @@ describe(`the workbench (issue 24)${SKIP}`, () => {
         'route-to': '4,5',
         'low-first': '1',
         shortest: '1',
+        'route-faults': 'link:0,0-1,0',
+        'route-fault-seed': '2',
         algorithm: 'u-mesh',
         'plan-routing': 'dor',
         'plan-source': '2,2',
@@ -207,6 +210,16 @@ describe(`the workbench (issue 24)${SKIP}`, () => {
         'sim-vcs': '2',
         'sim-buffer': '6',
         'sim-port': 'one',
+        // the traffic and fault fields the page builds from the option table
+        'sim-pattern': 'tornado',
+        'sim-hotspots': '0,9',
+        'sim-hotspot-fraction': '0.5',
+        'sim-process': 'onoff',
+        'sim-onoff': '0.1,0.2',
+        'sim-batch': '5',
+        'sim-sizes': '4:1,16:1',
+        'sim-faults': 'links:2',
+        'sim-fault-seed': '3',
         // the engine-rule fields the page builds from the option table
         'sim-injection': 'back-to-back',
         'sim-vc-release': 'tail-sent',
@@ -262,6 +275,158 @@ describe(`the workbench (issue 24)${SKIP}`, () => {
       await page.waitForTimeout(300);
       expect(await page.getByTestId('simulate-output').getAttribute('data-state')).toBe('error');
     },
+  );
+
+  it.skipIf(!hasChromium)(
+    "a tornado run on torus:8x8 from the form has the CLI's meanHops (6); a bad option value is the panel's one line naming the field",
+    async () => {
+      await open('?topology=torus:8x8');
+      await page.selectOption('#sim-pattern', 'tornado');
+      await page.fill('#sim-load', '0.1');
+      await page.click('#sim-go');
+      expect(await settled('simulate-output')).toBe('done');
+      const cli = await runMain(
+        ['simulate', '--topology', 'torus:8x8', '--pattern', 'tornado', '--load', '0.1', '--flits', '16'].concat([
+          '--warmup',
+          '200',
+          '--cycles',
+          '2000',
+          '--drain',
+          '5000',
+          '--json',
+        ]),
+      );
+      const j = JSON.parse(cli.stdout) as { meanHops: number; flitHops: number };
+      expect(j.meanHops).toBe(6);
+      expect(await page.locator('[data-metric=hops]').textContent()).toBe(j.meanHops.toFixed(2));
+      expect(await page.locator('[data-metric=traffic]').textContent()).toMatch(new RegExp(`^${j.flitHops};`));
+      expect(await page.getByTestId('sim-heading').textContent()).toContain(', pattern tornado');
+      // the URL holds the field: the same run reopens from it
+      expect(new URLSearchParams(await page.evaluate(() => location.search)).get('sim-pattern')).toBe('tornado');
+      await page.fill('#sim-hotspot-fraction', '2');
+      await page.click('#sim-go');
+      expect(await settled('simulate-output')).toBe('error');
+      expect(await page.getByTestId('simulate-output').textContent()).toBe(
+        "wormcast: hotspot fraction: '2' must be a number 0..1",
+      );
+      await open('?topology=torus:8x8&sim-pattern=nope&run=sim');
+      expect(await page.getByTestId('simulate-output').textContent()).toMatch(
+        /^URL field sim-pattern: 'nope' is not one of /,
+      );
+    },
+  );
+
+  it.skipIf(!hasChromium)(
+    'a route with faults: dim-reversal goes round them, drawn dashed beside it; dor is told it cannot deliver',
+    async () => {
+      const q = new URLSearchParams({
+        topology: 'mesh:6x6',
+        routing: 'dim-reversal',
+        'route-from': '0,2',
+        'route-to': '5,3',
+        'route-faults': 'link:2,2-3,2;node:4,3',
+        run: 'route',
+      });
+      await open(`?${q.toString()}`);
+      expect(await settled('route-output')).toBe('done');
+      expect(await page.getByTestId('route-faults').textContent()).toBe('delivers this route: no hop crosses a fault');
+      // the listed link and the four links of node 4,3
+      expect((await canvasData()).faultyLinks).toBe('5');
+      await page.selectOption('#routing', 'dor');
+      await page.click('#route-go');
+      expect(await settled('route-output')).toBe('done');
+      expect(await page.getByTestId('route-faults').textContent()).toMatch(
+        /^cannot deliver this route: hop \d+ crosses a faulty channel$/,
+      );
+      expect(new URLSearchParams(await page.evaluate(() => location.search)).get('route-faults')).toBe(
+        'link:2,2-3,2;node:4,3',
+      );
+    },
+  );
+
+  it.skipIf(!hasChromium)(
+    "faults from the form are drawn: as many dashed links as the run's dead links, a legend entry, and the same on the watch view",
+    async () => {
+      await open('?topology=mesh:8x8');
+      await page.fill('#sim-faults', 'link:2,2-3,2;node:5,5;links:3');
+      await page.fill('#sim-fault-seed', '4');
+      await page.selectOption('#sim-routing', 'dim-reversal');
+      await page.click('#sim-go');
+      expect(await settled('simulate-output')).toBe('done');
+      const row = (await page.locator('[data-metric=faults]').textContent())!;
+      const dead = Number(/\((\d+) links dead\)/.exec(row)![1]);
+      // one listed link, the four of node 5,5 and three drawn at random
+      expect(dead).toBe(8);
+      expect((await canvasData()).faultyLinks).toBe(String(dead));
+      expect((await canvasData()).faultyNodes).toBe('1');
+      expect(await page.getByTestId('drawing-legend').textContent()).toContain('faulty link (dashed, ×)');
+      await page.click('#sim-watch');
+      await page.waitForSelector('[data-testid=watch-status][data-cycle]');
+      expect((await canvasData()).faultyLinks).toBe(String(dead));
+      expect(pageErrors).toEqual([]);
+    },
+  );
+
+  it.skipIf(!hasChromium)(
+    'the curves reach the knee by default: on mesh:8x8 unicast the last load of auto is saturated, the first measured well below',
+    async () => {
+      await open('?topology=mesh:8x8&sim-load=0.1');
+      expect(await page.inputValue('#curve-loads')).toBe('auto');
+      await page.fill('#curve-reps', '2');
+      await page.click('#curve-go');
+      await page.waitForSelector('[data-testid=curve-output][data-state=done]', { timeout: 120_000 });
+      const loads = (await page.inputValue('#curve-loads')).split(' ').map(Number);
+      expect(loads.length).toBeGreaterThanOrEqual(5);
+      expect(loads[0]!).toBeLessThan(0.25 * loads.at(-1)!);
+      const rows = await page.getByTestId('curve-table').locator('tbody tr').allTextContents();
+      const cells = await page.getByTestId('curve-table').locator('tbody tr td:first-child').allTextContents();
+      expect(cells.map(Number)).toEqual(loads);
+      expect(rows.at(-1)).toContain('saturated');
+      expect(rows[0]).toMatch(/measured$/);
+      // the loads found are in the URL: a shared URL draws the same points without searching again
+      expect(new URLSearchParams(await page.evaluate(() => location.search)).get('curve-loads')).toBe(loads.join(' '));
+      // another network is another knee
+      await page.fill('#topology', 'torus:8x8');
+      await page.dispatchEvent('#topology', 'change');
+      expect(await page.inputValue('#curve-loads')).toBe('auto');
+    },
+    180_000,
+  );
+
+  it.skipIf(!hasChromium)(
+    "the watch view shows an adaptive worm's chosen output, of those offered, and draws the ones not taken",
+    async () => {
+      await open('?topology=mesh:6x6&sim-routing=west-first&sim-load=0.4&watch=300');
+      await page.waitForSelector('[data-testid=watch-status][data-cycle="300"]');
+      const chosen = (
+        await page.getByTestId('watch-held').locator('tbody tr td:nth-child(5)').allTextContents()
+      ).filter((x) => x !== '');
+      expect(chosen.length).toBeGreaterThan(0);
+      for (const c of chosen) expect(c).toMatch(/^[+-][xy] of [+-][xy], [+-][xy]$/);
+      expect(await page.getByTestId('drawing-legend').textContent()).toContain('offered and did not take');
+      expect(pageErrors).toEqual([]);
+    },
+  );
+
+  it.skipIf(!hasChromium)(
+    'layouts: torus:160x160 after Simulate is an overview heat map; mesh:4x4x4 names its layers',
+    async () => {
+      await open(
+        '?topology=torus:160x160&sim-load=0.004&sim-flits=8&sim-warmup=50&sim-cycles=300&sim-drain=500&sim-buffer=4&run=sim&show=sim',
+      );
+      expect(await settled('simulate-output')).toBe('done');
+      await page.waitForFunction(() => {
+        const c = document.querySelector<HTMLCanvasElement>('[data-testid=network-canvas]')!;
+        return Number(c.dataset.heatBlocks) > 0;
+      });
+      const c = await canvasData();
+      expect(c.mode).toBe('density');
+      expect(Number(c.heatBlocks)).toBeGreaterThan(0);
+      await open('?topology=mesh:4x4x4');
+      expect((await canvasData()).layerLabels).toBe('4');
+      expect(pageErrors).toEqual([]);
+    },
+    120_000,
   );
 
   it.skipIf(!hasChromium)("spec case, a bad topology, and the page's own words in errors", async () => {

@@ -1,8 +1,8 @@
-import type { Topology } from 'wormcast';
+import { portOf, type Topology } from 'wormcast';
 import type { PlanView } from '../plan-panel.ts';
-import type { SimulationView } from '../simulate-panel.ts';
+import type { FaultMasks, SimulationView } from '../simulate-panel.ts';
 import type { WatchFrame } from '../watch/session.ts';
-import { heatColour } from './paint.ts';
+import { FAULT_COLOUR, heatColour } from './paint.ts';
 
 /**
  * What is drawn over a network (docs/web.md "Drawing"): directed channels (node * ports +
@@ -40,7 +40,18 @@ export interface Overlay {
   cycle?: Int32Array;
   /** More words for a node's hover line. */
   describe?: (node: number) => string;
+  /** A run's faults: dead links drawn dashed and crossed, faulty nodes crossed (docs/faults.md). */
+  faults?: FaultMasks;
 }
+
+/** The legend entry of a run's faults. */
+function faultLegend(f: FaultMasks | undefined): Array<[string, string]> {
+  if (!f) return [];
+  return [[FAULT_COLOUR, 'faulty link (dashed, ×) and faulty node (×): out of service, no worm crosses them']];
+}
+
+/** An adaptive header's outputs not taken (the watch view). */
+const NOT_TAKEN = '#c7c7c7';
 
 /** Distinct colours for steps and worms (colour-blind safe first, then more). */
 export const PALETTE = [
@@ -63,8 +74,10 @@ export function routeOverlay(
   dst: number,
   channels: readonly number[],
   caption: string,
+  faults?: FaultMasks,
 ): Overlay {
   return {
+    ...(faults ? { faults } : {}),
     caption,
     spec: t.spec,
     arrows: Int32Array.from(channels),
@@ -74,11 +87,7 @@ export function routeOverlay(
     sources: Int32Array.of(src),
     dests: Int32Array.of(dst),
     labels: [],
-    legend: [
-      [PALETTE[0]!, 'route'],
-      ['#111', 'source ◯'],
-      ['#d55e00', 'destination ■'],
-    ],
+    legend: [[PALETTE[0]!, 'route'], ['#111', 'source ◯'], ['#d55e00', 'destination ■'], ...faultLegend(faults)],
   };
 }
 
@@ -186,7 +195,9 @@ export function simulationOverlay(v: SimulationView, ports: number): Overlay {
     heat: max > 0 ? heat : undefined,
     cycle: cycle ? Int32Array.from(net, (c) => c.node * ports + c.port) : undefined,
     labels: net.map((c, i) => ({ node: c.node, text: `${i + 1}` })),
+    ...(v.faults ? { faults: v.faults } : {}),
     legend: [
+      ...faultLegend(v.faults),
       ...(max > 0
         ? [
             ['#fee08b', `channel utilisation (busiest ${max} flits in ${v.result.cycles} cycles = red)`] as [
@@ -236,12 +247,24 @@ export function watchOverlay(f: WatchFrame, t: Topology): Overlay {
     waits.set(b.node, list);
   }
   const cycle = Int32Array.from(f.cycleChannels, ([node, port]) => node * P + port);
+  // an adaptive header's outputs offered but not taken, as pale arrows beside the one it took
+  const others: number[] = [];
+  const chose = new Map<number, string[]>();
+  for (const c of f.choices ?? []) {
+    for (const w of c.offered) if (portOf(w) !== c.port) others.push(c.node * P + portOf(w));
+    const list = chose.get(c.node) ?? [];
+    list.push(`worm ${c.worm} chose ${c.text}`);
+    chose.set(c.node, list);
+  }
   return {
     caption: `watch: ${f.heading} — cycle ${f.asked}${f.over ? ` (${f.over})` : ''}`,
     spec: f.spec,
-    arrows: Int32Array.from(net, (h) => h.node * P + h.port),
-    group: Int32Array.from(net, (h) => worms.indexOf(h.worm) % PALETTE.length),
-    colors: PALETTE,
+    arrows: Int32Array.from([...net.map((h) => h.node * P + h.port), ...others]),
+    group: Int32Array.from([
+      ...net.map((h) => worms.indexOf(h.worm) % PALETTE.length),
+      ...others.map(() => PALETTE.length),
+    ]),
+    colors: [...PALETTE, NOT_TAKEN],
     maxStep: 0,
     sources: Int32Array.from(
       s.held.filter((h) => h.kind === 'injection'),
@@ -250,24 +273,33 @@ export function watchOverlay(f: WatchFrame, t: Topology): Overlay {
     dests: Int32Array.from(s.delivered, (d) => d.node),
     destColour: '#2e7d32',
     heat: max > 0 ? heat : undefined,
-    beads: Int32Array.from(net, (h) => h.flits),
+    beads: Int32Array.from([...net.map((h) => h.flits), ...others.map(() => 0)]),
     rings: Int32Array.from(s.blocked, (b) => b.node),
     cycle: cycle.length > 0 ? cycle : undefined,
     labels: [],
+    ...(f.faults ? { faults: f.faults } : {}),
     legend: [
+      ...faultLegend(f.faults),
       ...worms
         .slice(0, PALETTE.length)
         .map((w, i): [string, string] => [
           PALETTE[i]!,
           `worm ${w}${worms.length > PALETTE.length && i === PALETTE.length - 1 ? ' (colours repeat)' : ''}`,
         ]),
+      ...(others.length > 0
+        ? [[NOT_TAKEN, 'output an adaptive header was offered and did not take'] as [string, string]]
+        : []),
       ['#111', 'injecting ◯'],
       ['#b3261e', 'header blocked (ring)'],
       ['#2e7d32', `delivered in the last cycles ■`],
       ...(max > 0 ? [['#fee08b', `utilisation so far (busiest ${max} flits = red)`] as [string, string]] : []),
     ],
     describe: (node) => {
-      const parts = [...(byChannel.get(node) ?? []).map((x) => `held ${x}`), ...(waits.get(node) ?? [])];
+      const parts = [
+        ...(byChannel.get(node) ?? []).map((x) => `held ${x}`),
+        ...(chose.get(node) ?? []),
+        ...(waits.get(node) ?? []),
+      ];
       return parts.length > 0 ? `; ${parts.join('; ')}` : '';
     },
   };

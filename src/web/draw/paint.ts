@@ -1,5 +1,6 @@
 import { arcPoints, type Layout } from './layout.ts';
 import { linkClassOf, linkColour } from './link-class.ts';
+import { layerLabels, overviewAxes } from './axes.ts';
 import type { Overlay } from './overlay.ts';
 import type { Pen } from './pen.ts';
 
@@ -22,6 +23,28 @@ export interface PaintStats {
   links: number;
   /** Shapes handed to the pen: what a repaint costs (bounded: DETAIL_CHANNELS and the bucket grid). */
   shapes: number;
+  /** Of the links drawn, those out of service (the overlay's faults), drawn dashed and crossed. */
+  faultyLinks: number;
+  /** Faulty nodes drawn (crossed). */
+  faultyNodes: number;
+  /** Density blocks coloured by their channels' load (an overview after a run). */
+  heatBlocks: number;
+  /** Layers of a mesh or torus of 3 or more dimensions named on their tiles (z=0, ...). */
+  layerLabels: number;
+}
+
+/** Colour steps of the heat map (pale yellow to red). */
+export const HEAT_LEVELS = 8;
+
+/** Mean use (0..1 of the busiest channel) of the channels out of the n nodes of a block from order[from]. */
+function blockHeat(heat: Float32Array, L: Layout, from: number, n: number): number {
+  const P = L.topology.ports;
+  let sum = 0;
+  for (let i = from; i < from + n; i++) {
+    const a = L.order[i]! * P;
+    for (let p = 0; p < P; p++) sum += heat[a + p] ?? 0;
+  }
+  return sum / (n * P);
 }
 
 /** Above this many nodes in view, draw density blocks instead of nodes and links. */
@@ -33,6 +56,8 @@ export const DETAIL_NODES = 25_000;
 export const DETAIL_CHANNELS = 100_000;
 
 const LINK = '#b9c2cf';
+/** Faulty links and nodes (dashed and crossed: apart from every route, worm and heat colour). */
+export const FAULT_COLOUR = '#6a1b9a';
 const NODE = '#5b6574';
 
 /** The visible buckets' range. */
@@ -118,7 +143,18 @@ function paintWith(pen: Pen, L: Layout, o: Overlay | null, v: View, step: number
   const sx = (n: number): number => L.x[n]! * v.scale + v.ox;
   const sy = (n: number): number => L.y[n]! * v.scale + v.oy;
   const detail = inView <= DETAIL_NODES && inView * t.ports <= DETAIL_CHANNELS && v.scale >= 1.5;
-  const stats: PaintStats = { mode: detail ? 'detail' : 'density', nodes: 0, arrows: 0, links: 0, shapes: 0 };
+  const stats: PaintStats = {
+    mode: detail ? 'detail' : 'density',
+    nodes: 0,
+    arrows: 0,
+    links: 0,
+    shapes: 0,
+    faultyLinks: 0,
+    faultyNodes: 0,
+    heatBlocks: 0,
+    layerLabels: 0,
+  };
+  const dead = o?.faults?.channels;
   const inside = (x: number, y: number, m = 20): boolean => x >= -m && y >= -m && x <= v.width + m && y <= v.height + m;
   /** A link or channel from a to b through port p, shifted sideways by `side` px (the two directions apart). */
   const link = (a: number, p: number, b: number, side: number, stubs: boolean): void => {
@@ -160,6 +196,7 @@ function paintWith(pen: Pen, L: Layout, o: Overlay | null, v: View, step: number
       classes.set(k, [...(classes.get(k) ?? []), p]);
     }
     const widthOf = Math.max(0.6, Math.min(2, v.scale / 10));
+    const faulty: number[] = [];
     for (const [k, ports] of classes) {
       pen.begin(o ? LINK : linkColour(k), widthOf);
       for (let r = r0; r <= r1; r++) {
@@ -168,8 +205,10 @@ function paintWith(pen: Pen, L: Layout, o: Overlay | null, v: View, step: number
           for (const p of ports) {
             const b = t.neighbor(a, p);
             if (b > a) {
-              link(a, p, b, 0, true);
               stats.links++;
+              // a dead link is drawn dashed below, not as a live one
+              if (dead?.[a * t.ports + p]) faulty.push(a, p, b);
+              else link(a, p, b, 0, true);
             }
           }
         }
@@ -177,7 +216,7 @@ function paintWith(pen: Pen, L: Layout, o: Overlay | null, v: View, step: number
       pen.end();
     }
     if (o?.heat) {
-      const buckets = 8;
+      const buckets = HEAT_LEVELS;
       const byLevel: number[][] = Array.from({ length: buckets }, () => []);
       for (let r = r0; r <= r1; r++) {
         for (let i = L.start[r * L.cols + c0]!; i < L.start[r * L.cols + c1 + 1]!; i++) {
@@ -198,6 +237,10 @@ function paintWith(pen: Pen, L: Layout, o: Overlay | null, v: View, step: number
         pen.end();
       });
     }
+    if (faulty.length > 0) {
+      stats.faultyLinks = faulty.length / 3;
+      faultyLinks(pen, L, v, faulty);
+    }
     const r = Math.max(1, Math.min(5, v.scale / 6));
     pen.begin(NODE, 1, NODE);
     for (let row = r0; row <= r1; row++) {
@@ -211,29 +254,63 @@ function paintWith(pen: Pen, L: Layout, o: Overlay | null, v: View, step: number
       }
     }
     pen.end();
+    const deadNodes = o?.faults?.nodes;
+    if (deadNodes) {
+      // a faulty node: a cross over its dot
+      const m = Math.max(3, Math.min(8, v.scale / 4));
+      pen.begin(FAULT_COLOUR, 2.5);
+      for (let row = r0; row <= r1; row++) {
+        for (let i = L.start[row * L.cols + c0]!; i < L.start[row * L.cols + c1 + 1]!; i++) {
+          const a = L.order[i]!;
+          if (!deadNodes[a] || !inside(sx(a), sy(a))) continue;
+          pen.line(sx(a) - m, sy(a) - m, sx(a) + m, sy(a) + m);
+          pen.line(sx(a) - m, sy(a) + m, sx(a) + m, sy(a) - m);
+          stats.faultyNodes++;
+        }
+      }
+      pen.end();
+    }
   } else {
-    // density: one block per bucket, darker with more nodes
+    // density: one block per bucket, darker with more nodes; after a run, coloured by its channels' load
     const size = L.bucket * v.scale;
     const full = L.bucket * L.bucket;
     const shades = 6;
     const byShade: Array<Array<[number, number]>> = Array.from({ length: shades }, () => []);
+    const loaded: Array<[number, number, number]> = [];
+    let top = 0;
     for (let r = r0; r <= r1; r++) {
       for (let c = c0; c <= c1; c++) {
-        const n = L.start[r * L.cols + c + 1]! - L.start[r * L.cols + c]!;
+        const from = L.start[r * L.cols + c]!;
+        const n = L.start[r * L.cols + c + 1]! - from;
         if (n === 0) continue;
         stats.nodes += n;
-        byShade[Math.min(shades - 1, Math.floor((n / full) * shades))]!.push([
-          L.minX + c * L.bucket,
-          L.minY + r * L.bucket,
-        ]);
+        const at: [number, number] = [L.minX + c * L.bucket, L.minY + r * L.bucket];
+        const use = o?.heat ? blockHeat(o.heat, L, from, n) : 0;
+        if (use > 0) {
+          loaded.push([at[0], at[1], use]);
+          if (use > top) top = use;
+        } else byShade[Math.min(shades - 1, Math.floor((n / full) * shades))]!.push(at);
       }
     }
+    const block = (x: number, y: number): void =>
+      pen.rect(x * v.scale + v.ox, y * v.scale + v.oy, Math.max(1, size), Math.max(1, size));
     byShade.forEach((cells, k) => {
       const g = Math.round(215 - k * 18);
       pen.begin('none', 0, `rgb(${g},${g + 4},${g + 10})`);
-      for (const [x, y] of cells)
-        pen.rect(x * v.scale + v.ox, y * v.scale + v.oy, Math.max(1, size), Math.max(1, size));
+      for (const [x, y] of cells) block(x, y);
       pen.end();
+    });
+    // the overview's heat map: each block's mean channel use, relative to the busiest block in view
+    const levels: Array<Array<[number, number]>> = Array.from({ length: HEAT_LEVELS }, () => []);
+    for (const [x, y, use] of loaded)
+      levels[Math.min(HEAT_LEVELS - 1, Math.floor((use / top) * HEAT_LEVELS))]!.push([x, y]);
+    levels.forEach((cells, k) => {
+      if (cells.length === 0) return;
+      const colour = heatColour((k + 0.5) / HEAT_LEVELS);
+      pen.begin('none', 0, colour);
+      for (const [x, y] of cells) block(x, y);
+      pen.end();
+      stats.heatBlocks += cells.length;
     });
   }
 
@@ -366,39 +443,45 @@ function paintWith(pen: Pen, L: Layout, o: Overlay | null, v: View, step: number
     pen.end();
   }
   if (!detail) overviewAxes(pen, L, v);
+  else stats.layerLabels = layerLabels(pen, L, v);
   return stats;
 }
 
-/** Tick spacing: 1, 2 or 5 times a power of ten, about `target` units apart. */
-function niceStep(target: number): number {
-  const p = 10 ** Math.floor(Math.log10(Math.max(target, 1)));
-  for (const m of [1, 2, 5, 10]) if (m * p >= target) return m * p;
-  return 10 * p;
-}
-
 /**
- * The overview of a large 2D mesh or torus (issue 24: torus:1000x1000 at full view was a flat grey
- * square): grid lines and coordinates every few hundred nodes along x (dimension 0) and y
- * (dimension 1), so that the density view says where in the network one is.
+ * Dead links (triples a, port, b): dashed along the line or arc they are drawn on, with a cross at
+ * the middle, so that they read as out of service in print and for colour-blind eyes too.
  */
-function overviewAxes(pen: Pen, L: Layout, v: View): void {
-  const t = L.topology;
-  if ((t.kind !== 'mesh' && t.kind !== 'torus') || t.dims.length !== 2) return;
-  const [kx, ky] = t.dims as [number, number];
-  const step = niceStep(90 / v.scale);
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (let c = 0; c < kx; c += step) xs.push(c);
-  for (let c = 0; c < ky; c += step) ys.push(c);
-  // layout: x = coordinate 0, y = -coordinate 1 (upwards)
-  const X = (c: number): number => c * v.scale + v.ox;
-  const Y = (c: number): number => -c * v.scale + v.oy;
-  pen.begin('rgba(36,87,166,0.35)', 1);
-  for (const c of xs) pen.line(X(c), Y(0), X(c), Y(ky - 1));
-  for (const c of ys) pen.line(X(0), Y(c), X(kx - 1), Y(c));
+function faultyLinks(pen: Pen, L: Layout, v: View, links: readonly number[]): void {
+  pen.begin(FAULT_COLOUR, Math.max(1.2, Math.min(3, v.scale / 8)));
+  const m = Math.max(2.5, Math.min(6, v.scale / 6));
+  const cross = (x: number, y: number): void => {
+    pen.line(x - m, y - m, x + m, y + m);
+    pen.line(x - m, y + m, x + m, y - m);
+  };
+  for (let k = 0; k < links.length; k += 3) {
+    const [a, p, b] = [links[k]!, links[k + 1]!, links[k + 2]!];
+    const pts = linkPoints(L, a, p, b);
+    const x1 = L.x[a]! * v.scale + v.ox;
+    const y1 = L.y[a]! * v.scale + v.oy;
+    const x2 = L.x[b]! * v.scale + v.ox;
+    const y2 = L.y[b]! * v.scale + v.oy;
+    if (!pts) {
+      // a wrap of a large ring, drawn as a stub out of each end: each stub crossed at its tip
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const s = Math.min(0.45 * v.scale, 14);
+      const ux = ((x2 - x1) / len) * s;
+      const uy = ((y2 - y1) / len) * s;
+      pen.line(x1, y1, x1 - ux / 2, y1 - uy / 2);
+      pen.line(x2, y2, x2 + ux / 2, y2 + uy / 2);
+      cross(x1 - ux, y1 - uy);
+      cross(x2 + ux, y2 + uy);
+      continue;
+    }
+    // dashes: every other piece of the line or arc as drawn
+    const at = pts.map(([x, y]): [number, number] => [x * v.scale + v.ox, y * v.scale + v.oy]);
+    for (let i = 0; i + 1 < at.length; i += 2) pen.line(at[i]![0], at[i]![1], at[i + 1]![0], at[i + 1]![1]);
+    const mid = at[at.length >> 1]!;
+    cross(mid[0], mid[1]);
+  }
   pen.end();
-  const bottom = Math.min(v.height - 4, Y(0) + 14);
-  const left = Math.max(2, X(0) - 6 - 7 * String(ky).length);
-  for (const c of xs) if (X(c) >= 0 && X(c) <= v.width - 20) pen.text(X(c) + 2, bottom, `x=${c}`, '#2457a6');
-  for (const c of ys) if (Y(c) >= 12 && Y(c) <= v.height) pen.text(left, Y(c) - 2, `y=${c}`, '#2457a6');
 }

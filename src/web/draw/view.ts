@@ -29,7 +29,17 @@ export class NetworkView {
   private step = 0;
   private queued = false;
   /** What the last paint drew. */
-  stats: PaintStats = { mode: 'detail', nodes: 0, arrows: 0, links: 0, shapes: 0 };
+  stats: PaintStats = {
+    mode: 'detail',
+    nodes: 0,
+    arrows: 0,
+    links: 0,
+    shapes: 0,
+    faultyLinks: 0,
+    faultyNodes: 0,
+    heatBlocks: 0,
+    layerLabels: 0,
+  };
   /** Called when the step changes (the URL keeps it). */
   onStep?: (step: number) => void;
   /** Called when a node is clicked, tapped or chosen with the keys: `add` for a destination (shift, long press, `d`). */
@@ -462,11 +472,15 @@ export class NetworkView {
     this.stats = paint(new CanvasPen(ctx), L, this.overlay, this.view, this.step, this.cursor);
     const t = L.topology;
     const o = this.overlay;
-    this.caption.textContent = `${o ? o.caption : t.spec}. ${t.nodes} nodes; ${this.stats.mode === 'detail' ? `${this.stats.nodes} in view` : 'shown as density blocks (zoom in for nodes and links)'}; click or tap a node: source; shift-click or long press: add a destination; drag to pan, wheel, pinch or +/− to zoom.`;
+    this.caption.textContent = `${o ? o.caption : t.spec}. ${t.nodes} nodes; ${this.stats.mode === 'detail' ? `${this.stats.nodes} in view` : `shown as density blocks${this.stats.heatBlocks > 0 ? " coloured by their channels' mean load" : ''} (zoom in for nodes and links)`}; click or tap a node: source; shift-click or long press: add a destination; drag to pan, wheel, pinch or +/− to zoom.`;
     this.canvas.dataset.mode = this.stats.mode;
     this.canvas.dataset.arrows = String(this.stats.arrows);
     this.canvas.dataset.nodes = String(this.stats.nodes);
     this.canvas.dataset.links = String(this.stats.links);
+    this.canvas.dataset.faultyLinks = String(this.stats.faultyLinks);
+    this.canvas.dataset.faultyNodes = String(this.stats.faultyNodes);
+    this.canvas.dataset.heatBlocks = String(this.stats.heatBlocks);
+    this.canvas.dataset.layerLabels = String(this.stats.layerLabels);
     this.canvas.dataset.scale = this.view.scale.toFixed(3);
   }
 

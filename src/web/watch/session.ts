@@ -6,13 +6,16 @@ import {
   deadlockReport,
   engineLayout as L,
   eventWorms,
+  faultyEventWorms,
   getScenario,
   planStream,
   prepare,
+  type FaultSet,
   type RoutingFunction,
   type WormSpec,
 } from 'wormcast';
-import { parseSimulationRequest, type SimulationRequest } from '../simulate-panel.ts';
+import { parseSimulationRequest, type FaultMasks, type SimulationRequest } from '../simulate-panel.ts';
+import { adaptiveChoices, type HopChoice } from './choices.ts';
 import { readSnapshot, type Snapshot } from './snapshot.ts';
 
 /** What the page gets for a cycle of a watched run. */
@@ -29,6 +32,10 @@ export interface WatchFrame {
   over: string | null;
   /** A deadlock's wait-for cycle: [node, port] of each network channel (as the simulation's report). */
   cycleChannels: Array<[number, number]>;
+  /** The run's faults (drawn as on the simulation's drawing), when it has any. */
+  faults?: FaultMasks;
+  /** An adaptive routing's choices at the hops of the VCs held (src/web/watch/choices.ts); empty otherwise. */
+  choices: HopChoice[];
 }
 
 /**
@@ -49,6 +56,10 @@ export class WatchSession {
   private saturated = false;
   private phase = 0;
   private started = false;
+  /** Worms written so far: the next worm's number (WormFeed numbers them in the order written). */
+  private written = 0;
+  /** Unicast worms not yet released, by number: [source, destination] (kept for adaptive routing only). */
+  private readonly ends = new Map<number, readonly [number, number]>();
 
   private constructor(
     readonly key: string,
@@ -61,6 +72,8 @@ export class WatchSession {
       algorithm: string;
       flits: number;
       targets: number[];
+      faults?: FaultSet;
+      vcsPerClass: number;
     } | null,
   ) {}
 
@@ -71,9 +84,10 @@ export class WatchSession {
       const engine = await WasmEngine.create({ routing: s.routing, worms: s.worms, options: s.options }, wasm);
       return new WatchSession(key, engine, s.routing, `${s.name}: ${s.title}`, null);
     }
-    const { config, routing, heading } = parseSimulationRequest(req);
+    const { config, routing, heading, faults } = parseSimulationRequest(req);
     const { spec, capacity } = planStream(config, routing);
-    const input = { routing, worms: [], options: config.options, capacity };
+    // the worms' routing keys follow the run's seed unless given, as simulate() sets them (docs/model-flit.md "Routing keys")
+    const input = { routing, worms: [], options: { routeSeed: config.seed, ...config.options }, capacity };
     const prepared = prepare(input);
     const engine = await WasmEngine.create(input, wasm);
     const cycles = config.warmup + config.measure;
@@ -83,6 +97,8 @@ export class WatchSession {
       algorithm: config.algorithm,
       flits: config.flits,
       targets: [config.warmup, cycles, cycles + config.drain],
+      ...(faults ? { faults } : {}),
+      vcsPerClass: config.options.vcsPerClass ?? 1,
     });
   }
 
@@ -117,22 +133,36 @@ export class WatchSession {
       }
       return;
     }
-    const release = (): number => st.feed.release(() => {});
+    const release = (): number =>
+      st.feed.release((g) => {
+        for (let i = 0; i < g.count; i++) this.ends.delete(g.first + i);
+      });
     const write = (upTo: number): number => {
       for (;;) {
         if (!this.pending) {
           if (st.traffic.peekTime() >= upTo) return Infinity;
           const e = st.traffic.take();
-          this.pending = {
-            created: e.created,
-            dests: e.dests,
-            worms: eventWorms(e, st.algorithm, this.routing, st.flits, this.group),
-          };
+          if (st.faults) {
+            // as runStream: what no copy can reach is never sent, and an event with nothing to send is skipped
+            const fe = faultyEventWorms(e, st.algorithm, this.routing, st.flits, this.group, st.faults);
+            if (fe.worms.length === 0) continue;
+            this.pending = { created: e.created, dests: fe.dests, worms: fe.worms };
+          } else
+            this.pending = {
+              created: e.created,
+              dests: e.dests,
+              worms: eventWorms(e, st.algorithm, this.routing, st.flits, this.group),
+            };
         }
         if (!st.feed.append(this.group, this.pending.created, this.pending.dests, this.pending.worms)) {
           if (release() === 0) return this.pending.created;
           continue;
         }
+        if (this.routing.choices)
+          this.pending.worms.forEach((w, i) => {
+            if (w.kind === 'unicast') this.ends.set(this.written + i, [w.src, w.dests[0]!]);
+          });
+        this.written += this.pending.worms.length;
         this.pending = null;
         this.group++;
       }
@@ -197,6 +227,10 @@ export class WatchSession {
       end: this.stream?.targets[2] ?? 0,
       over,
       cycleChannels,
+      choices: this.stream ? adaptiveChoices(this.routing, snapshot, this.ends, this.stream.vcsPerClass) : [],
+      ...(this.stream?.faults
+        ? { faults: { channels: this.stream.faults.channelMask, nodes: this.stream.faults.nodeMask } }
+        : {}),
     };
   }
 }

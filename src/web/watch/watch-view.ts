@@ -203,7 +203,17 @@ export class WatchPanel {
     this.status.textContent = `cycle ${f.asked}${f.end ? ` of ${f.end}` : ''}: ${s.active} worms active, ${inNet} flits in buffers, ${s.held.length} VCs held, ${s.blocked.length} headers blocked, ${s.delivered.length} deliveries in the last cycles; flits injected ${s.injected}, delivered ${s.ejected}${f.over ? `. The run is over: ${f.over}` : ''}${this.note}`;
     const name = (kind: string, node: number, port: number, index: number): string =>
       kind === 'network' ? `${t.format(node)} ${t.portName(port)} vc ${index}` : `${kind} ${t.format(node)} #${port}`;
-    const held = s.held.slice(0, ROWS).map((h) => [h.worm, name(h.kind, h.node, h.port, h.index), h.flits, h.passed]);
+    // an adaptive header's choice at the hop of a VC (src/web/watch/choices.ts), '' where it had none
+    const choice = new Map(f.choices.map((c) => [`${c.worm} ${c.node} ${c.port}`, c.text]));
+    const held = s.held
+      .slice(0, ROWS)
+      .map((h) => [
+        h.worm,
+        name(h.kind, h.node, h.port, h.index),
+        h.flits,
+        h.passed,
+        h.kind === 'network' ? (choice.get(`${h.worm} ${h.node} ${h.port}`) ?? '') : '',
+      ]);
     const blocked = s.blocked
       .slice(0, ROWS)
       .map((b) => [
@@ -217,7 +227,9 @@ export class WatchPanel {
         { class: 'hint' },
         `VCs held (${s.held.length}${s.held.length > ROWS ? `, the first ${ROWS}` : ''}) and by whom:`,
       ),
-      table(['worm', 'VC', 'flits buffered', 'flits passed'], held, { 'data-testid': 'watch-held' }),
+      table(['worm', 'VC', 'flits buffered', 'flits passed', 'output chosen (adaptive)'], held, {
+        'data-testid': 'watch-held',
+      }),
       el(
         'p',
         { class: 'hint' },

@@ -1,0 +1,91 @@
+/*
+ * The curve panel's default loads (issue 24: "loads that reach the knee by default"): a quick
+ * saturation search with single runs of the simulation form's traffic, judged by the sweep's own
+ * saturation rule (docs/experiments.md "Saturation"), then loads spread below the last stable load
+ * found, and one past the first saturated one. A bisection bound would miss what the search sees:
+ * the pattern, the multicast algorithm and the routing move the knee (tornado, dual-path, dor).
+ */
+
+/** Whether one run at this load is saturated (or did not measure at all: past use either way). */
+export type SaturationProbe = (load: number) => Promise<boolean>;
+
+/** What the search found: the highest load seen stable and the lowest seen saturated (null: none up to the limit). */
+export interface Knee {
+  stable: number | null;
+  saturated: number | null;
+  /** The loads tried, in order, with their verdicts. */
+  probes: Array<[number, boolean]>;
+}
+
+/** The first load tried: light traffic on every family of the seeds. */
+export const FIRST_PROBE = 0.1;
+/** Below this, a network that saturates is taken as saturating at any load. */
+export const LOWEST_PROBE = 1 / 1024;
+/** Bisection steps between a stable and a saturated load (each halves the ratio's logarithm: 2^(1/8) apart at the end). */
+export const BISECTIONS = 3;
+
+/**
+ * Double (or halve) the load from FIRST_PROBE until the verdict changes, up to `maxLoad`, then
+ * bisect the bracket geometrically BISECTIONS times.
+ */
+export async function findKnee(probe: SaturationProbe, maxLoad: number): Promise<Knee> {
+  const probes: Array<[number, boolean]> = [];
+  const run = async (load: number): Promise<boolean> => {
+    const s = await probe(load);
+    probes.push([load, s]);
+    return s;
+  };
+  let stable: number | null = null;
+  let saturated: number | null = null;
+  let load = Math.min(FIRST_PROBE, maxLoad);
+  if (await run(load)) {
+    saturated = load;
+    while (load / 2 >= LOWEST_PROBE) {
+      load /= 2;
+      if (!(await run(load))) {
+        stable = load;
+        break;
+      }
+      saturated = load;
+    }
+  } else {
+    stable = load;
+    while (load < maxLoad) {
+      load = Math.min(maxLoad, load * 2);
+      if (await run(load)) {
+        saturated = load;
+        break;
+      }
+      stable = load;
+    }
+  }
+  if (stable !== null && saturated !== null) {
+    for (let i = 0; i < BISECTIONS; i++) {
+      const mid = Math.sqrt(stable * saturated);
+      if (await run(mid)) saturated = mid;
+      else stable = mid;
+    }
+  }
+  return { stable, saturated, probes };
+}
+
+/** Three significant digits: loads as a person would type them. */
+function round3(x: number): number {
+  return Number(x.toPrecision(3));
+}
+
+/** Shares of the last stable load at which the curve is drawn below the knee. */
+const BELOW = [0.15, 0.35, 0.55, 0.75, 0.9, 1];
+/** How far past the first saturated load the last point lies, so that the sweep's replications see it saturated too. */
+export const PAST = 1.2;
+
+/**
+ * The default loads of a knee: below the last stable load at BELOW of it, and PAST times the first
+ * saturated load (none when nothing saturated up to the limit: the loads then end at the limit).
+ */
+export function kneeLoads(k: Knee, maxLoad: number): number[] {
+  const top = k.stable ?? (k.saturated ?? maxLoad) / 2;
+  const loads = BELOW.map((f) => round3(f * top));
+  if (k.saturated !== null) loads.push(round3(Math.min(maxLoad, k.saturated * PAST)));
+  return [...new Set(loads)].filter((x) => x > 0);
+}
