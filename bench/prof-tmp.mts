@@ -7,6 +7,6 @@ Object.assign(o, { flits: 16, buffer: 8, routerDelay: 4, injection: 'back-to-bac
 for (let i = 0; i < Number(process.argv[3] ?? 4); i++) {
   const t0 = process.cpuUsage();
   const r: any = await simulate(o);
-  const c = process.cpuUsage(t0);
+  const c = process.cpuUsage(t0); console.log("user", (c.user/1000).toFixed(0), "sys", (c.system/1000).toFixed(0));
   console.log(which, ((c.user + c.system) / 1000).toFixed(0), 'ms cpu', (r.flitHops / ((c.user + c.system) / 1e6) / 1e6).toFixed(2), 'M fh/s', r.timing?.runCpuMs);
 }

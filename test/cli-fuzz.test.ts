@@ -356,6 +356,8 @@ function validValue(command: string, key: string, topology: string): fc.Arbitrar
       );
     case 'batch':
       return mostly(int(1, 4), fc.constant('0'));
+    case 'radius':
+      return mostly(int(1, 4), fc.constant('0'));
     // issue 26: the selection among an adaptive function's choices
     case 'selection':
       return fc.constantFrom('first-free', 'random', 'most-credits');

@@ -22,6 +22,8 @@ export const PATTERN_NAMES = [
   'neighbor',
   'randperm',
   'hotspot',
+  // not BookSim's: multicast (and unicast) destinations within --radius hops of the source
+  'near',
 ] as const;
 
 export type PatternName = (typeof PATTERN_NAMES)[number];

@@ -547,6 +547,16 @@ export const OPTION_TABLE = [
     run: 'hotspotFraction',
   },
   {
+    key: 'radius',
+    placeholder: '<d>',
+    value: int(1, 1 << 20),
+    help: 'pattern near: destinations drawn uniformly among the nodes within d hops of the source (unicast or multicast)',
+    group: 'traffic',
+    point: true,
+    givenOnly: true,
+    run: 'radius',
+  },
+  {
     key: 'watchdog',
     placeholder: '<W>',
     value: int(2, 1 << 30),

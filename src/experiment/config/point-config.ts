@@ -79,6 +79,7 @@ const DYNAMIC_ONLY = [
   'pattern',
   'hotspots',
   'hotspotFraction',
+  'radius',
   'onoff',
   'batch',
 ] as const;
@@ -197,6 +198,7 @@ export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointC
         pattern: o.pattern as string | undefined,
         hotspots: o.hotspots as string | undefined,
         hotspotFraction: o.hotspotFraction as number | undefined,
+        radius: o.radius as number | undefined,
       },
       t,
     );

@@ -14,8 +14,14 @@ import type { TrafficStream } from './traffic-stream.ts';
  * the kernel"): unicast traffic from a TrafficStream on the wasm engine, without faults (a fault
  * set cuts messages on the host, src/experiment/run/fault-events.ts).
  */
-export function kernelTrafficApplies(algorithm: string, faults: boolean, engine: { name: string }): boolean {
-  return algorithm === 'unicast' && !faults && engine.name === 'wasm';
+export function kernelTrafficApplies(
+  algorithm: string,
+  faults: boolean,
+  engine: { name: string },
+  pattern?: string,
+): boolean {
+  // pattern near draws from each source's ball, which the kernel does not hold
+  return algorithm === 'unicast' && !faults && engine.name === 'wasm' && pattern !== 'near';
 }
 
 /** The generator's input: the stream's state as its constructor left it, and the run's window. */

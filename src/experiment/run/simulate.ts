@@ -84,6 +84,8 @@ export interface SimulateConfig {
   hotspots?: string;
   /** Pattern hotspot: the fraction of messages sent to a hot node (the rest uniform); default 1. */
   hotspotFraction?: number;
+  /** Pattern near: destinations within this many hops of the source. */
+  radius?: number;
   warmup: number;
   measure: number;
   /** Extra cycles after the window for its messages to complete. */
@@ -438,7 +440,7 @@ export async function simulateWith(
   const result =
     !hooks.hostTraffic &&
     engine instanceof WasmEngine &&
-    kernelTrafficApplies(c.algorithm, faults !== undefined, engine)
+    kernelTrafficApplies(c.algorithm, faults !== undefined, engine, c.pattern)
       ? runKernelStream(engine, prepared, run, inFlight)
       : runStream(engine, prepared, run, inFlight);
   return { result: attachTiming(result, start, runStart, cpuMs()), routing };

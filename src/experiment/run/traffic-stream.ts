@@ -119,7 +119,8 @@ export class TrafficStream implements EventSource {
   constructor(private readonly spec: TrafficSpec) {
     const { nodes, load, dests } = spec;
     const flits = spec.sizes ? spec.sizes.mean : spec.flits;
-    if (spec.pattern && spec.pattern.name !== 'uniform' && dests !== 0)
+    const multicastPatterns = ['uniform', 'hotspot', 'near'];
+    if (spec.pattern && !multicastPatterns.includes(spec.pattern.name) && dests !== 0)
       throw new WormcastError(`traffic: pattern ${spec.pattern.name} is for unicast traffic, not multicasts`);
     if (spec.pattern?.name === 'hotspot') {
       const { hotspots = [], hotspotFraction = -1 } = spec.pattern;
@@ -320,12 +321,63 @@ export class TrafficStream implements EventSource {
     return choices[Math.floor(next(this.destRng, src) * choices.length)]!;
   }
 
+  /**
+   * 'near': m distinct nodes drawn uniformly from those within the radius of src (its ball, in id
+   * order): indices into the ball from the node's destination stream until m are distinct, or
+   * the complement's when m is more than half of it; a ball smaller than m is refused.
+   */
+  private nearSet(src: number, m: number): number[] {
+    const ball = this.spec.pattern!.ball!(src);
+    if (ball.length < m)
+      throw new WormcastError(
+        `pattern near: node ${src} has ${ball.length} nodes within radius ${this.spec.pattern!.radius}, fewer than the ${m} destinations a message needs (raise --radius or lower --dests)`,
+      );
+    const draw = m * 2 <= ball.length ? m : ball.length - m;
+    const chosen = new Set<number>();
+    while (chosen.size < draw) chosen.add(Math.floor(next(this.destRng, src) * ball.length));
+    const picked = draw === m ? [...chosen] : Array.from(ball.keys()).filter((i) => !chosen.has(i));
+    return picked.map((i) => ball[i]!).sort((a, b) => a - b);
+  }
+
+  /**
+   * 'hotspot' for a multicast of m: each destination in turn is, with probability hotspotFraction
+   * (one number of the node's destination stream), a hot node not yet chosen (uniform over those
+   * other than src: a second number), else, or when none is left, a node uniform over the others
+   * not yet chosen (numbers drawn until a new one comes).
+   */
+  private hotspotSet(src: number, m: number): number[] {
+    const { hotspots = [], hotspotFraction = 0 } = this.spec.pattern!;
+    const { nodes } = this.spec;
+    const chosen = new Set<number>();
+    while (chosen.size < m) {
+      if (next(this.destRng, src) < hotspotFraction) {
+        const free = hotspots.filter((h) => h !== src && !chosen.has(h));
+        if (free.length > 0) {
+          chosen.add(free[Math.floor(next(this.destRng, src) * free.length)]!);
+          continue;
+        }
+      }
+      for (;;) {
+        let d = Math.floor(next(this.destRng, src) * (nodes - 1));
+        if (d >= src) d++;
+        if (!chosen.has(d)) {
+          chosen.add(d);
+          break;
+        }
+      }
+    }
+    return [...chosen].sort((a, b) => a - b);
+  }
+
   private destinationsOf(src: number): number[] {
     const { nodes, destsMean } = this.spec;
     // a count drawn per multicast (src/experiment/run/dest-count.ts): one more number of the node's
     // destination stream, before its set; a fixed count draws exactly as before
     const dests =
       destsMean === undefined ? this.spec.dests : drawDestCount(destsMean, nodes - 1, next(this.destRng, src));
+    const p = this.spec.pattern;
+    if (p?.name === 'near') return this.nearSet(src, dests === 0 ? 1 : dests);
+    if (p?.name === 'hotspot' && dests > 0) return this.hotspotSet(src, dests);
     if (dests === 0) {
       if (this.fixed) return [this.fixed[src]!];
       if (this.spec.pattern?.name === 'hotspot') {

@@ -55,6 +55,9 @@ export interface UnicastPattern {
   /** 'hotspot': the hot nodes (distinct) and the fraction of messages sent to one of them. */
   hotspots?: readonly number[];
   hotspotFraction?: number;
+  /** 'near': the nodes within `radius` hops of a source, in id order (src/experiment/run/unicast-pattern.ts). */
+  radius?: number;
+  ball?: (src: number) => Int32Array;
 }
 
 /** Every arrival process (`--process`). */

@@ -10,6 +10,8 @@ export interface PatternOptions {
   /** 'hotspot': the hot nodes as a list of ids, `3,12,40`. */
   hotspots?: string;
   hotspotFraction?: number;
+  /** 'near': destinations within this many hops of the source. */
+  radius?: number;
 }
 
 /** `3,12,40` as node ids of `t`, or a WormcastError naming the bad entry. */
@@ -40,12 +42,56 @@ export function unicastPattern(o: PatternOptions, t: Topology): UnicastPattern |
     throw new WormcastError(
       `${o.hotspots !== undefined ? 'hotspots' : 'hotspotFraction'}: applies to pattern hotspot only, not ${name}`,
     );
+  if (name !== 'near' && o.radius !== undefined)
+    throw new WormcastError(`radius: applies to pattern near only, not ${name}`);
   if (name === 'uniform') return undefined;
-  if (o.algorithm !== 'unicast')
-    throw new WormcastError(`pattern ${name}: applies to unicast traffic, not algorithm ${o.algorithm}`);
+  // a multicast draws a set: uniform, near the source, or hot-spot biased (docs/traffic.md
+  // "Multicast destination patterns"); a permutation names one destination per source
+  if (o.algorithm !== 'unicast' && name !== 'hotspot' && name !== 'near')
+    throw new WormcastError(
+      `pattern ${name}: applies to unicast traffic, not algorithm ${o.algorithm} (multicasts: uniform, near, hotspot)`,
+    );
   const geometry = patternGeometry(name, t);
+  if (name === 'near') {
+    if (o.radius === undefined)
+      throw new WormcastError(
+        'pattern near: needs radius, the hops a destination may be from its source (e.g. --radius 2)',
+      );
+    return { name, geometry, radius: o.radius, ball: ballOf(t, o.radius) };
+  }
   if (name !== 'hotspot') return { name, geometry };
   if (o.hotspots === undefined)
     throw new WormcastError('pattern hotspot: needs hotspots, the hot node ids (e.g. --hotspots 0,9,27)');
   return { name, geometry, hotspots: parseHotspots(o.hotspots, t), hotspotFraction: o.hotspotFraction ?? 1 };
+}
+
+/**
+ * The nodes within `radius` hops of a source, other than itself, in id order (pattern near):
+ * a breadth-first search over the topology's links, cached per source.
+ */
+export function ballOf(t: Topology, radius: number): (src: number) => Int32Array {
+  const cache = new Map<number, Int32Array>();
+  return (src) => {
+    const hit = cache.get(src);
+    if (hit) return hit;
+    const seen = new Set<number>([src]);
+    let frontier = [src];
+    for (let r = 0; r < radius && frontier.length > 0; r++) {
+      const next: number[] = [];
+      for (const v of frontier)
+        for (let p = 0; p < t.ports; p++) {
+          const u = t.neighbor(v, p);
+          if (u >= 0 && !seen.has(u)) {
+            seen.add(u);
+            next.push(u);
+          }
+        }
+      frontier = next;
+    }
+    seen.delete(src);
+    const ball = Int32Array.from(seen).sort();
+    // a bounded cache: a million sources of small balls would otherwise stay in memory
+    if (cache.size < 1 << 16) cache.set(src, ball);
+    return ball;
+  };
 }
