@@ -5,7 +5,7 @@ import type { MemoryEnvironment } from '../run/memory-estimate.ts';
 import type { PointFailure, PointOutcome, PointSettings, PointTask } from './point-run.ts';
 import { inProcessRunner, workerPool, type PointRunner } from './pool.ts';
 import type { Experiment } from '../config/schema.ts';
-import { pointKey, ResultStore, type StoredPoint } from './store.ts';
+import { MemoryStore, pointKey, ResultStore, type PointStore, type StoredPoint } from './store.ts';
 import type { SweepProgress } from './sweep-progress.ts';
 
 /*
@@ -15,8 +15,8 @@ import type { SweepProgress } from './sweep-progress.ts';
  */
 
 export interface SweepOptions {
-  /** Result file (JSON lines). */
-  out: string;
+  /** Result file (JSON lines); undefined: the points are kept in memory only (the library's sweep()). */
+  out: string | undefined;
   /** Worker threads; 0: every point in this thread (tests). */
   workers: number;
   /** Run every point again, even those already stored. */
@@ -40,7 +40,13 @@ export interface SweepSummary {
   /** Points with a replication that measured nothing (deadlock, out of slots). */
   incomplete: number;
   interrupted: boolean;
-  out: string;
+  /** The result file, or null when the points were kept in memory. */
+  out: string | null;
+}
+
+/** What runSweep returns: the summary, and the stored point of every grid point that has one (run now or found stored), in grid order. */
+export interface SweepOutcome extends SweepSummary {
+  rows: StoredPoint[];
 }
 
 /** The settings of an experiment that decide a point's numbers. */
@@ -60,14 +66,14 @@ function isFailure(x: PointOutcome | PointFailure): x is PointFailure {
 }
 
 /** Run an experiment (`source` names it in errors). Resolves when every point is stored, or after an interruption. */
-export async function runSweep(e: Experiment, source: string, o: SweepOptions): Promise<SweepSummary> {
+export async function runSweep(e: Experiment, source: string, o: SweepOptions): Promise<SweepOutcome> {
   const points = expandGrid(e, source);
   const settings = pointSettings(e);
   const version = o.engineVersion ?? currentEngineVersion();
-  const store = ResultStore.open(o.out);
+  const store: PointStore = o.out === undefined ? new MemoryStore() : ResultStore.open(o.out);
   const keyed = points.map((p) => ({ p, key: pointKey(p.config, settings, version) }));
   const todo = keyed.filter(({ key }) => o.fresh || !store.get(key));
-  const summary: SweepSummary = {
+  const summary: SweepOutcome = {
     experiment: e.name,
     points: points.length,
     run: 0,
@@ -75,7 +81,8 @@ export async function runSweep(e: Experiment, source: string, o: SweepOptions): 
     saturated: 0,
     incomplete: 0,
     interrupted: false,
-    out: o.out,
+    out: o.out ?? null,
+    rows: [],
   };
   for (const { key } of keyed) {
     const s = store.get(key);
@@ -150,6 +157,10 @@ export async function runSweep(e: Experiment, source: string, o: SweepOptions): 
     store.close();
   }
   if (failure) throw failure;
+  for (const { key } of keyed) {
+    const s = store.get(key);
+    if (s) summary.rows.push(s);
+  }
   summary.interrupted = o.signal?.aborted === true && summary.run + summary.stored < summary.points;
   return summary;
 }
