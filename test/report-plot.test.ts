@@ -6,6 +6,7 @@ import { parseExperiment } from '../src/experiment/config/schema.ts';
 import { readStore } from '../src/experiment/sweep/store.ts';
 import { runSweep } from '../src/experiment/sweep/sweep.ts';
 import { sweepProgress } from '../src/experiment/sweep/sweep-progress.ts';
+import { findFigureFont } from '../src/report/figure-font.ts';
 import { plotRows, plotSpec } from '../src/report/plot-spec.ts';
 import { runMain } from './cli-main.ts';
 
@@ -187,7 +188,40 @@ describe('wormcast plot', () => {
     expect(doc.startsWith('%PDF-')).toBe(true);
     expect(doc).toMatch(/\/Title \d+ 0 R/);
     expect(doc).toContain('/Producer');
-    expect(doc).toContain('/BaseFont /Helvetica');
+    // the text's font is embedded (journals' PDF checkers refuse fonts that are not), bold face
+    // included, the same font as the PNG's; Helvetica (not embedded) only on a machine with none
+    const font = findFigureFont();
+    if (font) {
+      expect(doc.match(/\/FontFile2 /g)?.length).toBe(font.bold ? 2 : 1);
+      expect(doc).toMatch(/\/BaseFont \/[A-Z]{6}\+\S+/);
+      expect(doc).not.toContain('/BaseFont /Helvetica');
+    } else expect(doc).toContain('/BaseFont /Helvetica');
+    // the same figure gives the same bytes (a fixed creation date, a deterministic font subset)
+    const again = join(dir, 'again.pdf');
+    expect((await runMain(['plot', out, '--series', 'algorithm', '--title', 'Mesh 4x4', '-o', again])).status).toBe(0);
+    expect(readFileSync(again).equals(readFileSync(pdf))).toBe(true);
+  });
+  it('labels every grid value on x: flat when the labels fit, at an angle when they would collide; markers clear of the axes', () => {
+    const points = [...readStore(out).points.values()];
+    const axisOf = (spec: Record<string, unknown>) =>
+      (
+        spec.layer as Array<{ encoding?: { x?: { scale: Record<string, unknown>; axis: Record<string, unknown> } } }>
+      ).find((l) => l.encoding?.x?.axis)!.encoding!.x!;
+    const wide = axisOf(
+      plotSpec(plotRows(points, { x: 'load', y: 'meanLatency', series: 'algorithm' }), {
+        x: 'load',
+        y: 'meanLatency',
+        series: 'algorithm',
+      }),
+    );
+    // 0.05 and 0.1 are 22 px apart on a 420-px axis reaching 0.9: set at an angle, none dropped
+    expect(wide.axis).toMatchObject({ values: [0.05, 0.1, 0.9], labelOverlap: false, labelAngle: -45 });
+    expect(wide.scale).toMatchObject({ nice: false, padding: 12 });
+    const a = { x: 'load', y: 'meanLatency', series: 'algorithm', logX: true };
+    const log = axisOf(plotSpec(plotRows(points, a), a));
+    // on a log axis 0.05, 0.1 and 0.9 are far enough apart to be flat
+    expect(log.axis).toMatchObject({ values: [0.05, 0.1, 0.9], labelOverlap: false });
+    expect(log.axis.labelAngle).toBeUndefined();
   });
   it('writes an interactive HTML page that needs no network', async () => {
     const html = join(dir, 'fig.html');

@@ -6,6 +6,7 @@ import {
   distributionRows,
   distributionSpec,
 } from '../../report/distribution-spec.ts';
+import type { FigureFont } from '../../report/figure-font.ts';
 import { svgToPdf } from '../../report/plot-pdf.ts';
 import { svgToPng } from '../../report/plot-png.ts';
 import { renderHtml, renderSvg } from '../../report/plot-svg.ts';
@@ -21,7 +22,7 @@ export async function drawDistribution(
   points: readonly StoredPoint[],
   requested: DistributionAxes,
   format: FigureFormat,
-  font: string | undefined,
+  font: FigureFont | undefined,
 ): Promise<{ data: string | Uint8Array; line: string }> {
   const { axes, auto } = completeDistributionAxes(points, requested);
   const rows = distributionRows(points, axes);
@@ -35,7 +36,7 @@ export async function drawDistribution(
   if (format === 'html') data = await renderHtml(spec, title);
   else {
     const svg = await renderSvg(spec);
-    data = format === 'svg' ? svg : format === 'png' ? await svgToPng(svg, font!) : await svgToPdf(svg, title);
+    data = format === 'svg' ? svg : format === 'png' ? await svgToPng(svg, font!) : await svgToPdf(svg, title, font);
   }
   const series = new Set(rows.map((r) => `${r.facet}\u0000${r.series}`)).size;
   return {

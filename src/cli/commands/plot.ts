@@ -8,7 +8,8 @@ import { didYouMean } from '../../experiment/config/schema.ts';
 import { readStore, type StoredPoint } from '../../experiment/sweep/store.ts';
 import { completeAxes } from '../../report/plot-axes.ts';
 import { svgToPdf } from '../../report/plot-pdf.ts';
-import { figureFont, svgToPng } from '../../report/plot-png.ts';
+import { figureFont, findFigureFont } from '../../report/figure-font.ts';
+import { svgToPng } from '../../report/plot-png.ts';
 import { plotRows, plotSpec, type PlotAxes } from '../../report/plot-spec.ts';
 import { renderHtml, renderSvg } from '../../report/plot-svg.ts';
 import type { TimeUnit } from '../../report/quantities.ts';
@@ -147,7 +148,10 @@ export function registerPlot(program: Command): void {
       '--time-unit <unit>',
       'cycles | us: latencies in cycles or in microseconds of the seed units the points were given in (default: us when every point has a cycle time, else cycles)',
     )
-    .option('--font <file>', 'a .ttf/.otf font for the text of a PNG (default: DejaVu Sans, Liberation Sans or Arial)')
+    .option(
+      '--font <file>',
+      'a .ttf/.otf font for the text of a PNG or PDF, embedded in the PDF (default: DejaVu Sans, Liberation Sans or Arial)',
+    )
     .option(
       '--reference <csv>',
       "another simulator's curve to draw beside the points: lines x,y (a header line and # comments are skipped)",
@@ -193,7 +197,8 @@ export function registerPlot(program: Command): void {
             }
           : {}),
       };
-      const font = format === 'png' ? figureFont(o.font) : undefined;
+      // a PNG needs a font file; a PDF embeds one when found, else uses Helvetica
+      const font = format === 'png' ? figureFont(o.font) : format === 'pdf' ? findFigureFont(o.font) : undefined;
       const stored = readStore(file, `plot ${file}`);
       let points = orderPoints(stored.points.values());
       if (o.experiment !== undefined) points = points.filter((p) => p.experiment === o.experiment);
@@ -263,7 +268,8 @@ export function registerPlot(program: Command): void {
       if (format === 'html') data = await renderHtml(spec, title);
       else {
         const svg = await renderSvg(spec);
-        data = format === 'svg' ? svg : format === 'png' ? await svgToPng(svg, font!) : await svgToPdf(svg, title);
+        data =
+          format === 'svg' ? svg : format === 'png' ? await svgToPng(svg, font!) : await svgToPdf(svg, title, font);
       }
       writeFigureFile(o.output, data, 'plot');
       const count = (state: string) => rows.filter((r) => r.state === state).length;
