@@ -7,7 +7,7 @@ import { readStore } from '../src/experiment/sweep/store.ts';
 import { runSweep } from '../src/experiment/sweep/sweep.ts';
 import { sweepProgress } from '../src/experiment/sweep/sweep-progress.ts';
 import { findFigureFont } from '../src/report/figure-font.ts';
-import { plotRows, plotSpec } from '../src/report/plot-spec.ts';
+import { placeOffScale, plotRows, plotSpec, type PlotRow } from '../src/report/plot-spec.ts';
 import { runMain } from './cli-main.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'wormcast-plot-'));
@@ -200,6 +200,32 @@ describe('wormcast plot', () => {
     const again = join(dir, 'again.pdf');
     expect((await runMain(['plot', out, '--series', 'algorithm', '--title', 'Mesh 4x4', '-o', again])).status).toBe(0);
     expect(readFileSync(again).equals(readFileSync(pdf))).toBe(true);
+  });
+  it("a series' markers without a value take three band rows by turns, so that a label does not run into the next marker", () => {
+    const row = (series: string, x: number, state: PlotRow['state']): PlotRow => ({
+      x,
+      y: state === 'measured' ? 50 : 900 + x,
+      mean: state === 'measured' ? 50 : 900 + x,
+      lo: null,
+      hi: null,
+      series,
+      facet: '',
+      state,
+      replications: 2,
+    });
+    const rows = [
+      row('a', 1, 'measured'),
+      ...[2, 3, 4, 5].map((x) => row('a', x, 'saturated')),
+      row('b', 1, 'measured'),
+      row('b', 5, 'saturated'),
+    ];
+    placeOffScale(rows, true, false);
+    const ys = (series: string) => rows.filter((r) => r.series === series && r.offScale).map((r) => r.y);
+    const [a2, a3, a4, a5] = ys('a');
+    // rows 1, 2, 3 of the band above the highest value (50), then row 1 again
+    expect([a2, a3, a4, a5]).toEqual([50 * 1.08, 50 * 1.16, 50 * 1.24, 50 * 1.08].map((v) => expect.closeTo(v, 9)));
+    // the next series starts above the three rows of the first
+    expect(ys('b')).toEqual([expect.closeTo(50 * 1.32, 9)]);
   });
   it('labels every grid value on x: flat when the labels fit, at an angle when they would collide; markers clear of the axes', () => {
     const points = [...readStore(out).points.values()];

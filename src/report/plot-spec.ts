@@ -10,7 +10,7 @@ import { axisTitle, quantityOf, type TimeUnit } from './quantities.ts';
  * value, the confidence interval of each point as an error bar, x ticks at the grid's values.
  * A point that has no value of y is never drawn as one: a saturated point's latency (only a lower
  * bound: it grows with the run), a deadlocked or incomplete point's anything. Such points sit in a
- * band above the curves, one row per series so that they do not pile up, each a marker of its own
+ * band above the curves, rows of their own per series so that they do not pile up, each a marker of its own
  * shape (cross: saturated, diamond: deadlock, square: incomplete) with its label beside it
  * (`>= 1063`, `deadlock`). A saturated point's throughput is a measurement: drawn where it is, as a
  * cross labelled `saturated`. No Node import: the browser app builds the same spec.
@@ -91,7 +91,14 @@ function timeFactor(p: StoredPoint, y: string, unit: TimeUnit | undefined): numb
   return p.config.units?.cycleUs ?? Number.NaN;
 }
 
-/** Put the points without a value of y into the band above the curves, one row per series. */
+/** Rows of the band a series' markers take by turns: a label (`>= 2596.5`, about 55 px) then clears the next marker of its row, three grid steps on. */
+const BAND_TURNS = 3;
+
+/**
+ * Put the points without a value of y into the band above the curves: each series its own rows,
+ * its markers taking BAND_TURNS rows by turns in x order, so that the label of one does not run
+ * into the next (three saturated loads in a row of the README's figure wrote `>= 2596.5932.9`).
+ */
 export function placeOffScale(rows: PlotRow[], latency: boolean, logY: boolean): void {
   // a saturated point's throughput is a measurement and stays where it is
   const off = rows.filter((r) => r.state !== 'measured' && (r.state !== 'saturated' || latency || r.mean === null));
@@ -99,10 +106,15 @@ export function placeOffScale(rows: PlotRow[], latency: boolean, logY: boolean):
   const onScale = rows.filter((r) => !off.includes(r));
   const highest = onScale.length > 0 ? Math.max(...onScale.map((r) => r.hi ?? r.y)) : 1;
   const series = [...new Set(rows.map((r) => r.series))];
-  for (const r of off) {
-    const k = series.indexOf(r.series) + 1;
-    r.offScale = true;
-    r.y = logY ? highest * 1.15 ** k : highest * (1 + 0.08 * k);
+  let base = 0;
+  for (const name of series) {
+    const mine = off.filter((r) => r.series === name);
+    mine.forEach((r, i) => {
+      const k = base + (i % BAND_TURNS) + 1;
+      r.offScale = true;
+      r.y = logY ? highest * 1.15 ** k : highest * (1 + 0.08 * k);
+    });
+    base += Math.min(BAND_TURNS, mine.length);
   }
 }
 
