@@ -163,6 +163,19 @@ describe('wormcast plot --kind cdf|histogram', () => {
     );
     const kind = await runMain(['plot', out, '--kind', 'pdf', '-o', svg]);
     expect(kind.stderr).toBe("wormcast: plot --kind 'pdf': expected one of curve, cdf, histogram\n");
+    const list = await runMain([
+      'plot',
+      out,
+      '--kind',
+      'cdf',
+      '--where',
+      'load=0.05,0.2',
+      '--where',
+      'flits=4',
+      '-o',
+      svg,
+    ]);
+    expect(list.stdout).toMatch(/^plot: latency CDF of 2 points \(2 lines\); --series load/);
     const where = await runMain(['plot', out, '--kind', 'cdf', '--where', 'load=0.3', '-o', svg]);
     expect(where.stderr).toBe('wormcast: plot --where load=0.3: no point has it; load is 0.05, 0.2\n');
     // a store written before latencyHistogram existed

@@ -55,7 +55,7 @@ function pick(name: string, known: readonly string[], flag: string, what: string
 
 const PLOT_KINDS = ['curve', 'cdf', 'histogram'] as const;
 
-/** The points whose option has the value of `--where option=value`; none is an error listing the values there are. */
+/** The points whose option has the value (or one of the values) of `--where option=value[,value...]`; none is an error listing the values there are. */
 function pointsWhere(points: StoredPoint[], where: string): StoredPoint[] {
   const eq = where.indexOf('=');
   if (eq <= 0) throw new WormcastError(`plot --where '${where}': expected option=value, e.g. algorithm=dual-path`);
@@ -67,7 +67,9 @@ function pointsWhere(points: StoredPoint[], where: string): StoredPoint[] {
         ? p.experiment
         : ((p.config as unknown as Record<string, unknown>)[key] ?? (p.values as Record<string, unknown>)[key]),
     );
-  const kept = points.filter((p) => optionText(p) === value);
+  // a list picks each of its values (a value that itself holds commas, hotspots 0,63, matches whole)
+  const values = new Set([value, ...value.split(',').map((v) => v.trim())]);
+  const kept = points.filter((p) => values.has(optionText(p)));
   if (kept.length === 0)
     throw new WormcastError(
       `plot --where ${key}=${value}: no point has it; ${key} is ${[...new Set(points.map(optionText))].slice(0, 20).join(', ')}`,
@@ -128,7 +130,7 @@ export function registerPlot(program: Command): void {
     )
     .option(
       '--where <option=value>',
-      'only the points whose option has this value, e.g. algorithm=dual-path; repeat for more options',
+      'only the points whose option has this value (or one of these), e.g. algorithm=dual-path or load=0.1,0.3; repeat for more options',
       (v: string, prev: string[] | undefined) => [...(prev ?? []), v],
     )
     .option('--bins <n>', 'bins of --kind histogram (default 30)')

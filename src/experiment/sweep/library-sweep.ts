@@ -5,7 +5,7 @@ import { didYouMean, parseExperiment } from '../config/schema.ts';
 import type { MemoryEnvironment } from '../run/memory-estimate.ts';
 import { defaultWorkers } from './pool.ts';
 import type { StoredPoint } from './store.ts';
-import { runSweep, type SweepOutcome } from './sweep.ts';
+import { type AbortSignalLike, runSweep, type SweepOutcome } from './sweep.ts';
 import type { SweepProgress } from './sweep-progress.ts';
 
 /*
@@ -29,7 +29,7 @@ export interface SweepRunOptions {
   /** Called with each point as it finishes (`done` counts the points run now, of `total` to run). */
   onPoint?: (point: StoredPoint, done: number, total: number) => void;
   /** Aborted: stop; finished points stay in `out`, and the result says `interrupted`. */
-  signal?: AbortSignal;
+  signal?: AbortSignalLike;
   /** The memory a run may use (per worker); default: the engine's limits of this process. */
   memory?: MemoryEnvironment;
 }

@@ -4,7 +4,7 @@ import { expandGrid, pointLabel, type Point } from '../config/grid.ts';
 import type { MemoryEnvironment } from '../run/memory-estimate.ts';
 import type { PointFailure, PointOutcome, PointSettings, PointTask } from './point-run.ts';
 import { inProcessRunner, workerPool, type PointRunner } from './pool.ts';
-import type { Experiment } from '../config/schema.ts';
+import type { Experiment } from '../config/experiment-types.ts';
 import { MemoryStore, pointKey, ResultStore, type PointStore, type StoredPoint } from './store.ts';
 import type { SweepProgress } from './sweep-progress.ts';
 
@@ -13,6 +13,16 @@ import type { SweepProgress } from './sweep-progress.ts';
  * already holds, run the rest on the worker pool (at most one point per worker at a time, in
  * grid order), append each finished point to the file at once, and report progress.
  */
+
+/**
+ * What a sweep uses of an AbortSignal: structural, so that the package's types name no global of
+ * the DOM or of Node (a consumer with `lib: ["es2022"]` and no @types/node has neither).
+ */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
 
 export interface SweepOptions {
   /** Result file (JSON lines); undefined: the points are kept in memory only (the library's sweep()). */
@@ -23,7 +33,7 @@ export interface SweepOptions {
   fresh: boolean;
   progress: SweepProgress;
   /** Aborted: stop (Ctrl-C); finished points stay stored. */
-  signal?: AbortSignal;
+  signal?: AbortSignalLike;
   /** The memory a run may use (per worker). */
   memory?: MemoryEnvironment;
   /** The engine version of the keys (default: this installation's). */
