@@ -1,4 +1,5 @@
-// wormcast's library surface: every public name, listed explicitly (no `export *`).
+// wormcast's library surface (the Node entry): every public name, listed explicitly (no `export *`);
+// src/browser.ts lists the same but for the Node-only ones.
 
 // errors: every user error (bad spec, address, option or name) is a WormcastError
 export { WormcastError, parseIntIn } from './errors.ts';
@@ -136,6 +137,15 @@ export {
 export type { PointSettings, PointOutcome } from './experiment/sweep/point-run.ts';
 export type { StoredPoint } from './experiment/sweep/store.ts';
 export { plotRows, plotSpec, type PlotAxes, type PlotRow } from './report/plot-spec.ts';
+
+// the library's sweep() (Node only: result files, worker threads; not in src/browser.ts)
+export {
+  sweep,
+  type SweepResult,
+  type SweepRunOptions,
+  type SweepSpec,
+} from './experiment/sweep/library-sweep.ts';
+export type { SweepSummary, SweepOutcome } from './experiment/sweep/sweep.ts';
 
 // wasm
 export { loadWasm, WasmRouting, type WasmMemory, type WasmSource, type WormcastExports } from './wasm/module.ts';

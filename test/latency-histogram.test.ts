@@ -46,8 +46,44 @@ describe('latency histogram', () => {
     expect(h.percentiles().max).toBe(sorted[sorted.length - 1]);
   });
 
-  it('an empty histogram has no percentiles (NaN)', () => {
+  it('an empty histogram has no percentiles (NaN) and no bins', () => {
     expect(new LatencyHistogram().percentiles()).toEqual({ p50: NaN, p90: NaN, p99: NaN, p999: NaN, max: NaN });
+    expect(new LatencyHistogram().bins()).toEqual({ edges: [], counts: [] });
+  });
+
+  it('latencyHistogram (issue 23): below 1024 one bin per cycle, from the least latency to the largest, counts of the list', () => {
+    const rand = mulberry32(7);
+    const xs = Array.from({ length: 2000 }, () => 40 + Math.floor(rand() ** 2 * 300));
+    const h = new LatencyHistogram();
+    for (const x of xs) h.add(x);
+    const { edges, counts } = h.bins();
+    const lo = Math.min(...xs);
+    const hi = Math.max(...xs);
+    expect(edges).toEqual(Array.from({ length: hi - lo + 2 }, (_, i) => lo + i));
+    expect(counts).toEqual(Array.from({ length: hi - lo + 1 }, (_, i) => xs.filter((x) => x === lo + i).length));
+  });
+
+  it('latencyHistogram above 1024: contiguous log-linear bins (2^k / 512 wide in octave k), every latency in its bin', () => {
+    const xs = [1000, 1023, 1024, 1025, 2047, 2048, 2049, 2050, 5000, 70_000];
+    const h = new LatencyHistogram();
+    for (const x of xs) h.add(x);
+    const { edges, counts } = h.bins();
+    expect(edges.length).toBe(counts.length + 1);
+    expect(edges[0]).toBe(1000);
+    for (let i = 1; i < edges.length; i++) {
+      const width = edges[i]! - edges[i - 1]!;
+      const lower = edges[i - 1]!;
+      // the width of a bin is 1 below 1024, 2^k / 512 in the octave [2^k, 2^(k+1)) from 1024 on
+      expect(width, `bin at ${lower}`).toBe(lower < 1024 ? 1 : 2 ** Math.floor(Math.log2(lower)) / 512);
+    }
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(xs.length);
+    for (const x of xs) {
+      const i = edges.findIndex((e, j) => e <= x && x < edges[j + 1]!);
+      expect(i, `latency ${x}`).toBeGreaterThanOrEqual(0);
+      expect(counts[i]).toBeGreaterThan(0);
+    }
+    // 2048 and 2049 share a bin 4 cycles wide; 2050 is in it too
+    expect(counts[edges.indexOf(2048)]).toBe(3);
   });
 
   it('in a run: the percentiles of torus:6x6 at load 0.2 equal those of the sorted latencies of its window', async () => {
@@ -74,5 +110,11 @@ describe('latency histogram', () => {
       max: r.maxLatency,
     });
     expect(r.latencyPercentiles!.p99).toBeGreaterThan(r.latencyPercentiles!.p50);
+    // the histogram holds the same latencies: one per completed destination, each counted at its cycle
+    const bins = r.latencyHistogram!;
+    expect(bins.counts.reduce((a, b) => a + b, 0)).toBe(lat.length);
+    expect(bins.edges[0]).toBe(lat[0]);
+    expect(bins.edges.at(-1)).toBe(lat.at(-1)! + 1);
+    bins.counts.forEach((c, i) => expect(c).toBe(lat.filter((x) => x === bins.edges[i]).length));
   });
 });

@@ -81,6 +81,23 @@ function ok(r: SpawnSyncReturns<string>, what: string): string {
   return r.stdout;
 }
 
+/** The README's second library example: sweep(). */
+function readmeSweepExample(): string {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  return /## Library[\s\S]*?```ts\n[\s\S]*?```[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)![1]!;
+}
+
+/** The commands of the README's "Batch experiments" block, continuation lines joined, comments cut. */
+function batchCommands(): string[] {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const block = /## Batch experiments[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)![1]!;
+  return block
+    .replace(/\\\n\s*/g, '')
+    .split('\n')
+    .filter((l) => l.startsWith('npx wormcast '))
+    .map((l) => l.split(/\s+#/)[0]!.trim());
+}
+
 let work = '';
 let app = '';
 let tarball = '';
@@ -324,6 +341,57 @@ describe('the installed package (a fresh project outside the repository)', () =>
     expect(readFileSync(join(app, 'sweep.svg'), 'utf8')).toMatch(/^<svg /);
   });
 
+  it("every command of the README's Batch experiments runs as written, the figure peers installed", (ctx) => {
+    needsInstall(ctx);
+    // vega and vega-lite are installed by the test above; a PDF needs pdfkit and svg-to-pdfkit too
+    ok(
+      run(
+        'npm',
+        [
+          'install',
+          '--no-audit',
+          '--no-fund',
+          `pdfkit@${pkg.peerDependencies.pdfkit}`,
+          `svg-to-pdfkit@${pkg.peerDependencies['svg-to-pdfkit']}`,
+        ],
+        app,
+        150_000,
+      ),
+      'npm install pdfkit svg-to-pdfkit',
+    );
+    const commands = batchCommands();
+    // the first sweep ran above; the rest: results, plot, the latency CDF, report, the command-line sweep, its PDF
+    expect(commands).toHaveLength(7);
+    for (const line of commands.slice(1)) {
+      const args = line.match(/"[^"]*"|\S+/g)!.map((a) => a.replace(/^"|"$/g, ''));
+      const r = run(
+        'npx',
+        ['--no-install', ...args.slice(1), ...(args[2] === 'sweep' ? ['--quiet'] : [])],
+        app,
+        300_000,
+      );
+      ok(r, line);
+    }
+    expect(readFileSync(join(app, 'latency.svg'), 'utf8')).toMatch(/^<svg /);
+    expect(readFileSync(join(app, 'latency-cdf.pdf'), 'latin1')).toContain('Cumulative distribution of latency');
+    expect(readFileSync(join(app, 'report.html'), 'utf8')).toMatch(/<!doctype html>/i);
+    expect(readFileSync(join(app, 'dual-multi.jsonl'), 'utf8').trim().split('\n')).toHaveLength(24);
+    const pdf = readFileSync(join(app, 'dual-multi.pdf'), 'latin1');
+    expect(pdf.startsWith('%PDF-')).toBe(true);
+    expect(pdf).toContain('8x8 mesh, 10 destinations');
+  }, 600_000);
+
+  it("the README's sweep() example runs as written from the installed package (worker threads from dist/)", (ctx) => {
+    needsInstall(ctx);
+    writeFileSync(join(app, 'readme-sweep.mjs'), readmeSweepExample());
+    const out = ok(run(process.execPath, ['readme-sweep.mjs'], app, 300_000), 'node readme-sweep.mjs');
+    const lines = out.trim().split('\n');
+    expect(lines).toHaveLength(4);
+    for (const [i, load] of ['0.005', '0.01', '0.02'].entries())
+      expect(lines[i]).toMatch(new RegExp(`^${load.replace('.', '\\.')} [\\d.]+ [\\d.]+ [\\d.]+ (true|false)$`));
+    expect(lines[3]).toMatch(/^\d saturated$/);
+  }, 320_000);
+
   it('a plain .mjs imports simulate and parseTopology and gets the numbers of the sources', async (ctx) => {
     needsInstall(ctx);
     const config: SimulateConfig = {
@@ -418,6 +486,10 @@ export const isUserError = (e: unknown): boolean => e instanceof WormcastError;
     writeFileSync(
       join(dir, 'readme.ts'),
       `declare const console: { log(...a: unknown[]): void };\n${code}\nexport {};\n`,
+    );
+    writeFileSync(
+      join(dir, 'readme-sweep.ts'),
+      `declare const console: { log(...a: unknown[]): void };\n${readmeSweepExample()}\nexport {};\n`,
     );
     const r = run(tsc, ['-p', dir], dir);
     expect(`${r.stdout}${r.stderr}`.replace(/^npm warn.*\n?/gm, '')).toBe('');

@@ -6,7 +6,8 @@ import { parseExperiment } from '../src/experiment/config/schema.ts';
 import { readStore } from '../src/experiment/sweep/store.ts';
 import { runSweep } from '../src/experiment/sweep/sweep.ts';
 import { sweepProgress } from '../src/experiment/sweep/sweep-progress.ts';
-import { plotRows, plotSpec } from '../src/report/plot-spec.ts';
+import { findFigureFont } from '../src/report/figure-font.ts';
+import { placeOffScale, plotRows, plotSpec, type PlotRow } from '../src/report/plot-spec.ts';
 import { runMain } from './cli-main.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'wormcast-plot-'));
@@ -187,7 +188,66 @@ describe('wormcast plot', () => {
     expect(doc.startsWith('%PDF-')).toBe(true);
     expect(doc).toMatch(/\/Title \d+ 0 R/);
     expect(doc).toContain('/Producer');
-    expect(doc).toContain('/BaseFont /Helvetica');
+    // the text's font is embedded (journals' PDF checkers refuse fonts that are not), bold face
+    // included, the same font as the PNG's; Helvetica (not embedded) only on a machine with none
+    const font = findFigureFont();
+    if (font) {
+      expect(doc.match(/\/FontFile2 /g)?.length).toBe(font.bold ? 2 : 1);
+      expect(doc).toMatch(/\/BaseFont \/[A-Z]{6}\+\S+/);
+      expect(doc).not.toContain('/BaseFont /Helvetica');
+    } else expect(doc).toContain('/BaseFont /Helvetica');
+    // the same figure gives the same bytes (a fixed creation date, a deterministic font subset)
+    const again = join(dir, 'again.pdf');
+    expect((await runMain(['plot', out, '--series', 'algorithm', '--title', 'Mesh 4x4', '-o', again])).status).toBe(0);
+    expect(readFileSync(again).equals(readFileSync(pdf))).toBe(true);
+  });
+  it("a series' markers without a value take three band rows by turns, so that a label does not run into the next marker", () => {
+    const row = (series: string, x: number, state: PlotRow['state']): PlotRow => ({
+      x,
+      y: state === 'measured' ? 50 : 900 + x,
+      mean: state === 'measured' ? 50 : 900 + x,
+      lo: null,
+      hi: null,
+      series,
+      facet: '',
+      state,
+      replications: 2,
+    });
+    const rows = [
+      row('a', 1, 'measured'),
+      ...[2, 3, 4, 5].map((x) => row('a', x, 'saturated')),
+      row('b', 1, 'measured'),
+      row('b', 5, 'saturated'),
+    ];
+    placeOffScale(rows, true, false);
+    const ys = (series: string) => rows.filter((r) => r.series === series && r.offScale).map((r) => r.y);
+    const [a2, a3, a4, a5] = ys('a');
+    // rows 1, 2, 3 of the band above the highest value (50), then row 1 again
+    expect([a2, a3, a4, a5]).toEqual([50 * 1.08, 50 * 1.16, 50 * 1.24, 50 * 1.08].map((v) => expect.closeTo(v, 9)));
+    // the next series starts above the three rows of the first
+    expect(ys('b')).toEqual([expect.closeTo(50 * 1.32, 9)]);
+  });
+  it('labels every grid value on x: flat when the labels fit, at an angle when they would collide; markers clear of the axes', () => {
+    const points = [...readStore(out).points.values()];
+    const axisOf = (spec: Record<string, unknown>) =>
+      (
+        spec.layer as Array<{ encoding?: { x?: { scale: Record<string, unknown>; axis: Record<string, unknown> } } }>
+      ).find((l) => l.encoding?.x?.axis)!.encoding!.x!;
+    const wide = axisOf(
+      plotSpec(plotRows(points, { x: 'load', y: 'meanLatency', series: 'algorithm' }), {
+        x: 'load',
+        y: 'meanLatency',
+        series: 'algorithm',
+      }),
+    );
+    // 0.05 and 0.1 are 22 px apart on a 420-px axis reaching 0.9: set at an angle, none dropped
+    expect(wide.axis).toMatchObject({ values: [0.05, 0.1, 0.9], labelOverlap: false, labelAngle: -45 });
+    expect(wide.scale).toMatchObject({ nice: false, padding: 12 });
+    const a = { x: 'load', y: 'meanLatency', series: 'algorithm', logX: true };
+    const log = axisOf(plotSpec(plotRows(points, a), a));
+    // on a log axis 0.05, 0.1 and 0.9 are far enough apart to be flat
+    expect(log.axis).toMatchObject({ values: [0.05, 0.1, 0.9], labelOverlap: false });
+    expect(log.axis.labelAngle).toBeUndefined();
   });
   it('writes an interactive HTML page that needs no network', async () => {
     const html = join(dir, 'fig.html');

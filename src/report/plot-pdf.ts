@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { importOptional } from '../optional-package.ts';
+import type { FigureFont } from './figure-font.ts';
 
 /*
  * A figure's SVG as PDF (issue 23) with pdfkit and svg-to-pdfkit: pure JavaScript, optional peers
- * loaded on first use. Vectors stay vectors; text is set in the PDF's standard Helvetica (no font
- * file needed), whose character set covers what the figures write (µ, ±, >=). One page the size
- * of the SVG, in points.
+ * loaded on first use. Vectors stay vectors; text is set in the font of src/report/figure-font.ts,
+ * embedded (subset), as the PNG's: journals refuse a PDF whose fonts are not embedded. Without a
+ * font file, the PDF's standard Helvetica (not embedded), whose character set covers what the
+ * figures write (µ, ±, >=). One page the size of the SVG, in points.
  */
 
 type SvgToPdf = (doc: unknown, svg: string, x: number, y: number, options?: Record<string, unknown>) => void;
@@ -17,7 +20,7 @@ function svgSize(svg: string): { width: number; height: number } {
 }
 
 /** The PDF of an SVG. */
-export async function svgToPdf(svg: string, title: string): Promise<Uint8Array> {
+export async function svgToPdf(svg: string, title: string, font?: FigureFont): Promise<Uint8Array> {
   const PDFDocument = (await importOptional('pdfkit', () => import('pdfkit'))).default;
   const mod = (await importOptional('svg-to-pdfkit', () => import('svg-to-pdfkit'))) as { default: SvgToPdf };
   const { width, height } = svgSize(svg);
@@ -33,7 +36,17 @@ export async function svgToPdf(svg: string, title: string): Promise<Uint8Array> 
     doc.on('end', () => resolve());
     doc.on('error', reject);
   });
-  mod.default(doc, svg, 0, 0, { width, height, assumePt: true });
+  let fontCallback: ((family: string, bold: boolean, italic: boolean, o: { fauxBold: boolean }) => string) | undefined;
+  if (font) {
+    const d = doc as unknown as { registerFont(name: string, src: Buffer): void };
+    d.registerFont('figure', readFileSync(font.regular));
+    if (font.bold) d.registerFont('figure-bold', readFileSync(font.bold));
+    fontCallback = (_family, bold, _italic, o) => {
+      if (bold && !font.bold) o.fauxBold = true;
+      return bold && font.bold ? 'figure-bold' : 'figure';
+    };
+  }
+  mod.default(doc, svg, 0, 0, { width, height, assumePt: true, ...(fontCallback ? { fontCallback } : {}) });
   doc.end();
   await done;
   return Buffer.concat(chunks);

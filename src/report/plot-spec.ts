@@ -10,7 +10,7 @@ import { axisTitle, quantityOf, type TimeUnit } from './quantities.ts';
  * value, the confidence interval of each point as an error bar, x ticks at the grid's values.
  * A point that has no value of y is never drawn as one: a saturated point's latency (only a lower
  * bound: it grows with the run), a deadlocked or incomplete point's anything. Such points sit in a
- * band above the curves, one row per series so that they do not pile up, each a marker of its own
+ * band above the curves, rows of their own per series so that they do not pile up, each a marker of its own
  * shape (cross: saturated, diamond: deadlock, square: incomplete) with its label beside it
  * (`>= 1063`, `deadlock`). A saturated point's throughput is a measurement: drawn where it is, as a
  * cross labelled `saturated`. No Node import: the browser app builds the same spec.
@@ -91,7 +91,14 @@ function timeFactor(p: StoredPoint, y: string, unit: TimeUnit | undefined): numb
   return p.config.units?.cycleUs ?? Number.NaN;
 }
 
-/** Put the points without a value of y into the band above the curves, one row per series. */
+/** Rows of the band a series' markers take by turns: a label (`>= 2596.5`, about 55 px) then clears the next marker of its row, three grid steps on. */
+const BAND_TURNS = 3;
+
+/**
+ * Put the points without a value of y into the band above the curves: each series its own rows,
+ * its markers taking BAND_TURNS rows by turns in x order, so that the label of one does not run
+ * into the next (three saturated loads in a row of the README's figure wrote `>= 2596.5932.9`).
+ */
 export function placeOffScale(rows: PlotRow[], latency: boolean, logY: boolean): void {
   // a saturated point's throughput is a measurement and stays where it is
   const off = rows.filter((r) => r.state !== 'measured' && (r.state !== 'saturated' || latency || r.mean === null));
@@ -99,10 +106,15 @@ export function placeOffScale(rows: PlotRow[], latency: boolean, logY: boolean):
   const onScale = rows.filter((r) => !off.includes(r));
   const highest = onScale.length > 0 ? Math.max(...onScale.map((r) => r.hi ?? r.y)) : 1;
   const series = [...new Set(rows.map((r) => r.series))];
-  for (const r of off) {
-    const k = series.indexOf(r.series) + 1;
-    r.offScale = true;
-    r.y = logY ? highest * 1.15 ** k : highest * (1 + 0.08 * k);
+  let base = 0;
+  for (const name of series) {
+    const mine = off.filter((r) => r.series === name);
+    mine.forEach((r, i) => {
+      const k = base + (i % BAND_TURNS) + 1;
+      r.offScale = true;
+      r.y = logY ? highest * 1.15 ** k : highest * (1 + 0.08 * k);
+    });
+    base += Math.min(BAND_TURNS, mine.length);
   }
 }
 
@@ -153,6 +165,29 @@ function gridTicks(rows: readonly PlotRow[]): number[] | undefined {
   return (xs as number[]).sort((p, q) => p - q);
 }
 
+/** Pixels between the plot's edges and the first and last x: a marker at the end of the grid is not cut by the axis. */
+const X_PADDING = 12;
+
+/**
+ * Whether the labels of the grid's ticks would collide when set flat (then they are set at an
+ * angle). Vega, with no canvas to measure text in Node, guesses 0.8 em a character and drops
+ * labels it thinks overlap: 0.1 between 0.05 and 0.9 went unlabelled. The x scale has no nice
+ * rounding, so a tick's pixel is known here; a character of the figures' 10 px labels is at most
+ * 6.5 px wide in DejaVu Sans, Liberation Sans and Helvetica, and labels keep 4 px apart.
+ */
+function ticksCollide(ticks: readonly number[], width: number, log: boolean): boolean {
+  if (ticks.length < 2) return false;
+  const f = (v: number) => (log ? Math.log(v) : v);
+  const lo = f(ticks[0]!);
+  const span = f(ticks.at(-1)!) - lo;
+  if (!(span > 0)) return false;
+  const px = (v: number) => X_PADDING + ((f(v) - lo) / span) * (width - 2 * X_PADDING);
+  const half = (v: number) => (String(Number(v.toPrecision(6))).length * 6.5) / 2;
+  for (let i = 1; i < ticks.length; i++)
+    if (px(ticks[i]!) - px(ticks[i - 1]!) < half(ticks[i]!) + half(ticks[i - 1]!) + 4) return true;
+  return false;
+}
+
 /** The Vega-Lite spec (v5) of the rows. */
 export function plotSpec(rows: readonly PlotRow[], a: PlotAxes): Record<string, unknown> {
   const numericX = rows.every((r) => typeof r.x === 'number');
@@ -161,12 +196,30 @@ export function plotSpec(rows: readonly PlotRow[], a: PlotAxes): Record<string, 
   const unit = a.timeUnit ?? 'cycles';
   const xTitle = a.xTitle ?? axisTitle(a.x, 'cycles');
   const yTitle = a.yTitle ?? axisTitle(a.y, unit);
+  // every grid value labelled: flat when the labels fit, else at an angle (vega's own overlap check drops some)
+  const angled = ticks !== undefined && ticksCollide(ticks, a.width ?? 420, a.logX === true);
   const x = {
     field: 'x',
     type: numericX ? 'quantitative' : 'ordinal',
     title: xTitle,
-    ...(numericX ? { scale: a.logX ? { type: 'log', nice: false } : { type: 'linear', zero: false } } : {}),
-    axis: { ...(ticks ? { values: ticks, format: '~g', labelOverlap: 'greedy' } : {}), titlePadding: 8 },
+    ...(numericX
+      ? {
+          scale: a.logX
+            ? { type: 'log', nice: false, padding: X_PADDING }
+            : { type: 'linear', zero: false, nice: false, padding: X_PADDING },
+        }
+      : {}),
+    axis: {
+      ...(ticks
+        ? {
+            values: ticks,
+            format: '~g',
+            labelOverlap: false,
+            ...(angled ? { labelAngle: -45, labelAlign: 'right', labelBaseline: 'middle' } : {}),
+          }
+        : {}),
+      titlePadding: 8,
+    },
   };
   // the band of markers without a value: shaded, and the y axis says nothing there
   const off = rows.filter((r) => r.offScale);

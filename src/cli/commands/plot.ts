@@ -5,15 +5,17 @@ import { inputProblemLine, readInputText } from '../../experiment/config/input-f
 import { METRICS } from '../../experiment/config/metrics.ts';
 import { OPTION_KEYS } from '../../experiment/config/options.ts';
 import { didYouMean } from '../../experiment/config/schema.ts';
-import { readStore } from '../../experiment/sweep/store.ts';
+import { readStore, type StoredPoint } from '../../experiment/sweep/store.ts';
 import { completeAxes } from '../../report/plot-axes.ts';
 import { svgToPdf } from '../../report/plot-pdf.ts';
-import { figureFont, svgToPng } from '../../report/plot-png.ts';
+import { figureFont, findFigureFont } from '../../report/figure-font.ts';
+import { svgToPng } from '../../report/plot-png.ts';
 import { plotRows, plotSpec, type PlotAxes } from '../../report/plot-spec.ts';
 import { renderHtml, renderSvg } from '../../report/plot-svg.ts';
 import type { TimeUnit } from '../../report/quantities.ts';
 import { orderPoints } from '../../report/results-table.ts';
 import { figureFormat, writeFigureFile } from '../figure-output.ts';
+import { drawDistribution } from './plot-distribution.ts';
 
 /** A reference curve is a few hundred x,y lines: 16 MiB is far more than any needs. */
 const MAX_REFERENCE_BYTES = 16 << 20;
@@ -51,12 +53,49 @@ function pick(name: string, known: readonly string[], flag: string, what: string
   );
 }
 
+const PLOT_KINDS = ['curve', 'cdf', 'histogram'] as const;
+
+/** The points whose option has the value (or one of the values) of `--where option=value[,value...]`; none is an error listing the values there are. */
+function pointsWhere(points: StoredPoint[], where: string): StoredPoint[] {
+  const eq = where.indexOf('=');
+  if (eq <= 0) throw new WormcastError(`plot --where '${where}': expected option=value, e.g. algorithm=dual-path`);
+  const key = pick(where.slice(0, eq), [...OPTION_KEYS, 'experiment'], '--where', 'an option of the points');
+  const value = where.slice(eq + 1);
+  const optionText = (p: StoredPoint) =>
+    String(
+      key === 'experiment'
+        ? p.experiment
+        : ((p.config as unknown as Record<string, unknown>)[key] ?? (p.values as Record<string, unknown>)[key]),
+    );
+  // a list picks each of its values (a value that itself holds commas, hotspots 0,63, matches whole)
+  const values = new Set([value, ...value.split(',').map((v) => v.trim())]);
+  const kept = points.filter((p) => values.has(optionText(p)));
+  if (kept.length === 0)
+    throw new WormcastError(
+      `plot --where ${key}=${value}: no point has it; ${key} is ${[...new Set(points.map(optionText))].slice(0, 20).join(', ')}`,
+    );
+  return kept;
+}
+
+/** The time unit of the figure: --time-unit, else microseconds when every point has a cycle time. */
+function timeUnitOf(points: readonly StoredPoint[], asked: string | undefined): TimeUnit {
+  const withUnits = points.every((p) => p.config.units?.cycleUs !== undefined);
+  if (asked === 'us' && !withUnits)
+    throw new WormcastError(
+      'plot --time-unit us: some points have no cycle time (they were not given in seed units: docs/units.md); use --time-unit cycles',
+    );
+  return (asked as TimeUnit | undefined) ?? (withUnits ? 'us' : 'cycles');
+}
+
 /** A positive whole number of pixels for --width / --height. */
 function pixels(text: string | undefined, flag: string): number | undefined {
   return text === undefined ? undefined : parseIntIn(text, 50, 10_000, `plot ${flag}`);
 }
 
 interface PlotCliOptions {
+  kind: string;
+  where?: string[];
+  bins?: string;
   x: string;
   y: string;
   series?: string;
@@ -84,6 +123,17 @@ export function registerPlot(program: Command): void {
       "plot a sweep's result file: y against x, a line per series, panels per facet, confidence intervals as error bars, saturated and deadlocked points marked; SVG, PNG, PDF or interactive HTML",
     )
     .argument('<results>', 'result file written by wormcast sweep')
+    .option(
+      '--kind <kind>',
+      'curve: y against x (default) | cdf | histogram: the latency distribution of each point, a line per series',
+      'curve',
+    )
+    .option(
+      '--where <option=value>',
+      'only the points whose option has this value (or one of these), e.g. algorithm=dual-path or load=0.1,0.3; repeat for more options',
+      (v: string, prev: string[] | undefined) => [...(prev ?? []), v],
+    )
+    .option('--bins <n>', 'bins of --kind histogram (default 30)')
     .option('--x <option>', 'x axis: an option of the points', 'load')
     .option('--y <metric>', `y axis: ${METRICS.join(' | ')}`, 'meanLatency')
     .option('--series <option>', 'one line per value of this option (default: an option the grid varies besides x)')
@@ -100,7 +150,10 @@ export function registerPlot(program: Command): void {
       '--time-unit <unit>',
       'cycles | us: latencies in cycles or in microseconds of the seed units the points were given in (default: us when every point has a cycle time, else cycles)',
     )
-    .option('--font <file>', 'a .ttf/.otf font for the text of a PNG (default: DejaVu Sans, Liberation Sans or Arial)')
+    .option(
+      '--font <file>',
+      'a .ttf/.otf font for the text of a PNG or PDF, embedded in the PDF (default: DejaVu Sans, Liberation Sans or Arial)',
+    )
     .option(
       '--reference <csv>',
       "another simulator's curve to draw beside the points: lines x,y (a header line and # comments are skipped)",
@@ -110,9 +163,21 @@ export function registerPlot(program: Command): void {
       '-o, --output <file>',
       'fig.svg, fig.png, fig.pdf (static) or fig.html (interactive page, no network needed)',
     )
-    .action(async (file: string, o: PlotCliOptions) => {
+    .action(async (file: string, o: PlotCliOptions, cmd: Command) => {
       const format = figureFormat(o.output, 'plot', ['svg', 'png', 'pdf', 'html']);
       const options = [...OPTION_KEYS, 'experiment'];
+      if (o.timeUnit !== undefined && o.timeUnit !== 'cycles' && o.timeUnit !== 'us')
+        throw new WormcastError(`plot --time-unit '${o.timeUnit}': expected cycles or us`);
+      if (!(PLOT_KINDS as readonly string[]).includes(o.kind))
+        throw new WormcastError(`plot --kind '${o.kind}': expected one of ${PLOT_KINDS.join(', ')}`);
+      if (o.kind !== 'curve')
+        for (const flag of ['x', 'y', 'reference'])
+          if (cmd.getOptionValueSource(flag) === 'cli')
+            throw new WormcastError(
+              `plot --${flag}: not an option of --kind ${o.kind}, whose x is the latency and y the fraction of deliveries`,
+            );
+      if (o.kind !== 'histogram' && o.bins !== undefined)
+        throw new WormcastError('plot --bins: only with --kind histogram');
       const requested: PlotAxes = {
         x: pick(o.x, OPTION_KEYS, '--x', 'an option of the points'),
         y: pick(o.y, METRICS, '--y', 'a metric'),
@@ -134,9 +199,8 @@ export function registerPlot(program: Command): void {
             }
           : {}),
       };
-      if (o.timeUnit !== undefined && o.timeUnit !== 'cycles' && o.timeUnit !== 'us')
-        throw new WormcastError(`plot --time-unit '${o.timeUnit}': expected cycles or us`);
-      const font = format === 'png' ? figureFont(o.font) : undefined;
+      // a PNG needs a font file; a PDF embeds one when found, else uses Helvetica
+      const font = format === 'png' ? figureFont(o.font) : format === 'pdf' ? findFigureFont(o.font) : undefined;
       const stored = readStore(file, `plot ${file}`);
       let points = orderPoints(stored.points.values());
       if (o.experiment !== undefined) points = points.filter((p) => p.experiment === o.experiment);
@@ -144,20 +208,44 @@ export function registerPlot(program: Command): void {
         throw new WormcastError(
           `plot: ${file} holds no finished point${o.experiment !== undefined ? ` of experiment '${o.experiment}'` : ''}; run wormcast sweep first`,
         );
+      for (const w of o.where ?? []) points = pointsWhere(points, w);
+      if (o.kind === 'cdf' || o.kind === 'histogram') {
+        const timeUnit = timeUnitOf(points, o.timeUnit);
+        const { data, line } = await drawDistribution(
+          points,
+          {
+            kind: o.kind,
+            ...(o.series !== undefined
+              ? { series: pick(o.series, options, '--series', 'an option of the points') }
+              : {}),
+            ...(o.facet !== undefined ? { facet: pick(o.facet, options, '--facet', 'an option of the points') } : {}),
+            ...(o.title !== undefined ? { title: o.title } : {}),
+            ...(o.xTitle !== undefined ? { xTitle: o.xTitle } : {}),
+            ...(o.yTitle !== undefined ? { yTitle: o.yTitle } : {}),
+            ...(o.logX ? { logX: true } : {}),
+            ...(o.logY ? { logY: true } : {}),
+            ...(o.width !== undefined ? { width: pixels(o.width, '--width') } : {}),
+            ...(o.height !== undefined ? { height: pixels(o.height, '--height') } : {}),
+            ...(o.bins !== undefined ? { bins: parseIntIn(o.bins, 2, 1000, 'plot --bins') } : {}),
+            timeUnit,
+            interactive: format === 'html',
+          },
+          format,
+          font,
+        );
+        writeFigureFile(o.output, data, 'plot');
+        process.stdout.write(`${line} -> ${o.output}\n`);
+        return;
+      }
       const missing = points.find((p) => !(requested.y in p.summary.metrics));
       if (missing)
         throw new WormcastError(
           `plot --y ${requested.y}: the points have no interval of it; their metrics are ${Object.keys(missing.summary.metrics).join(', ')} (statistics.metrics of the experiment)`,
         );
-      const withUnits = points.every((p) => p.config.units?.cycleUs !== undefined);
-      if (o.timeUnit === 'us' && !withUnits)
-        throw new WormcastError(
-          'plot --time-unit us: some points have no cycle time (they were not given in seed units: docs/units.md); use --time-unit cycles',
-        );
       const { axes: completed, auto } = completeAxes(points, requested);
       const axes: PlotAxes = {
         ...completed,
-        timeUnit: (o.timeUnit as TimeUnit | undefined) ?? (withUnits ? 'us' : 'cycles'),
+        timeUnit: timeUnitOf(points, o.timeUnit),
         confidence: points[0]!.settings.statistics.confidence,
         interactive: format === 'html',
       };
@@ -182,7 +270,8 @@ export function registerPlot(program: Command): void {
       if (format === 'html') data = await renderHtml(spec, title);
       else {
         const svg = await renderSvg(spec);
-        data = format === 'svg' ? svg : format === 'png' ? await svgToPng(svg, font!) : await svgToPdf(svg, title);
+        data =
+          format === 'svg' ? svg : format === 'png' ? await svgToPng(svg, font!) : await svgToPdf(svg, title, font);
       }
       writeFigureFile(o.output, data, 'plot');
       const count = (state: string) => rows.filter((r) => r.state === state).length;

@@ -34,6 +34,17 @@ export interface LatencyPercentiles {
   max: number;
 }
 
+/**
+ * A latency distribution as a run reports it (`latencyHistogram` in --json and the result store):
+ * the bins above, from the first that holds a latency to the last; `edges` has one more entry
+ * than `counts`, and counts[i] latencies x lie in edges[i] <= x < edges[i + 1] (cycles). Empty
+ * arrays with no latency.
+ */
+export interface LatencyBins {
+  edges: number[];
+  counts: number[];
+}
+
 export class LatencyHistogram {
   private readonly counts = new Float64Array(EXACT + (32 - EXACT_BITS) * SUB);
   private n = 0;
@@ -65,6 +76,26 @@ export class LatencyHistogram {
       if (seen >= rank) return Math.min(edgeOf(b), this.max);
     }
     return this.max;
+  }
+
+  /** The non-empty stretch of bins (LatencyBins): exact, in the histogram's own edges. */
+  bins(): LatencyBins {
+    let first = -1;
+    let last = -1;
+    for (let b = 0; b < this.counts.length; b++) {
+      if (this.counts[b]! === 0) continue;
+      if (first < 0) first = b;
+      last = b;
+    }
+    if (first < 0) return { edges: [], counts: [] };
+    const edges: number[] = [];
+    const counts: number[] = [];
+    for (let b = first; b <= last; b++) {
+      edges.push(edgeOf(b));
+      counts.push(this.counts[b]!);
+    }
+    edges.push(edgeOf(last + 1));
+    return { edges, counts };
   }
 
   percentiles(): LatencyPercentiles {

@@ -36,6 +36,7 @@ export function resultJson(r: SimulationResult): Record<string, unknown> {
     ...(r.saturation !== undefined ? { saturated: r.saturation.length > 0, saturation: r.saturation } : {}),
     // streamed runs only (docs/traffic.md "What is measured"); the arrays are simulate --json's own
     ...(r.latencyPercentiles ? { latencyPercentiles: r.latencyPercentiles } : {}),
+    ...(r.latencyHistogram ? { latencyHistogram: r.latencyHistogram } : {}),
     ...(r.meanHops !== undefined ? { meanHops: round(r.meanHops) } : {}),
     ...(r.acceptedPerNode
       ? { acceptedPerNode: { min: round(r.acceptedPerNode.min), max: round(r.acceptedPerNode.max) } }

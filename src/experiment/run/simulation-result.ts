@@ -1,7 +1,7 @@
 import type { FaultsJson } from '../../fault/fault-json.ts';
 import type { EngineCounters, EngineStatus } from '../../engine/types.ts';
 import type { DeadlockReport, SlotUse } from '../../engine/results.ts';
-import type { LatencyPercentiles } from './latency-histogram.ts';
+import type { LatencyBins, LatencyPercentiles } from './latency-histogram.ts';
 import type { RunTiming } from './run-timing.ts';
 
 /*
@@ -71,6 +71,8 @@ export interface SimulationResult {
    * node per cycle of the window, and the flits each network channel carried over the run.
    */
   latencyPercentiles?: LatencyPercentiles;
+  /** The distribution of those latencies: counts per bin of src/experiment/run/latency-histogram.ts, with the bins' edges. */
+  latencyHistogram?: LatencyBins;
   meanHops?: number;
   acceptedPerNode?: { min: number; max: number; perNode: number[] };
   channelFlits?: number[];

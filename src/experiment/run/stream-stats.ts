@@ -3,12 +3,14 @@ import { tracePath } from '../../routing/trace.ts';
 import type { RoutingFunction } from '../../routing/types.ts';
 import { keysOf, wormKey } from '../../engine/worm-key.ts';
 import type { KernelStats } from '../../engine/kernel-traffic.ts';
-import { LatencyHistogram, type LatencyPercentiles } from './latency-histogram.ts';
+import { LatencyHistogram, type LatencyBins, type LatencyPercentiles } from './latency-histogram.ts';
 import type { RunStats, Window } from './stats.ts';
 
 /** What StreamStats measures besides RunStats (docs/traffic.md "What is measured"). */
 export interface StreamDistribution {
   latencyPercentiles: LatencyPercentiles;
+  /** The same latencies' distribution in the histogram's bins (a CDF or histogram plot's data). */
+  latencyHistogram: LatencyBins;
   /**
    * Mean hops of the routing function's route from a message's source to each of its measured
    * destinations (what a unicast travels; for a multicast, the distance each copy is from its
@@ -185,6 +187,7 @@ export class StreamStats {
     }
     return {
       latencyPercentiles: this.histogram.percentiles(),
+      latencyHistogram: this.histogram.bins(),
       ...(this.extra.hops ? { meanHops: this.destCount ? this.hopSum / this.destCount : NaN } : {}),
       acceptedPerNode: perNode.length > 0 ? { min, max, perNode } : { min: NaN, max: NaN, perNode },
     };

@@ -113,8 +113,31 @@ export function readStore(path: string, label = path): StoreContents {
   return { points, badLines, tornBytes: bytes.length - end, goodBytes: end };
 }
 
+/** Where a sweep keeps its finished points: a result file (ResultStore), or memory (the library's sweep() without `out`). */
+export interface PointStore {
+  get(key: string): StoredPoint | undefined;
+  append(p: StoredPoint, label?: string): void;
+  close(): void;
+}
+
+/**
+ * A store that keeps its points in memory only: nothing to resume from, nothing written. It holds
+ * each point as a result file would give it back (JSON: NaN as null), so that the library's rows
+ * are the same with or without a file.
+ */
+export class MemoryStore implements PointStore {
+  private readonly points = new Map<string, StoredPoint>();
+  get(key: string): StoredPoint | undefined {
+    return this.points.get(key);
+  }
+  append(p: StoredPoint): void {
+    this.points.set(p.key, JSON.parse(JSON.stringify(p)) as StoredPoint);
+  }
+  close(): void {}
+}
+
 /** An open store a sweep appends to. */
-export class ResultStore {
+export class ResultStore implements PointStore {
   private fd: number;
   /** Bytes of whole lines in the file: where the next append starts, and where a failed one is cut back to. */
   private size: number;
@@ -175,7 +198,8 @@ export class ResultStore {
       );
     }
     this.size += line.length;
-    this.existing.points.set(p.key, p);
+    // as reading the file gives it back (NaN as null): a sweep's rows are the file's
+    this.existing.points.set(p.key, JSON.parse(line.toString('utf8')) as StoredPoint);
   }
 
   close(): void {

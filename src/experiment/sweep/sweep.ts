@@ -4,8 +4,8 @@ import { expandGrid, pointLabel, type Point } from '../config/grid.ts';
 import type { MemoryEnvironment } from '../run/memory-estimate.ts';
 import type { PointFailure, PointOutcome, PointSettings, PointTask } from './point-run.ts';
 import { inProcessRunner, workerPool, type PointRunner } from './pool.ts';
-import type { Experiment } from '../config/schema.ts';
-import { pointKey, ResultStore, type StoredPoint } from './store.ts';
+import type { Experiment } from '../config/experiment-types.ts';
+import { MemoryStore, pointKey, ResultStore, type PointStore, type StoredPoint } from './store.ts';
 import type { SweepProgress } from './sweep-progress.ts';
 
 /*
@@ -14,16 +14,26 @@ import type { SweepProgress } from './sweep-progress.ts';
  * grid order), append each finished point to the file at once, and report progress.
  */
 
+/**
+ * What a sweep uses of an AbortSignal: structural, so that the package's types name no global of
+ * the DOM or of Node (a consumer with `lib: ["es2022"]` and no @types/node has neither).
+ */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
 export interface SweepOptions {
-  /** Result file (JSON lines). */
-  out: string;
+  /** Result file (JSON lines); undefined: the points are kept in memory only (the library's sweep()). */
+  out: string | undefined;
   /** Worker threads; 0: every point in this thread (tests). */
   workers: number;
   /** Run every point again, even those already stored. */
   fresh: boolean;
   progress: SweepProgress;
   /** Aborted: stop (Ctrl-C); finished points stay stored. */
-  signal?: AbortSignal;
+  signal?: AbortSignalLike;
   /** The memory a run may use (per worker). */
   memory?: MemoryEnvironment;
   /** The engine version of the keys (default: this installation's). */
@@ -40,7 +50,13 @@ export interface SweepSummary {
   /** Points with a replication that measured nothing (deadlock, out of slots). */
   incomplete: number;
   interrupted: boolean;
-  out: string;
+  /** The result file, or null when the points were kept in memory. */
+  out: string | null;
+}
+
+/** What runSweep returns: the summary, and the stored point of every grid point that has one (run now or found stored), in grid order. */
+export interface SweepOutcome extends SweepSummary {
+  rows: StoredPoint[];
 }
 
 /** The settings of an experiment that decide a point's numbers. */
@@ -60,14 +76,14 @@ function isFailure(x: PointOutcome | PointFailure): x is PointFailure {
 }
 
 /** Run an experiment (`source` names it in errors). Resolves when every point is stored, or after an interruption. */
-export async function runSweep(e: Experiment, source: string, o: SweepOptions): Promise<SweepSummary> {
+export async function runSweep(e: Experiment, source: string, o: SweepOptions): Promise<SweepOutcome> {
   const points = expandGrid(e, source);
   const settings = pointSettings(e);
   const version = o.engineVersion ?? currentEngineVersion();
-  const store = ResultStore.open(o.out);
+  const store: PointStore = o.out === undefined ? new MemoryStore() : ResultStore.open(o.out);
   const keyed = points.map((p) => ({ p, key: pointKey(p.config, settings, version) }));
   const todo = keyed.filter(({ key }) => o.fresh || !store.get(key));
-  const summary: SweepSummary = {
+  const summary: SweepOutcome = {
     experiment: e.name,
     points: points.length,
     run: 0,
@@ -75,7 +91,8 @@ export async function runSweep(e: Experiment, source: string, o: SweepOptions): 
     saturated: 0,
     incomplete: 0,
     interrupted: false,
-    out: o.out,
+    out: o.out ?? null,
+    rows: [],
   };
   for (const { key } of keyed) {
     const s = store.get(key);
@@ -150,6 +167,10 @@ export async function runSweep(e: Experiment, source: string, o: SweepOptions): 
     store.close();
   }
   if (failure) throw failure;
+  for (const { key } of keyed) {
+    const s = store.get(key);
+    if (s) summary.rows.push(s);
+  }
   summary.interrupted = o.signal?.aborted === true && summary.run + summary.stored < summary.points;
   return summary;
 }
