@@ -24,6 +24,7 @@ import { routeMinAdaptive } from "./routing/min-adaptive";
 import { routeValiant } from "./routing/valiant";
 import { routePlanarAdaptive } from "./routing/planar-adaptive";
 import { routeDimReversal } from "./routing/dim-reversal";
+import { routeLabelAdaptive } from "./routing/label-adaptive";
 
 // Topology kind ids (TOPOLOGIES[kind].id).
 export const KIND_HYPERCUBE: i32 = 1;
@@ -50,6 +51,7 @@ export const ROUTING_MIN_ADAPTIVE: i32 = 14;
 export const ROUTING_VALIANT: i32 = 15;
 export const ROUTING_PLANAR_ADAPTIVE: i32 = 16;
 export const ROUTING_DIM_REVERSAL: i32 = 17;
+export const ROUTING_LABEL_ADAPTIVE: i32 = 18;
 
 /** The node reached from `node` through `port` on a topology of family `kind`, or -1. */
 @inline export function neighborOfKind(kind: i32, node: i32, port: i32): i32 {
@@ -83,6 +85,7 @@ export const ROUTING_DIM_REVERSAL: i32 = 17;
     case ROUTING_VALIANT: return routeValiant(node, dest, vcIn);
     case ROUTING_PLANAR_ADAPTIVE: return routePlanarAdaptive(node, dest, vcIn);
     case ROUTING_DIM_REVERSAL: return routeDimReversal(node, dest, vcIn);
+    case ROUTING_LABEL_ADAPTIVE: return routeLabelAdaptive(node, dest, vcIn);
     default: return DELIVER;
   }
 }

@@ -129,7 +129,7 @@ describe('wormcast simulate with adaptive routing (issue 26)', () => {
     );
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim()).toBe(
-      'wormcast: --selection random: applies to unicast traffic routed by an adaptive function (west-first, north-last, negative-first, planar-adaptive, min-adaptive), not routing dor',
+      'wormcast: --selection random: applies to traffic routed by an adaptive function (west-first, north-last, negative-first, planar-adaptive, min-adaptive, label-adaptive (algorithm adaptive-dual-path)), not routing dor',
     );
   });
 });

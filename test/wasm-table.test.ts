@@ -161,6 +161,7 @@ describe('the topology registry', () => {
       'valiant',
       'planar-adaptive',
       'dim-reversal',
+      'label-adaptive',
     ]);
   });
 

@@ -9,6 +9,7 @@ import { ecube } from './ecube.ts';
 import { hc } from './hc.ts';
 import { hcm } from './hcm.ts';
 import { label } from './label.ts';
+import { labelAdaptive } from './label-adaptive.ts';
 import { starMin } from './star-min.ts';
 import { xyDouble } from './xy-double.ts';
 import { minAdaptive } from './min-adaptive.ts';
@@ -175,6 +176,14 @@ export const ROUTINGS: Record<string, RoutingEntry> = {
     topologies: 'mesh, hypercube',
     summary: 'fault-tolerant: around faulty links and nodes, VC class = dimension reversals (Dally and Aoki 1993)',
     example: { topology: 'mesh:6x6', from: '0,0', to: '5,5', source: 'docs/routing-faults.md' },
+  },
+  'label-adaptive': {
+    id: 18,
+    factory: labelAdaptive,
+    kinds: ['mesh', 'hypercube'],
+    topologies: 'mesh (2D), hypercube',
+    summary: "label-monotone adaptive: every profitable hop inside R's label range (adaptive-dual-path)",
+    example: { topology: 'mesh:6x6', from: '3,2', to: '0,5', source: 'docs/routing-adaptive.md, adaptive multicast' },
   },
 };
 

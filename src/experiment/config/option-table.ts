@@ -396,7 +396,7 @@ export const OPTION_TABLE = [
     key: 'selection',
     placeholder: '<rule>',
     value: oneOf('first-free', 'random'),
-    help: 'adaptive routing functions (west-first, north-last, negative-first, planar-adaptive, min-adaptive): which free choice a header takes: first-free (the first in the function\'s order) | random (drawn from the worm\'s key); default first-free (docs/model-flit.md "Adaptive routing")',
+    help: 'adaptive routing functions (west-first, north-last, negative-first, planar-adaptive, min-adaptive; label-adaptive under algorithm adaptive-dual-path): which free choice a header takes: first-free (the first in the function\'s order) | random (drawn from the worm\'s key); default first-free (docs/model-flit.md "Adaptive routing")',
     default: 'first-free',
     cliDefault: false,
     label: 'selection',
