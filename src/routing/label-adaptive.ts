@@ -30,7 +30,7 @@ export const labelAdaptive: RoutingFactory = (topology, options) => {
   return {
     ...base,
     name: 'label-adaptive',
-    ...selectionOption('label-adaptive', options.selection),
+    ...selectionOption(options.selection),
     choices(node, dest) {
       const r = base.route(node, dest, -1);
       const out = [r];
