@@ -11,6 +11,7 @@ import { createPlan } from '../src/multicast/registry.ts';
 import { createRouting } from '../src/routing/registry.ts';
 import { pack, type RoutingFunction } from '../src/routing/types.ts';
 import { parseTopology } from '../src/topology/registry.ts';
+import { runCli } from './cli.ts';
 import { firstResultDifference } from './engine-compare.ts';
 import { rng } from './utils.ts';
 
@@ -229,5 +230,51 @@ describe('adaptive-dual-path in the engines', () => {
       }
       expect(differs).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('wormcast with adaptive-dual-path', () => {
+  it('plan on the seed 004 Fig. 6.13 example follows R (33 channels, as dual-path); deadlock states the argument; simulate --selection random runs; --selection random on dual-path is refused', () => {
+    const example = ['--topology', 'mesh:6x6', '--source', '3,2', '--dests', '0,0;0,2;0,5;1,3;4,5;5,0;5,1;5,3;5,4'];
+    const plan = runCli('plan', '--algorithm', 'adaptive-dual-path', ...example);
+    expect(plan.status).toBe(0);
+    expect(plan.stdout).toContain('traffic 33 channels (additional 24) in 2 messages; hops to a destination: max 18');
+    const dl = runCli('deadlock', '--topology', 'mesh:8x8', '--algorithm', 'adaptive-dual-path');
+    expect(dl.status).toBe(0);
+    expect(dl.stdout).toContain('acyclic (deadlock-free)');
+    expect(dl.stdout).toContain('argument: acyclic over every choice');
+    const sim = runCli(
+      'simulate',
+      '--topology',
+      'hypercube:5',
+      '--algorithm',
+      'adaptive-dual-path',
+      '--selection',
+      'random',
+      '--dests',
+      '6',
+      '--load',
+      '0.02',
+      '--cycles',
+      '2000',
+      '--json',
+    );
+    expect(sim.status).toBe(0);
+    expect(JSON.parse(sim.stdout)).toMatchObject({ status: 'finished', config: { routing: 'label-adaptive' } });
+    const refused = runCli(
+      'simulate',
+      '--topology',
+      'mesh:4x4',
+      '--algorithm',
+      'dual-path',
+      '--selection',
+      'random',
+      '--load',
+      '0.01',
+    );
+    expect(refused.status).toBe(2);
+    expect(refused.stderr.trim()).toBe(
+      'wormcast: --selection random: applies to traffic routed by an adaptive function (west-first, north-last, negative-first, planar-adaptive, min-adaptive, label-adaptive (algorithm adaptive-dual-path)), not algorithm dual-path',
+    );
   });
 });
