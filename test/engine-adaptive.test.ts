@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ReferenceEngine } from '../src/engine/reference.ts';
 import type { EngineOptions, WormSpec } from '../src/engine/types.ts';
 import { WasmEngine } from '../src/engine/wasm.ts';
+import { choiceTaken } from '../src/routing/choice-taken.ts';
 import { createRouting } from '../src/routing/registry.ts';
 import type { RoutingFunction } from '../src/routing/types.ts';
 import { parseTopology } from '../src/topology/registry.ts';
@@ -202,6 +203,27 @@ describe('the selection rule, hand-derived (docs/model-flit.md "Adaptive routing
       }
     },
   );
+});
+
+describe('the choice a header took, as a view reads it (src/routing/choice-taken.ts)', () => {
+  it("B of the case above, routed at (1,1) while A holds the east channel: west-first's [east, north], north taken (index 1), read from the reference's slots", () => {
+    const t = parseTopology('mesh:4x4');
+    const r = createRouting('west-first', t);
+    const worms: WormSpec[] = [
+      { kind: 'unicast', src: 4, dests: [7], flits: 40, created: 0 },
+      { kind: 'unicast', src: 5, dests: [10], flits: 4, created: 6 },
+    ];
+    const e = new ReferenceEngine({ routing: r, worms, options: { buffer: 2, routerDelay: 1, startup: 1 } });
+    let taken: ReturnType<typeof choiceTaken> | undefined;
+    while (!taken && e.runUntil(e.cycle + 1) !== 'finished') {
+      for (const s of e.owner) {
+        if (s?.kind !== 'network' || s.worm.n !== 1 || !s.parent) continue;
+        const p = s.parent;
+        taken = choiceTaken(r, p.node, worms[1]!.dests[s.target]!, p.cls, s.worm.key, p.port, (s.cls << 8) | s.port);
+      }
+    }
+    expect(taken).toEqual({ choices: [0, 2], index: 1 });
+  });
 });
 
 describe('most-credits, hand-derived (docs/model-flit.md "Adaptive routing: choices and selection")', () => {
