@@ -138,6 +138,13 @@ describe('the deadlock checker on path schemes over adaptive functions', () => {
     // consecutive channels of the cycle meet: each ends where the next starts
     for (let i = 0; i < rep.cycle.length; i++)
       expect(rep.cycle[(i + 1) % rep.cycle.length]!.from).toBe(rep.cycle[i]!.to);
+    // a path scheme over a function with escape classes: Duato's argument is not extended to junctions
+    const duato = createRouting('min-adaptive', parseTopology('mesh:4x4'));
+    expect(() =>
+      checkDeadlock({ name: 'paths over min-adaptive', routing: duato, startClasses: [-1], next: () => true }),
+    ).toThrow(
+      /the checker takes a path scheme over an adaptive function only when its graph over every choice can be acyclic .*min-adaptive is not such a function/,
+    );
   });
 });
 
