@@ -26,6 +26,7 @@ import { routePlanarAdaptive } from "./routing/planar-adaptive";
 import { routeDimReversal } from "./routing/dim-reversal";
 import { routeFaultRing } from "./routing/fault-ring";
 import { routeLabelDetour } from "./routing/label-detour";
+import { routeLabelAdaptive } from "./routing/label-adaptive";
 
 // Topology kind ids (TOPOLOGIES[kind].id).
 export const KIND_HYPERCUBE: i32 = 1;
@@ -54,6 +55,7 @@ export const ROUTING_PLANAR_ADAPTIVE: i32 = 16;
 export const ROUTING_DIM_REVERSAL: i32 = 17;
 export const ROUTING_FAULT_RING: i32 = 18;
 export const ROUTING_LABEL_DETOUR: i32 = 19;
+export const ROUTING_LABEL_ADAPTIVE: i32 = 20;
 
 /** The node reached from `node` through `port` on a topology of family `kind`, or -1. */
 @inline export function neighborOfKind(kind: i32, node: i32, port: i32): i32 {
@@ -89,6 +91,7 @@ export const ROUTING_LABEL_DETOUR: i32 = 19;
     case ROUTING_DIM_REVERSAL: return routeDimReversal(node, dest, vcIn);
     case ROUTING_FAULT_RING: return routeFaultRing(node, dest, vcIn);
     case ROUTING_LABEL_DETOUR: return routeLabelDetour(node, dest, vcIn);
+    case ROUTING_LABEL_ADAPTIVE: return routeLabelAdaptive(node, dest, vcIn);
     default: return DELIVER;
   }
 }

@@ -77,6 +77,8 @@ describe('the faster dependency-graph builder builds the graph the straightforwa
       ['torus:4x4', 'hcm', 'hcm-uniform', { dropBoundaryRule: true }],
       ['torus:6x4', 'hcm', 'hp-dual-path'],
       ['star:4', 'hcm', 'hp-dual-path'],
+      // over label-adaptive's route (R); its choices are checked by src/analysis/deadlock-adaptive-path.ts
+      ['mesh:5x4', 'label-adaptive', 'adaptive-dual-path'],
     ];
     for (const [spec, name, alg, opts] of cases) {
       const s = wormSchemeFor(alg, routing(name, spec, opts));

@@ -163,6 +163,7 @@ describe('the topology registry', () => {
       'dim-reversal',
       'fault-ring',
       'label-detour',
+      'label-adaptive',
     ]);
   });
 

@@ -4,10 +4,11 @@
 import {
   H_STATUS, ST_BAD_ROUTE, S_VC, S_NODE, S_FLAGS, S_TARGET, S_CLASS, S_PORT, S_CHAN, W_KIND, W_KEY,
   W_DEST, W_NDEST, KIND_TREE, D_NODE, T_DEST, T_CHILD, T_SIB, T_PORT, T_VC, T_EXACT, F_PENDING,
-  F_EJECT, F_ROUTED, F_NET, F_EXACT,
+  F_EJECT, F_ROUTED, F_NET, F_EXACT, S_IN, S_OUT, Q_OCC,
 } from "./layout";
-import { P, V, K, QE, INJ, EJ, OWNER } from "./state";
-import { ld, setHeader, sget, sset, wget, treeRec, destRec, entry } from "./records";
+import { P, V, K, QE, INJ, EJ, OWNER, B, TAILSENT, LAT, T } from "./state";
+import { ld, setHeader, sget, sset, wget, treeRec, destRec, entry, vcqRec, vcWire } from "./records";
+import { onWire } from "./wire";
 import { newSlot, link } from "./slots";
 import { tryGrant } from "./vcs";
 import { route } from "../routing/dispatch";
@@ -57,13 +58,15 @@ export function routeSlot(s: i32, w: i32): void {
 
 // "Adaptive routing: choices and selection" (the reference's adaptiveRoute): among the choices with
 // a free VC of their class, the one the selection picks (ROUTING_OPTION >> 8: 1 first-free,
-// 2 random from the worm's key); none free: the function's route `def`
+// 2 random from the worm's key, 3 most-credits); none free: the function's route `def`
 function selectRoute(node: i32, dest: i32, vcIn: i32, def: i32, key: i32): i32 {
   const n = choicesInto(node, dest, vcIn);
+  const sel = ROUTING_OPTION >> 8;
+  if (sel == 3) return mostCredits(node, n, def);
   let free: i32 = 0;
   for (let i: i32 = 0; i < n; i++) if (classFree(node, load<i32>(CHOICES + (<usize>i << 2)))) free++;
   if (free == 0) return def;
-  let pick = (ROUTING_OPTION >> 8) == 2 ? <i32>(<u32>key % <u32>free) : 0;
+  let pick = sel == 2 ? <i32>(<u32>key % <u32>free) : 0;
   for (let i: i32 = 0; i < n; i++) {
     const word = load<i32>(CHOICES + (<usize>i << 2));
     if (!classFree(node, word)) continue;
@@ -71,6 +74,38 @@ function selectRoute(node: i32, dest: i32, vcIn: i32, def: i32, key: i32): i32 {
     pick--;
   }
   return def;
+}
+
+// the free choice (of the n in CHOICES) whose channel has the most free buffer flits, the first on a
+// tie; none free: `def`
+function mostCredits(node: i32, n: i32, def: i32): i32 {
+  let best = def;
+  let bestRoom: i32 = i32.MIN_VALUE;
+  for (let i: i32 = 0; i < n; i++) {
+    const word = load<i32>(CHOICES + (<usize>i << 2));
+    if (!classFree(node, word)) continue;
+    const room = channelRoom(node * P + (word & 0xff));
+    if (room > bestRoom) {
+      best = word;
+      bestRoom = room;
+    }
+  }
+  return best;
+}
+
+// free buffer flits downstream over every VC of channel ch: V * B minus the flits each VC's buffer
+// holds or will hold (its holder's, those of released holders queued there under tail-sent, and
+// its credits still on the wire): the reference's `used`, BookSim's GetUsedCredit as room
+function channelRoom(ch: i32): i32 {
+  let room = V * B;
+  for (let i: i32 = 0; i < V; i++) {
+    const vc = ch * V + i;
+    const o = load<i32>(entry(OWNER, vc));
+    if (o >= 0) room -= sget(o, S_IN) - sget(o, S_OUT);
+    if (TAILSENT) room -= ld(vcqRec(vc), Q_OCC);
+    if (LAT > 1) room -= onWire(vcWire(vc), T);
+  }
+  return room;
 }
 
 // some VC of the class of route word `word` on its channel out of `node` is free (grantable)

@@ -5,9 +5,13 @@
 // the functions with choices appear here (ROUTING_OPTION >> 8 != 0 marks them).
 import { KIND, KIND_HYPERCUBE, KIND_TORUS, NDIMS, radix } from "../topology";
 import {
-  ROUTING_MIN_ADAPTIVE, ROUTING_NEGATIVE_FIRST, ROUTING_NORTH_LAST, ROUTING_PLANAR_ADAPTIVE, ROUTING_WEST_FIRST,
+  ROUTING_LABEL_ADAPTIVE, ROUTING_MIN_ADAPTIVE, ROUTING_NEGATIVE_FIRST, ROUTING_NORTH_LAST, ROUTING_PLANAR_ADAPTIVE,
+  ROUTING_WEST_FIRST,
 } from "../table";
-import { INJECT, ROUTING, pack } from "./state";
+import { INJECT, ROUTING, labelOf, pack } from "./state";
+import { PORTS, neighbor } from "../topology";
+import { gridCoord } from "../topology-grid";
+import { routeLabel } from "./label";
 import { deltaX, deltaY } from "./turn-model";
 import { routeMinAdaptive } from "./min-adaptive";
 
@@ -24,6 +28,7 @@ export function choicesInto(node: i32, dest: i32, vcIn: i32): i32 {
   let n: i32 = 0;
   const id = ROUTING;
   if (id == ROUTING_MIN_ADAPTIVE) return minAdaptiveChoices(node, dest);
+  if (id == ROUTING_LABEL_ADAPTIVE) return labelAdaptiveChoices(node, dest, vcIn);
   const dx = deltaX(node, dest);
   const dy = deltaY(node, dest);
   if (id == ROUTING_WEST_FIRST) {
@@ -90,4 +95,31 @@ function minAdaptiveChoices(node: i32, dest: i32): i32 {
     }
   }
   return put(n, routeMinAdaptive(node, dest, INJECT));
+}
+
+// R's hop, then every other neighbour one hop closer to dest whose label lies between the node's
+// (excluded) and dest's (included), on R's class (src/routing/label-adaptive.ts)
+function labelAdaptiveChoices(node: i32, dest: i32, vcIn: i32): i32 {
+  const r = routeLabel(node, dest, vcIn);
+  let n = put(0, r);
+  const lu = labelOf(node);
+  const lv = labelOf(dest);
+  const high = lu < lv;
+  const closer = hopDistance(node, dest) - 1;
+  for (let p: i32 = 0; p < PORTS; p++) {
+    if (p == (r & 0xff)) continue;
+    const w = neighbor(node, p);
+    if (w < 0 || hopDistance(w, dest) != closer) continue;
+    const l = labelOf(w);
+    if (high ? l > lu && l <= lv : l < lu && l >= lv) n = put(n, pack(p, high ? 0 : 1));
+  }
+  return n;
+}
+
+// hop distance on the topologies label routing takes (hypercube, mesh)
+function hopDistance(a: i32, b: i32): i32 {
+  if (KIND == KIND_HYPERCUBE) return <i32>popcnt(a ^ b);
+  let sum: i32 = 0;
+  for (let d: i32 = 0; d < NDIMS; d++) sum += abs(gridCoord(a, d) - gridCoord(b, d));
+  return sum;
 }

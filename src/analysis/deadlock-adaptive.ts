@@ -34,9 +34,9 @@ export type AdaptiveVerdict =
     };
 
 /** Successor lists per vc, built up as sets of vc ids. */
-type Edges = Map<number, Set<number>>;
+export type Edges = Map<number, Set<number>>;
 
-function addEdge(e: Edges, a: number, b: number): void {
+export function addEdge(e: Edges, a: number, b: number): void {
   let s = e.get(a);
   if (!s) e.set(a, (s = new Set()));
   s.add(b);
@@ -49,7 +49,7 @@ interface DestWalk {
 }
 
 /** Every admissible output of r at (node, b, class k), over every key, checked. */
-function outputs(r: RoutingFunction, node: number, b: number, k: number, inPort: number, only = -1): number[] {
+export function outputs(r: RoutingFunction, node: number, b: number, k: number, inPort: number, only = -1): number[] {
   const t = r.topology;
   const keys = only >= 0 ? only + 1 : (r.keys ?? 1);
   const V = r.vcClasses.length;
@@ -143,7 +143,7 @@ function shortestCycle(e: Edges, v: number): VcCycle {
   throw new Error(`deadlock: ${v} is on a cycle but no cycle returns to it`);
 }
 
-function edgeCount(e: Edges): number {
+export function edgeCount(e: Edges): number {
   let n = 0;
   for (const s of e.values()) n += s.size;
   return n;

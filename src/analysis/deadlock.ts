@@ -1,8 +1,8 @@
-import { WormcastError } from '../errors.ts';
 import type { WormScheme } from '../multicast/path-based/worm-scheme.ts';
 import { DELIVER, INJECT, portOf, type RoutingFunction } from '../routing/types.ts';
 import { type ConsumptionModel, consumptionChannelsPerNode, findCsrCycle, withConsumption } from './consumption.ts';
 import { checkAdaptive } from './deadlock-adaptive.ts';
+import { checkAdaptivePath } from './deadlock-adaptive-path.ts';
 import { buildDependencyGraph, type DependencyGraph } from './dependency-graph.ts';
 
 export type { WormScheme };
@@ -224,17 +224,17 @@ export function nameConsumption(
   return { vc: -1 - i, from: t.format(a), to: t.format(a), port, class: 'consumption' };
 }
 
-/** checkDeadlock for a routing function with choices: unicast worms only (issue 26). */
+/**
+ * checkDeadlock for a routing function with choices: unicast (issue 26), or a path scheme whose
+ * graph over every choice is acyclic (src/analysis/deadlock-adaptive-path.ts). Consumption
+ * channels are not part of these graphs (the report says so: consumption null).
+ */
 function checkAdaptiveScheme(scheme: WormScheme): DeadlockReport {
   const r = scheme.routing;
   const t = r.topology;
   const unicast = scheme.next === undefined && scheme.startClasses.length === 1 && scheme.startClasses[0] === INJECT;
-  if (!unicast)
-    throw new WormcastError(
-      `deadlock ${scheme.name} on ${t.spec}: ${r.name} offers choices; the checker takes adaptive routing functions as unicast schemes only`,
-    );
   const t0 = performance.now();
-  const v = checkAdaptive(r);
+  const v = unicast ? checkAdaptive(r) : checkAdaptivePath(scheme);
   const V = r.vcClasses.length;
   const headOf = new Int32Array(t.nodes * t.ports);
   for (let a = 0; a < t.nodes; a++) for (let p = 0; p < t.ports; p++) headOf[a * t.ports + p] = t.neighbor(a, p);

@@ -44,10 +44,10 @@ export interface Rules {
   moveReady(s: Slot, t: number): boolean;
   /**
    * Step 2b, "Routing keys", "The input port", "Adaptive routing: choices and selection": the route
-   * word of s's header toward `dest`: `route`, or for a function with choices the one its selection
-   * picks among the choices with a free VC of their class, `route` when none is free.
+   * word of s's header toward `dest` in cycle t: `route`, or for a function with choices the one its
+   * selection picks among the choices with a free VC of their class, `route` when none is free.
    */
-  routeOf(s: Slot, dest: number): number;
+  routeOf(s: Slot, dest: number, t: number): number;
   /** Step 2c: the lowest-numbered free VC among request s's choices, or -1 (it waits this cycle). */
   freeChoice(s: Slot): number;
   /** Step 2c: waiting request s is a network request whose class's first copy is held by its own multicast. */
@@ -129,7 +129,20 @@ export function rulesOf(
       for (const c of s.children) if (!c.granted || !this.roomInChild(c, t)) return false;
       return true;
     },
-    routeOf: routing.choices ? adaptiveRoute(routing, space, owner) : (s, dest) => nextHop(routing, s, dest),
+    routeOf: routing.choices
+      ? adaptiveRoute(
+          routing,
+          space,
+          owner,
+          (vc, t) => {
+            // "Adaptive routing", most-credits: the flits a VC's buffer holds or will hold, as its upstream counts them
+            const holder = owner[vc];
+            const held = tailSent ? flitsIn(buffers.fifo[vc]!) : holder ? holder.in - holder.out : 0;
+            return held + onWire(buffers.left[vc]!, t);
+          },
+          B,
+        )
+      : (s, dest) => nextHop(routing, s, dest),
     freeChoice(s) {
       for (let i = 0; i < s.choices; i++) if (!owner[s.vc + i]) return s.vc + i;
       return -1;
@@ -138,23 +151,39 @@ export function rulesOf(
   };
 }
 
-/** "Adaptive routing: choices and selection": Rules.routeOf for a routing function with choices. */
+/**
+ * "Adaptive routing: choices and selection": Rules.routeOf for a routing function with choices.
+ * `used(vc, t)`: the flits VC vc's downstream buffer holds or will hold in cycle t (its credits not
+ * yet back upstream); a candidate's credits are the free buffer flits over every VC of its channel,
+ * V * B minus their sum (BookSim's GetUsedCredit of an output port, as room), read only by most-credits.
+ */
 function adaptiveRoute(
   routing: RoutingFunction,
   space: VcSpace,
   owner: ReadonlyArray<Slot | null>,
-): (s: Slot, dest: number) => number {
+  used: (vc: number, t: number) => number,
+  buffer: number,
+): (s: Slot, dest: number, t: number) => number {
   const select = selectionNamed(routing.selection ?? 'first-free');
+  const byCredits = routing.selection === 'most-credits';
   const { ports: P, v: V, k: K } = space;
   const classFree = (chan: number, cls: number): boolean => {
     for (let i = 0; i < K; i++) if (!owner[chan * V + cls * K + i]) return true;
     return false;
   };
-  return (s, dest) => {
+  const room = (chan: number, t: number): number => {
+    let n = V * buffer;
+    for (let i = 0; i < V; i++) n -= used(chan * V + i, t);
+    return n;
+  };
+  return (s, dest, t) => {
     const def = nextHop(routing, s, dest);
     if (def === DELIVER) return def;
     const words = routing.choices!(s.node, dest, s.cls, s.worm.key, s.port);
-    const candidates = words.map((w) => ({ word: w, free: classFree(s.node * P + (w & 0xff), w >> 8), credits: 0 }));
+    const candidates = words.map((w) => {
+      const chan = s.node * P + (w & 0xff);
+      return { word: w, free: classFree(chan, w >> 8), credits: byCredits ? room(chan, t) : 0 };
+    });
     const i = select(candidates, s.worm.key);
     return i < 0 ? def : words[i]!;
   };
@@ -203,6 +232,7 @@ export function childRequests(
   routing: RoutingFunction,
   space: VcSpace,
   s: Slot,
+  t: number,
 ): Array<SlotPlace | null> {
   const w = s.worm;
   const out: Array<SlotPlace | null> = [];
@@ -218,7 +248,7 @@ export function childRequests(
   let j = s.target;
   if (w.spec.dests[j] === s.node) out.push(ejectionPlace(rules, space, s, j++));
   if (j < w.spec.dests.length) {
-    const r = rules.routeOf(s, w.spec.dests[j]!);
+    const r = rules.routeOf(s, w.spec.dests[j]!, t);
     out.push(r === DELIVER ? null : networkPlace(routing, space, s, r & 0xff, (r >> 8) * space.k, r >> 8, j, false));
   }
   return out;

@@ -252,7 +252,7 @@ export class ReferenceEngine implements Engine {
   /** 2b: the slot's children are created as requests, each requested at once. */
   private route(s: Slot): void {
     s.routed = true;
-    for (const place of childRequests(this.rules, this.routing, this.space, s)) {
+    for (const place of childRequests(this.rules, this.routing, this.space, s, this.t)) {
       if (!place) {
         this.status = 'bad-route';
         continue;

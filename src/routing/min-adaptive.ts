@@ -59,7 +59,7 @@ export const minAdaptive: RoutingFactory = (topology, options) => {
     topology,
     vcClasses: torus ? ['adaptive', 'd0', 'd1'] : ['adaptive', 'escape'],
     minimal: true,
-    ...selectionOption('min-adaptive', options.selection),
+    ...selectionOption(options.selection),
     escapeClasses: torus ? [1, 2] : [1],
     route: (node, dest) => (node === dest ? DELIVER : escapeWord(node, dest)),
     choices: (node, dest) => [...minimalPorts(node, dest).map((p) => pack(p, 0)), escapeWord(node, dest)],

@@ -32,7 +32,7 @@ export const planarAdaptive: RoutingFactory = (topology, options) => {
     topology,
     vcClasses: PLANAR_CLASSES,
     minimal: true,
-    ...selectionOption('planar-adaptive', options.selection),
+    ...selectionOption(options.selection),
     route: (node, dest, vcIn) => (node === dest ? DELIVER : choices(node, dest, vcIn)[0]!),
     choices,
   };

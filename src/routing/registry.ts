@@ -11,6 +11,7 @@ import { hc } from './hc.ts';
 import { hcm } from './hcm.ts';
 import { label } from './label.ts';
 import { labelDetour } from './label-detour.ts';
+import { labelAdaptive } from './label-adaptive.ts';
 import { starMin } from './star-min.ts';
 import { xyDouble } from './xy-double.ts';
 import { minAdaptive } from './min-adaptive.ts';
@@ -193,6 +194,14 @@ export const ROUTINGS: Record<string, RoutingEntry> = {
     topologies: 'mesh (2D), hypercube',
     summary: 'fault-tolerant: label routing R round dead channels, labels still monotone (ours; R: seed 004)',
     example: { topology: 'mesh:6x6', from: '0,0', to: '5,5', source: 'docs/routing-faults.md' },
+  },
+  'label-adaptive': {
+    id: 20,
+    factory: labelAdaptive,
+    kinds: ['mesh', 'hypercube'],
+    topologies: 'mesh (2D), hypercube',
+    summary: "label-monotone adaptive: every profitable hop inside R's label range (adaptive-dual-path)",
+    example: { topology: 'mesh:6x6', from: '3,2', to: '0,5', source: 'docs/routing-adaptive.md, adaptive multicast' },
   },
 };
 

@@ -69,12 +69,8 @@ export function selectionNamed(name: string): Selection {
  * The selection of an adaptive routing function from its options, checked, and its part of the
  * wasm option word: (id + 1) << 8 (bits 0-7 stay the function's own; 0 above them: no choices).
  */
-export function selectionOption(routing: string, name: string | undefined): { selection: string; wasmOption: number } {
+export function selectionOption(name: string | undefined): { selection: string; wasmOption: number } {
   const selection = name ?? 'first-free';
   selectionNamed(selection);
-  if (selection === 'most-credits')
-    throw new WormcastError(
-      `routing ${routing}: selection most-credits is not in the engines yet: expected first-free or random`,
-    );
   return { selection, wasmOption: (SELECTIONS[selection]!.id + 1) << 8 };
 }

@@ -62,7 +62,7 @@ function turnModel(name: string, rule: TurnRule, topology: Topology, options: Ro
     topology,
     vcClasses: ['c'],
     minimal: true,
-    ...selectionOption(name, options.selection),
+    ...selectionOption(options.selection),
     route: (node, dest) => (node === dest ? DELIVER : choices(node, dest)[0]!),
     choices,
   };

@@ -396,8 +396,8 @@ export const OPTION_TABLE = [
   {
     key: 'selection',
     placeholder: '<rule>',
-    value: oneOf('first-free', 'random'),
-    help: 'adaptive routing functions (west-first, north-last, negative-first, planar-adaptive, min-adaptive): which free choice a header takes: first-free (the first in the function\'s order) | random (drawn from the worm\'s key); default first-free (docs/model-flit.md "Adaptive routing")',
+    value: oneOf('first-free', 'random', 'most-credits'),
+    help: "adaptive routing functions (west-first, north-last, negative-first, planar-adaptive, min-adaptive; label-adaptive under algorithm adaptive-dual-path): which free choice a header takes: first-free (the first in the function's order) | random (drawn from the worm's key) | most-credits (the most free buffer flits downstream over its channel's VCs); default first-free (docs/model-flit.md \"Adaptive routing\")",
     default: 'first-free',
     cliDefault: false,
     label: 'selection',

@@ -143,7 +143,14 @@ export async function makeEngine(kind: 'wasm' | 'reference', input: EngineInput)
 }
 
 /** The routing functions with choices, which take a selection (docs/routing-adaptive.md). */
-const ADAPTIVE_ROUTINGS = ['west-first', 'north-last', 'negative-first', 'planar-adaptive', 'min-adaptive'];
+const ADAPTIVE_ROUTINGS = [
+  'west-first',
+  'north-last',
+  'negative-first',
+  'planar-adaptive',
+  'min-adaptive',
+  'label-adaptive (algorithm adaptive-dual-path)',
+];
 
 /** dor's BookSim rules on a torus (RoutingOptions.tieBreak, .dateline), as simulate takes them. */
 export interface DorRules {
@@ -175,12 +182,15 @@ export function simulationRouting(
     return createRouting('dor', t, { tieBreak, dateline });
   }
   if (dor.selection !== undefined && dor.selection !== 'first-free') {
-    // the engines select among the choices of unicast worms; refused where nothing would read it
-    const name = routing ?? (algorithm === 'unicast' ? DEFAULT_ROUTING[t.kind] : undefined);
-    const r = algorithm === 'unicast' && name !== undefined ? createRouting(name, t) : undefined;
-    if (!r?.choices)
+    // the engines select among the choices of unicast and path worms; refused where nothing would read it
+    const name =
+      algorithm === 'unicast'
+        ? (routing ?? DEFAULT_ROUTING[t.kind])
+        : routingNameFor(findAlgorithm(algorithm), t, routing);
+    const r = createRouting(name, t);
+    if (!r.choices)
       throw new WormcastError(
-        `--selection ${dor.selection}: applies to unicast traffic routed by an adaptive function (${ADAPTIVE_ROUTINGS.join(', ')}), not ${algorithm === 'unicast' ? `routing ${name}` : `algorithm ${algorithm}`}`,
+        `--selection ${dor.selection}: applies to traffic routed by an adaptive function (${ADAPTIVE_ROUTINGS.join(', ')}), not ${algorithm === 'unicast' ? `routing ${name}` : `algorithm ${algorithm}`}`,
       );
     return withFaults(createRouting(name!, t, { selection: dor.selection, ...(faults ? { faults } : {}) }), faults);
   }

@@ -1,4 +1,5 @@
-import { INJECT } from '../../routing/types.ts';
+import { INJECT, type RoutingFunction } from '../../routing/types.ts';
+import type { Plan } from '../plan.ts';
 import type { MulticastAlgorithm } from '../types.ts';
 import { labellingOf, splitHighLow } from './split.ts';
 import { assemblePathPlan, RouteBuffer, routeWorm } from './worms.ts';
@@ -15,14 +16,27 @@ export const dualPath: MulticastAlgorithm = {
   topologies: ['mesh', 'hypercube'],
   routings: ['label', 'label-detour'],
   port: 'all',
-  build(routing, source, destinations) {
-    const { labelOf } = labellingOf(routing, 'dual-path');
-    const { high, low } = splitHighLow(labelOf, source, destinations);
-    const buf = new RouteBuffer(4 * destinations.length + 16);
-    const worms = [
-      routeWorm(routing, 'high', source, high, INJECT, buf),
-      routeWorm(routing, 'low', source, low, INJECT, buf),
-    ];
-    return assemblePathPlan(routing, 'dual-path', source, destinations, worms, buf);
-  },
+  build: (routing, source, destinations) => dualPathPlan('dual-path', routing, source, destinations),
 };
+
+/**
+ * The dual-path plan under algorithm name `name`. adaptive-dual-path's carries no explicit routes:
+ * the engines route its worms hop by hop, choosing among the routing function's choices; its
+ * routes are then R's only for the evaluators that follow `routing.route`.
+ */
+export function dualPathPlan(
+  name: string,
+  routing: RoutingFunction,
+  source: number,
+  destinations: Int32Array,
+  explicit = true,
+): Plan {
+  const { labelOf } = labellingOf(routing, name);
+  const { high, low } = splitHighLow(labelOf, source, destinations);
+  const buf = new RouteBuffer(4 * destinations.length + 16);
+  const worms = [
+    routeWorm(routing, 'high', source, high, INJECT, buf),
+    routeWorm(routing, 'low', source, low, INJECT, buf),
+  ];
+  return assemblePathPlan(routing, name, source, destinations, worms, buf, explicit);
+}

@@ -1,4 +1,5 @@
 import type { MulticastAlgorithm } from '../types.ts';
+import { adaptiveDualPath } from './adaptive-dual-path.ts';
 import { dualPath } from './dual-path.ts';
 import { fixedPath } from './fixed-path.ts';
 import { hcmFixed } from './hcm-fixed.ts';
@@ -18,4 +19,5 @@ export const PATH_BASED_ALGORITHMS: Record<string, MulticastAlgorithm> = {
   'hcm-uniform': hcmUniform,
   'hcm-fixed': hcmFixed,
   'hp-dual-path': hpDualPath,
+  'adaptive-dual-path': adaptiveDualPath,
 };

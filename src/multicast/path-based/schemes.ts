@@ -73,6 +73,7 @@ export const PATH_SCHEMES: Record<string, (r: RoutingFunction) => WormScheme> = 
   'sorted-mp': (r) => sortedScheme('sorted-mp', r, false),
   'sorted-mc': (r) => sortedScheme('sorted-mc', r, true),
   'dual-path': (r) => labelScheme('dual-path', r),
+  'adaptive-dual-path': (r) => labelScheme('adaptive-dual-path', r),
   'multi-path': (r) => labelScheme('multi-path', r),
   'fixed-path': (r) => labelScheme('fixed-path', r),
   'hcm-uniform': (r) => hcmScheme('hcm-uniform', r),

@@ -103,7 +103,8 @@ export function routeWorm(
 /**
  * The Plan of a set of worms, all sent by the source at once (after = NONE), in the given order;
  * worms without destinations are left out. Each message is kind 'path' with its destinations as
- * both `dests` and the header's address field, and its route stored in plan.routes.
+ * both `dests` and the header's address field, and its route stored in plan.routes (unless not
+ * `explicit`: the engines then route it hop by hop, an adaptive function choosing each hop).
  */
 export function assemblePathPlan(
   r: RoutingFunction,
@@ -112,6 +113,7 @@ export function assemblePathPlan(
   destinations: Int32Array,
   worms: readonly WormPart[],
   buf: RouteBuffer,
+  explicit = true,
 ): Plan {
   const kept = worms.filter((w) => w.dests.length > 0);
   const builder = new PlanBuilder(kept.length);
@@ -125,7 +127,7 @@ export function assemblePathPlan(
     len += w.end - w.start;
     offsets[i + 1] = len;
   });
-  return builder.build(r.topology, r, algorithm, source, destinations, { offsets, channels });
+  return builder.build(r.topology, r, algorithm, source, destinations, explicit ? { offsets, channels } : undefined);
 }
 
 /** Sort the nodes of `set` by key(node), ascending (descending when `down`). */
