@@ -135,3 +135,19 @@ export function randomConfigConsumption(seed: number): RandomConfig {
     options,
   };
 }
+
+/**
+ * randomConfigConsumption(seed) under 'lockstep' tree replication (issue 27; docs/model-flit.md
+ * "Tree replication"), with link latency 2 on one seed in four (a blocked tree's flits on the
+ * wire). Kept apart so that the stored digests of the other generators' runs stay valid.
+ */
+export function randomConfigLockstep(seed: number): RandomConfig {
+  const cfg = randomConfigConsumption(seed);
+  const linkLatency = seed % 4 === 1 ? 2 : 1;
+  return {
+    label: `${cfg.label} lockstep linkLatency=${linkLatency}`,
+    routing: cfg.routing,
+    worms: cfg.worms,
+    options: { ...cfg.options, treeReplication: 'lockstep', linkLatency },
+  };
+}

@@ -61,7 +61,7 @@ export const H_B: i32 = 4;
 export const H_R: i32 = 5;
 export const H_S: i32 = 6;
 export const H_WATCHDOG: i32 = 7;
-/** FLAG_* bits: the run's options the engine reads (VCs multiplexed, channelUse, injection, vcRelease). */
+/** FLAG_* bits: the run's options the engine reads (VCs multiplexed, channelUse, injection, vcRelease, treeReplication). */
 export const H_FLAGS: i32 = 8;
 export const H_WORMS: i32 = 9;
 export const H_SLOTCAP: i32 = 10;
@@ -183,6 +183,8 @@ export const FLAG_CHANNEL_USE: i32 = 2;
 export const FLAG_BACK_TO_BACK: i32 = 4;
 /** Option vcRelease 'tail-sent' (docs/model-flit.md "One cycle t" 4b); clear: 'tail-credit'. */
 export const FLAG_TAIL_SENT: i32 = 8;
+/** Option treeReplication 'lockstep' (docs/model-flit.md "Tree replication"); clear: 'independent'. */
+export const FLAG_LOCKSTEP: i32 = 16;
 
 /** Counters (f64, at byte 256). */
 export const COUNTERS_BYTE: i32 = 256;

@@ -12,7 +12,7 @@ import { header, setHeader, sget, sset, wget, entry, slotRec, wormRec } from "./
 import { tryGrant } from "./vcs";
 import { routeSlot } from "./route-step";
 import { unlink, freeSlot } from "./slots";
-import { childrenReady } from "./readiness";
+import { childrenReady, treeBlocked } from "./readiness";
 import { move } from "./move";
 import { finish } from "./worms";
 import { requestInjection, sourceMaySend, inject } from "./injection";
@@ -58,6 +58,7 @@ export function stepLinks(t: i32): void {
   let j: i32 = 0;
   for (let k: i32 = 0; k < header(H_ACTIVE_N); k++) {
     const w = load<i32>(entry(ACTIVE, k));
+    const blocked = treeBlocked(wormRec(w));
     let s = wget(w, W_SLOTS);
     while (s >= 0) {
       const next = sget(s, S_NEXT);
@@ -67,14 +68,19 @@ export function stepLinks(t: i32): void {
         freeSlot(s);
       } else {
         sset(s, S_FLAGS, f);
-        if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, slotRec(s), wire) && childrenReady(slotRec(s), wire, tail)) {
+        if (
+          !blocked &&
+          (f & (F_ROUTED | F_EJECT)) == F_ROUTED &&
+          hasFlit(s, slotRec(s), wire) &&
+          childrenReady(slotRec(s), wire, tail)
+        ) {
           move(s, slotRec(s), w, wire, tail);
           setHeader(H_LASTPROGRESS, t);
         }
       }
       s = next;
     }
-    if (sourceMaySend(wormRec(w), t)) inject(w);
+    if (!blocked && sourceMaySend(wormRec(w), t)) inject(w);
     if (wget(w, W_STATE) == WS_SENDING && wget(w, W_TOSEND) == 0 && wget(w, W_LIVE) == 0) finish(w, t);
     else {
       store<i32>(entry(ACTIVE, j), w);

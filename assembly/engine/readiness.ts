@@ -2,9 +2,12 @@
 // readyMoves): the parent holds a flit, every child is granted, every child with a buffer has room
 // at the start of the cycle. F_MOVED (a child passed a flit on during the cycle) and Q_DEC add
 // back a flit that left during it.
-import { S_IN, S_OUT, S_FLAGS, S_CHILD, S_SIB, S_CHAN, F_PENDING, F_EJECT, F_NET, F_MOVED, A_HELD } from "./layout";
-import { B, LAT } from "./state";
-import { ld, slotRec, arbRec } from "./records";
+import {
+  S_IN, S_OUT, S_FLAGS, S_CHILD, S_SIB, S_CHAN, S_NEXT, W_SLOTS, W_KIND, KIND_TREE, F_PENDING, F_EJECT, F_NET,
+  F_MOVED, A_HELD,
+} from "./layout";
+import { B, LAT, LOCKSTEP } from "./state";
+import { ld, sget, slotRec, arbRec } from "./records";
 import { creditsOut } from "./wire";
 import { queued } from "./tail-sent";
 import { enter } from "./arbitration";
@@ -75,4 +78,12 @@ import { enter } from "./arbitration";
     c = ld(cp, S_SIB);
   }
   return r;
+}
+
+// 'lockstep' (docs/model-flit.md "Tree replication"): tree worm w (record wq) has a request not
+// granted after step 2, so it makes no move this cycle and its source sends nothing
+@inline export function treeBlocked(wq: usize): bool {
+  if (!LOCKSTEP || ld(wq, W_KIND) != KIND_TREE) return false;
+  for (let s = ld(wq, W_SLOTS); s >= 0; s = sget(s, S_NEXT)) if ((sget(s, S_FLAGS) & F_PENDING) != 0) return true;
+  return false;
 }

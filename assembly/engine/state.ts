@@ -7,7 +7,7 @@ import {
   H_PORTS, H_V, H_K, H_Q, H_B, H_R, H_S, H_FLAGS, H_NODES, H_QE, H_INJ, H_EJ, H_SLOTCAP, H_LAT,
   H_READY_AT, H_O_OWNER, H_O_ARB, H_O_WINNER, H_O_ALONE, H_O_CHFLITS, H_O_QHEAD, H_O_QTAIL,
   H_O_WORM, H_O_DEST, H_O_TREE, H_O_SLOT, H_O_ACTIVE, H_O_READY, H_O_ROUTE, H_O_INJL, H_O_WAIT,
-  H_O_VCQ, H_O_LAT, FLAG_MUX, FLAG_CHANNEL_USE, FLAG_BACK_TO_BACK, FLAG_TAIL_SENT, WIRE_STRIDE,
+  H_O_VCQ, H_O_LAT, FLAG_MUX, FLAG_CHANNEL_USE, FLAG_BACK_TO_BACK, FLAG_TAIL_SENT, FLAG_LOCKSTEP, WIRE_STRIDE,
   COUNTERS_BYTE, C_FLITHOPS, C_INJECTED, C_EJECTED, C_VCWAIT, C_SAMEGROUP, C_SHARING, C_GRANTS,
 } from "./layout";
 
@@ -52,6 +52,8 @@ export let CHANUSE: bool = false;
 export let B2B: bool = false;
 // option vcRelease 'tail-sent' (docs/model-flit.md "One cycle t" 4b)
 export let TAILSENT: bool = false;
+// option treeReplication 'lockstep' (docs/model-flit.md "Tree replication")
+export let LOCKSTEP: bool = false;
 // option linkLatency (cycles per network channel traversal)
 export let LAT: i32 = 1;
 // multiplexed VCs: a cycle starting with this many live slots is evaluated with the ready list
@@ -121,6 +123,7 @@ export function configure(base: usize): void {
   CHANUSE = (flags & FLAG_CHANNEL_USE) != 0;
   B2B = (flags & FLAG_BACK_TO_BACK) != 0;
   TAILSENT = (flags & FLAG_TAIL_SENT) != 0;
+  LOCKSTEP = (flags & FLAG_LOCKSTEP) != 0;
   LAT = word(base, H_LAT);
   INJ = word(base, H_INJ);
   EJ = word(base, H_EJ);

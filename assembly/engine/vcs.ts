@@ -2,10 +2,11 @@
 // requests ("Evaluation order", parked requests), and the count of VCs held per multiplexed channel
 // that the walk keeps (A_HELD).
 import {
-  H_LASTPROGRESS, S_WORM, S_VC, S_FLAGS, S_NODE, S_HEAD, S_CHAN, W_WAIT, W_GROUP, F_PENDING, F_NET,
-  F_EXACT, F_PARKED, F_SAMEG, F_WAITED, F_BEHIND, F_RELEASED, Q_LAST, A_HELD,
+  H_LASTPROGRESS, S_WORM, S_VC, S_FLAGS, S_NODE, S_HEAD, S_CHAN, S_PARENT, S_CHILD, S_SIB, W_WAIT,
+  W_GROUP, W_KIND, KIND_TREE, F_PENDING, F_NET, F_EXACT, F_PARKED, F_SAMEG, F_WAITED, F_BEHIND,
+  F_RELEASED, Q_LAST, A_HELD,
 } from "./layout";
-import { OWNER, WAITERS, MUX, WALK, K, INJ, T, SPAREVC, vcWait, sameGroup, grants } from "./state";
+import { OWNER, WAITERS, MUX, WALK, K, INJ, T, SPAREVC, LOCKSTEP, vcWait, sameGroup, grants } from "./state";
 import { DEBUG } from "./invariants";
 import { ld, st, sget, sset, wget, wset, setHeader, entry, arbRec, vcqRec } from "./records";
 
@@ -29,6 +30,12 @@ import { ld, st, sget, sset, wget, wset, setHeader, entry, arbRec, vcqRec } from
   }
   const vc = sget(s, S_VC);
   const k = (f & (F_NET | F_EXACT)) == F_NET ? K : 1;
+  // 'lockstep' (docs/model-flit.md "Tree replication"): a routed tree slot's requests are granted
+  // together; one that finds a sibling's VCs all held waits like a held one
+  if (LOCKSTEP && wget(w, W_KIND) == KIND_TREE && !siblingsFree(sget(s, S_PARENT))) {
+    waitTogether(s, w, f, vc, k);
+    return;
+  }
   for (let i: i32 = 0; i < k; i++) {
     const prev = load<i32>(entry(OWNER, vc + i));
     if (prev < 0) {
@@ -61,6 +68,34 @@ import { ld, st, sget, sset, wget, wset, setHeader, entry, arbRec, vcqRec } from
     if (same) sameGroup += 1;
   }
   if (k == 1) park(s, f, holder, same);
+}
+
+// every pending request among the children of slot `parent` has a free VC among its choices
+function siblingsFree(parent: i32): bool {
+  for (let c = sget(parent, S_CHILD); c >= 0; c = sget(c, S_SIB)) {
+    const f = sget(c, S_FLAGS);
+    if ((f & F_PENDING) == 0) continue;
+    const vc = sget(c, S_VC);
+    const k = (f & (F_NET | F_EXACT)) == F_NET ? K : 1;
+    let free = false;
+    for (let i: i32 = 0; i < k; i++) if (load<i32>(entry(OWNER, vc + i)) < 0) free = true;
+    if (!free) return false;
+  }
+  return true;
+}
+
+// tree request s (flags f, VCs vc .. vc + k - 1) waits for its siblings: a wait as in tryGrant,
+// parked only when its own VC is held (a free one has no holder to wake it)
+function waitTogether(s: i32, w: i32, f: i32, vc: i32, k: i32): void {
+  const holder = load<i32>(entry(OWNER, vc));
+  vcWait += 1;
+  wset(w, W_WAIT, wget(w, W_WAIT) + 1);
+  let same = false;
+  if (vc < INJ && holder >= 0) {
+    same = wget(sget(holder, S_WORM), W_GROUP) == wget(w, W_GROUP);
+    if (same) sameGroup += 1;
+  }
+  if (k == 1 && holder >= 0) park(s, f, holder, same);
 }
 
 // request s (flags f) parks on the waiter list of its router until its VC's holder frees it

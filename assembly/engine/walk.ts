@@ -17,7 +17,7 @@ import { ld, st, header, setHeader, entry, slotRec, slotIn, arbIn, arbRec, wormR
 import { tryGrant } from "./vcs";
 import { routeSlot } from "./route-step";
 import { unlink, freeSlot } from "./slots";
-import { readyAlone, register } from "./readiness";
+import { readyAlone, register, treeBlocked } from "./readiness";
 import { enter, arbitrated } from "./arbitration";
 import { move, tailLeft } from "./move";
 import { starting, finish } from "./worms";
@@ -272,6 +272,7 @@ function keepRoute(k: i32, j: i32): void {
 @inline function walkWorm(w: i32, wq: usize, t: i32, wire: bool, tail: bool): bool {
   const slots = SLOT;
   const trig = ld(wq, W_FIRSTTRIG) >= 0;
+  const blocked = treeBlocked(wq);
   for (let s = ld(wq, W_SLOTS); s >= 0;) {
     const p = slotIn(slots, s);
     const next = ld(p, S_NEXT);
@@ -285,7 +286,7 @@ function keepRoute(k: i32, j: i32): void {
     }
     const f = f0 & ~F_MOVED;
     let go: i32 = 0;
-    if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p, wire)) go = readyAlone(p, trig, wire, tail);
+    if (!blocked && (f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p, wire)) go = readyAlone(p, trig, wire, tail);
     if (go == 1) {
       st(p, S_FLAGS, f | F_MOVED);
       if (moveFinishes(s, p, w, wq, wire, tail)) return true;
@@ -298,7 +299,7 @@ function keepRoute(k: i32, j: i32): void {
     }
     s = next;
   }
-  if (sourceMaySend(wq, t)) inject(w);
+  if (!blocked && sourceMaySend(wq, t)) inject(w);
   return false;
 }
 

@@ -46,6 +46,8 @@ export interface ResolvedOptions {
   injection: 'back-to-back' | 'after-tail';
   /** When a network VC is freed (docs/model-flit.md "One cycle t" 4b). */
   vcRelease: 'tail-credit' | 'tail-sent';
+  /** How a tree worm's branches advance (docs/model-flit.md "Tree replication"). */
+  treeReplication: 'independent' | 'lockstep';
   /** Cycles a flit (and its credit) takes to cross a network channel (docs/model-flit.md "Time"). */
   linkLatency: number;
   /** Seed of the worms' routing keys (docs/model-flit.md "Routing keys"). */
@@ -75,6 +77,11 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
   if (o.vcRelease !== undefined && o.vcRelease !== 'tail-credit' && o.vcRelease !== 'tail-sent') {
     throw new WormcastError(`engine option vcRelease: '${String(o.vcRelease)}' must be tail-credit or tail-sent`);
   }
+  if (o.treeReplication !== undefined && o.treeReplication !== 'independent' && o.treeReplication !== 'lockstep') {
+    throw new WormcastError(
+      `engine option treeReplication: '${String(o.treeReplication)}' must be independent or lockstep`,
+    );
+  }
   const routeSeed = o.routeSeed ?? 0;
   if (!Number.isSafeInteger(routeSeed) || routeSeed < 0)
     throw new WormcastError(`engine option routeSeed: ${routeSeed} must be an integer 0..${Number.MAX_SAFE_INTEGER}`);
@@ -94,6 +101,7 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
     channelUse: o.channelUse !== false,
     injection: o.injection ?? 'back-to-back',
     vcRelease: o.vcRelease ?? 'tail-credit',
+    treeReplication: o.treeReplication ?? 'independent',
     linkLatency: int(o.linkLatency, 1, 1, 16, 'linkLatency'),
     routeSeed,
   };
@@ -203,7 +211,8 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
     (s.mux ? L.FLAG_MUX : 0) |
     (s.channelUse ? L.FLAG_CHANNEL_USE : 0) |
     (o.injection === 'back-to-back' ? L.FLAG_BACK_TO_BACK : 0) |
-    (o.vcRelease === 'tail-sent' ? L.FLAG_TAIL_SENT : 0);
+    (o.vcRelease === 'tail-sent' ? L.FLAG_TAIL_SENT : 0) |
+    (o.treeReplication === 'lockstep' ? L.FLAG_LOCKSTEP : 0);
   // worms written so far (all of them, unless the run is streamed: src/engine/feed.ts) and records
   h[L.H_WORMS] = input.worms.length;
   h[L.H_WCAP] = Math.max(1, s.worms);

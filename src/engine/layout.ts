@@ -56,7 +56,7 @@ export const H_B = 4;
 export const H_R = 5;
 export const H_S = 6;
 export const H_WATCHDOG = 7;
-/** FLAG_* bits: the run's options the engine reads (VCs multiplexed, channelUse, injection, vcRelease). */
+/** FLAG_* bits: the run's options the engine reads (VCs multiplexed, channelUse, injection, vcRelease, treeReplication). */
 export const H_FLAGS = 8;
 export const H_WORMS = 9;
 export const H_SLOTCAP = 10;
@@ -178,6 +178,8 @@ export const FLAG_CHANNEL_USE = 2;
 export const FLAG_BACK_TO_BACK = 4;
 /** Option vcRelease 'tail-sent' (docs/model-flit.md "One cycle t" 4b); clear: 'tail-credit'. */
 export const FLAG_TAIL_SENT = 8;
+/** Option treeReplication 'lockstep' (docs/model-flit.md "Tree replication"); clear: 'independent'. */
+export const FLAG_LOCKSTEP = 16;
 
 /** Counters (f64, at byte 256). */
 export const COUNTERS_BYTE = 256;

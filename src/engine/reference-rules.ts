@@ -52,6 +52,10 @@ export interface Rules {
   freeChoice(s: Slot): number;
   /** Step 2c: waiting request s is a network request whose class's first copy is held by its own multicast. */
   sameMulticastWait(s: Slot): boolean;
+  /** Step 2c, "Tree replication": request s may be granted now ('lockstep': every ungranted sibling has a free VC). */
+  mayGrant(s: Slot): boolean;
+  /** Step 3, "Tree replication": w makes no move and sends nothing this cycle ('lockstep': a tree worm with a request not granted). */
+  treeBlocked(w: Worm): boolean;
   /** "Memory": with `live` slots in use, no slot is left for a new request (option slots). */
   outOfSlots(live: number): boolean;
   /** "Watchdog": nothing has moved or been granted since `lastProgress`, `cycle` included, for too long. */
@@ -70,6 +74,7 @@ export function rulesOf(
   const { buffer: B, routerDelay: R, startup: S, linkLatency: l, watchdog: W } = o;
   const backToBack = o.injection === 'back-to-back';
   const tailSent = o.vcRelease === 'tail-sent';
+  const lockstep = o.treeReplication === 'lockstep';
   const { ports: P, v: V, q: Q } = space;
 
   // "Time": with l = 1 nothing is on a wire at a cycle's start, and nothing is remembered
@@ -83,6 +88,11 @@ export function rulesOf(
         };
   // "One cycle t" 4b: with 'tail-credit' a VC's buffer holds its holder's flits only
   const buffered = tailSent ? (c: Slot): number => flitsIn(buffers.fifo[c.vc]!) : (c: Slot): number => c.in - c.out;
+
+  const freeChoice = (s: Slot): number => {
+    for (let i = 0; i < s.choices; i++) if (!owner[s.vc + i]) return s.vc + i;
+    return -1;
+  };
 
   return {
     routingKey: (n) => wormKey(o.routeSeed, n, keysOf(routing)),
@@ -130,11 +140,13 @@ export function rulesOf(
       return true;
     },
     routeOf: routing.choices ? adaptiveRoute(routing, space, owner) : (s, dest) => nextHop(routing, s, dest),
-    freeChoice(s) {
-      for (let i = 0; i < s.choices; i++) if (!owner[s.vc + i]) return s.vc + i;
-      return -1;
-    },
-    sameMulticastWait: (s) => s.kind === 'network' && owner[s.vc]!.worm.group === s.worm.group,
+    freeChoice,
+    // under 'lockstep' a request may wait with its first copy free (a sibling's VC is held)
+    sameMulticastWait: (s) => s.kind === 'network' && owner[s.vc]?.worm.group === s.worm.group,
+    mayGrant: lockstep
+      ? (s) => !s.worm.tree || !s.parent || s.parent.children.every((c) => c.granted || freeChoice(c) >= 0)
+      : () => true,
+    treeBlocked: lockstep ? (w) => w.tree !== null && w.slots.some((s) => !s.granted) : () => false,
   };
 }
 

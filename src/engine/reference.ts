@@ -230,7 +230,7 @@ export class ReferenceEngine implements Engine {
 
   /** 2c: a request takes the lowest-numbered free VC of its choices, or waits one cycle. */
   private request(s: Slot, t: number): void {
-    const vc = this.rules.freeChoice(s);
+    const vc = this.rules.mayGrant(s) ? this.rules.freeChoice(s) : -1;
     if (vc >= 0) {
       this.grant(s, vc, t);
       return;
@@ -249,17 +249,19 @@ export class ReferenceEngine implements Engine {
     this.lastProgress = t;
   }
 
-  /** 2b: the slot's children are created as requests, each requested at once. */
+  /** 2b: the slot's children are created as requests, then each is requested at once (all exist when the first asks: "Tree replication"). */
   private route(s: Slot): void {
     s.routed = true;
+    const made: Slot[] = [];
     for (const place of childRequests(this.rules, this.routing, this.space, s)) {
       if (!place) {
         this.status = 'bad-route';
         continue;
       }
       const c = this.addSlot(s.worm, s, place);
-      if (c) this.request(c, this.t);
+      if (c) made.push(c);
     }
+    for (const c of made) this.request(c, this.t);
   }
 
   /** A new slot, or null (status out-of-slots) when the slot capacity is in use. */
@@ -294,7 +296,7 @@ export class ReferenceEngine implements Engine {
     const moves: Slot[] = [];
     const sources: Worm[] = [];
     for (const w of this.active) {
-      if (w.state !== 'sending') continue;
+      if (w.state !== 'sending' || this.rules.treeBlocked(w)) continue;
       for (let i = w.slots.length - 1; i >= 0; i--) if (this.rules.moveReady(w.slots[i]!, t)) moves.push(w.slots[i]!);
       if (this.rules.sourceReady(w, t)) sources.push(w);
     }

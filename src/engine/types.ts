@@ -93,6 +93,13 @@ export interface EngineOptions {
    */
   vcRelease?: 'tail-credit' | 'tail-sent';
   /**
+   * How the branches of a tree worm advance (docs/model-flit.md "Tree replication"): 'independent'
+   * (default) each branch request is granted on its own and each move is ready on its own;
+   * 'lockstep' (seed 004's trees) a routed slot's requests are granted together or not at all, and
+   * a tree worm with a request not granted makes no move.
+   */
+  treeReplication?: 'independent' | 'lockstep';
+  /**
    * Cycles a flit takes over a network channel, and its credit back (1..16; default 1). BookSim's
    * torus default is 2 (docs/model-flit.md "Time").
    */
