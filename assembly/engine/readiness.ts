@@ -4,7 +4,7 @@
 // back a flit that left during it.
 import {
   S_IN, S_OUT, S_FLAGS, S_CHILD, S_SIB, S_CHAN, S_NEXT, W_SLOTS, W_KIND, KIND_TREE, F_PENDING, F_EJECT, F_NET,
-  F_MOVED, A_HELD,
+  F_ROUTED, F_MOVED, A_HELD,
 } from "./layout";
 import { B, LAT, LOCKSTEP } from "./state";
 import { ld, sget, slotRec, arbRec } from "./records";
@@ -80,10 +80,16 @@ import { enter } from "./arbitration";
   return r;
 }
 
-// 'lockstep' (docs/model-flit.md "Tree replication"): tree worm w (record wq) has a request not
-// granted after step 2, so it makes no move this cycle and its source sends nothing
+// 'lockstep' (docs/model-flit.md "Tree replication"): tree worm w (record wq), every header of it
+// routed, has a request not granted after step 2, so it makes no move this cycle and its source
+// sends nothing
 @inline export function treeBlocked(wq: usize): bool {
   if (!LOCKSTEP || ld(wq, W_KIND) != KIND_TREE) return false;
-  for (let s = ld(wq, W_SLOTS); s >= 0; s = sget(s, S_NEXT)) if ((sget(s, S_FLAGS) & F_PENDING) != 0) return true;
-  return false;
+  let pending = false;
+  for (let s = ld(wq, W_SLOTS); s >= 0; s = sget(s, S_NEXT)) {
+    const f = sget(s, S_FLAGS);
+    if ((f & F_PENDING) != 0) pending = true;
+    else if ((f & (F_ROUTED | F_EJECT)) == 0) return false;
+  }
+  return pending;
 }

@@ -9,7 +9,7 @@ import {
 } from "./layout";
 import { ACTIVE, READY, INJL, LAT, TAILSENT, LOCKSTEP, R, sharing, sharingNow } from "./state";
 import { ld, st, header, sget, wget, entry, slotRec, wormRec } from "./records";
-import { tryGrant } from "./vcs";
+import { tryGrant, requestTree } from "./vcs";
 import { routeSlot } from "./route-step";
 import { unlink, freeSlot } from "./slots";
 import { readyRegister, treeBlocked } from "./readiness";
@@ -50,8 +50,8 @@ export function stepReady(t: i32): void {
       // out of slots here ends the run after this cycle (a later routing stops it at once)
       requestInjection(w);
     } else if (!starting(wormRec(w), t)) {
-      // 'lockstep' ("Tree replication"): a tree worm's step 2 comes first, then its moves, if
-      // no request of it is left waiting
+      // 'lockstep' ("Tree replication"): a tree worm's step 2 comes first (its requests ask
+      // together at its end), then its moves, unless it is blocked
       const lock = LOCKSTEP && wget(w, W_KIND) == KIND_TREE;
       while (s >= 0) {
         const p = slotRec(s);
@@ -78,6 +78,7 @@ export function stepReady(t: i32): void {
       }
       if (aborted) break;
       if (lock) {
+        requestTree(w, wormRec(w));
         blocked = treeBlocked(wormRec(w));
         if (!blocked) nready = lockstepMoves(w, nready, wire, tail);
       }
@@ -99,8 +100,9 @@ export function stepReady(t: i32): void {
     f &= ~F_MOVED;
     st(p, S_FLAGS, ld(p, S_FLAGS) & ~F_MOVED);
   }
-  if ((f & F_PENDING) != 0) tryGrant(s, w);
-  else if (
+  if ((f & F_PENDING) != 0) {
+    if (!lock) tryGrant(s, w);
+  } else if (
     (f & (F_ROUTED | F_EJECT)) == 0 &&
     ld(p, S_HEAD) >= 0 &&
     (ld(p, S_FLAGS) & F_BEHIND) == 0 &&

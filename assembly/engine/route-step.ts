@@ -2,7 +2,7 @@
 // its slot's buffer R cycles is routed: its children are created as requests (network VCs towards
 // the next hop, or the ejection VC at a destination) and ask for their VCs at once (step 2c).
 import {
-  H_STATUS, ST_BAD_ROUTE, S_VC, S_NODE, S_FLAGS, S_CHILD, S_SIB, S_TARGET, S_CLASS, S_PORT, S_CHAN, W_KIND, W_KEY,
+  H_STATUS, ST_BAD_ROUTE, S_VC, S_NODE, S_FLAGS, S_TARGET, S_CLASS, S_PORT, S_CHAN, W_KIND, W_KEY,
   W_DEST, W_NDEST, KIND_TREE, D_NODE, T_DEST, T_CHILD, T_SIB, T_PORT, T_VC, T_EXACT, F_PENDING,
   F_EJECT, F_ROUTED, F_NET, F_EXACT,
 } from "./layout";
@@ -21,7 +21,7 @@ export function routeSlot(s: i32, w: i32): void {
   sset(s, S_FLAGS, sget(s, S_FLAGS) | F_ROUTED);
   if (wget(w, W_KIND) == KIND_TREE) {
     // the slot's tree entry names the edges out of this node, each with its VC
-    // 'lockstep' ("Tree replication"): every request exists before the first asks
+    // 'lockstep' ("Tree replication"): the worm's requests ask together after its step 2 (requestTree)
     const now = !LOCKSTEP;
     const e = treeRec(sget(s, S_TARGET));
     const rec = ld(e, T_DEST);
@@ -32,7 +32,6 @@ export function routeSlot(s: i32, w: i32): void {
       addNet(s, w, node, ld(c, T_PORT), vi, vi / K, ce, ld(c, T_EXACT) == 1 ? F_NET | F_EXACT : F_NET, now);
       ce = ld(c, T_SIB);
     }
-    if (!now) for (let c = sget(s, S_CHILD); c >= 0; c = sget(c, S_SIB)) tryGrant(c, w);
     return;
   }
   // unicast and path: the destination the header heads for (a path delivers on its way)

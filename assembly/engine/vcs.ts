@@ -2,11 +2,11 @@
 // requests ("Evaluation order", parked requests), and the count of VCs held per multiplexed channel
 // that the walk keeps (A_HELD).
 import {
-  H_LASTPROGRESS, S_WORM, S_VC, S_FLAGS, S_NODE, S_HEAD, S_CHAN, S_PARENT, S_CHILD, S_SIB, W_WAIT,
-  W_GROUP, W_KIND, KIND_TREE, F_PENDING, F_NET, F_EXACT, F_PARKED, F_SAMEG, F_WAITED, F_BEHIND,
-  F_RELEASED, Q_LAST, A_HELD,
+  H_LASTPROGRESS, S_WORM, S_VC, S_FLAGS, S_NODE, S_HEAD, S_CHAN, S_NEXT, W_WAIT, W_GROUP, W_SLOTS,
+  F_PENDING, F_NET, F_EXACT, F_PARKED, F_SAMEG, F_WAITED, F_BEHIND, F_RELEASED, F_ROUTED, F_EJECT,
+  Q_LAST, A_HELD,
 } from "./layout";
-import { OWNER, WAITERS, MUX, WALK, K, INJ, T, SPAREVC, LOCKSTEP, vcWait, sameGroup, grants } from "./state";
+import { OWNER, WAITERS, MUX, WALK, K, INJ, T, SPAREVC, vcWait, sameGroup, grants } from "./state";
 import { DEBUG } from "./invariants";
 import { ld, st, sget, sset, wget, wset, setHeader, entry, arbRec, vcqRec } from "./records";
 
@@ -30,12 +30,6 @@ import { ld, st, sget, sset, wget, wset, setHeader, entry, arbRec, vcqRec } from
   }
   const vc = sget(s, S_VC);
   const k = (f & (F_NET | F_EXACT)) == F_NET ? K : 1;
-  // 'lockstep' (docs/model-flit.md "Tree replication"): a routed tree slot's requests are granted
-  // together; one that finds a sibling's VCs all held waits like a held one
-  if (LOCKSTEP && wget(w, W_KIND) == KIND_TREE && !siblingsFree(sget(s, S_PARENT))) {
-    waitTogether(s, w, f, vc, k);
-    return;
-  }
   for (let i: i32 = 0; i < k; i++) {
     const prev = load<i32>(entry(OWNER, vc + i));
     if (prev < 0) {
@@ -70,22 +64,36 @@ import { ld, st, sget, sset, wget, wset, setHeader, entry, arbRec, vcqRec } from
   if (k == 1) park(s, f, holder, same);
 }
 
-// every pending request among the children of slot `parent` has a free VC among its choices
-function siblingsFree(parent: i32): bool {
-  for (let c = sget(parent, S_CHILD); c >= 0; c = sget(c, S_SIB)) {
-    const f = sget(c, S_FLAGS);
-    if ((f & F_PENDING) == 0) continue;
-    const vc = sget(c, S_VC);
-    const k = (f & (F_NET | F_EXACT)) == F_NET ? K : 1;
-    let free = false;
-    for (let i: i32 = 0; i < k; i++) if (load<i32>(entry(OWNER, vc + i)) < 0) free = true;
-    if (!free) return false;
+// 'lockstep' (docs/model-flit.md "Tree replication"; the reference's requestTogether): after the
+// step 2 of tree worm w (record wq), its requests are granted together when no granted slot of it
+// waits for its header to be routed and each has a free VC; else each waits this cycle
+export function requestTree(w: i32, wq: usize): void {
+  let pending = false;
+  let go = true;
+  for (let s = ld(wq, W_SLOTS); s >= 0; s = sget(s, S_NEXT)) {
+    const f = sget(s, S_FLAGS);
+    if ((f & F_PENDING) != 0) {
+      pending = true;
+      if ((f & F_PARKED) != 0 || !anyFree(sget(s, S_VC), (f & (F_NET | F_EXACT)) == F_NET ? K : 1)) go = false;
+    } else if ((f & (F_ROUTED | F_EJECT)) == 0) go = false;
   }
-  return true;
+  if (!pending) return;
+  for (let s = ld(wq, W_SLOTS); s >= 0; s = sget(s, S_NEXT)) {
+    const f = sget(s, S_FLAGS);
+    if ((f & F_PENDING) == 0) continue;
+    if (go || (f & F_PARKED) != 0) tryGrant(s, w);
+    else waitTogether(s, w, f, sget(s, S_VC), (f & (F_NET | F_EXACT)) == F_NET ? K : 1);
+  }
 }
 
-// tree request s (flags f, VCs vc .. vc + k - 1) waits for its siblings: a wait as in tryGrant,
-// parked only when its own VC is held (a free one has no holder to wake it)
+// some VC of vc .. vc + k - 1 is free
+@inline function anyFree(vc: i32, k: i32): bool {
+  for (let i: i32 = 0; i < k; i++) if (load<i32>(entry(OWNER, vc + i)) < 0) return true;
+  return false;
+}
+
+// tree request s (flags f, VCs vc .. vc + k - 1, not parked) waits for the rest of its worm: a
+// wait as in tryGrant, parked only when its own VC is held (a free one has no holder to wake it)
 function waitTogether(s: i32, w: i32, f: i32, vc: i32, k: i32): void {
   const holder = load<i32>(entry(OWNER, vc));
   vcWait += 1;

@@ -12,9 +12,9 @@ import {
   W_TOSEND, W_FIRSTTRIG, KIND_TREE, KIND_UNICAST, WS_DONE, WS_REQUEST, S_FLAGS, S_NEXT, S_HEAD,
   S_IN, S_OUT, S_CHAN, S_VC, S_CHILD, WIRE_MASK, F_RELEASED, F_PENDING, F_EJECT, F_ROUTED, F_DEAD, F_BEHIND, F_MOVED, A_HELD, A_FLITS,
 } from "./layout";
-import { OWNER, ACTIVE, ROUTE, READY, SLOT, ARB, P, V, B, R, T, LAT, TAILSENT, INJ, SPAREVC, NPOST, MOVED, flitHops, sharing, sharingNow } from "./state";
+import { OWNER, ACTIVE, ROUTE, READY, SLOT, ARB, P, V, B, R, T, LAT, TAILSENT, LOCKSTEP, INJ, SPAREVC, NPOST, MOVED, flitHops, sharing, sharingNow } from "./state";
 import { ld, st, header, setHeader, entry, slotRec, slotIn, arbIn, arbRec, wormRec, slotWire, vcWire } from "./records";
-import { tryGrant } from "./vcs";
+import { tryGrant, requestTree } from "./vcs";
 import { routeSlot } from "./route-step";
 import { unlink, freeSlot } from "./slots";
 import { readyAlone, register, treeBlocked } from "./readiness";
@@ -95,6 +95,8 @@ export function stepWalk(t: i32): void {
   }
   if (starting(wq, t)) return 1;
   const tree = ld(wq, W_KIND) == KIND_TREE;
+  // 'lockstep' ("Tree replication"): the tree's requests ask together after its routings
+  const lock = LOCKSTEP && tree;
   let over = true;
   for (let s = ld(wq, W_SLOTS); s >= 0;) {
     const p = slotRec(s);
@@ -105,7 +107,7 @@ export function stepWalk(t: i32): void {
       // slots: stop at the first routed one
       if (!tree && (f & (F_ROUTED | F_EJECT)) == F_ROUTED) break;
       if ((f & F_PENDING) != 0) {
-        tryGrant(s, w);
+        if (!lock) tryGrant(s, w);
         over = false;
       } else if ((f & (F_ROUTED | F_EJECT)) == 0) {
         over = false;
@@ -117,6 +119,7 @@ export function stepWalk(t: i32): void {
     }
     s = next;
   }
+  if (lock) requestTree(w, wq);
   return over ? 0 : 1;
 }
 

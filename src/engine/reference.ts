@@ -198,13 +198,16 @@ export class ReferenceEngine implements Engine {
       for (let i = w.slots.length - 1; i >= 0; i--) {
         const s = w.slots[i]!;
         if (s.dead) continue;
-        if (!s.granted) this.request(s, t);
-        else if (this.rules.headerRoutable(s, t)) {
+        if (!s.granted) {
+          if (this.rules.asksAlone(s)) this.request(s, t);
+        } else if (this.rules.headerRoutable(s, t)) {
           this.route(s);
           // a stop here ends the cycle before any move (also when an injection request ran out of slots before)
           if (this.status !== 'running') return false;
         }
       }
+      const joint = this.rules.jointRequests(w);
+      if (joint.length > 0) this.requestTogether(w, joint, t);
     }
     return true;
   }
@@ -230,11 +233,25 @@ export class ReferenceEngine implements Engine {
 
   /** 2c: a request takes the lowest-numbered free VC of its choices, or waits one cycle. */
   private request(s: Slot, t: number): void {
-    const vc = this.rules.mayGrant(s) ? this.rules.freeChoice(s) : -1;
+    const vc = this.rules.freeChoice(s);
     if (vc >= 0) {
       this.grant(s, vc, t);
       return;
     }
+    this.wait(s);
+  }
+
+  /** 2c, "Tree replication": w's joint requests are granted together when its headers are all routed and each has a free VC; else each waits. */
+  private requestTogether(w: Worm, joint: Slot[], t: number): void {
+    if (this.rules.levelComplete(w) && joint.every((s) => this.rules.freeChoice(s) >= 0)) {
+      for (const s of joint) this.grant(s, this.rules.freeChoice(s), t);
+      return;
+    }
+    for (const s of joint) this.wait(s);
+  }
+
+  /** 2c: request s waits one cycle (a VC-wait cycle, and a same-multicast wait if its class's first copy is held by its multicast). */
+  private wait(s: Slot): void {
     this.count.vcWaitCycles++;
     s.worm.waits++;
     if (this.rules.sameMulticastWait(s)) this.count.sameMulticastWaits++;
@@ -261,7 +278,7 @@ export class ReferenceEngine implements Engine {
       const c = this.addSlot(s.worm, s, place);
       if (c) made.push(c);
     }
-    for (const c of made) this.request(c, this.t);
+    for (const c of made) if (this.rules.asksAlone(c)) this.request(c, this.t);
   }
 
   /** A new slot, or null (status out-of-slots) when the slot capacity is in use. */
