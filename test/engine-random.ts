@@ -151,3 +151,20 @@ export function randomConfigLockstep(seed: number): RandomConfig {
     options: { ...cfg.options, treeReplication: 'lockstep', linkLatency },
   };
 }
+
+/**
+ * randomConfigConsumption(seed) with one crossbar input per input port (switch 'per-port', issue
+ * 27; docs/model-flit.md "Arbitration"): VCs multiplexed (2 or more per class, vcLinks off), which
+ * the rule needs, and lock-step trees on odd seeds.
+ */
+export function randomConfigPerPort(seed: number): RandomConfig {
+  const cfg = randomConfigConsumption(seed);
+  const options: EngineOptions = {
+    ...cfg.options,
+    vcLinks: false,
+    vcsPerClass: Math.max(2, cfg.options.vcsPerClass ?? 1),
+    switch: 'per-port',
+    treeReplication: seed % 2 === 1 ? 'lockstep' : 'independent',
+  };
+  return { label: `${cfg.label} per-port ${options.treeReplication}`, routing: cfg.routing, worms: cfg.worms, options };
+}

@@ -6,11 +6,11 @@ import {
   S_IN, S_OUT, S_FLAGS, S_CHILD, S_SIB, S_CHAN, S_NEXT, W_SLOTS, W_KIND, KIND_TREE, F_PENDING, F_EJECT, F_NET,
   F_ROUTED, F_MOVED, A_HELD,
 } from "./layout";
-import { B, LAT, LOCKSTEP } from "./state";
+import { B, LAT, LOCKSTEP, PERPORT } from "./state";
 import { ld, sget, slotRec, arbRec } from "./records";
 import { creditsOut } from "./wire";
 import { queued } from "./tail-sent";
-import { enter } from "./arbitration";
+import { enter, enterInput } from "./arbitration";
 
 // the buffer of network child cp (flags f) has no room for a flit at the start of the cycle (its
 // credits on the wire, at most LAT - 1, are read only when they can fill it)
@@ -50,6 +50,17 @@ import { enter } from "./arbitration";
   if (!childrenReady(p, wire, tail)) return false;
   register(s, p);
   return true;
+}
+
+// the ready list's readiness and entry: with switch 'per-port' a ready move enters its input
+// port's arbitration first (its output channels only if it wins there: ready-list.ts)
+@inline export function readyEnter(s: i32, p: usize, wire: bool, tail: bool): bool {
+  if (PERPORT) {
+    if (!childrenReady(p, wire, tail)) return false;
+    enterInput(s, p);
+    return true;
+  }
+  return readyRegister(s, p, wire, tail);
 }
 
 // enter slot s's ready move (record p) in the arbitration of each network channel it needs

@@ -5,14 +5,15 @@
 // as pass 1 goes by (a slot's children are visited before it).
 import {
   H_ACTIVE_N, H_STATUS, ST_RUNNING, W_STATE, W_SLOTS, W_KIND, WS_REQUEST, KIND_TREE, S_FLAGS, S_NEXT,
-  S_HEAD, F_PENDING, F_EJECT, F_ROUTED, F_DEAD, F_BEHIND, F_MOVED,
+  S_HEAD, F_PENDING, F_EJECT, F_ROUTED, F_DEAD, F_BEHIND, F_MOVED, F_INLOST,
 } from "./layout";
-import { ACTIVE, READY, INJL, LAT, TAILSENT, LOCKSTEP, R, sharing, sharingNow } from "./state";
+import { ACTIVE, READY, INJL, LAT, TAILSENT, LOCKSTEP, PERPORT, R, sharing, sharingNow } from "./state";
 import { ld, st, header, sget, wget, entry, slotRec, wormRec } from "./records";
 import { tryGrant, requestTree } from "./vcs";
 import { routeSlot } from "./route-step";
 import { unlink, freeSlot } from "./slots";
-import { readyRegister, treeBlocked } from "./readiness";
+import { readyEnter, register, treeBlocked } from "./readiness";
+import { inputWon } from "./arbitration";
 import { starting } from "./worms";
 import { requestInjection, sourceMaySend, inject } from "./injection";
 import { hasFlit } from "./wire";
@@ -112,7 +113,7 @@ export function stepReady(t: i32): void {
     if (header(H_STATUS) != ST_RUNNING) return -1;
     f |= F_ROUTED;
   }
-  return !lock && (f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p, wire) && readyRegister(s, p, wire, tail)
+  return !lock && (f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p, wire) && readyEnter(s, p, wire, tail)
     ? 1
     : 0;
 }
@@ -122,7 +123,7 @@ export function stepReady(t: i32): void {
 function lockstepMoves(w: i32, n: i32, wire: bool, tail: bool): i32 {
   for (let s = wget(w, W_SLOTS); s >= 0; s = ld(slotRec(s), S_NEXT)) {
     const p = slotRec(s);
-    if ((ld(p, S_FLAGS) & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p, wire) && readyRegister(s, p, wire, tail)) {
+    if ((ld(p, S_FLAGS) & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p, wire) && readyEnter(s, p, wire, tail)) {
       store<i32>(entry(READY, n), s);
       n++;
     }
@@ -140,7 +141,19 @@ function lockstepMoves(w: i32, n: i32, wire: bool, tail: bool): i32 {
     freeSlot(g);
   }
   if (aborted) return;
+  if (PERPORT) outputStage(nready);
   sharing += <f64>sharingNow;
   for (let i: i32 = 0; i < ninj; i++) inject(load<i32>(entry(INJL, i)));
   performPosted(t, nready, 0, 0, wire, tail);
+}
+
+// switch 'per-port': the allocator's output stage, over the moves that won their input port (the
+// others are flagged F_INLOST, skipped by pass 2)
+function outputStage(n: i32): void {
+  for (let i: i32 = 0; i < n; i++) {
+    const s = load<i32>(entry(READY, i));
+    const p = slotRec(s);
+    if (inputWon(s, p)) register(s, p);
+    else st(p, S_FLAGS, ld(p, S_FLAGS) | F_INLOST);
+  }
 }

@@ -1,6 +1,6 @@
 import type { RoutingFunction } from '../routing/types.ts';
 import { checkRoutable, prepare, type ResolvedOptions, wormTree } from './input.ts';
-import { ARBITER_POLICY, type Arbiter, arbiterOf, arbitrationStep } from './reference-arbiter.ts';
+import { ARBITER_POLICY, type Arbiter, arbiterOf, arbitrationStep, inputOf } from './reference-arbiter.ts';
 import { newSlot, newWorm, type Slot, type SlotPlace, VcBuffers, type Worm } from './reference-objects.ts';
 import { waitForEdges, wormTimes } from './reference-results.ts';
 import { childRequests, injectionPlace, type Rules, rulesOf, triggeredBy } from './reference-rules.ts';
@@ -37,6 +37,8 @@ export class ReferenceEngine implements Engine {
   private readonly arbiter: Arbiter;
   /** Step 3's arbitration: the channels' when their VCs are multiplexed; none when each VC has its own link. */
   private readonly arbitration: (moves: Slot[]) => Slot[];
+  /** Switch 'per-port': a move left its input port (the input stage's pointer). */
+  private readonly inputMoved: (s: Slot) => void;
   private readonly chanFlits: Int32Array;
   /** 4a: one flit on a channel's utilisation counter (option channelUse). */
   private readonly countChannelFlit: (chan: number) => void;
@@ -76,8 +78,16 @@ export class ReferenceEngine implements Engine {
     this.buffers = new VcBuffers(layout.injBase);
     const perVc = input.options?.consumption === 'vc';
     this.rules = rulesOf(options, perVc, this.space, input.routing, this.buffers, this.owner);
-    this.arbiter = arbiterOf(ARBITER_POLICY, channels, s.vcs);
-    this.arbitration = s.mux ? arbitrationStep(this.arbiter, channels, s.vcs, this.count) : (moves) => moves;
+    // switch 'per-port' ("Arbitration"): one crossbar input per input port, allocated input first
+    const inputPort = options.switch === 'per-port' ? inputOf(channels, s.vcs) : null;
+    this.arbiter = arbiterOf(ARBITER_POLICY, channels, s.vcs, inputPort ? channels + s.nodes * s.q : 0);
+    this.arbitration = s.mux ? arbitrationStep(this.arbiter, channels, s.vcs, this.count, inputPort) : (moves) => moves;
+    this.inputMoved = inputPort
+      ? (slot) => {
+          const [port, v] = inputPort(slot);
+          this.arbiter.arbitratedInput(port, v);
+        }
+      : () => {};
     this.chanFlits = new Int32Array(s.channelUse ? channels : 0);
     this.countChannelFlit = s.channelUse
       ? (chan) => {
@@ -357,6 +367,7 @@ export class ReferenceEngine implements Engine {
   /** 4a-d: the first waiting flit of `s` goes into every child at once. */
   private move(s: Slot, t: number): void {
     s.out++;
+    this.inputMoved(s);
     if (s.kind === 'network') this.rules.flitLeft(s.vc, t);
     for (const c of s.children) {
       c.in++;
