@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getScenario } from '../src/engine/scenarios.ts';
 import type { EngineInput, EngineOptions, WormSpec } from '../src/engine/types.ts';
 import { makeEngine } from '../src/experiment/run/simulate.ts';
 import { createRouting } from '../src/routing/registry.ts';
@@ -171,5 +172,30 @@ describe('tree replication: independent and lockstep, both engines', () => {
     await expect(
       makeEngine('reference', { routing: dor, worms: [], options: { treeReplication: 'sync' as 'lockstep' } }),
     ).rejects.toThrow(/treeReplication: 'sync' must be independent or lockstep/);
+  });
+  it("seed 004's scenarios: its lock-step deadlocks (Figs. 6.1, 6.4) stay, double-channel X-first's branch deadlock goes", async () => {
+    // Figs. 6.1 and 6.4 are deadlocks of the seed's own lock-step trees (section 6.1); the double-channel
+    // cure (Fig. 6.4's pair on double channels) finishes under both rules; lin-6.2.1-branch is a
+    // deadlock of double-channel X-first only when branches advance independently (docs/algorithms-tree.md)
+    const expected: Record<string, [independent: string, lockstep: string]> = {
+      'lin-fig-6.1': ['deadlock', 'deadlock'],
+      'lin-fig-6.4': ['deadlock', 'deadlock'],
+      'lin-fig-6.4-double-channel': ['finished', 'finished'],
+      'lin-6.2.1-branch': ['deadlock', 'finished'],
+    };
+    for (const [name, [ind, lock]] of Object.entries(expected)) {
+      const s = getScenario(name);
+      for (const kind of ['reference', 'wasm'] as const) {
+        const run = async (rule: 'independent' | 'lockstep') =>
+          (
+            await makeEngine(kind, {
+              routing: s.routing,
+              worms: s.worms,
+              options: { ...s.options, treeReplication: rule },
+            })
+          ).runUntil(20_000);
+        expect([await run('independent'), await run('lockstep')], `${name} ${kind}`).toEqual([ind, lock]);
+      }
+    }
   });
 });
