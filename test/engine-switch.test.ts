@@ -27,6 +27,49 @@ describe("switch 'per-port': the input stage of a separable input-first allocato
     expect(a.arbitrateInput(2, 0, 0)).toBe(0);
   });
 
+  it('two VCs of one input port drain together under per-vc and in turns under per-port (derived by hand)', async () => {
+    // The line 0 - 1 - 2 - 3 (mesh:4x1, dor, 2 VCs per link, B = 8, S = R = 1, one consumption
+    // channel per node). E: 2 -> 1, 20 flits, holds node 1's consumption channel from 5; its tail
+    // is delivered at 25, so the channel is free from 25. C: a tree from 1 to 2 on 1 -> 2 VC 0, 20
+    // flits: holds that VC from 3 until its tail has left node 2's buffer (delivered at 25): free
+    // from 25. A: 0 -> 1, 8 flits: crosses 0 -> 1 on VC 0 during 3..10 and waits at 1 (from 5) for
+    // the consumption channel. B: a tree from 0 to 2 on 0 -> 1 VC 1, then 1 -> 2 VC 0, 8 flits,
+    // queued behind A at 0 (back-to-back: granted at 9): crosses 0 -> 1 during 11..18 and waits at
+    // 1 (from 13) for 1 -> 2 VC 0. At 25 both are granted, with all 16 flits in the two buffers of
+    // input port 0 -> 1. per-vc: both move every cycle from 25: A delivered 26..33; B crosses
+    // 1 -> 2 during 25..32, its header is routed at 2 at 27: delivered 28..35. per-port: the port
+    // sends one flit a cycle, round-robin from VC 0: A at 25, 27, .., 39 (delivered 26..40 every
+    // other cycle), B at 26, 28, .., 40: flit k at 2 at 27 + 2k, the header routed at 28 and
+    // delivered at 29, flit k >= 1 delivered the cycle after it arrives: 28 + 2k, the tail at 42.
+    const line = parseTopology('mesh:4x1');
+    const r = createRouting('dor', line);
+    const worms: WormSpec[] = [
+      { kind: 'unicast', src: 2, dests: [1], flits: 20, created: 0 },
+      { kind: 'tree', src: 1, dests: [2], flits: 20, created: 0, tree: [{ parent: -1, port: 0, vc: 0, copy: 0 }] },
+      { kind: 'unicast', src: 0, dests: [1], flits: 8, created: 0 },
+      {
+        kind: 'tree',
+        src: 0,
+        dests: [2],
+        flits: 8,
+        created: 0,
+        tree: [
+          { parent: -1, port: 0, vc: 0, copy: 1 },
+          { parent: 0, port: 0, vc: 0, copy: 0 },
+        ],
+      },
+    ];
+    const expected = { 'per-vc': [26, 28, 33, 35], 'per-port': [26, 29, 40, 42] } as const;
+    for (const sw of ['per-vc', 'per-port'] as const)
+      for (const kind of ['reference', 'wasm'] as const) {
+        const e = await makeEngine(kind, { routing: r, worms, options: { vcsPerClass: 2, switch: sw } });
+        expect(e.runUntil(1000), `${kind} ${sw}`).toBe('finished');
+        const t = e.times();
+        expect([t.destTail[0], t.destTail[1]], `${kind} ${sw}`).toEqual([25, 25]);
+        expect([t.destHead[2], t.destHead[3], t.destTail[2], t.destTail[3]], `${kind} ${sw}`).toEqual(expected[sw]);
+      }
+  });
+
   it('a lone worm runs as under per-vc (zero load); the option needs multiplexed VCs', async () => {
     const mesh = parseTopology('mesh:4x4');
     const dor = createRouting('dor', mesh);
