@@ -135,3 +135,36 @@ export function randomConfigConsumption(seed: number): RandomConfig {
     options,
   };
 }
+
+/**
+ * randomConfigConsumption(seed) under 'lockstep' tree replication (issue 27; docs/model-flit.md
+ * "Tree replication"), with link latency 2 on one seed in four (a blocked tree's flits on the
+ * wire). Kept apart so that the stored digests of the other generators' runs stay valid.
+ */
+export function randomConfigLockstep(seed: number): RandomConfig {
+  const cfg = randomConfigConsumption(seed);
+  const linkLatency = seed % 4 === 1 ? 2 : 1;
+  return {
+    label: `${cfg.label} lockstep linkLatency=${linkLatency}`,
+    routing: cfg.routing,
+    worms: cfg.worms,
+    options: { ...cfg.options, treeReplication: 'lockstep', linkLatency },
+  };
+}
+
+/**
+ * randomConfigConsumption(seed) with one crossbar input per input port (switch 'per-port', issue
+ * 27; docs/model-flit.md "Arbitration"): VCs multiplexed (2 or more per class, vcLinks off), which
+ * the rule needs, and lock-step trees on odd seeds.
+ */
+export function randomConfigPerPort(seed: number): RandomConfig {
+  const cfg = randomConfigConsumption(seed);
+  const options: EngineOptions = {
+    ...cfg.options,
+    vcLinks: false,
+    vcsPerClass: Math.max(2, cfg.options.vcsPerClass ?? 1),
+    switch: 'per-port',
+    treeReplication: seed % 2 === 1 ? 'lockstep' : 'independent',
+  };
+  return { label: `${cfg.label} per-port ${options.treeReplication}`, routing: cfg.routing, worms: cfg.worms, options };
+}

@@ -52,6 +52,7 @@ const config = fc
     vcRelease: fc.constantFrom(undefined, 'tail-sent'),
     linkLatency: fc.constantFrom(undefined, 2),
     port: fc.constantFrom(undefined, 'all'),
+    perPort: fc.boolean(),
   })
   .map((x) => {
     const patterns = PATTERNS[x.topology]!;
@@ -83,6 +84,8 @@ const config = fc
     if (x.vcRelease) a.vcRelease = x.vcRelease;
     if (x.linkLatency) a.linkLatency = x.linkLatency;
     if (x.port) a.port = x.port;
+    // BookSim's switch needs multiplexed VCs: two per class here
+    if (x.perPort && x.vcs === 2) a.switch = 'per-port';
     return o;
   });
 

@@ -4,9 +4,12 @@
 // channel's state after a flit crossed it); the rest of the engine only enters candidates (enter)
 // and asks whether a move won (wins). Today's policy, the only one, is round-robin; another would
 // be a new ARBITER_* value and a branch in the pair (the JS reference has the same pair).
-import { S_FLAGS, S_VC, S_CHAN, S_CHILD, S_SIB, F_NET, F_CONTEND, A_RR, A_STAMP } from "./layout";
-import { WINNER, ALONE, V, T, sharingNow } from "./state";
-import { ld, st, sget, sset, entry, arbRec, slotRec } from "./records";
+import {
+  S_FLAGS, S_VC, S_CHAN, S_CHILD, S_SIB, S_PARENT, S_NODE, S_PORT, F_NET, F_CONTEND, A_RR, A_STAMP, IN_RR,
+  IN_STAMP, IN_WIN, IN_WVC,
+} from "./layout";
+import { WINNER, ALONE, V, Q, INJ, T, sharingNow } from "./state";
+import { ld, st, sget, sset, entry, arbRec, slotRec, inRec } from "./records";
 
 /** Round-robin: the VC that follows the one that moved last (the pointer A_RR), cyclically. */
 export const ARBITER_ROUND_ROBIN: i32 = 0;
@@ -61,4 +64,45 @@ export const ARBITER: i32 = ARBITER_ROUND_ROBIN;
     if (load<i32>(entry(WINNER, ld(cp, S_CHAN))) != ld(cp, S_VC)) return false;
   }
   return true;
+}
+
+// Switch 'per-port' (docs/model-flit.md "Arbitration", the input stage; the reference's
+// arbitrateInput / arbitratedInput): the moves out of one input port's buffers compete for its one
+// crossbar input first, round-robin over its VC indices; only the winner enters the output
+// channels' arbitration. A network slot's buffer is on input port ch (its VC id / V: a released
+// slot keeps its VC id until its tail leaves); an injection slot's (no parent) on its node's
+// injection port N P + node Q + q, where every message has index 0 (the first to enter wins).
+@inline function inputPort(p: usize): i32 {
+  return ld(p, S_PARENT) < 0 ? INJ / V + ld(p, S_NODE) * Q + ld(p, S_PORT) : ld(p, S_VC) / V;
+}
+@inline function inputVc(p: usize): i32 {
+  return ld(p, S_PARENT) < 0 ? 0 : ld(p, S_VC) % V;
+}
+
+// enter slot s's ready move (record p) in its input port's arbitration
+export function enterInput(s: i32, p: usize): void {
+  const r = inRec(inputPort(p));
+  const v = inputVc(p);
+  if (ld(r, IN_STAMP) != T) {
+    st(r, IN_STAMP, T);
+    st(r, IN_WIN, s);
+    st(r, IN_WVC, v);
+    return;
+  }
+  const rr = ld(r, IN_RR);
+  const w = ld(r, IN_WVC);
+  if ((v - rr - 1 + V) % V < (w - rr - 1 + V) % V) {
+    st(r, IN_WIN, s);
+    st(r, IN_WVC, v);
+  }
+}
+
+// slot s's move (record p) won its input port
+@inline export function inputWon(s: i32, p: usize): bool {
+  return ld(inRec(inputPort(p)), IN_WIN) == s;
+}
+
+// a flit left slot p's buffer through its input port: the port's pointer moves to its VC index
+@inline export function arbitratedInput(p: usize): void {
+  st(inRec(inputPort(p)), IN_RR, inputVc(p));
 }

@@ -9,7 +9,7 @@ import {
   H_WATCHDOG, H_WORMS, H_WCAP, H_CYCLE, H_NEXTCREATE, H_ACTIVE_N, H_STATUS, H_LASTPROGRESS,
   H_LIVESLOTS, H_WALK, W_CREATED, ST_RUNNING, ST_FINISHED, ST_DEADLOCK, ST_LIMIT, ST_SATURATED,
 } from "./layout";
-import { configure, loadCounters, storeCounters, MUX, READY_AT, WALK, T } from "./state";
+import { configure, loadCounters, storeCounters, MUX, READY_AT, WALK, PERPORT, T } from "./state";
 import { header, setHeader, wget } from "./records";
 import { activate } from "./worms";
 import { enterWalk, stepWalk } from "./walk";
@@ -30,7 +30,8 @@ export function engineRun(base: usize, until: i32): i32 {
   if (header(H_STATUS) == ST_LIMIT) setHeader(H_STATUS, ST_RUNNING);
   if (header(H_STATUS) != ST_RUNNING) return header(H_STATUS);
   loadCounters();
-  WALK = header(H_WALK) != 0;
+  // switch 'per-port': every cycle on the ready list (the walk's lone moves skip the input stage)
+  WALK = header(H_WALK) != 0 && !PERPORT;
   const worms = header(H_WORMS);
   const wcap = header(H_WCAP);
   const W = header(H_WATCHDOG);
@@ -106,6 +107,10 @@ function step(t: i32): bool {
 // ready-list evaluation until one starts with fewer than half as many (the results are the same;
 // docs/model-flit.md "Evaluation order").
 function stepMux(t: i32): void {
+  if (PERPORT) {
+    stepReady(t);
+    return;
+  }
   const live = header(H_LIVESLOTS);
   if (WALK) {
     if (live >= READY_AT) WALK = false;

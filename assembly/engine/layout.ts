@@ -61,7 +61,7 @@ export const H_B: i32 = 4;
 export const H_R: i32 = 5;
 export const H_S: i32 = 6;
 export const H_WATCHDOG: i32 = 7;
-/** FLAG_* bits: the run's options the engine reads (VCs multiplexed, channelUse, injection, vcRelease). */
+/** FLAG_* bits: the run's options the engine reads (VCs multiplexed, channelUse, injection, vcRelease, treeReplication). */
 export const H_FLAGS: i32 = 8;
 export const H_WORMS: i32 = 9;
 export const H_SLOTCAP: i32 = 10;
@@ -150,6 +150,8 @@ export const H_GEN: i32 = 53;
  * its record free again); the worms H_WFREED .. H_WORMS - 1 occupy records.
  */
 export const H_WFREED: i32 = 54;
+/** Byte offset of the input-port records (option switch 'per-port'; 0 words otherwise). */
+export const H_O_INPORT: i32 = 55;
 export const HEADER_WORDS: i32 = 64;
 
 /**
@@ -165,6 +167,21 @@ export const A_FLITS: i32 = 2;
 /** Cycle of the channel's last arbitration entry. */
 export const A_STAMP: i32 = 3;
 export const ARB_STRIDE: i32 = 4;
+
+/**
+ * Words of an input port's record (option switch 'per-port', region H_O_INPORT): network channel
+ * ch's buffers at its downstream router are input port ch; node a's injection channel q is input
+ * port N P + a Q + q. The allocator's input stage (docs/model-flit.md "Arbitration").
+ */
+/** Input VC index that sent a flit last (round-robin pointer); at first V - 1. */
+export const IN_RR: i32 = 0;
+/** Cycle of the port's last input-stage entry. */
+export const IN_STAMP: i32 = 1;
+/** The slot winning the port so far this cycle. */
+export const IN_WIN: i32 = 2;
+/** Its input VC index. */
+export const IN_WVC: i32 = 3;
+export const IN_STRIDE: i32 = 4;
 
 /**
  * Words of a network VC's queue record (option vcRelease 'tail-sent'): the slots that freed the VC
@@ -194,6 +211,10 @@ export const FLAG_CHANNEL_USE: i32 = 2;
 export const FLAG_BACK_TO_BACK: i32 = 4;
 /** Option vcRelease 'tail-sent' (docs/model-flit.md "One cycle t" 4b); clear: 'tail-credit'. */
 export const FLAG_TAIL_SENT: i32 = 8;
+/** Option treeReplication 'lockstep' (docs/model-flit.md "Tree replication"); clear: 'independent'. */
+export const FLAG_LOCKSTEP: i32 = 16;
+/** Option switch 'per-port' (docs/model-flit.md "Arbitration", the input stage); clear: 'per-vc'. */
+export const FLAG_PER_PORT: i32 = 32;
 
 /** Counters (f64, at byte 256). */
 export const COUNTERS_BYTE: i32 = 256;
@@ -349,6 +370,8 @@ export const F_CONTEND: i32 = 2048;
 export const F_RELEASED: i32 = 4096;
 /** vcRelease 'tail-sent': an earlier holder's flits are ahead of this slot's in its VC's buffer: not routed yet. */
 export const F_BEHIND: i32 = 8192;
+/** Switch 'per-port': the move lost its input port this cycle (the ready list's pass 2 skips it). */
+export const F_INLOST: i32 = 16384;
 
 /*
  * The generator region (kernel traffic, header word H_GEN): what the kernel needs to draw a

@@ -7,12 +7,12 @@ import {
   KIND_TREE, WS_REQUEST, WS_SENDING, S_FLAGS, S_NEXT, S_HEAD, F_PENDING, F_EJECT, F_ROUTED, F_DEAD,
   F_BEHIND, F_MOVED,
 } from "./layout";
-import { ACTIVE, LAT, TAILSENT, R } from "./state";
+import { ACTIVE, LAT, TAILSENT, LOCKSTEP, R } from "./state";
 import { header, setHeader, sget, sset, wget, entry, slotRec, wormRec } from "./records";
-import { tryGrant } from "./vcs";
+import { tryGrant, requestTree } from "./vcs";
 import { routeSlot } from "./route-step";
 import { unlink, freeSlot } from "./slots";
-import { childrenReady } from "./readiness";
+import { childrenReady, treeBlocked } from "./readiness";
 import { move } from "./move";
 import { finish } from "./worms";
 import { requestInjection, sourceMaySend, inject } from "./injection";
@@ -38,17 +38,21 @@ export function stepLinks(t: i32): void {
       continue;
     }
     const tree = wget(w, W_KIND) == KIND_TREE;
+    // 'lockstep' ("Tree replication"): the tree's requests ask together after its routings
+    const lock = LOCKSTEP && tree;
     for (let s = wget(w, W_SLOTS); s >= 0; s = sget(s, S_NEXT)) {
       const f = sget(s, S_FLAGS);
       if ((f & F_DEAD) != 0) continue;
       // a chain (unicast, path): its requests and unrouted header are among its newest slots
       if (!tree && (f & (F_ROUTED | F_EJECT)) == F_ROUTED) break;
-      if ((f & F_PENDING) != 0) tryGrant(s, w);
-      else if ((f & (F_ROUTED | F_EJECT | F_BEHIND)) == 0 && sget(s, S_HEAD) >= 0 && t >= sget(s, S_HEAD) + R) {
+      if ((f & F_PENDING) != 0) {
+        if (!lock) tryGrant(s, w);
+      } else if ((f & (F_ROUTED | F_EJECT | F_BEHIND)) == 0 && sget(s, S_HEAD) >= 0 && t >= sget(s, S_HEAD) + R) {
         routeSlot(s, w);
         if (header(H_STATUS) != ST_RUNNING) return false;
       }
     }
+    if (lock) requestTree(w, wormRec(w));
   }
   return true;
 }
@@ -58,6 +62,7 @@ export function stepLinks(t: i32): void {
   let j: i32 = 0;
   for (let k: i32 = 0; k < header(H_ACTIVE_N); k++) {
     const w = load<i32>(entry(ACTIVE, k));
+    const blocked = treeBlocked(wormRec(w));
     let s = wget(w, W_SLOTS);
     while (s >= 0) {
       const next = sget(s, S_NEXT);
@@ -67,14 +72,19 @@ export function stepLinks(t: i32): void {
         freeSlot(s);
       } else {
         sset(s, S_FLAGS, f);
-        if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, slotRec(s), wire) && childrenReady(slotRec(s), wire, tail)) {
+        if (
+          !blocked &&
+          (f & (F_ROUTED | F_EJECT)) == F_ROUTED &&
+          hasFlit(s, slotRec(s), wire) &&
+          childrenReady(slotRec(s), wire, tail)
+        ) {
           move(s, slotRec(s), w, wire, tail);
           setHeader(H_LASTPROGRESS, t);
         }
       }
       s = next;
     }
-    if (sourceMaySend(wormRec(w), t)) inject(w);
+    if (!blocked && sourceMaySend(wormRec(w), t)) inject(w);
     if (wget(w, W_STATE) == WS_SENDING && wget(w, W_TOSEND) == 0 && wget(w, W_LIVE) == 0) finish(w, t);
     else {
       store<i32>(entry(ACTIVE, j), w);

@@ -4,14 +4,14 @@ import {
   S_VC, S_IN, S_OUT, S_FLAGS, S_CHILD, S_SIB, S_NODE, S_HEAD, S_TARGET, S_CHAN, W_FLITS, W_DELIVERED,
   W_LIVE, D_HEAD, D_TAIL, F_EJECT, F_DEAD, F_MOVED, F_RELEASED, A_FLITS, WIRE_MASK,
 } from "./layout";
-import { CHFLITS, MUX, CHANUSE, INJ, LAT, B, T, SPAREVC, flitHops, ejected } from "./state";
+import { CHFLITS, MUX, CHANUSE, INJ, LAT, B, T, SPAREVC, PERPORT, flitHops, ejected } from "./state";
 import { DEBUG } from "./invariants";
 import { ld, st, wget, wset, entry, slotRec, wormRec, destRec, arbRec, slotWire, vcWire } from "./records";
 import { wireEvent } from "./wire";
 import { releaseChildren, queueLeft, queueDone } from "./tail-sent";
 import { freeVc } from "./vcs";
 import { unlink, freeSlot } from "./slots";
-import { arbitrated } from "./arbitration";
+import { arbitrated, arbitratedInput } from "./arbitration";
 import { trigger } from "./worms";
 
 // Slot s of worm w (record p) passes a flit on; true if a slot of the worm was freed (its tail
@@ -22,6 +22,7 @@ import { trigger } from "./worms";
   const flits = ld(wq, W_FLITS);
   const out = ld(p, S_OUT) + 1;
   let freed = false;
+  if (PERPORT) arbitratedInput(p);
   st(p, S_OUT, out);
   if (wire && ld(p, S_VC) < INJ) wireEvent(vcWire(ld(p, S_VC)), t);
   if (!MUX) st(p, S_FLAGS, ld(p, S_FLAGS) | F_MOVED);

@@ -1,7 +1,7 @@
 // The last pass of a multiplexed cycle (the walk's pass 3, the ready list's pass 2): the listed
 // moves that won every channel they need happen, in list order (the order of deliveries, hence of
 // triggered activations); finished worms leave the active list.
-import { H_ACTIVE_N, H_LASTPROGRESS, S_FLAGS, S_WORM, W_LIVE, W_TOSEND, W_STATE, WS_DONE, F_CONTEND } from "./layout";
+import { H_ACTIVE_N, H_LASTPROGRESS, S_FLAGS, S_WORM, W_LIVE, W_TOSEND, W_STATE, WS_DONE, F_CONTEND, F_INLOST } from "./layout";
 import { READY, ACTIVE } from "./state";
 import { ld, st, header, setHeader, wget, entry, slotRec } from "./records";
 import { wins } from "./arbitration";
@@ -14,9 +14,10 @@ import { finish } from "./worms";
     const s = load<i32>(entry(READY, i));
     const p = slotRec(s);
     const f = ld(p, S_FLAGS);
-    if ((f & F_CONTEND) != 0) {
-      st(p, S_FLAGS, f & ~F_CONTEND);
-      if (!wins(p)) continue;
+    if ((f & (F_CONTEND | F_INLOST)) != 0) {
+      st(p, S_FLAGS, f & ~(F_CONTEND | F_INLOST));
+      // switch 'per-port': a move that lost its input port never entered its output channels
+      if ((f & F_INLOST) != 0 || !wins(p)) continue;
     }
     const w = ld(p, S_WORM);
     moved++;

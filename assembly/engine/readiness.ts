@@ -2,12 +2,15 @@
 // readyMoves): the parent holds a flit, every child is granted, every child with a buffer has room
 // at the start of the cycle. F_MOVED (a child passed a flit on during the cycle) and Q_DEC add
 // back a flit that left during it.
-import { S_IN, S_OUT, S_FLAGS, S_CHILD, S_SIB, S_CHAN, F_PENDING, F_EJECT, F_NET, F_MOVED, A_HELD } from "./layout";
-import { B, LAT } from "./state";
-import { ld, slotRec, arbRec } from "./records";
+import {
+  S_IN, S_OUT, S_FLAGS, S_CHILD, S_SIB, S_CHAN, S_NEXT, W_SLOTS, W_KIND, KIND_TREE, F_PENDING, F_EJECT, F_NET,
+  F_ROUTED, F_MOVED, A_HELD,
+} from "./layout";
+import { B, LAT, LOCKSTEP, PERPORT } from "./state";
+import { ld, sget, slotRec, arbRec } from "./records";
 import { creditsOut } from "./wire";
 import { queued } from "./tail-sent";
-import { enter } from "./arbitration";
+import { enter, enterInput } from "./arbitration";
 
 // the buffer of network child cp (flags f) has no room for a flit at the start of the cycle (its
 // credits on the wire, at most LAT - 1, are read only when they can fill it)
@@ -49,6 +52,17 @@ import { enter } from "./arbitration";
   return true;
 }
 
+// the ready list's readiness and entry: with switch 'per-port' a ready move enters its input
+// port's arbitration first (its output channels only if it wins there: ready-list.ts)
+@inline export function readyEnter(s: i32, p: usize, wire: bool, tail: bool): bool {
+  if (PERPORT) {
+    if (!childrenReady(p, wire, tail)) return false;
+    enterInput(s, p);
+    return true;
+  }
+  return readyRegister(s, p, wire, tail);
+}
+
 // enter slot s's ready move (record p) in the arbitration of each network channel it needs
 @inline export function register(s: i32, p: usize): void {
   for (let c = ld(p, S_CHILD); c >= 0;) {
@@ -75,4 +89,18 @@ import { enter } from "./arbitration";
     c = ld(cp, S_SIB);
   }
   return r;
+}
+
+// 'lockstep' (docs/model-flit.md "Tree replication"): tree worm w (record wq), every header of it
+// routed, has a request not granted after step 2, so it makes no move this cycle and its source
+// sends nothing
+@inline export function treeBlocked(wq: usize): bool {
+  if (!LOCKSTEP || ld(wq, W_KIND) != KIND_TREE) return false;
+  let pending = false;
+  for (let s = ld(wq, W_SLOTS); s >= 0; s = sget(s, S_NEXT)) {
+    const f = sget(s, S_FLAGS);
+    if ((f & F_PENDING) != 0) pending = true;
+    else if ((f & (F_ROUTED | F_EJECT)) == 0) return false;
+  }
+  return pending;
 }

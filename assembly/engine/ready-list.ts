@@ -4,15 +4,16 @@
 // the winners of the ready list. F_MOVED, which the walk leaves on the slots it moved, is cleared
 // as pass 1 goes by (a slot's children are visited before it).
 import {
-  H_ACTIVE_N, H_STATUS, ST_RUNNING, W_STATE, W_SLOTS, WS_REQUEST, S_FLAGS, S_NEXT, S_HEAD, F_PENDING,
-  F_EJECT, F_ROUTED, F_DEAD, F_BEHIND, F_MOVED,
+  H_ACTIVE_N, H_STATUS, ST_RUNNING, W_STATE, W_SLOTS, W_KIND, WS_REQUEST, KIND_TREE, S_FLAGS, S_NEXT,
+  S_HEAD, F_PENDING, F_EJECT, F_ROUTED, F_DEAD, F_BEHIND, F_MOVED, F_INLOST,
 } from "./layout";
-import { ACTIVE, READY, INJL, LAT, TAILSENT, R, sharing, sharingNow } from "./state";
+import { ACTIVE, READY, INJL, LAT, TAILSENT, LOCKSTEP, PERPORT, R, sharing, sharingNow } from "./state";
 import { ld, st, header, sget, wget, entry, slotRec, wormRec } from "./records";
-import { tryGrant } from "./vcs";
+import { tryGrant, requestTree } from "./vcs";
 import { routeSlot } from "./route-step";
 import { unlink, freeSlot } from "./slots";
-import { readyRegister } from "./readiness";
+import { readyEnter, register, treeBlocked } from "./readiness";
+import { inputWon } from "./arbitration";
 import { starting } from "./worms";
 import { requestInjection, sourceMaySend, inject } from "./injection";
 import { hasFlit } from "./wire";
@@ -45,10 +46,14 @@ export function stepReady(t: i32): void {
       hs = wget(load<i32>(entry(ACTIVE, k + 1)), W_SLOTS);
       hf = hs >= 0 ? sget(hs, S_FLAGS) : 0;
     }
+    let blocked = false;
     if (wget(w, W_STATE) == WS_REQUEST) {
       // out of slots here ends the run after this cycle (a later routing stops it at once)
       requestInjection(w);
     } else if (!starting(wormRec(w), t)) {
+      // 'lockstep' ("Tree replication"): a tree worm's step 2 comes first (its requests ask
+      // together at its end), then its moves, unless it is blocked
+      const lock = LOCKSTEP && wget(w, W_KIND) == KIND_TREE;
       while (s >= 0) {
         const p = slotRec(s);
         const next = ld(p, S_NEXT);
@@ -59,7 +64,7 @@ export function stepReady(t: i32): void {
           st(p, S_NEXT, grave);
           grave = s;
         } else {
-          const r = readySlot(s, p, f, w, t, wire, tail);
+          const r = readySlot(s, p, f, w, t, wire, tail, lock);
           if (r < 0) {
             aborted = true;
             break;
@@ -73,8 +78,13 @@ export function stepReady(t: i32): void {
         f = nf;
       }
       if (aborted) break;
+      if (lock) {
+        requestTree(w, wormRec(w));
+        blocked = treeBlocked(wormRec(w));
+        if (!blocked) nready = lockstepMoves(w, nready, wire, tail);
+      }
     }
-    if (sourceMaySend(wormRec(w), t)) {
+    if (!blocked && sourceMaySend(wormRec(w), t)) {
       store<i32>(entry(INJL, ninj), w);
       ninj++;
     }
@@ -82,16 +92,18 @@ export function stepReady(t: i32): void {
   readyEnd(t, grave, aborted, nready, ninj, wire, tail);
 }
 
-// pass 1 at live slot s of worm w (record p, flags f as read ahead): steps 2b-c, then whether its
-// move is ready (entered in the arbitration): 1 ready, 0 not, -1 the run stopped in step 2 (out
-// of slots, or a bad route: before any move)
-@inline function readySlot(s: i32, p: usize, f: i32, w: i32, t: i32, wire: bool, tail: bool): i32 {
+// pass 1 at live slot s of worm w (record p, flags f as read ahead): steps 2b-c, then, unless
+// `lock` (its moves wait for the worm's step 2: lockstepMoves), whether its move is ready (entered
+// in the arbitration): 1 ready, 0 not, -1 the run stopped in step 2 (out of slots, or a bad route:
+// before any move)
+@inline function readySlot(s: i32, p: usize, f: i32, w: i32, t: i32, wire: bool, tail: bool, lock: bool): i32 {
   if ((f & F_MOVED) != 0) {
     f &= ~F_MOVED;
     st(p, S_FLAGS, ld(p, S_FLAGS) & ~F_MOVED);
   }
-  if ((f & F_PENDING) != 0) tryGrant(s, w);
-  else if (
+  if ((f & F_PENDING) != 0) {
+    if (!lock) tryGrant(s, w);
+  } else if (
     (f & (F_ROUTED | F_EJECT)) == 0 &&
     ld(p, S_HEAD) >= 0 &&
     (ld(p, S_FLAGS) & F_BEHIND) == 0 &&
@@ -101,7 +113,22 @@ export function stepReady(t: i32): void {
     if (header(H_STATUS) != ST_RUNNING) return -1;
     f |= F_ROUTED;
   }
-  return (f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p, wire) && readyRegister(s, p, wire, tail) ? 1 : 0;
+  return !lock && (f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p, wire) && readyEnter(s, p, wire, tail)
+    ? 1
+    : 0;
+}
+
+// the ready moves of lock-step tree worm w after its step 2, newest slot first, appended to the
+// ready list from entry n; returns its new length
+function lockstepMoves(w: i32, n: i32, wire: bool, tail: bool): i32 {
+  for (let s = wget(w, W_SLOTS); s >= 0; s = ld(slotRec(s), S_NEXT)) {
+    const p = slotRec(s);
+    if ((ld(p, S_FLAGS) & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p, wire) && readyEnter(s, p, wire, tail)) {
+      store<i32>(entry(READY, n), s);
+      n++;
+    }
+  }
+  return n;
 }
 
 // the end of step 2 (dead ejection slots, chained from `grave`, return to the free list), then,
@@ -114,7 +141,19 @@ export function stepReady(t: i32): void {
     freeSlot(g);
   }
   if (aborted) return;
+  if (PERPORT) outputStage(nready);
   sharing += <f64>sharingNow;
   for (let i: i32 = 0; i < ninj; i++) inject(load<i32>(entry(INJL, i)));
   performPosted(t, nready, 0, 0, wire, tail);
+}
+
+// switch 'per-port': the allocator's output stage, over the moves that won their input port (the
+// others are flagged F_INLOST, skipped by pass 2)
+function outputStage(n: i32): void {
+  for (let i: i32 = 0; i < n; i++) {
+    const s = load<i32>(entry(READY, i));
+    const p = slotRec(s);
+    if (inputWon(s, p)) register(s, p);
+    else st(p, S_FLAGS, ld(p, S_FLAGS) | F_INLOST);
+  }
 }

@@ -4,8 +4,8 @@
 // compute a record's address once and read its fields from it; wget/sget (and their setters) are
 // the one-access shorthand. Lists of one word per entry (owner, qHead, active, ready, ...) are read
 // through `entry(list, i)`; header words through `header`/`setHeader`.
-import { WORM_STRIDE, SLOT_STRIDE, TREE_STRIDE, DEST_STRIDE, ARB_STRIDE, VCQ_STRIDE, WIRE_STRIDE } from "./layout";
-import { BASE, WORM, SLOT, TREE, DEST, ARB, VCQ, SLOT_WIRES, VC_WIRES } from "./state";
+import { WORM_STRIDE, SLOT_STRIDE, TREE_STRIDE, DEST_STRIDE, ARB_STRIDE, VCQ_STRIDE, WIRE_STRIDE, IN_STRIDE } from "./layout";
+import { BASE, WORM, SLOT, TREE, DEST, ARB, VCQ, SLOT_WIRES, VC_WIRES, INPORT } from "./state";
 
 @inline export function ld(rec: usize, f: i32): i32 { return load<i32>(rec + <usize>f * sizeof<i32>()); }
 @inline export function st(rec: usize, f: i32, v: i32): void { store<i32>(rec + <usize>f * sizeof<i32>(), v); }
@@ -27,6 +27,7 @@ import { BASE, WORM, SLOT, TREE, DEST, ARB, VCQ, SLOT_WIRES, VC_WIRES } from "./
 // the arbitration record of network channel ch (multiplexed VCs), in the region at `arbs`
 @inline export function arbIn(arbs: usize, ch: i32): usize { return rec(arbs, ch, ARB_STRIDE); }
 @inline export function arbRec(ch: i32): usize { return rec(ARB, ch, ARB_STRIDE); }
+@inline export function inRec(port: i32): usize { return rec(INPORT, port, IN_STRIDE); }
 // the queue record of network VC vc (vcRelease 'tail-sent')
 @inline export function vcqRec(vc: i32): usize { return rec(VCQ, vc, VCQ_STRIDE); }
 // the wire records (linkLatency > 1) of slot s (flits into its buffer) and of network VC vc

@@ -6,7 +6,7 @@ import {
   W_DEST, W_NDEST, KIND_TREE, D_NODE, T_DEST, T_CHILD, T_SIB, T_PORT, T_VC, T_EXACT, F_PENDING,
   F_EJECT, F_ROUTED, F_NET, F_EXACT, S_IN, S_OUT, Q_OCC,
 } from "./layout";
-import { P, V, K, QE, INJ, EJ, OWNER, B, TAILSENT, LAT, T } from "./state";
+import { P, V, K, QE, INJ, EJ, OWNER, B, TAILSENT, LAT, T, LOCKSTEP } from "./state";
 import { ld, setHeader, sget, sset, wget, treeRec, destRec, entry, vcqRec, vcWire } from "./records";
 import { onWire } from "./wire";
 import { newSlot, link } from "./slots";
@@ -23,13 +23,15 @@ export function routeSlot(s: i32, w: i32): void {
   sset(s, S_FLAGS, sget(s, S_FLAGS) | F_ROUTED);
   if (wget(w, W_KIND) == KIND_TREE) {
     // the slot's tree entry names the edges out of this node, each with its VC
+    // 'lockstep' ("Tree replication"): the worm's requests ask together after its step 2 (requestTree)
+    const now = !LOCKSTEP;
     const e = treeRec(sget(s, S_TARGET));
     const rec = ld(e, T_DEST);
-    if (rec >= 0) addEject(s, w, node, rec);
+    if (rec >= 0) addEject(s, w, node, rec, now);
     for (let ce = ld(e, T_CHILD); ce >= 0; ) {
       const c = treeRec(ce);
       const vi = ld(c, T_VC);
-      addNet(s, w, node, ld(c, T_PORT), vi, vi / K, ce, ld(c, T_EXACT) == 1 ? F_NET | F_EXACT : F_NET);
+      addNet(s, w, node, ld(c, T_PORT), vi, vi / K, ce, ld(c, T_EXACT) == 1 ? F_NET | F_EXACT : F_NET, now);
       ce = ld(c, T_SIB);
     }
     return;
@@ -38,7 +40,7 @@ export function routeSlot(s: i32, w: i32): void {
   let j = sget(s, S_TARGET);
   const d0 = wget(w, W_DEST);
   if (ld(destRec(d0 + j), D_NODE) == node) {
-    addEject(s, w, node, d0 + j);
+    addEject(s, w, node, d0 + j, true);
     j++;
   }
   if (j < wget(w, W_NDEST)) {
@@ -52,7 +54,7 @@ export function routeSlot(s: i32, w: i32): void {
       return;
     }
     // a route result is (VC class << 8) | port; the class's first VC is class K
-    addNet(s, w, node, r & 0xff, (r >> 8) * K, r >> 8, j, F_NET);
+    addNet(s, w, node, r & 0xff, (r >> 8) * K, r >> 8, j, F_NET, true);
   }
 }
 
@@ -116,8 +118,10 @@ function channelRoom(ch: i32): i32 {
 }
 
 // a request of worm w for VC index vi (of class vcClass) of the channel out of `node` by `port`,
-// child of slot `parent`; `target` is what its header heads for (S_TARGET)
-function addNet(parent: i32, w: i32, node: i32, port: i32, vi: i32, vcClass: i32, target: i32, flags: i32): void {
+// child of slot `parent`; `target` is what its header heads for (S_TARGET); it asks at once if `ask`
+function addNet(
+  parent: i32, w: i32, node: i32, port: i32, vi: i32, vcClass: i32, target: i32, flags: i32, ask: bool,
+): void {
   const next = neighbor(node, port);
   if (next < 0) {
     setHeader(H_STATUS, ST_BAD_ROUTE);
@@ -136,7 +140,7 @@ function addNet(parent: i32, w: i32, node: i32, port: i32, vi: i32, vcClass: i32
   sset(s, S_TARGET, target);
   sset(s, S_FLAGS, F_PENDING | flags);
   link(parent, s);
-  tryGrant(s, w);
+  if (ask) tryGrant(s, w);
 }
 
 // Which of its node's QE ejection channels a copy arriving in slot `parent` takes
@@ -150,8 +154,9 @@ function addNet(parent: i32, w: i32, node: i32, port: i32, vi: i32, vcClass: i32
   return vc < INJ ? vc % (P * V) : sget(parent, S_PORT) * V;
 }
 
-// a request of worm w for the ejection VC at `node` delivering destination record `rec`
-function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
+// a request of worm w for the ejection VC at `node` delivering destination record `rec`; it asks
+// at once if `ask`
+function addEject(parent: i32, w: i32, node: i32, rec: i32, ask: bool): void {
   const s = newSlot(w);
   if (s < 0) return;
   const q = ejectionIndex(parent);
@@ -163,5 +168,5 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32): void {
   sset(s, S_TARGET, rec);
   sset(s, S_FLAGS, F_PENDING | F_EJECT);
   link(parent, s);
-  tryGrant(s, w);
+  if (ask) tryGrant(s, w);
 }

@@ -7,7 +7,8 @@ import {
   H_PORTS, H_V, H_K, H_Q, H_B, H_R, H_S, H_FLAGS, H_NODES, H_QE, H_INJ, H_EJ, H_SLOTCAP, H_LAT,
   H_READY_AT, H_O_OWNER, H_O_ARB, H_O_WINNER, H_O_ALONE, H_O_CHFLITS, H_O_QHEAD, H_O_QTAIL,
   H_O_WORM, H_O_DEST, H_O_TREE, H_O_SLOT, H_O_ACTIVE, H_O_READY, H_O_ROUTE, H_O_INJL, H_O_WAIT,
-  H_O_VCQ, H_O_LAT, FLAG_MUX, FLAG_CHANNEL_USE, FLAG_BACK_TO_BACK, FLAG_TAIL_SENT, WIRE_STRIDE,
+  H_O_VCQ, H_O_LAT, H_O_INPORT, FLAG_MUX, FLAG_CHANNEL_USE, FLAG_BACK_TO_BACK, FLAG_TAIL_SENT, FLAG_LOCKSTEP,
+  FLAG_PER_PORT, WIRE_STRIDE,
   COUNTERS_BYTE, C_FLITHOPS, C_INJECTED, C_EJECTED, C_VCWAIT, C_SAMEGROUP, C_SHARING, C_GRANTS,
 } from "./layout";
 
@@ -34,6 +35,8 @@ export let VCQ: usize = 0;
 // option linkLatency > 1: the wire records of the slots, then of the network VCs (H_O_LAT)
 export let SLOT_WIRES: usize = 0;
 export let VC_WIRES: usize = 0;
+// option switch 'per-port': the input-port records (H_O_INPORT)
+export let INPORT: usize = 0;
 
 // the configuration
 export let P: i32 = 0;
@@ -52,6 +55,10 @@ export let CHANUSE: bool = false;
 export let B2B: bool = false;
 // option vcRelease 'tail-sent' (docs/model-flit.md "One cycle t" 4b)
 export let TAILSENT: bool = false;
+// option treeReplication 'lockstep' (docs/model-flit.md "Tree replication")
+export let LOCKSTEP: bool = false;
+// option switch 'per-port' (docs/model-flit.md "Arbitration", the input stage)
+export let PERPORT: bool = false;
 // option linkLatency (cycles per network channel traversal)
 export let LAT: i32 = 1;
 // multiplexed VCs: a cycle starting with this many live slots is evaluated with the ready list
@@ -106,6 +113,7 @@ export function configure(base: usize): void {
   WAITERS = region(base, H_O_WAIT);
   VCQ = region(base, H_O_VCQ);
   SLOT_WIRES = region(base, H_O_LAT);
+  INPORT = region(base, H_O_INPORT);
   VC_WIRES = SLOT_WIRES + <usize>word(base, H_SLOTCAP) * <usize>WIRE_STRIDE * sizeof<i32>();
   READY_AT = word(base, H_READY_AT);
   P = word(base, H_PORTS);
@@ -121,6 +129,8 @@ export function configure(base: usize): void {
   CHANUSE = (flags & FLAG_CHANNEL_USE) != 0;
   B2B = (flags & FLAG_BACK_TO_BACK) != 0;
   TAILSENT = (flags & FLAG_TAIL_SENT) != 0;
+  LOCKSTEP = (flags & FLAG_LOCKSTEP) != 0;
+  PERPORT = (flags & FLAG_PER_PORT) != 0;
   LAT = word(base, H_LAT);
   INJ = word(base, H_INJ);
   EJ = word(base, H_EJ);

@@ -2,8 +2,9 @@
 // requests ("Evaluation order", parked requests), and the count of VCs held per multiplexed channel
 // that the walk keeps (A_HELD).
 import {
-  H_LASTPROGRESS, S_WORM, S_VC, S_FLAGS, S_NODE, S_HEAD, S_CHAN, W_WAIT, W_GROUP, F_PENDING, F_NET,
-  F_EXACT, F_PARKED, F_SAMEG, F_WAITED, F_BEHIND, F_RELEASED, Q_LAST, A_HELD,
+  H_LASTPROGRESS, S_WORM, S_VC, S_FLAGS, S_NODE, S_HEAD, S_CHAN, S_NEXT, W_WAIT, W_GROUP, W_SLOTS,
+  F_PENDING, F_NET, F_EXACT, F_PARKED, F_SAMEG, F_WAITED, F_BEHIND, F_RELEASED, F_ROUTED, F_EJECT,
+  Q_LAST, A_HELD,
 } from "./layout";
 import { OWNER, WAITERS, MUX, WALK, K, INJ, T, SPAREVC, vcWait, sameGroup, grants } from "./state";
 import { DEBUG } from "./invariants";
@@ -61,6 +62,48 @@ import { ld, st, sget, sset, wget, wset, setHeader, entry, arbRec, vcqRec } from
     if (same) sameGroup += 1;
   }
   if (k == 1) park(s, f, holder, same);
+}
+
+// 'lockstep' (docs/model-flit.md "Tree replication"; the reference's requestTogether): after the
+// step 2 of tree worm w (record wq), its requests are granted together when no granted slot of it
+// waits for its header to be routed and each has a free VC; else each waits this cycle
+export function requestTree(w: i32, wq: usize): void {
+  let pending = false;
+  let go = true;
+  for (let s = ld(wq, W_SLOTS); s >= 0; s = sget(s, S_NEXT)) {
+    const f = sget(s, S_FLAGS);
+    if ((f & F_PENDING) != 0) {
+      pending = true;
+      if ((f & F_PARKED) != 0 || !anyFree(sget(s, S_VC), (f & (F_NET | F_EXACT)) == F_NET ? K : 1)) go = false;
+    } else if ((f & (F_ROUTED | F_EJECT)) == 0) go = false;
+  }
+  if (!pending) return;
+  for (let s = ld(wq, W_SLOTS); s >= 0; s = sget(s, S_NEXT)) {
+    const f = sget(s, S_FLAGS);
+    if ((f & F_PENDING) == 0) continue;
+    if (go || (f & F_PARKED) != 0) tryGrant(s, w);
+    else waitTogether(s, w, f, sget(s, S_VC), (f & (F_NET | F_EXACT)) == F_NET ? K : 1);
+  }
+}
+
+// some VC of vc .. vc + k - 1 is free
+@inline function anyFree(vc: i32, k: i32): bool {
+  for (let i: i32 = 0; i < k; i++) if (load<i32>(entry(OWNER, vc + i)) < 0) return true;
+  return false;
+}
+
+// tree request s (flags f, VCs vc .. vc + k - 1, not parked) waits for the rest of its worm: a
+// wait as in tryGrant, parked only when its own VC is held (a free one has no holder to wake it)
+function waitTogether(s: i32, w: i32, f: i32, vc: i32, k: i32): void {
+  const holder = load<i32>(entry(OWNER, vc));
+  vcWait += 1;
+  wset(w, W_WAIT, wget(w, W_WAIT) + 1);
+  let same = false;
+  if (vc < INJ && holder >= 0) {
+    same = wget(sget(holder, S_WORM), W_GROUP) == wget(w, W_GROUP);
+    if (same) sameGroup += 1;
+  }
+  if (k == 1 && holder >= 0) park(s, f, holder, same);
 }
 
 // request s (flags f) parks on the waiter list of its router until its VC's holder frees it

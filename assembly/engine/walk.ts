@@ -12,12 +12,12 @@ import {
   W_TOSEND, W_FIRSTTRIG, KIND_TREE, KIND_UNICAST, WS_DONE, WS_REQUEST, S_FLAGS, S_NEXT, S_HEAD,
   S_IN, S_OUT, S_CHAN, S_VC, S_CHILD, WIRE_MASK, F_RELEASED, F_PENDING, F_EJECT, F_ROUTED, F_DEAD, F_BEHIND, F_MOVED, A_HELD, A_FLITS,
 } from "./layout";
-import { OWNER, ACTIVE, ROUTE, READY, SLOT, ARB, P, V, B, R, T, LAT, TAILSENT, INJ, SPAREVC, NPOST, MOVED, flitHops, sharing, sharingNow } from "./state";
+import { OWNER, ACTIVE, ROUTE, READY, SLOT, ARB, P, V, B, R, T, LAT, TAILSENT, LOCKSTEP, INJ, SPAREVC, NPOST, MOVED, flitHops, sharing, sharingNow } from "./state";
 import { ld, st, header, setHeader, entry, slotRec, slotIn, arbIn, arbRec, wormRec, slotWire, vcWire } from "./records";
-import { tryGrant } from "./vcs";
+import { tryGrant, requestTree } from "./vcs";
 import { routeSlot } from "./route-step";
 import { unlink, freeSlot } from "./slots";
-import { readyAlone, register } from "./readiness";
+import { readyAlone, register, treeBlocked } from "./readiness";
 import { enter, arbitrated } from "./arbitration";
 import { move, tailLeft } from "./move";
 import { starting, finish } from "./worms";
@@ -95,6 +95,8 @@ export function stepWalk(t: i32): void {
   }
   if (starting(wq, t)) return 1;
   const tree = ld(wq, W_KIND) == KIND_TREE;
+  // 'lockstep' ("Tree replication"): the tree's requests ask together after its routings
+  const lock = LOCKSTEP && tree;
   let over = true;
   for (let s = ld(wq, W_SLOTS); s >= 0;) {
     const p = slotRec(s);
@@ -105,7 +107,7 @@ export function stepWalk(t: i32): void {
       // slots: stop at the first routed one
       if (!tree && (f & (F_ROUTED | F_EJECT)) == F_ROUTED) break;
       if ((f & F_PENDING) != 0) {
-        tryGrant(s, w);
+        if (!lock) tryGrant(s, w);
         over = false;
       } else if ((f & (F_ROUTED | F_EJECT)) == 0) {
         over = false;
@@ -117,6 +119,7 @@ export function stepWalk(t: i32): void {
     }
     s = next;
   }
+  if (lock) requestTree(w, wq);
   return over ? 0 : 1;
 }
 
@@ -272,6 +275,7 @@ function keepRoute(k: i32, j: i32): void {
 @inline function walkWorm(w: i32, wq: usize, t: i32, wire: bool, tail: bool): bool {
   const slots = SLOT;
   const trig = ld(wq, W_FIRSTTRIG) >= 0;
+  const blocked = treeBlocked(wq);
   for (let s = ld(wq, W_SLOTS); s >= 0;) {
     const p = slotIn(slots, s);
     const next = ld(p, S_NEXT);
@@ -285,7 +289,7 @@ function keepRoute(k: i32, j: i32): void {
     }
     const f = f0 & ~F_MOVED;
     let go: i32 = 0;
-    if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p, wire)) go = readyAlone(p, trig, wire, tail);
+    if (!blocked && (f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p, wire)) go = readyAlone(p, trig, wire, tail);
     if (go == 1) {
       st(p, S_FLAGS, f | F_MOVED);
       if (moveFinishes(s, p, w, wq, wire, tail)) return true;
@@ -298,7 +302,7 @@ function keepRoute(k: i32, j: i32): void {
     }
     s = next;
   }
-  if (sourceMaySend(wq, t)) inject(w);
+  if (!blocked && sourceMaySend(wq, t)) inject(w);
   return false;
 }
 

@@ -6,7 +6,7 @@ import { TREE_BASED_ALGORITHMS } from '../multicast/tree-based/index.ts';
 import type { RoutingFunction } from '../routing/types.ts';
 import type { ConsumptionModel } from './consumption.ts';
 import { checkDeadlock, type DeadlockReport, unicastScheme } from './deadlock.ts';
-import { checkTreeDeadlock, treeEnumerationFor } from './deadlock-tree.ts';
+import { checkTreeDeadlock, type TreeHoldModel, treeEnumerationFor } from './deadlock-tree.ts';
 
 /** Largest network (virtual channels) checked before a simulation: a fraction of a second. */
 export const PRE_RUN_CHECK_VCS = 1 << 17;
@@ -22,8 +22,10 @@ export type SchemeVerdict =
  * - unicast traffic and unicast-based trees: the routing function over all pairs (their worms end
  *   at consumption channels and add no cycle);
  * - path-based algorithms: their worm scheme with the model's consumption channels;
- * - tree-based algorithms: their trees under the engine's branch holding (each router replicates
- *   onto its children as they are granted), with the consumption channels.
+ * - tree-based algorithms: their trees under the engine's holding, with the consumption channels:
+ *   `holding` 'branch' (treeReplication 'independent': each router replicates onto its children as
+ *   they are granted) or 'lock-step' (treeReplication 'lockstep': docs/model-flit.md "Tree
+ *   replication", the frontier granted level by level).
  * A network over `maxVcs` virtual channels is not checked (the reason says how to check it).
  */
 export function checkScheme(
@@ -31,6 +33,7 @@ export function checkScheme(
   routing: RoutingFunction,
   model: ConsumptionModel,
   maxVcs = PRE_RUN_CHECK_VCS,
+  holding: TreeHoldModel = 'branch',
 ): SchemeVerdict {
   const t = routing.topology;
   const vcs = t.nodes * t.ports * routing.vcClasses.length;
@@ -47,7 +50,7 @@ export function checkScheme(
         algorithm,
         routing,
         (s, d) => createPlan(algorithm, routing, s, d),
-        'branch',
+        holding,
         enumeration,
         false,
         model,

@@ -46,6 +46,10 @@ export interface ResolvedOptions {
   injection: 'back-to-back' | 'after-tail';
   /** When a network VC is freed (docs/model-flit.md "One cycle t" 4b). */
   vcRelease: 'tail-credit' | 'tail-sent';
+  /** How a tree worm's branches advance (docs/model-flit.md "Tree replication"). */
+  treeReplication: 'independent' | 'lockstep';
+  /** Crossbar inputs of a router: one per VC, or one per input port (docs/model-flit.md "Arbitration"). */
+  switch: 'per-vc' | 'per-port';
   /** Cycles a flit (and its credit) takes to cross a network channel (docs/model-flit.md "Time"). */
   linkLatency: number;
   /** Seed of the worms' routing keys (docs/model-flit.md "Routing keys"). */
@@ -75,6 +79,14 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
   if (o.vcRelease !== undefined && o.vcRelease !== 'tail-credit' && o.vcRelease !== 'tail-sent') {
     throw new WormcastError(`engine option vcRelease: '${String(o.vcRelease)}' must be tail-credit or tail-sent`);
   }
+  if (o.treeReplication !== undefined && o.treeReplication !== 'independent' && o.treeReplication !== 'lockstep') {
+    throw new WormcastError(
+      `engine option treeReplication: '${String(o.treeReplication)}' must be independent or lockstep`,
+    );
+  }
+  if (o.switch !== undefined && o.switch !== 'per-vc' && o.switch !== 'per-port') {
+    throw new WormcastError(`engine option switch: '${String(o.switch)}' must be per-vc or per-port`);
+  }
   const routeSeed = o.routeSeed ?? 0;
   if (!Number.isSafeInteger(routeSeed) || routeSeed < 0)
     throw new WormcastError(`engine option routeSeed: ${routeSeed} must be an integer 0..${Number.MAX_SAFE_INTEGER}`);
@@ -94,6 +106,8 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
     channelUse: o.channelUse !== false,
     injection: o.injection ?? 'back-to-back',
     vcRelease: o.vcRelease ?? 'tail-credit',
+    treeReplication: o.treeReplication ?? 'independent',
+    switch: o.switch ?? 'per-vc',
     linkLatency: int(o.linkLatency, 1, 1, 16, 'linkLatency'),
     routeSeed,
   };
@@ -160,6 +174,10 @@ export function prepare(input: EngineInput): Prepared {
   const vcTotal = n * P * V + n * q + n * qe;
   const cap = input.capacity;
   const options = resolveOptions(input.options, vcTotal + (cap ? cap.slots : extraSlots));
+  if (options.switch === 'per-port' && !mux)
+    throw new WormcastError(
+      `engine option switch: 'per-port' needs VCs multiplexed on each link (2 or more VCs per channel, vcLinks off); this run has ${V} VC(s) per channel${input.options?.vcLinks ? ' on their own links' : ''}`,
+    );
   const layout = L.computeLayout({
     nodes: n,
     ports: P,
@@ -174,6 +192,7 @@ export function prepare(input: EngineInput): Prepared {
     tailSent: input.options?.vcRelease === 'tail-sent',
     wires: options.linkLatency > 1,
     channelUse: options.channelUse,
+    perPort: options.switch === 'per-port',
   });
   return { layout, options };
 }
@@ -203,7 +222,9 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
     (s.mux ? L.FLAG_MUX : 0) |
     (s.channelUse ? L.FLAG_CHANNEL_USE : 0) |
     (o.injection === 'back-to-back' ? L.FLAG_BACK_TO_BACK : 0) |
-    (o.vcRelease === 'tail-sent' ? L.FLAG_TAIL_SENT : 0);
+    (o.vcRelease === 'tail-sent' ? L.FLAG_TAIL_SENT : 0) |
+    (o.treeReplication === 'lockstep' ? L.FLAG_LOCKSTEP : 0) |
+    (o.switch === 'per-port' ? L.FLAG_PER_PORT : 0);
   // worms written so far (all of them, unless the run is streamed: src/engine/feed.ts) and records
   h[L.H_WORMS] = input.worms.length;
   h[L.H_WCAP] = Math.max(1, s.worms);
@@ -232,6 +253,15 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
   h[L.H_O_VCQ] = lay.vcq;
   h[L.H_LAT] = o.linkLatency;
   h[L.H_O_LAT] = lay.lat;
+  h[L.H_O_INPORT] = lay.inport;
+  if (lay.sizes.perPort) {
+    // every input port's pointer at its last VC, so that VC 0 comes first; no entry yet
+    const ports = lay.sizes.nodes * lay.sizes.ports + lay.sizes.nodes * lay.sizes.q;
+    for (let i = 0; i < ports; i++) {
+      i32[(lay.inport >> 2) + i * L.IN_STRIDE + L.IN_RR] = lay.sizes.vcs - 1;
+      i32[(lay.inport >> 2) + i * L.IN_STRIDE + L.IN_STAMP] = -1;
+    }
+  }
   if (o.vcRelease === 'tail-sent') {
     // no earlier holder in any buffer
     for (let v = 0; v < lay.injBase; v++) {

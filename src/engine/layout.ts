@@ -56,7 +56,7 @@ export const H_B = 4;
 export const H_R = 5;
 export const H_S = 6;
 export const H_WATCHDOG = 7;
-/** FLAG_* bits: the run's options the engine reads (VCs multiplexed, channelUse, injection, vcRelease). */
+/** FLAG_* bits: the run's options the engine reads (VCs multiplexed, channelUse, injection, vcRelease, treeReplication). */
 export const H_FLAGS = 8;
 export const H_WORMS = 9;
 export const H_SLOTCAP = 10;
@@ -145,6 +145,8 @@ export const H_GEN = 53;
  * its record free again); the worms H_WFREED .. H_WORMS - 1 occupy records.
  */
 export const H_WFREED = 54;
+/** Byte offset of the input-port records (option switch 'per-port'; 0 words otherwise). */
+export const H_O_INPORT = 55;
 export const HEADER_WORDS = 64;
 
 /**
@@ -160,6 +162,21 @@ export const A_FLITS = 2;
 /** Cycle of the channel's last arbitration entry. */
 export const A_STAMP = 3;
 export const ARB_STRIDE = 4;
+
+/**
+ * Words of an input port's record (option switch 'per-port', region H_O_INPORT): network channel
+ * ch's buffers at its downstream router are input port ch; node a's injection channel q is input
+ * port N P + a Q + q. The allocator's input stage (docs/model-flit.md "Arbitration").
+ */
+/** Input VC index that sent a flit last (round-robin pointer); at first V - 1. */
+export const IN_RR = 0;
+/** Cycle of the port's last input-stage entry. */
+export const IN_STAMP = 1;
+/** The slot winning the port so far this cycle. */
+export const IN_WIN = 2;
+/** Its input VC index. */
+export const IN_WVC = 3;
+export const IN_STRIDE = 4;
 
 /**
  * Words of a network VC's queue record (option vcRelease 'tail-sent'): the slots that freed the VC
@@ -189,6 +206,10 @@ export const FLAG_CHANNEL_USE = 2;
 export const FLAG_BACK_TO_BACK = 4;
 /** Option vcRelease 'tail-sent' (docs/model-flit.md "One cycle t" 4b); clear: 'tail-credit'. */
 export const FLAG_TAIL_SENT = 8;
+/** Option treeReplication 'lockstep' (docs/model-flit.md "Tree replication"); clear: 'independent'. */
+export const FLAG_LOCKSTEP = 16;
+/** Option switch 'per-port' (docs/model-flit.md "Arbitration", the input stage); clear: 'per-vc'. */
+export const FLAG_PER_PORT = 32;
 
 /** Counters (f64, at byte 256). */
 export const COUNTERS_BYTE = 256;
@@ -344,6 +365,8 @@ export const F_CONTEND = 2048;
 export const F_RELEASED = 4096;
 /** vcRelease 'tail-sent': an earlier holder's flits are ahead of this slot's in its VC's buffer: not routed yet. */
 export const F_BEHIND = 8192;
+/** Switch 'per-port': the move lost its input port this cycle (the ready list's pass 2 skips it). */
+export const F_INLOST = 16384;
 
 /*
  * The generator region (kernel traffic, header word H_GEN): what the kernel needs to draw a
@@ -468,6 +491,8 @@ export interface LayoutSizes {
   tailSent?: boolean;
   /** Option linkLatency > 1 (the wire records of H_O_LAT). */
   wires?: boolean;
+  /** Option switch 'per-port' (the input-port records of H_O_INPORT). */
+  perPort?: boolean;
 }
 
 /** Byte offsets of every region and the total size. */
@@ -491,6 +516,8 @@ export interface Layout {
   waiters: number;
   vcq: number;
   lat: number;
+  /** Input-port records (switch 'per-port'). */
+  inport: number;
   bytes: number;
   vcTotal: number;
   injBase: number;
@@ -534,6 +561,7 @@ export function computeLayout(s: LayoutSizes): Layout {
   const waiters = take(s.nodes);
   const vcq = take(s.tailSent ? VCQ_STRIDE * injBase : 0, 16);
   const lat = take(s.wires ? WIRE_STRIDE * (s.slots + injBase) : 0, 16);
+  const inport = take(s.perPort ? IN_STRIDE * (channels + s.nodes * s.q) : 0, 16);
   return {
     sizes: s,
     owner,
@@ -554,6 +582,7 @@ export function computeLayout(s: LayoutSizes): Layout {
     waiters,
     vcq,
     lat,
+    inport,
     bytes: at,
     vcTotal,
     injBase,

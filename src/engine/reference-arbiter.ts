@@ -21,13 +21,17 @@ export interface Arbiter {
   arbitrate(chan: number, winner: number, candidate: number): number;
   /** A flit of VC index v crossed channel `chan`: the grant was used. */
   arbitrated(chan: number, v: number): void;
+  /** Switch 'per-port' ("Arbitration", the input stage): which of input VC indices `winner` and `candidate` wins input port `port`. */
+  arbitrateInput(port: number, winner: number, candidate: number): number;
+  /** Switch 'per-port': a flit left input port `port` from its VC index v. */
+  arbitratedInput(port: number, v: number): void;
 }
 
-/** The arbiters of `channels` channels of V VCs each under `policy`, before any move. */
-export function arbiterOf(policy: ArbiterPolicy, channels: number, vcs: number): Arbiter {
+/** The arbiters of `channels` channels of V VCs each, and of `inputs` input ports, under `policy`, before any move. */
+export function arbiterOf(policy: ArbiterPolicy, channels: number, vcs: number, inputs = 0): Arbiter {
   switch (policy) {
     case 'round-robin':
-      return roundRobin(channels, vcs);
+      return roundRobin(channels, vcs, inputs);
   }
 }
 
@@ -36,18 +40,36 @@ export function arbiterOf(policy: ArbiterPolicy, channels: number, vcs: number):
  * cyclically (VC 0 first). Only a grant that was used moves the pointer (a move that lost another
  * of its channels does not), as in iSLIP.
  */
-function roundRobin(channels: number, vcs: number): Arbiter {
+function roundRobin(channels: number, vcs: number, inputs: number): Arbiter {
   /** Per channel, the VC index (class K + copy) it last moved. */
   const last = new Int32Array(channels).fill(vcs - 1);
-  // 0 for the VC index after the channel's pointer, V - 1 for the pointer's own
-  const turn = (chan: number, v: number): number => (v - last[chan]! - 1 + vcs) % vcs;
+  /** Per input port (switch 'per-port'), the input VC index it last sent a flit from. */
+  const lastIn = new Int32Array(inputs).fill(vcs - 1);
+  // 0 for the VC index after the pointer, V - 1 for the pointer's own
+  const turn = (ptr: Int32Array, i: number, v: number): number => (v - ptr[i]! - 1 + vcs) % vcs;
   return {
     policy: 'round-robin',
-    arbitrate: (chan, winner, candidate) => (turn(chan, candidate) < turn(chan, winner) ? candidate : winner),
+    arbitrate: (chan, winner, candidate) =>
+      turn(last, chan, candidate) < turn(last, chan, winner) ? candidate : winner,
     arbitrated: (chan, v) => {
       last[chan] = v;
     },
+    arbitrateInput: (port, winner, candidate) =>
+      turn(lastIn, port, candidate) < turn(lastIn, port, winner) ? candidate : winner,
+    arbitratedInput: (port, v) => {
+      lastIn[port] = v;
+    },
   };
+}
+
+/**
+ * Switch 'per-port' ("Arbitration"): a move's input port and its VC index there. A network slot's
+ * buffer is on its channel's input port (`chan`, its VC index vc mod V); an injection slot's on its
+ * node's injection port (channels + the injection channel's number), where every message has index
+ * 0, so that the oldest message in the port (the first to enter) goes first.
+ */
+export function inputOf(channels: number, vcs: number): (s: Slot) => [port: number, v: number] {
+  return (s) => (s.kind === 'network' ? [s.chan, s.vc % vcs] : [channels + s.worm.injQ, 0]);
 }
 
 /**
@@ -61,10 +83,24 @@ export function arbitrationStep(
   channels: number,
   vcs: number,
   count: EngineCounters,
+  input: ((s: Slot) => [port: number, v: number]) | null = null,
 ): (moves: Slot[]) => Slot[] {
   /** Per channel, the VC index it granted in this cycle's arbitration (read only for channels asked for). */
   const winner = new Int32Array(channels);
-  return (moves) => {
+  // switch 'per-port': the separable allocator's input stage first, one winner per input port
+  const inputStage = input
+    ? (moves: Slot[]): Slot[] => {
+        const best = new Map<number, Slot>();
+        for (const s of moves) {
+          const [port, v] = input(s);
+          const w = best.get(port);
+          if (!w || arbiter.arbitrateInput(port, input(w)[1], v) !== input(w)[1]) best.set(port, s);
+        }
+        return moves.filter((s) => best.get(input(s)[0]) === s);
+      }
+    : (moves: Slot[]): Slot[] => moves;
+  return (ready) => {
+    const moves = inputStage(ready);
     const asks = new Map<number, number[]>();
     for (const s of moves) {
       for (const c of s.children) {

@@ -52,6 +52,14 @@ export interface Rules {
   freeChoice(s: Slot): number;
   /** Step 2c: waiting request s is a network request whose class's first copy is held by its own multicast. */
   sameMulticastWait(s: Slot): boolean;
+  /** Step 2c, "Tree replication": request s asks for its VC on its own ('lockstep': not a tree worm's). */
+  asksAlone(s: Slot): boolean;
+  /** Step 2c, "Tree replication": the requests worm w asks for together after its routings ('lockstep': a tree worm's, all or none). */
+  jointRequests(w: Worm): Slot[];
+  /** Step 2c, "Tree replication": every header of w has been routed (its joint requests may be granted). */
+  levelComplete(w: Worm): boolean;
+  /** Step 3, "Tree replication": w makes no move and sends nothing this cycle ('lockstep': a tree worm whose headers are all routed with a request not granted). */
+  treeBlocked(w: Worm): boolean;
   /** "Memory": with `live` slots in use, no slot is left for a new request (option slots). */
   outOfSlots(live: number): boolean;
   /** "Watchdog": nothing has moved or been granted since `lastProgress`, `cycle` included, for too long. */
@@ -70,6 +78,7 @@ export function rulesOf(
   const { buffer: B, routerDelay: R, startup: S, linkLatency: l, watchdog: W } = o;
   const backToBack = o.injection === 'back-to-back';
   const tailSent = o.vcRelease === 'tail-sent';
+  const lockstep = o.treeReplication === 'lockstep';
   const { ports: P, v: V, q: Q } = space;
 
   // "Time": with l = 1 nothing is on a wire at a cycle's start, and nothing is remembered
@@ -83,6 +92,13 @@ export function rulesOf(
         };
   // "One cycle t" 4b: with 'tail-credit' a VC's buffer holds its holder's flits only
   const buffered = tailSent ? (c: Slot): number => flitsIn(buffers.fifo[c.vc]!) : (c: Slot): number => c.in - c.out;
+
+  // "Tree replication": no granted slot of w waits for its header to be routed
+  const levelComplete = (w: Worm): boolean => w.slots.every((s) => !s.granted || s.routed || s.kind === 'ejection');
+  const freeChoice = (s: Slot): number => {
+    for (let i = 0; i < s.choices; i++) if (!owner[s.vc + i]) return s.vc + i;
+    return -1;
+  };
 
   return {
     routingKey: (n) => wormKey(o.routeSeed, n, keysOf(routing)),
@@ -143,11 +159,13 @@ export function rulesOf(
           B,
         )
       : (s, dest) => nextHop(routing, s, dest),
-    freeChoice(s) {
-      for (let i = 0; i < s.choices; i++) if (!owner[s.vc + i]) return s.vc + i;
-      return -1;
-    },
-    sameMulticastWait: (s) => s.kind === 'network' && owner[s.vc]!.worm.group === s.worm.group,
+    freeChoice,
+    // under 'lockstep' a request may wait with its first copy free (a sibling's VC is held)
+    sameMulticastWait: (s) => s.kind === 'network' && owner[s.vc]?.worm.group === s.worm.group,
+    asksAlone: lockstep ? (s) => !s.worm.tree : () => true,
+    jointRequests: lockstep ? (w) => (w.tree ? w.slots.filter((s) => !s.granted) : []) : () => [],
+    levelComplete,
+    treeBlocked: lockstep ? (w) => w.tree !== null && w.slots.some((s) => !s.granted) && levelComplete(w) : () => false,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { RoutingFunction } from '../routing/types.ts';
 import { checkRoutable, prepare, type ResolvedOptions, wormTree } from './input.ts';
-import { ARBITER_POLICY, type Arbiter, arbiterOf, arbitrationStep } from './reference-arbiter.ts';
+import { ARBITER_POLICY, type Arbiter, arbiterOf, arbitrationStep, inputOf } from './reference-arbiter.ts';
 import { newSlot, newWorm, type Slot, type SlotPlace, VcBuffers, type Worm } from './reference-objects.ts';
 import { waitForEdges, wormTimes } from './reference-results.ts';
 import { childRequests, injectionPlace, type Rules, rulesOf, triggeredBy } from './reference-rules.ts';
@@ -37,6 +37,8 @@ export class ReferenceEngine implements Engine {
   private readonly arbiter: Arbiter;
   /** Step 3's arbitration: the channels' when their VCs are multiplexed; none when each VC has its own link. */
   private readonly arbitration: (moves: Slot[]) => Slot[];
+  /** Switch 'per-port': a move left its input port (the input stage's pointer). */
+  private readonly inputMoved: (s: Slot) => void;
   private readonly chanFlits: Int32Array;
   /** 4a: one flit on a channel's utilisation counter (option channelUse). */
   private readonly countChannelFlit: (chan: number) => void;
@@ -76,8 +78,16 @@ export class ReferenceEngine implements Engine {
     this.buffers = new VcBuffers(layout.injBase);
     const perVc = input.options?.consumption === 'vc';
     this.rules = rulesOf(options, perVc, this.space, input.routing, this.buffers, this.owner);
-    this.arbiter = arbiterOf(ARBITER_POLICY, channels, s.vcs);
-    this.arbitration = s.mux ? arbitrationStep(this.arbiter, channels, s.vcs, this.count) : (moves) => moves;
+    // switch 'per-port' ("Arbitration"): one crossbar input per input port, allocated input first
+    const inputPort = options.switch === 'per-port' ? inputOf(channels, s.vcs) : null;
+    this.arbiter = arbiterOf(ARBITER_POLICY, channels, s.vcs, inputPort ? channels + s.nodes * s.q : 0);
+    this.arbitration = s.mux ? arbitrationStep(this.arbiter, channels, s.vcs, this.count, inputPort) : (moves) => moves;
+    this.inputMoved = inputPort
+      ? (slot) => {
+          const [port, v] = inputPort(slot);
+          this.arbiter.arbitratedInput(port, v);
+        }
+      : () => {};
     this.chanFlits = new Int32Array(s.channelUse ? channels : 0);
     this.countChannelFlit = s.channelUse
       ? (chan) => {
@@ -198,13 +208,16 @@ export class ReferenceEngine implements Engine {
       for (let i = w.slots.length - 1; i >= 0; i--) {
         const s = w.slots[i]!;
         if (s.dead) continue;
-        if (!s.granted) this.request(s, t);
-        else if (this.rules.headerRoutable(s, t)) {
+        if (!s.granted) {
+          if (this.rules.asksAlone(s)) this.request(s, t);
+        } else if (this.rules.headerRoutable(s, t)) {
           this.route(s);
           // a stop here ends the cycle before any move (also when an injection request ran out of slots before)
           if (this.status !== 'running') return false;
         }
       }
+      const joint = this.rules.jointRequests(w);
+      if (joint.length > 0) this.requestTogether(w, joint, t);
     }
     return true;
   }
@@ -235,6 +248,20 @@ export class ReferenceEngine implements Engine {
       this.grant(s, vc, t);
       return;
     }
+    this.wait(s);
+  }
+
+  /** 2c, "Tree replication": w's joint requests are granted together when its headers are all routed and each has a free VC; else each waits. */
+  private requestTogether(w: Worm, joint: Slot[], t: number): void {
+    if (this.rules.levelComplete(w) && joint.every((s) => this.rules.freeChoice(s) >= 0)) {
+      for (const s of joint) this.grant(s, this.rules.freeChoice(s), t);
+      return;
+    }
+    for (const s of joint) this.wait(s);
+  }
+
+  /** 2c: request s waits one cycle (a VC-wait cycle, and a same-multicast wait if its class's first copy is held by its multicast). */
+  private wait(s: Slot): void {
     this.count.vcWaitCycles++;
     s.worm.waits++;
     if (this.rules.sameMulticastWait(s)) this.count.sameMulticastWaits++;
@@ -249,9 +276,10 @@ export class ReferenceEngine implements Engine {
     this.lastProgress = t;
   }
 
-  /** 2b: the slot's children are created as requests, each requested at once. */
+  /** 2b: the slot's children are created as requests, then each is requested at once (all exist when the first asks: "Tree replication"). */
   private route(s: Slot): void {
     s.routed = true;
+    const made: Slot[] = [];
     for (const place of childRequests(this.rules, this.routing, this.space, s, this.t)) {
       if (!place) {
         this.status = 'bad-route';
@@ -261,8 +289,9 @@ export class ReferenceEngine implements Engine {
       if (place.chan >= 0 && this.routing.faults?.channelMask[place.chan] === 1)
         throw new Error(`reference engine: a worm from node ${s.worm.spec.src} takes the faulty channel ${place.chan}`);
       const c = this.addSlot(s.worm, s, place);
-      if (c) this.request(c, this.t);
+      if (c) made.push(c);
     }
+    for (const c of made) if (this.rules.asksAlone(c)) this.request(c, this.t);
   }
 
   /** A new slot, or null (status out-of-slots) when the slot capacity is in use. */
@@ -297,7 +326,7 @@ export class ReferenceEngine implements Engine {
     const moves: Slot[] = [];
     const sources: Worm[] = [];
     for (const w of this.active) {
-      if (w.state !== 'sending') continue;
+      if (w.state !== 'sending' || this.rules.treeBlocked(w)) continue;
       for (let i = w.slots.length - 1; i >= 0; i--) if (this.rules.moveReady(w.slots[i]!, t)) moves.push(w.slots[i]!);
       if (this.rules.sourceReady(w, t)) sources.push(w);
     }
@@ -341,6 +370,7 @@ export class ReferenceEngine implements Engine {
   /** 4a-d: the first waiting flit of `s` goes into every child at once. */
   private move(s: Slot, t: number): void {
     s.out++;
+    this.inputMoved(s);
     if (s.kind === 'network') this.rules.flitLeft(s.vc, t);
     for (const c of s.children) {
       c.in++;

@@ -85,13 +85,29 @@ export interface EngineOptions {
    */
   injection?: 'back-to-back' | 'after-tail';
   /**
-   * When a network VC is freed (docs/model-flit.md "One cycle t" 4b), BookSim's two settings of
-   * `wait_for_tail_credit`: 'tail-credit' (default; 1) when the tail has left the VC's buffer, so
-   * that its credit is usable; 'tail-sent' (0, BookSim's default) when the tail has crossed into the
+   * When a network VC is freed (docs/model-flit.md "One cycle t" 4b): 'tail-credit' (default)
+   * when the tail has left the VC's buffer, so that its credit is usable (no BookSim equivalent:
+   * its `wait_for_tail_credit = 1` re-allocates later); 'tail-sent' (BookSim's default
+   * `wait_for_tail_credit = 0`) when the tail has crossed into the
    * buffer: the next worm granted the VC queues its flits behind the previous one's in the same
    * buffer (B flits shared) and is routed only when they have all left.
    */
   vcRelease?: 'tail-credit' | 'tail-sent';
+  /**
+   * How the branches of a tree worm advance (docs/model-flit.md "Tree replication"): 'independent'
+   * (default) each branch request is granted on its own and each move is ready on its own;
+   * 'lockstep' (seed 004's trees) a routed slot's requests are granted together or not at all, and
+   * a tree worm with a request not granted makes no move.
+   */
+  treeReplication?: 'independent' | 'lockstep';
+  /**
+   * A router's crossbar inputs (docs/model-flit.md "Arbitration"): 'per-vc' (default) every VC of
+   * an input link may send a flit in the same cycle; 'per-port' one crossbar input per input port
+   * (BookSim's input_speedup = 1): a separable allocator, input first, one iteration, lets at most
+   * one VC of each input port (and of each node's injection port) send a flit per cycle. Needs
+   * multiplexed VCs.
+   */
+  switch?: 'per-vc' | 'per-port';
   /**
    * Cycles a flit takes over a network channel, and its credit back (1..16; default 1). BookSim's
    * torus default is 2 (docs/model-flit.md "Time").

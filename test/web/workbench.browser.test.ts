@@ -227,6 +227,8 @@ describe(`the workbench (issue 24)${SKIP}`, () => {
         'sim-dateline': 'booksim',
         'sim-link-latency': '2',
         'sim-selection': 'random',
+        'sim-tree-replication': 'lockstep',
+        'sim-switch': 'per-port',
         'curve-loads': '0.1 0.3',
         'curve-reps': '4',
         'curve-seed': '9',

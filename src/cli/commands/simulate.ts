@@ -461,7 +461,13 @@ export function registerSimulate(program: Command): void {
         point.cycles,
         nodeMemoryEnvironment(),
       );
-      const check = checkScheme(o.algorithm, runRouting, { ...model, copies: config.options.vcsPerClass ?? 1 });
+      const check = checkScheme(
+        o.algorithm,
+        runRouting,
+        { ...model, copies: config.options.vcsPerClass ?? 1 },
+        undefined,
+        config.options.treeReplication === 'lockstep' ? 'lock-step' : 'branch',
+      );
       // the warning once every option is checked, just before the run (a user error stays the only line)
       const onStart = (): void => {
         if (check.verdict === 'cyclic') {

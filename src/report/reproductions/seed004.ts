@@ -46,12 +46,12 @@ const DYNAMIC_DEVIATIONS = [
   'Statistics: the seed ran each point until its 95 % interval was within 5 % of the mean (batch means); wormcast runs fixed windows with replications and shows their 95 % intervals (docs/experiments.md "Run until the interval is narrow enough" does the seed\'s rule on request).',
 ];
 
-/** Why the tree-like curves deadlock (issue 27): said in each check that a deadlock leaves untested. */
-const LOCKSTEP_MISSING =
-  "the engines replicate a tree's branches independently; the seed's lock-step model is not yet in the engines";
+/** Said in each check that a tree-like deadlock leaves untested: the seed's model cannot deadlock (issue 27). */
+const LOCKSTEP_DEADLOCK =
+  "under lock-step replication the seed's section 6.1 rules this out: a deadlock here is an engine fault (docs/errata.md)";
 
 const TREE_DEVIATION =
-  "Tree-like routing (double-channel X-first, seed 004 section 6.2.1) is deadlock-free only when a tree's branches advance in lock-step, a whole tree stopping when one branch blocks (seed 004 section 6.1). wormcast's engines replicate branches independently: each branch output is granted as it frees and a branch runs ahead within its buffers (docs/deadlock.md \"Tree algorithms\": double-channel-x-first is acyclic under lock-step, cyclic under this branch model); the seed's lock-step model is not yet in the engines. So the tree-like runs deadlock where the seed's cannot, and every claim about the tree-like scheme that a deadlock decides is not tested. Deadlocked points have no value: they are drawn as diamonds in the band above the curves, never as latencies.";
+  'Tree-like routing (double-channel X-first, seed 004 section 6.2.1) runs the seed\'s model of tree replication: its branches advance in lock-step and a whole tree stops while one branch is blocked (seed 004 section 6.1; wormcast\'s treeReplication "lockstep", docs/model-flit.md "Tree replication": the requests of a tree\'s frontier are granted together, level by level). Under that holding double-channel-x-first\'s channel dependency graph is acyclic (docs/deadlock.md "Tree algorithms") and no run of these figures deadlocks. Under wormcast\'s default, independent replication (each branch output granted as it frees, branches running ahead within their buffers), the graph is cyclic and the same runs deadlock: `wormcast simulate --topology mesh:8x8 --algorithm double-channel-x-first --vcs 1 --dests-mean 10 --units seed004 --interarrival-us 500 --process uniform --seed S` deadlocks for S = 1, 3, 4, 5 and finishes for S = 2 (network latency 13.9 us), while with --tree-replication lockstep all five finish (network latency 14.6-15.8 us: a blocked branch now stops its whole tree). The independent curves are not drawn: they deadlock, which teaches no more than that. Deadlocked points, should any occur, have no value: they are drawn as diamonds in the band above the curves, never as latencies.';
 
 interface Dyn {
   id: string;
@@ -74,10 +74,16 @@ interface Dyn {
 export type DoubleReading = 'links' | 'vcs';
 export const VC_SUFFIX = ' (2 VCs, 1 link)';
 
-/** The options of one algorithm's curve: path schemes get 2 VCs per class; the tree-like scheme's two classes (xy, yx) are its double channels. */
+/**
+ * The options of one algorithm's curve: path schemes get 2 VCs per class; the tree-like scheme's two
+ * classes (xy, yx) are its double channels, and its trees advance in lock-step, the seed's model
+ * (section 6.1; docs/model-flit.md "Tree replication").
+ */
 function channelOptions(algorithm: string, double: DoubleReading | null) {
   if (double === null) return { vcs: 1 };
-  return { vcs: algorithm === 'double-channel-x-first' ? 1 : 2, vcLinks: double === 'links' };
+  if (algorithm === 'double-channel-x-first')
+    return { vcs: 1, vcLinks: double === 'links', treeReplication: 'lockstep' as const };
+  return { vcs: 2, vcLinks: double === 'links' };
 }
 
 async function dynamic(f: Dyn, ctx: RunContext): Promise<FigureData> {
@@ -129,7 +135,7 @@ async function dynamic(f: Dyn, ctx: RunContext): Promise<FigureData> {
     yTitle: 'Average Network Latency (usec)',
     xReverse: f.x.kind === 'interarrival',
     series,
-    setup: `${DYNAMIC_SETUP}; ${f.double ? `double channels read two ways: two physical links per direction (series named as the seed's), and two VCs multiplexed on one physical link per direction (series marked "${VC_SUFFIX.trim()}")` : 'single channels'}; ${f.x.kind === 'interarrival' ? '10 destinations on average (count drawn per multicast)' : `inter-arrival ${f.x.interarrivalUs} us per node, count drawn per multicast with the plotted mean`}; ${r.replications} replications of ${r.cycles} measured cycles (warm-up ${r.warmup}, drain ${r.drain}), common random numbers`,
+    setup: `${DYNAMIC_SETUP}; ${f.algorithms.some((a) => a.value === 'double-channel-x-first') ? "tree-like trees replicated in lock-step, the seed's model (--tree-replication lockstep); " : ''}${f.double ? `double channels read two ways: two physical links per direction (series named as the seed's), and two VCs multiplexed on one physical link per direction (series marked "${VC_SUFFIX.trim()}")` : 'single channels'}; ${f.x.kind === 'interarrival' ? '10 destinations on average (count drawn per multicast)' : `inter-arrival ${f.x.interarrivalUs} us per node, count drawn per multicast with the plotted mean`}; ${r.replications} replications of ${r.cycles} measured cycles (warm-up ${r.warmup}, drain ${r.drain}), common random numbers`,
   };
 }
 
@@ -236,19 +242,27 @@ function fig78Checks(r: DoubleReading): Check[] {
       },
     },
     {
-      claim: `${READING[r]} the tree-like scheme is the first to saturate as the load rises (at a load where both path schemes are stable)`,
+      claim: `${READING[r]} the tree-like scheme degrades first as the load rises: it saturates first, or, where no scheme saturates in the range, its latency rises the most`,
       cite: '"As the load is increased, the path algorithms are not negatively affected as soon as the tree-like algorithm."',
-      // its curve deadlocks from the lightest load (TREE_DEVIATION): a deadlock is not saturation
-      expect: 'not tested',
+      expect: FIG78_TREE_FIRST[r],
       test: (d) => {
         const o = byLoad(d, tree);
         const t = firstUnstable(d, tree, o);
         const p = [firstUnstable(d, dual, o), firstUnstable(d, multi, o)];
         const rank = (x: number | null) => (x === null ? Infinity : o.indexOf(x));
         const detail = `first point not measured: tree-like ${t ?? 'none'}, dual-path ${p[0] ?? 'none'}, multi-path ${p[1] ?? 'none'} (us)`;
-        // a deadlock is not saturation: the seed's lock-step trees cannot deadlock (section 6.1), the engines' can
+        // a deadlock is not saturation
         if (t !== null && at(d, tree, t)!.state === 'deadlock')
-          return untested(`${detail}; tree-like deadlocks at ${t} us (${LOCKSTEP_MISSING})`);
+          return untested(`${detail}; tree-like deadlocks at ${t} us (${LOCKSTEP_DEADLOCK})`);
+        if (t === null && p.every((x) => x === null)) {
+          // "not negatively affected as soon as": with every point measured, the rise from the lightest to the heaviest load
+          const rise = (n: string) => at(d, n, o.at(-1)!)!.y - at(d, n, o[0]!)!.y;
+          const [rt, rd, rm] = [rise(tree), rise(dual), rise(multi)];
+          return {
+            ok: rt > rd && rt > rm,
+            detail: `no scheme saturates; latency rise from ${o[0]} to ${o.at(-1)} us: tree-like +${rt.toFixed(2)}, dual-path +${rd.toFixed(2)}, multi-path +${rm.toFixed(2)} us`,
+          };
+        }
         return { ok: t !== null && rank(t) < Math.min(...p.map(rank)), detail };
       },
     },
@@ -271,6 +285,9 @@ function fig78Checks(r: DoubleReading): Check[] {
 }
 
 type Expect = ClaimResult;
+
+/** Fig. 7.8's tree-like claim per reading (quick and full runs alike; the entry's deviations say why). */
+const FIG78_TREE_FIRST: Record<DoubleReading, Expect> = { links: 'holds', vcs: 'fails' };
 
 /** Fig. 7.9's claims on one reading; `e` says which come out (see the entry's deviations). */
 function fig79Checks(
@@ -319,7 +336,7 @@ function fig79Checks(
       test: (d) => {
         const x = largest(d, tree);
         if (at(d, tree, x)!.state === 'deadlock')
-          return untested(`tree-like deadlocks at ${x} destinations (${LOCKSTEP_MISSING}); ${describe(d, tree)}`);
+          return untested(`tree-like deadlocks at ${x} destinations (${LOCKSTEP_DEADLOCK}); ${describe(d, tree)}`);
         const vs = [notAbove(d, dual, tree, x), notAbove(d, multi, tree, x)];
         const detail = vs.map((v) => v.detail).join('; ');
         if (vs.some((v) => v.untested)) return untested(detail);
@@ -331,8 +348,9 @@ function fig79Checks(
 
 /** Which of Fig. 7.9's claims each reading reproduces (quick and full runs alike; deviations say why). */
 const FIG79_EXPECT: Record<DoubleReading, { dualBeatsMulti: Expect; pathsDeliver: Expect; treeWorse: Expect }> = {
-  // the tree-like curve deadlocks from 5 destinations on (TREE_DEVIATION): its claim is not tested
-  links: { dualBeatsMulti: 'fails', pathsDeliver: 'holds', treeWorse: 'not tested' },
+  // lock-step trees (TREE_DEVIATION): on two links tree-like is measured and worst at the largest
+  // sets; with two VCs on one link every scheme saturates there, so the comparison is not tested
+  links: { dualBeatsMulti: 'fails', pathsDeliver: 'holds', treeWorse: 'holds' },
   vcs: { dualBeatsMulti: 'fails', pathsDeliver: 'fails', treeWorse: 'not tested' },
 };
 
@@ -341,7 +359,7 @@ export const SEED004: Reproduction[] = [
     ...dyn(fig78),
     checks: [...fig78Checks('links'), ...fig78Checks('vcs')],
     deviations: [
-      "Double channels: the seed does not say whether its double channels are two physical channels per direction or two virtual channels sharing one. wormcast runs both readings: the curves named as the seed names them have two physical links per direction (2 VCs per class, each its own link; the tree-like scheme's two classes xy and yx each on its own link); the curves marked \"(2 VCs, 1 link)\" multiplex the same VCs on one physical link per direction. Every checked claim about the path schemes holds in both readings (the tree-like claims are not tested: see the next deviation); the VC reading shows them more sharply: with two VCs on one link dual-path saturates at 200 us while multi-path still delivers (full run: dual-path 25.2 us at 300 us, 29.5 us at 250 us, saturated at 200 us; multi-path 19.5, 21.0 and 25.2 us), whereas with two links both stay nearly flat (multi-path 16.1 us, dual-path 20.5 us at 200 us). The seed's axis reaches 120 us, which neither reading's measured points approach; the VC reading is the only one in which a path scheme saturates in the plotted range.",
+      'Double channels: the seed does not say whether its double channels are two physical channels per direction or two virtual channels sharing one. wormcast runs both readings: the curves named as the seed names them have two physical links per direction (2 VCs per class, each its own link; the tree-like scheme\'s two classes xy and yx each on its own link); the curves marked "(2 VCs, 1 link)" multiplex the same VCs on one physical link per direction. Every checked claim about the path schemes holds in both readings. The tree-like scheme, with lock-step trees (next deviation), degrades first on two links: no scheme saturates up to 200 us, and from 700 to 200 us its latency rises by 13.8 us (12.5 to 26.3 us) against 1.7 us for dual-path and 0.9 us for multi-path (full run); with two VCs on one link it saturates at 200 us together with dual-path (at 250 us: tree-like 30.1 us, the highest), so "first" fails there. The VC reading shows them more sharply: with two VCs on one link dual-path saturates at 200 us while multi-path still delivers (full run: dual-path 25.2 us at 300 us, 29.5 us at 250 us, saturated at 200 us; multi-path 19.5, 21.0 and 25.2 us), whereas with two links both stay nearly flat (multi-path 16.1 us, dual-path 20.5 us at 200 us). The seed\'s axis reaches 120 us, which neither reading\'s measured points approach; the VC reading is the only one in which a path scheme saturates in the plotted range.',
       TREE_DEVIATION,
       ...DYNAMIC_DEVIATIONS,
     ],
@@ -350,7 +368,7 @@ export const SEED004: Reproduction[] = [
     ...dyn(fig79),
     checks: [...fig79Checks('links', FIG79_EXPECT.links), ...fig79Checks('vcs', FIG79_EXPECT.vcs)],
     deviations: [
-      "Dual-path does not overtake multi-path in either reading of the double channels (004-fig7.8 describes the two readings). With two physical links per direction the mesh carries 300 us between messages without saturating up to 45 destinations on average (full run: multi-path 21.2 us, dual-path 26.0 us at 45), so the source hot spot of multi-path that the seed blames does not form; on single channels it does (004-fig7.11: multi-path rises above dual-path from 25 destinations). With two VCs on one link both path schemes saturate, dual-path first (full run: from 25 destinations, multi-path from 35; at 20 dual-path 42.9 us against multi-path 26.6 us), so \"the path algorithms still perform well\" holds in the two-link reading only. Past saturation the measured latencies are lower bounds of growing values and are not compared (at 45: dual-path 575 us, multi-path 496 us). Load: the seed prints 300 us between messages for this figure, and wormcast runs it there (in flits per cycle the load does not depend on the assumed flit width); 004-fig7.11, whose load the seed does not print, runs at 500 us, where the single-channel mesh shows the seed's shape. With the tree-like curve deadlocked (from 5 destinations on in the full run) and dual-path never below multi-path, the seed's two central claims of this figure do not hold or are not tested: the entry is partly reproduced, by the path schemes' delivery on two links.",
+      'Dual-path does not overtake multi-path in either reading of the double channels (004-fig7.8 describes the two readings). With two physical links per direction the mesh carries 300 us between messages without saturating up to 45 destinations on average (full run: multi-path 21.2 us, dual-path 26.0 us at 45), so the source hot spot of multi-path that the seed blames does not form; on single channels it does (004-fig7.11: multi-path rises above dual-path from 25 destinations). With two VCs on one link both path schemes saturate, dual-path first (full run: from 25 destinations, multi-path from 35; at 20 dual-path 42.9 us against multi-path 26.6 us), so "the path algorithms still perform well" holds in the two-link reading only. Past saturation the measured latencies are lower bounds of growing values and are not compared (at 45: dual-path 575 us, multi-path 496 us). Load: the seed prints 300 us between messages for this figure, and wormcast runs it there (in flits per cycle the load does not depend on the assumed flit width); 004-fig7.11, whose load the seed does not print, runs at 500 us, where the single-channel mesh shows the seed\'s shape. With lock-step trees (004-fig7.8\'s deviations) the tree-like curve rises steeply, as the seed says: on two links from 11.7 us at 1 destination to 33.5 us at 25, saturated from 30 on, while both path schemes stay measured up to 45 (full run), so "tree-like is worse at the largest sets" holds there; with two VCs on one link it is the first to saturate (from 20 destinations; dual-path from 25, multi-path from 35), and at the largest sets every scheme is saturated, so that comparison is not tested. Dual-path is never below multi-path, so that central claim fails in both readings: the entry is partly reproduced.',
       TREE_DEVIATION,
       ...DYNAMIC_DEVIATIONS,
     ],
