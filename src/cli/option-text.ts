@@ -39,6 +39,9 @@ export function optionFromText(key: TableKey, text: string | boolean): OptionVal
   const v = e.value;
   switch (v.kind) {
     case 'int':
+      if (v.words?.includes(text)) return text;
+      if (v.words && !/^-?\d+$/.test(text.trim()))
+        throw new WormcastError(`${flag}: '${text}' must be an integer ${v.min}..${v.max} or ${orList(v.words)}`);
       return parseIntIn(text, v.min, v.max, flag);
     case 'number':
       return parseNumberIn(text, v.min, v.max, flag);

@@ -24,7 +24,7 @@ import { ARRIVAL_PROCESSES } from '../run/traffic.ts';
 /** What values an option takes; the ranges are inclusive. */
 export type ValueSpec =
   | { readonly kind: 'string' }
-  | { readonly kind: 'int'; readonly min: number; readonly max: number }
+  | { readonly kind: 'int'; readonly min: number; readonly max: number; readonly words?: readonly string[] }
   | { readonly kind: 'number'; readonly min: number; readonly max: number }
   | { readonly kind: 'enum'; readonly values: readonly string[] }
   | { readonly kind: 'boolean' };
@@ -463,8 +463,8 @@ export const OPTION_TABLE = [
   {
     key: 'warmup',
     placeholder: '<N>',
-    value: int(0, 1 << 30),
-    help: 'warm-up cycles before the window',
+    value: { ...int(0, 1 << 30), words: ['auto'] },
+    help: 'warm-up cycles before the window, or auto: the truncation point MSER-5 finds in a pilot run (docs/traffic.md "Automatic warm-up")',
     default: 1000,
     group: 'run',
     point: true,

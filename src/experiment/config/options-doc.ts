@@ -21,7 +21,7 @@ const GROUPS: Readonly<Record<OptionGroup, string>> = {
 function valueText(v: ValueSpec): string {
   switch (v.kind) {
     case 'int':
-      return `integer ${rangeText(v)}`;
+      return `integer ${rangeText(v)}${v.words ? `, or ${v.words.join(' | ')}` : ''}`;
     case 'number':
       return `number ${rangeText(v)}`;
     case 'enum':

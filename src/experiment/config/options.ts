@@ -20,7 +20,9 @@ export function schemaOf(v: ValueSpec): z.ZodType<OptionValue> {
     case 'string':
       return z.string().min(1);
     case 'int':
-      return z.number().int().min(v.min).max(v.max);
+      return v.words
+        ? z.union([z.number().int().min(v.min).max(v.max), z.enum(v.words as [string, ...string[]])])
+        : z.number().int().min(v.min).max(v.max);
     case 'number':
       return z.number().min(v.min).max(v.max);
     case 'enum':

@@ -48,7 +48,8 @@ export interface PointConfig extends GivenOnlyOptions {
   routerDelay: number;
   vcLinks: boolean;
   cycles: number;
-  warmup: number;
+  /** Cycles, or 'auto': MSER-5 on a pilot run (docs/traffic.md "Automatic warm-up"). */
+  warmup: number | 'auto';
   drain: number;
   engine: 'wasm' | 'reference';
   process: ArrivalProcess;
@@ -261,6 +262,11 @@ export function simulateConfig(
     if (v === undefined) continue;
     if ('engine' in e) options[e.engine] = v;
     else if ('run' in e) run[e.run] = v;
+  }
+  // --warmup auto: the run finds its own (SimulateConfig.warmupAuto)
+  if (run.warmup === 'auto') {
+    run.warmup = 0;
+    run.warmupAuto = true;
   }
   // the one default derived when the point is run, not stored with it (points before the option keep their key)
   options.injection ??= defaultInjection(c.algorithm);

@@ -42,6 +42,7 @@ export function resultJson(r: SimulationResult): Record<string, unknown> {
       ? { acceptedPerNode: { min: round(r.acceptedPerNode.min), max: round(r.acceptedPerNode.max) } }
       : {}),
     ...(r.drainTime !== undefined ? { drainTime: r.drainTime } : {}),
+    ...(r.warmupAuto ? { warmupAuto: r.warmupAuto } : {}),
     ...(r.batchMeans ? { batchMeans: r.batchMeans.map(round) } : {}),
     // only with --faults: the rows of runs without faults stay as they were
     ...(r.faults ? { faults: r.faults, undeliverable: r.undeliverable ?? 0 } : {}),

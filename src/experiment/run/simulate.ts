@@ -22,6 +22,7 @@ import {
 import { summarize, type RunStats, type Window } from './stats.ts';
 import { eventWorms, runStream, type StreamProgress, type StreamRun, streamCapacity } from './stream-run.ts';
 import { kernelTrafficApplies, runKernelStream } from './kernel-run.ts';
+import { mserTruncation, PILOT_BATCHES, type WarmupAuto } from './warmup-auto.ts';
 import type { ArrivalProcess, TrafficSpec } from './traffic.ts';
 import { arrivalSpec } from './arrival-options.ts';
 import { TrafficStream } from './traffic-stream.ts';
@@ -84,6 +85,8 @@ export interface SimulateConfig {
   hotspots?: string;
   /** Pattern hotspot: the fraction of messages sent to a hot node (the rest uniform); default 1. */
   hotspotFraction?: number;
+  /** --warmup auto: the warm-up is the truncation point MSER-5 finds in a pilot run of `measure` cycles (warmup is then ignored). */
+  warmupAuto?: boolean;
   /** Pattern near: destinations within this many hops of the source. */
   radius?: number;
   warmup: number;
@@ -395,6 +398,7 @@ export async function simulateWith(
   c: SimulateConfig,
   hooks: SimulateHooks = {},
 ): Promise<{ result: SimulationResult; routing: RoutingFunction }> {
+  if (c.warmupAuto) return simulateWarmupAuto(c, hooks);
   const start = cpuMs();
   if (c.faultSeed !== undefined && c.faults === undefined)
     throw new WormcastError('simulate: --fault-seed applies with --faults only');
@@ -454,4 +458,37 @@ export async function simulateWith(
       ? runKernelStream(engine, prepared, run, inFlight)
       : runStream(engine, prepared, run, inFlight);
   return { result: attachTiming(result, start, runStart, cpuMs()), routing };
+}
+
+/**
+ * `--warmup auto` (docs/traffic.md "Automatic warm-up"): a pilot run of the same traffic from
+ * cycle 0 for `measure` cycles, its latency batch means over PILOT_BATCHES spans of creation time,
+ * the MSER truncation of them; then the run with that warm-up (the same seed: the same traffic).
+ */
+async function simulateWarmupAuto(
+  c: SimulateConfig,
+  hooks: SimulateHooks,
+): Promise<{ result: SimulationResult; routing: RoutingFunction }> {
+  if (c.process === 'batch')
+    throw new WormcastError('--warmup auto: a batch (--process batch) is measured whole, from cycle 0');
+  const batches = Math.max(4, Math.min(PILOT_BATCHES, c.measure));
+  const pilot = await simulateWith(
+    { ...c, warmupAuto: false, warmup: 0, batches },
+    { ...(hooks.engine ? { engine: hooks.engine } : {}), ...(hooks.hostTraffic ? { hostTraffic: true } : {}) },
+  );
+  const means = (pilot.result as SimulationResult & { batchMeans?: number[] }).batchMeans ?? [];
+  const m = mserTruncation(means);
+  const span = c.measure / batches;
+  const warmup = Math.round(m.first * span);
+  const auto: WarmupAuto = {
+    method: 'MSER',
+    pilotCycles: c.measure,
+    batches,
+    deleted: m.first,
+    warmup,
+    atLimit: m.atLimit,
+    tooFew: m.tooFew,
+  };
+  const run = await simulateWith({ ...c, warmupAuto: false, warmup }, hooks);
+  return { result: { ...run.result, warmupAuto: auto }, routing: run.routing };
 }

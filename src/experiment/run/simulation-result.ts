@@ -81,6 +81,8 @@ export interface SimulationResult {
    * delivered, all of them created from cycle 0 on: the time to drain the batch.
    */
   drainTime?: number;
+  /** --warmup auto: what MSER found in the pilot run (src/experiment/run/warmup-auto.ts). */
+  warmupAuto?: import('./warmup-auto.ts').WarmupAuto;
   /** With faults (`--faults`, docs/faults.md): the fault set, in the topology's addresses. */
   faults?: FaultsJson;
   /**

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { resolvePoint, simulateConfig } from '../src/experiment/config/point-config.ts';
+import { simulate, type SimulateOptions } from '../src/experiment/config/simulate-options.ts';
+import { mserTruncation } from '../src/experiment/run/warmup-auto.ts';
+import { optionFromText } from '../src/cli/option-text.ts';
+import { OPTION_SCHEMAS } from '../src/experiment/config/options.ts';
+import { rng } from './utils.ts';
+
+/* --warmup auto (docs/traffic.md "Automatic warm-up"): MSER on a pilot's batch means. */
+
+describe('mserTruncation (White 1997)', () => {
+  it('a transient of 20 high batches before a noisy steady state: deletes about 20', () => {
+    const g = rng(3);
+    for (let trial = 0; trial < 50; trial++) {
+      const z = Array.from({ length: 100 }, (_, j) => (j < 20 ? 100 - 2 * j : 10) + (g() - 0.5));
+      const m = mserTruncation(z);
+      expect(m.first).toBeGreaterThanOrEqual(19);
+      // MSER may take a few noisy batches with the transient
+      expect(m.first).toBeLessThanOrEqual(25);
+      expect(m.atLimit).toBe(false);
+    }
+  });
+  it('a steady series: deletes little', () => {
+    const g = rng(5);
+    let total = 0;
+    for (let trial = 0; trial < 50; trial++) total += mserTruncation(Array.from({ length: 100 }, () => 10 + g())).first;
+    expect(total / 50).toBeLessThan(15);
+  });
+  it('a transient longer than half the pilot: stops at its limit, half the batches, and says so', () => {
+    const m = mserTruncation(Array.from({ length: 100 }, (_, j) => (j < 60 ? 100 - j : 40)));
+    expect(m.first).toBe(50);
+    expect(m.atLimit).toBe(true);
+  });
+  it('empty batches are left out; fewer than 4 with messages: none found', () => {
+    expect(mserTruncation([Number.NaN, 5, Number.NaN, 6])).toEqual({ first: 0, atLimit: false, tooFew: true });
+    const z = [50, Number.NaN, 40, 10, 10, Number.NaN, 10, 10, 10, 10];
+    expect(z[mserTruncation(z).first]).toBe(10);
+  });
+});
+
+describe('simulate --warmup auto', () => {
+  const base = { topology: 'mesh:6x6', load: 0.15, cycles: 3000 } as SimulateOptions;
+  it('is the run with the warm-up it found (the same traffic), and reports what it found', async () => {
+    const auto = await simulate({ ...base, warmup: 'auto' } as unknown as SimulateOptions);
+    const found = auto.warmupAuto!;
+    expect(found.method).toBe('MSER');
+    expect(found.batches).toBe(100);
+    expect(found.warmup).toBe(found.deleted * 30);
+    const fixed = await simulate({ ...base, warmup: found.warmup });
+    const strip = (r: object) => {
+      const { timing: _t, warmupAuto: _w, ...rest } = r as { timing?: unknown; warmupAuto?: unknown };
+      return rest;
+    };
+    expect(strip(auto)).toEqual(strip(fixed));
+    expect(auto.window.from).toBe(found.warmup);
+  });
+  it('both engines find the same warm-up', async () => {
+    const o = { ...base, cycles: 1500, warmup: 'auto' } as unknown as SimulateOptions;
+    const w = await simulate(o);
+    const r = await simulate({ ...o, engine: 'reference' });
+    expect(w.warmupAuto).toEqual(r.warmupAuto);
+    expect(w.meanLatency).toBe(r.meanLatency);
+  });
+  it('an experiment point takes warmup: auto', () => {
+    const c = simulateConfig(resolvePoint({ topology: 'mesh:4x4', load: 0.1, warmup: 'auto' }), 1);
+    expect(c.warmupAuto).toBe(true);
+    expect(c.warmup).toBe(0);
+  });
+  it('refusals: a batch, and a word that is not auto', async () => {
+    await expect(
+      simulate({ ...base, process: 'batch', batch: 2, warmup: 'auto' } as unknown as SimulateOptions),
+    ).rejects.toThrow(/batch .* is measured whole/);
+    expect(() => optionFromText('warmup', 'soon')).toThrow(/--warmup: 'soon' must be an integer 0\.\.\d+ or auto/);
+    expect(optionFromText('warmup', 'auto')).toBe('auto');
+    expect(OPTION_SCHEMAS.warmup.safeParse('auto').success).toBe(true);
+    expect(OPTION_SCHEMAS.warmup.safeParse('soon').success).toBe(false);
+  });
+});
