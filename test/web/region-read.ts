@@ -36,6 +36,10 @@ export async function simulateRegionAt(
 ): Promise<{ region: Uint8Array; cycle: number }> {
   let seen: { region: Uint8Array; cycle: number } | undefined;
   await simulate(config, {
+    // the watch view writes each message from the host (WormFeed, ahead of the engine), and the
+    // words that count written worms differ from a kernel-drawn run's (docs/traffic.md "Traffic
+    // drawn by the kernel"; test/kernel-traffic.test.ts holds their results equal)
+    hostTraffic: true,
     engine: async (input) => {
       const inner = await WasmEngine.create(input, wasm);
       // the engine itself, with a runUntil that stops once at k (every other member is the engine's)
