@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WormcastError } from '../src/errors.ts';
+import { optionFromText } from '../src/cli/option-text.ts';
 import { resolvePoint } from '../src/experiment/config/point-config.ts';
 import { simulate } from '../src/experiment/config/simulate-options.ts';
 import { drawSize, parseSizeMix } from '../src/experiment/run/message-sizes.ts';
@@ -90,5 +91,15 @@ describe('size mix', () => {
     refuses({ sizes: '4:1,0:1' }, /'0:1' must be size:weight/);
     refuses({ sizes: '4:1,16:1', flits: 8 }, /leave out flits \(8\)/);
     refuses({ sizes: '4:1,16:1', load: 12 }, /mean size of sizes 4:1,16:1 \(10 flits\)/);
+  });
+
+  it("--flits 4:1,16:1 is the size mix of --sizes 4:1,16:1 (issue 29's form): the same run", async () => {
+    const a = await simulate({ topology: 'mesh:4x4', load: 0.1, cycles: 600, flits: '4:1,16:1' } as never);
+    const b = await simulate({ topology: 'mesh:4x4', load: 0.1, cycles: 600, sizes: '4:1,16:1' } as never);
+    const strip = ({ timing: _t, ...r }: { timing?: unknown }) => r;
+    expect(strip(a as never)).toEqual(strip(b as never));
+    expect(optionFromText('flits', '4:1,16:1')).toBe('4:1,16:1');
+    refuses({ flits: '4:1,16:1', sizes: '2:1' }, /both give the message sizes/);
+    refuses({ flits: '4:x' }, /'4:x' must be size:weight/);
   });
 });

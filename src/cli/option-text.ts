@@ -40,6 +40,8 @@ export function optionFromText(key: TableKey, text: string | boolean): OptionVal
   switch (v.kind) {
     case 'int':
       if (v.words?.includes(text)) return text;
+      // a size mix (--flits 4:1,16:1): its numbers are checked where it is read (parseSizeMix)
+      if (v.mix && text.includes(':')) return text;
       if (v.words && !/^-?\d+$/.test(text.trim()))
         throw new WormcastError(`${flag}: '${text}' must be an integer ${v.min}..${v.max} or ${orList(v.words)}`);
       return parseIntIn(text, v.min, v.max, flag);

@@ -24,7 +24,15 @@ import { ARRIVAL_PROCESSES } from '../run/traffic.ts';
 /** What values an option takes; the ranges are inclusive. */
 export type ValueSpec =
   | { readonly kind: 'string' }
-  | { readonly kind: 'int'; readonly min: number; readonly max: number; readonly words?: readonly string[] }
+  | {
+      readonly kind: 'int';
+      readonly min: number;
+      readonly max: number;
+      /** Words taken besides an integer (warmup: auto). */
+      readonly words?: readonly string[];
+      /** A size mix `size:weight,...` taken besides an integer (flits: `--flits 4:1,16:1`, the option sizes). */
+      readonly mix?: true;
+    }
   | { readonly kind: 'number'; readonly min: number; readonly max: number }
   | { readonly kind: 'enum'; readonly values: readonly string[] }
   | { readonly kind: 'boolean' };
@@ -197,8 +205,8 @@ export const OPTION_TABLE = [
     key: 'flits',
     quantity: { title: 'Message length', unit: 'flits' },
     placeholder: '<L>',
-    value: int(1, 1 << 24),
-    help: 'flits per message',
+    value: { ...int(1, 1 << 24), mix: true },
+    help: 'flits per message, or a size mix size:weight,... (e.g. 4:1,16:1: the option sizes)',
     default: 16,
     group: 'traffic',
     point: true,

@@ -21,7 +21,7 @@ const GROUPS: Readonly<Record<OptionGroup, string>> = {
 function valueText(v: ValueSpec): string {
   switch (v.kind) {
     case 'int':
-      return `integer ${rangeText(v)}${v.words ? `, or ${v.words.join(' | ')}` : ''}`;
+      return `integer ${rangeText(v)}${v.words ? `, or ${v.words.join(' | ')}` : ''}${v.mix ? ', or a size mix size:weight,...' : ''}`;
     case 'number':
       return `number ${rangeText(v)}`;
     case 'enum':

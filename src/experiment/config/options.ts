@@ -14,15 +14,18 @@ import { ALGORITHM_NAMES, flagOf, optionEntry, type ValueSpec } from './option-t
 
 export { ALGORITHM_NAMES, flagOf, OPTION_KEYS, type OptionKey, type OptionValue };
 
+/** A size mix's text, `size:weight,...` (parseSizeMix checks its numbers). */
+const SIZE_MIX = /^\s*\d+\s*:\s*[\d.eE+-]+\s*(,\s*\d+\s*:\s*[\d.eE+-]+\s*)*$/;
+
 /** The zod schema of a table value: the range the command line parses, once. */
 export function schemaOf(v: ValueSpec): z.ZodType<OptionValue> {
   switch (v.kind) {
     case 'string':
       return z.string().min(1);
     case 'int':
-      return v.words
-        ? z.union([z.number().int().min(v.min).max(v.max), z.enum(v.words as [string, ...string[]])])
-        : z.number().int().min(v.min).max(v.max);
+      if (v.words) return z.union([z.number().int().min(v.min).max(v.max), z.enum(v.words as [string, ...string[]])]);
+      if (v.mix) return z.union([z.number().int().min(v.min).max(v.max), z.string().regex(SIZE_MIX)]);
+      return z.number().int().min(v.min).max(v.max);
     case 'number':
       return z.number().min(v.min).max(v.max);
     case 'enum':

@@ -100,7 +100,15 @@ export function defaultWatchdog(startup: number, routerDelay: number): number {
  * Throws a WormcastError for a combination `simulate` would refuse: no topology or load, a
  * routing the topology or algorithm cannot use, dests out of range, load above flits.
  */
-export function resolvePoint(o: Partial<Record<OptionKey, OptionValue>>): PointConfig {
+export function resolvePoint(given0: Partial<Record<OptionKey, OptionValue>>): PointConfig {
+  // `flits: 4:1,16:1` is the size mix of option sizes (docs/traffic.md "Message sizes")
+  let o = given0;
+  if (typeof o.flits === 'string') {
+    if (o.sizes !== undefined)
+      throw new WormcastError(`flits ${o.flits} and sizes ${o.sizes} both give the message sizes: give one of them`);
+    const { flits, ...rest } = o;
+    o = { ...rest, sizes: flits };
+  }
   if (o.topology === undefined) throw new WormcastError('topology: missing; set it in base or grid (e.g. mesh:8x8)');
   const isolated = o.traffic === 'isolated';
   if (isolated) {
