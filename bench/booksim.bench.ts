@@ -65,9 +65,11 @@ const WORKLOADS: Workload[] = [
   {
     name: 'torus16x16-0.08',
     period: 5000,
-    // BookSim's dim_order_torus: 2 dateline classes x 2 VCs = its num_vcs 4
+    // BookSim's dim_order_torus: 2 dateline classes x 2 VCs = its num_vcs 4; its torus channels
+    // take 2 cycles (booksim2 networks/kncube.cpp: channel latency 2 unless set), hence linkLatency 2
     point: {
       topology: 'torus:16x16',
+      linkLatency: 2,
       load: 0.08,
       vcs: 2,
       tieBreak: 'random',
