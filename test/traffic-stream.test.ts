@@ -99,4 +99,11 @@ describe('streamed traffic (issue 11)', () => {
       expect(e.dests).not.toContain(e.src);
     }
   });
+
+  it('a one-node network: unicast traffic is refused in one line, unless a source may address itself', () => {
+    const spec: TrafficSpec = { nodes: 1, load: 0.1, flits: 4, dests: 0, cycles: 100, seed: 1 };
+    expect(() => new TrafficStream(spec)).toThrow(/a network of 1 node has no other node to send to/);
+    const s = new TrafficStream({ ...spec, self: true });
+    expect(s.take().dests).toEqual([0]);
+  });
 });

@@ -131,6 +131,10 @@ export class TrafficStream implements EventSource {
       if (!(hotspotFraction >= 0 && hotspotFraction <= 1))
         throw new WormcastError(`traffic: hotspot fraction ${hotspotFraction} must be 0..1`);
     }
+    if (nodes < 2 && dests === 0 && !spec.self)
+      throw new WormcastError(
+        `traffic: a network of ${nodes} node has no other node to send to (unicast traffic needs 2 nodes or more, or --self)`,
+      );
     this.fixed = fixedDestinations(spec);
     this.sizeRng = new Uint32Array(spec.sizes ? nodes : 0);
     for (let v = 0; v < this.sizeRng.length; v++) this.sizeRng[v] = streamSeed(spec.seed, v, SIZES);
