@@ -132,7 +132,7 @@ describe('the options of a point are the options of simulate', () => {
     const program = new Command('wormcast');
     registerSimulate(program);
     const simulate = program.commands[0]!.options.map((o) => o.attributeName());
-    const notPoints = ['plan', 'trace', 'scenario', 'example', 'json', 'seed'];
+    const notPoints = ['plan', 'scenario', 'example', 'json', 'seed'];
     expect(simulate.filter((k) => !notPoints.includes(k)).sort()).toEqual([...OPTION_KEYS].sort());
   });
 });

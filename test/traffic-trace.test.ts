@@ -7,6 +7,8 @@ import { lastDelivery, traceWorkload } from '../src/experiment/run/trace-run.ts'
 import { createRouting } from '../src/routing/registry.ts';
 import { parseTopology } from '../src/topology/registry.ts';
 import { parseTrace } from '../src/traffic/trace-file.ts';
+import { simulate, type SimulateOptions } from '../src/experiment/config/simulate-options.ts';
+import { sweep } from '../src/index.ts';
 
 /*
  * Trace-driven traffic (docs/traffic.md "Traces"): a trace replayed by the engine, its dependencies
@@ -121,5 +123,36 @@ describe('trace file errors: one line naming the line', () => {
     });
   it('addresses in the topology form: 1,2 on a mesh', () => {
     expect(parseTrace('0 0,0 3,3/1,2 4', t)[0]!.dests).toEqual([t.parse('3,3'), t.parse('1,2')]);
+  });
+});
+
+describe('traces through the library and sweeps (option trace)', () => {
+  it('simulate({ trace }) replays the file: drainTime 63 (S + 12) for the ring allgather', async () => {
+    for (const startup of [0, 3]) {
+      const r = await simulate({
+        topology: 'hypercube:6',
+        trace: 'examples/traces/ring-allgather-64.trace',
+        startup,
+      } as SimulateOptions);
+      expect(r.status).toBe('finished');
+      expect(r.drainTime).toBe(63 * (startup + 12));
+    }
+  });
+  it("a sweep over the startup: every point's drainTime as derived", async () => {
+    const out = await sweep('examples/experiments/trace-allgather.yaml');
+    const rows = out.rows.map((row) => [row.values.startup, row.replications[0]!.result.drainTime]);
+    expect(rows).toEqual([0, 1, 2, 4, 8].map((s) => [s, 63 * (s + 12)]));
+  }, 120_000);
+  it('what does not apply with a trace is refused in one line', async () => {
+    await expect(
+      simulate({
+        topology: 'hypercube:6',
+        trace: 'examples/traces/ring-allgather-64.trace',
+        load: 0.1,
+      } as SimulateOptions),
+    ).rejects.toThrow(/load: does not apply with a trace/);
+    await expect(simulate({ topology: 'hypercube:6', trace: '/nonexistent.trace' } as SimulateOptions)).rejects.toThrow(
+      /trace: cannot read '\/nonexistent.trace'/,
+    );
   });
 });

@@ -47,6 +47,12 @@ export const METRIC_QUANTITIES: Record<MetricName, Quantity> = {
   vcWaitCycles: { title: 'Virtual-channel waits', note: 'cycles worms waited for a VC, summed', unit: 'cycles' },
   sharingEvents: { title: 'Channel sharing events', note: 'physical channel shared by two worms', unit: '' },
   channelUtilisation: { title: 'Channel utilisation', note: 'mean over channels', unit: 'fraction of cycles' },
+  drainTime: {
+    title: 'Drain time',
+    note: 'the cycle of the last tail delivery: a batch or a trace',
+    unit: 'cycles',
+    time: true,
+  },
   undeliverable: {
     title: 'Undeliverable destinations',
     note: 'of the messages created in the window, no copy could reach them (docs/faults.md)',

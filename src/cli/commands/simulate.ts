@@ -235,7 +235,6 @@ export function registerSimulate(program: Command): void {
   for (const e of OPTION_TABLE) command.addOption(commanderOption(e));
   command
     .option('--plan <file>', "simulate one Plan printed by 'wormcast plan --json'")
-    .option('--trace <file>', 'replay a trace: one message per line, at src dests flits (docs/traffic.md "Traces")')
     .option('--scenario <name>', Object.keys(SCENARIOS).join(' | '))
     .option('--example', `the built-in example: ${EXAMPLE_ARGS.join(' ')}`)
     .option('--json', 'print JSON: meanLatency, maxLatency, throughput, flitHops, cycles, deadlock, ...')

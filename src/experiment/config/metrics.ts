@@ -19,6 +19,7 @@ export const METRICS = [
   'sharingEvents',
   'channelUtilisation',
   'undeliverable',
+  'drainTime',
 ] as const;
 
 export type MetricName = (typeof METRICS)[number];
@@ -61,6 +62,9 @@ export function metricOf(r: SimulationResult, metric: MetricName): number {
       return r.counters.sharingEvents;
     case 'channelUtilisation':
       return r.channelUtilisation.mean;
+    case 'drainTime':
+      // the cycle of the last tail delivery: a batch (--process batch) or a trace; NaN for other runs
+      return r.drainTime ?? Number.NaN;
     case 'undeliverable':
       // destinations no copy could reach (docs/faults.md); a run without faults loses none
       return r.undeliverable ?? 0;

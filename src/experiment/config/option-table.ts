@@ -583,6 +583,16 @@ export const OPTION_TABLE = [
     run: 'hotspotFraction',
   },
   {
+    key: 'trace',
+    placeholder: '<file>',
+    value: STRING,
+    help: 'replay a trace instead of generated traffic: one message per line, at src dests flits, at a cycle or after:K (docs/traffic.md "Traces")',
+    group: 'traffic',
+    point: true,
+    givenOnly: true,
+    run: 'trace',
+  },
+  {
     key: 'radius',
     placeholder: '<d>',
     value: int(1, 1 << 20),

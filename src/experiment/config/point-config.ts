@@ -111,6 +111,17 @@ export function resolvePoint(given0: Partial<Record<OptionKey, OptionValue>>): P
   }
   if (o.topology === undefined) throw new WormcastError('topology: missing; set it in base or grid (e.g. mesh:8x8)');
   const isolated = o.traffic === 'isolated';
+  // a trace is the traffic (docs/traffic.md "Traces"): no load, pattern, process or window
+  const traced = o.trace !== undefined;
+  if (traced) {
+    const bad = [...DYNAMIC_ONLY, 'dests', 'destsMean', 'sizes', 'interarrivalUs', 'sets', 'faults', 'traffic'].filter(
+      (k) => o[k as OptionKey] !== undefined,
+    );
+    if (bad.length > 0)
+      throw new WormcastError(
+        `${bad.join(', ')}: ${bad.length > 1 ? 'do' : 'does'} not apply with a trace (the trace is the traffic); leave ${bad.length > 1 ? 'them' : 'it'} out`,
+      );
+  }
   if (isolated) {
     const bad = DYNAMIC_ONLY.filter((k) => o[k] !== undefined);
     if (bad.length > 0)
@@ -143,7 +154,7 @@ export function resolvePoint(given0: Partial<Record<OptionKey, OptionValue>>): P
     optionEntry('flits').default as number,
     (k) => k,
   );
-  if (!isolated && o.load === undefined && units?.load === undefined)
+  if (!isolated && !traced && o.load === undefined && units?.load === undefined)
     throw new WormcastError(
       'load: missing; set it (message flits per node per cycle), or interarrivalUs with units, in base or grid',
     );
@@ -161,7 +172,7 @@ export function resolvePoint(given0: Partial<Record<OptionKey, OptionValue>>): P
     );
   // with a size mix, flits is its largest size: the bound of the load below is per message, the mean's
   const flits = mix ? mix.max : ((o.flits as number | undefined) ?? units?.flits ?? given<number>(o, 'flits'));
-  const load = isolated ? 0 : ((o.load as number | undefined) ?? units!.load!);
+  const load = isolated || traced ? 0 : ((o.load as number | undefined) ?? units!.load!);
   if (mix && load > mix.mean)
     throw new WormcastError(
       `load: ${load} must be <= the mean size of sizes ${o.sizes} (${mix.mean} flits): one message per node per cycle at most`,
@@ -172,11 +183,11 @@ export function resolvePoint(given0: Partial<Record<OptionKey, OptionValue>>): P
         ? `load: ${load} must be <= flits (${flits}): one message per node per cycle at most`
         : `interarrivalUs: ${o.interarrivalUs} us is load ${load} flits/node/cycle, above one message per node per cycle (${flits} flits)`,
     );
-  if (!isolated && !(load >= 1e-9))
+  if (!isolated && !traced && !(load >= 1e-9))
     throw new WormcastError(`interarrivalUs: ${o.interarrivalUs} us is load ${load}, below 1e-9 flits/node/cycle`);
   let dests = 0;
   let destsMean: number | undefined;
-  if (algorithm !== 'unicast') {
+  if (algorithm !== 'unicast' && !traced) {
     if (o.destsMean !== undefined) {
       destsMean = o.destsMean as number;
       try {
@@ -194,13 +205,13 @@ export function resolvePoint(given0: Partial<Record<OptionKey, OptionValue>>): P
         throw new WormcastError(`dests: ${dests} must be 1..${t.nodes - 1} for a multicast on ${t.spec}`);
     }
   } else if (isolated) dests = 1;
-  if (!isolated)
+  if (!isolated && !traced)
     arrivalSpec({
       process: o.process as string | undefined,
       onoff: o.onoff as string | undefined,
       batch: o.batch as number | undefined,
     });
-  if (!isolated)
+  if (!isolated && !traced)
     unicastPattern(
       {
         algorithm,

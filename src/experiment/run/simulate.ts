@@ -23,6 +23,8 @@ import { summarize, type RunStats, type Window } from './stats.ts';
 import { eventWorms, runStream, type StreamProgress, type StreamRun, streamCapacity } from './stream-run.ts';
 import { kernelTrafficApplies, runKernelStream } from './kernel-run.ts';
 import { mserTruncation, PILOT_BATCHES, type WarmupAuto } from './warmup-auto.ts';
+import { lastDelivery, traceWorkload } from './trace-run.ts';
+import { parseTrace } from '../../traffic/trace-file.ts';
 import type { ArrivalProcess, TrafficSpec } from './traffic.ts';
 import { arrivalSpec } from './arrival-options.ts';
 import { TrafficStream } from './traffic-stream.ts';
@@ -87,6 +89,9 @@ export interface SimulateConfig {
   hotspotFraction?: number;
   /** --warmup auto: the warm-up is the truncation point MSER-5 finds in a pilot run of `measure` cycles (warmup is then ignored). */
   warmupAuto?: boolean;
+  /** A trace file replayed instead of generated traffic (docs/traffic.md "Traces"); `traceText` its text when already read. */
+  trace?: string;
+  traceText?: string;
   /** Pattern near: destinations within this many hops of the source. */
   radius?: number;
   warmup: number;
@@ -399,6 +404,7 @@ export async function simulateWith(
   hooks: SimulateHooks = {},
 ): Promise<{ result: SimulationResult; routing: RoutingFunction }> {
   if (c.warmupAuto) return simulateWarmupAuto(c, hooks);
+  if (c.trace !== undefined) return simulateTraceRun(c, hooks);
   const start = cpuMs();
   if (c.faultSeed !== undefined && c.faults === undefined)
     throw new WormcastError('simulate: --fault-seed applies with --faults only');
@@ -491,4 +497,53 @@ async function simulateWarmupAuto(
   };
   const run = await simulateWith({ ...c, warmupAuto: false, warmup }, hooks);
   return { result: { ...run.result, warmupAuto: auto }, routing: run.routing };
+}
+
+/**
+ * A trace (docs/traffic.md "Traces") through simulate(): its messages written into the engine at
+ * once and replayed by its triggers; the result's drainTime is the cycle of the last tail
+ * delivery. The text is `c.traceText`, else the file `c.trace` read through Node's fs (reached
+ * without a static import, so that this module stays loadable in a browser).
+ */
+async function simulateTraceRun(
+  c: SimulateConfig,
+  hooks: SimulateHooks,
+): Promise<{ result: SimulationResult; routing: RoutingFunction }> {
+  const start = cpuMs();
+  const routing = simulationRouting(c.topology, c.algorithm, c.routing, {
+    ...(c.tieBreak !== undefined ? { tieBreak: c.tieBreak } : {}),
+    ...(c.dateline !== undefined ? { dateline: c.dateline } : {}),
+    ...(c.selection !== undefined ? { selection: c.selection } : {}),
+  });
+  const text = c.traceText ?? readTraceFile(c.trace!);
+  const w = traceWorkload(parseTrace(text, routing.topology, c.trace), c.algorithm, routing);
+  const input = { routing, worms: w.worms, options: { routeSeed: c.seed, ...c.options } };
+  const engine = await (hooks.engine ? hooks.engine(input) : makeEngine(c.engine, input));
+  hooks.onStart?.();
+  const runStart = cpuMs();
+  const r = runWorkload(engine, routing, w, { from: 0, to: RUN_END }, RUN_END, 'finished', hooks.onCycle, c.seed);
+  const result = { ...r, drainTime: lastDelivery(engine.times().destTail) };
+  return { result: attachTiming(result, start, runStart, cpuMs()), routing };
+}
+
+/** The largest trace file read (bytes). */
+export const TRACE_FILE_MAX_BYTES = 64 * 1024 * 1024;
+
+function readTraceFile(path: string): string {
+  const fs = (globalThis as { process?: { getBuiltinModule?: (m: string) => unknown } }).process?.getBuiltinModule?.(
+    'node:fs',
+  ) as
+    | { statSync(p: string): { size: number; isFile(): boolean }; readFileSync(p: string, e: 'utf8'): string }
+    | undefined;
+  if (!fs) throw new WormcastError(`trace ${path}: no file system here: give the trace's text (traceText)`);
+  let st: { size: number; isFile(): boolean };
+  try {
+    st = fs.statSync(path);
+  } catch (e) {
+    throw new WormcastError(`trace: cannot read '${path}' (${(e as { code?: string }).code ?? 'error'})`);
+  }
+  if (!st.isFile()) throw new WormcastError(`trace: '${path}' is not a file`);
+  if (st.size > TRACE_FILE_MAX_BYTES)
+    throw new WormcastError(`trace: '${path}' is larger than ${TRACE_FILE_MAX_BYTES} bytes, the limit of a trace file`);
+  return fs.readFileSync(path, 'utf8');
 }
