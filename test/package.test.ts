@@ -39,6 +39,8 @@ const ALLOWED: readonly RegExp[] = [
   /^dist\/(?!web\/)[\w/-]+\.(js|d\.ts)$/,
   /^docs\/[\w-]+\.md$/,
   /^examples\/experiments\/[\w.-]+\.(yaml|csv)$/,
+  // the example traces (docs/traffic.md "Traces"), which examples/experiments/trace-allgather.yaml reads
+  /^examples\/traces\/[\w.-]+\.trace$/,
 ];
 /** The files without which the package does not work. */
 const REQUIRED = [
