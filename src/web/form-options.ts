@@ -15,6 +15,7 @@ export const FORM_TRAFFIC = [
   'pattern',
   'hotspots',
   'hotspotFraction',
+  'radius',
   'process',
   'onoff',
   'batch',

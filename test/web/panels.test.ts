@@ -356,6 +356,7 @@ describe('simulation panel', () => {
         { pattern: 'hotspot', hotspots: '0,5', hotspotFraction: '0.5' },
         ['--pattern', 'hotspot', '--hotspots', '0,5', '--hotspot-fraction', '0.5'],
       ],
+      [{ pattern: 'near', radius: '2' }, ['--pattern', 'near', '--radius', '2']],
       [{ process: 'onoff', onoff: '0.1,0.2' }, ['--process', 'onoff', '--onoff', '0.1,0.2']],
       [{ process: 'batch', batch: '3' }, ['--process', 'batch', '--batch', '3']],
       [{ sizes: '4:1,16:1' }, ['--sizes', '4:1,16:1']],

@@ -214,6 +214,7 @@ describe(`the workbench (issue 24)${SKIP}`, () => {
         'sim-pattern': 'tornado',
         'sim-hotspots': '0,9',
         'sim-hotspot-fraction': '0.5',
+        'sim-radius': '2',
         'sim-process': 'onoff',
         'sim-onoff': '0.1,0.2',
         'sim-batch': '5',
