@@ -96,6 +96,27 @@ async function runOnce(
   return { r, batchMeans: Array.isArray(bm) ? [...bm] : null };
 }
 
+/** Networks up to this many channels (and nodes) store their per-channel flits and per-node accepted throughput. */
+export const STORED_ARRAY_LIMIT = 65_536;
+
+/**
+ * The arrays of a streamed run's result kept in the store (docs/traffic.md "What is measured"):
+ * `channelFlits` and `acceptedPerNode.perNode`, for networks small enough that a row stays a few
+ * hundred kilobytes (STORED_ARRAY_LIMIT entries); larger ones keep their min and max only.
+ */
+function storedArrays(r: SimulationResult): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (r.channelFlits && r.channelFlits.length <= STORED_ARRAY_LIMIT) out.channelFlits = r.channelFlits;
+  const a = r.acceptedPerNode;
+  if (a && a.perNode.length <= STORED_ARRAY_LIMIT)
+    out.acceptedPerNode = {
+      min: Math.round(a.min * 1e4) / 1e4,
+      max: Math.round(a.max * 1e4) / 1e4,
+      perNode: a.perNode.map((x) => Math.round(x * 1e6) / 1e6),
+    };
+  return out;
+}
+
 /** A replication with its result object (not stored: the record holds its JSON form). */
 type Rep = ReplicationRecord & { raw: SimulationResult };
 
@@ -107,6 +128,7 @@ async function replication(task: PointTask, seed: number, measure: number): Prom
     cycles: measure,
     result: {
       ...resultJson(r),
+      ...storedArrays(r),
       ...(batchMeans ? { batchMeans } : {}),
       // a point given in seed units with a cycle time: its latencies in microseconds too (docs/units.md)
       ...(task.config.units?.cycleUs !== undefined ? { inUs: resultInUs(r, task.config.units.cycleUs) } : {}),
