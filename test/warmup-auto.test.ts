@@ -4,6 +4,7 @@ import { simulate, type SimulateOptions } from '../src/experiment/config/simulat
 import { mserTruncation } from '../src/experiment/run/warmup-auto.ts';
 import { optionFromText } from '../src/cli/option-text.ts';
 import { OPTION_SCHEMAS } from '../src/experiment/config/options.ts';
+import { parseGridArg } from '../src/cli/commands/sweep.ts';
 import { rng } from './utils.ts';
 
 /* --warmup auto (docs/traffic.md "Automatic warm-up"): MSER on a pilot's batch means. */
@@ -60,6 +61,10 @@ describe('simulate --warmup auto', () => {
     const r = await simulate({ ...o, engine: 'reference' });
     expect(w.warmupAuto).toEqual(r.warmupAuto);
     expect(w.meanLatency).toBe(r.meanLatency);
+  });
+  it('a grid takes auto beside numbers (--grid warmup=auto,500)', () => {
+    expect(parseGridArg('warmup=auto,500')).toEqual(['warmup', ['auto', 500]]);
+    expect(() => parseGridArg('warmup=soon')).toThrow(/--grid warmup: 'soon' is not a decimal number/);
   });
   it('an experiment point takes warmup: auto', () => {
     const c = simulateConfig(resolvePoint({ topology: 'mesh:4x4', load: 0.1, warmup: 'auto' }), 1);

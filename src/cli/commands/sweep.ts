@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { Command, Option } from 'commander';
 import { parseIntIn, parseNumberIn, WormcastError } from '../../errors.ts';
 import { readExperimentData } from '../../experiment/config/experiment-file.ts';
+import { optionEntry } from '../../experiment/config/option-table.ts';
 import { didYouMean, optionValueError, parseExperiment } from '../../experiment/config/schema.ts';
 import {
   BOOLEAN_OPTIONS,
@@ -56,7 +57,12 @@ function pointOptions(): Option[] {
 
 /** A command-line value of option `key` as the experiment holds it (numbers, booleans, strings). */
 function cliValue(key: OptionKey, text: string, what: string): OptionValue {
-  if (NUMERIC_OPTIONS.has(key)) return parseNumberIn(text, 0, Number.MAX_SAFE_INTEGER, what);
+  if (NUMERIC_OPTIONS.has(key)) {
+    // a word the option takes besides a number (warmup: auto)
+    const v = optionEntry(key).value;
+    if (v.kind === 'int' && v.words?.includes(text)) return text;
+    return parseNumberIn(text, 0, Number.MAX_SAFE_INTEGER, what);
+  }
   if (BOOLEAN_OPTIONS.has(key)) {
     if (text === 'true') return true;
     if (text === 'false') return false;
