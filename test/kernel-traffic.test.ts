@@ -116,6 +116,15 @@ describe('kernel traffic = host traffic = the reference (docs/traffic.md "Traffi
     expect((k as { status: string }).status).toBe('saturated');
   });
 
+  it('a deadlocked run stops at the same cycle with the same deadlock report (star:5, star-min, load 0.25)', async () => {
+    const o = { topology: 'star:5', routing: 'star-min', load: 0.25, cycles: 3000 } as SimulateOptions;
+    const [k, h, r] = await three(o);
+    expect(k).toEqual(h);
+    expect(k).toEqual(r);
+    expect((k as { status: string }).status).toBe('deadlock');
+    expect((k as { deadlock: { lastProgress: number } }).deadlock.lastProgress).toBeGreaterThan(0);
+  });
+
   it('a batch drains at the same cycle, and its drain time is the last delivery', async () => {
     const o = {
       topology: 'torus:4x4',
