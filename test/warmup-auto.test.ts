@@ -78,6 +78,9 @@ describe('simulate --warmup auto', () => {
     expect(() => optionFromText('warmup', 'soon')).toThrow(/--warmup: 'soon' must be an integer 0\.\.\d+ or auto/);
     expect(optionFromText('warmup', 'auto')).toBe('auto');
     expect(OPTION_SCHEMAS.warmup.safeParse('auto').success).toBe(true);
-    expect(OPTION_SCHEMAS.warmup.safeParse('soon').success).toBe(false);
+    expect(OPTION_SCHEMAS.warmup.safeParse('soon').error?.issues[0]?.message).toMatch(
+      /^must be an integer 0\.\.\d+ or auto$/,
+    );
+    expect(OPTION_SCHEMAS.flits.safeParse('abc').error?.issues[0]?.message).toMatch(/or a size mix size:weight/);
   });
 });

@@ -23,8 +23,15 @@ export function schemaOf(v: ValueSpec): z.ZodType<OptionValue> {
     case 'string':
       return z.string().min(1);
     case 'int':
-      if (v.words) return z.union([z.number().int().min(v.min).max(v.max), z.enum(v.words as [string, ...string[]])]);
-      if (v.mix) return z.union([z.number().int().min(v.min).max(v.max), z.string().regex(SIZE_MIX)]);
+      // a union's own message says both forms (zod's default for a failed union is "Invalid input")
+      if (v.words)
+        return z.union([z.number().int().min(v.min).max(v.max), z.enum(v.words as [string, ...string[]])], {
+          error: `must be an integer ${v.min}..${v.max} or ${v.words.join(' | ')}`,
+        });
+      if (v.mix) {
+        const error = `must be an integer ${v.min}..${v.max} or a size mix size:weight,... (e.g. 4:1,16:1)`;
+        return z.union([z.number().int().min(v.min).max(v.max), z.string().regex(SIZE_MIX, { error })], { error });
+      }
       return z.number().int().min(v.min).max(v.max);
     case 'number':
       return z.number().min(v.min).max(v.max);
