@@ -245,7 +245,8 @@ function validValue(command: string, key: string, topology: string): fc.Arbitrar
     case 'load':
       return fc.oneof(decimal(0.001, 0.6), fc.constantFrom('1e-9', '0.000000001', '16', '0.5'));
     case 'flits':
-      return mostly(int(1, 16), fc.constant('16777217'));
+      // a length, or a size mix (issue 29: --flits 4:1,16:1)
+      return mostly(fc.oneof(int(1, 16), fc.constantFrom('4:1,16:1', '2:1')), fc.constantFrom('16777217', '4:x'));
     case 'vcs':
       return int(1, 4);
     case 'buffer':
@@ -257,7 +258,7 @@ function validValue(command: string, key: string, topology: string): fc.Arbitrar
     case 'cycles':
       return int(1, 300);
     case 'warmup':
-      return int(0, 100);
+      return mostly(fc.oneof(int(0, 100), fc.constant('auto')), fc.constant('soon'));
     case 'drain':
       return int(0, 300);
     case 'watchdog':
@@ -366,6 +367,9 @@ function validValue(command: string, key: string, topology: string): fc.Arbitrar
       return fc.constantFrom('links:1', 'nodes:1', 'links:10%', 'none', 'link:0-1', 'node:0', 'links:-1');
     case 'faultSeed':
       return int(0, 100);
+    // issue 29: a trace file (the example, or one that does not exist: exit 2)
+    case 'trace':
+      return mostly(fc.constant('examples/traces/binomial-broadcast-64.trace'), fc.constant('no-such.trace'));
     default:
       return undefined;
   }
