@@ -11,12 +11,19 @@ import { WormcastError, parseIntIn, parseNumberIn } from '../../errors.ts';
 import { checkScheme } from '../../analysis/scheme-check.ts';
 import { defaultNodeModel, type NodeModel } from '../../multicast/node-model.ts';
 import type { PortModel } from '../../multicast/types.ts';
-import { makeEngine, simulationRouting, RUN_END, runWorkload, simulateWith } from '../../experiment/run/simulate.ts';
+import {
+  makeEngine,
+  replayTrace,
+  simulationRouting,
+  RUN_END,
+  runWorkload,
+  simulateWith,
+} from '../../experiment/run/simulate.ts';
 import { nodeMemoryEnvironment } from '../memory-environment.ts';
 import type { RoutingFunction } from '../../routing/types.ts';
 import { readPlanFile, wormsFromPlanJson } from '../plan-file.ts';
 import { inputProblemLine, readInputText } from '../../experiment/config/input-file.ts';
-import { lastDelivery, traceWorkload } from '../../experiment/run/trace-run.ts';
+import { traceWorkload } from '../../experiment/run/trace-run.ts';
 import { parseTrace } from '../../traffic/trace-file.ts';
 
 /** The largest trace file read (bytes): a million messages of about 40 bytes. */
@@ -204,24 +211,14 @@ async function simulateTrace(
   );
   const engine = await makeEngine(engineKind, { routing, worms: w.worms, options });
   const progress = simulateProgress(0);
-  let result: ReturnType<typeof runWorkload>;
+  let result: ReturnType<typeof replayTrace>;
   try {
-    result = runWorkload(
-      engine,
-      routing,
-      w,
-      { from: 0, to: RUN_END },
-      RUN_END,
-      'finished',
-      progress.hooks.onCycle,
-      options.routeSeed ?? 0,
-    );
+    result = replayTrace(engine, routing, w, progress.hooks.onCycle, options.routeSeed ?? 0);
   } finally {
     progress.stop();
   }
-  const drainTime = lastDelivery(engine.times().destTail);
   const heading = `trace ${o.trace} on ${routing.topology.spec} (${routing.name}), ${messages.length} messages, ${nodeModelText(model)}, ${engineRulesText(options)}`;
-  printResult({ ...result, drainTime }, routing, heading, o.json === true);
+  printResult(result, routing, heading, o.json === true);
 }
 
 /** `wormcast simulate`: the flit-level engine on dynamic traffic, one Plan, or a seed scenario. */

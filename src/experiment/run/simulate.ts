@@ -412,17 +412,7 @@ export async function simulateWith(
     c.faults === undefined || c.faults.trim() === 'none'
       ? undefined
       : parseFaults(parseTopology(c.topology), c.faults, c.faultSeed ?? DEFAULT_FAULT_SEED);
-  const routing = simulationRouting(
-    c.topology,
-    c.algorithm,
-    c.routing,
-    {
-      ...(c.tieBreak !== undefined ? { tieBreak: c.tieBreak } : {}),
-      ...(c.dateline !== undefined ? { dateline: c.dateline } : {}),
-      ...(c.selection !== undefined ? { selection: c.selection } : {}),
-    },
-    faults,
-  );
+  const routing = simulationRouting(c.topology, c.algorithm, c.routing, routingRules(c), faults);
   const t = routing.topology;
   if (c.algorithm !== 'unicast' && c.destsMean !== undefined) destCountRange(c.destsMean, t.nodes - 1);
   else if (c.algorithm !== 'unicast' && (c.dests < 1 || c.dests >= t.nodes)) {
@@ -510,20 +500,39 @@ async function simulateTraceRun(
   hooks: SimulateHooks,
 ): Promise<{ result: SimulationResult; routing: RoutingFunction }> {
   const start = cpuMs();
-  const routing = simulationRouting(c.topology, c.algorithm, c.routing, {
-    ...(c.tieBreak !== undefined ? { tieBreak: c.tieBreak } : {}),
-    ...(c.dateline !== undefined ? { dateline: c.dateline } : {}),
-    ...(c.selection !== undefined ? { selection: c.selection } : {}),
-  });
+  const routing = simulationRouting(c.topology, c.algorithm, c.routing, routingRules(c));
   const text = c.traceText ?? readTraceFile(c.trace!);
   const w = traceWorkload(parseTrace(text, routing.topology, c.trace), c.algorithm, routing);
   const input = { routing, worms: w.worms, options: { routeSeed: c.seed, ...c.options } };
   const engine = await (hooks.engine ? hooks.engine(input) : makeEngine(c.engine, input));
   hooks.onStart?.();
   const runStart = cpuMs();
-  const r = runWorkload(engine, routing, w, { from: 0, to: RUN_END }, RUN_END, 'finished', hooks.onCycle, c.seed);
-  const result = { ...r, drainTime: lastDelivery(engine.times().destTail) };
+  const result = replayTrace(engine, routing, w, hooks.onCycle, input.options.routeSeed);
   return { result: attachTiming(result, start, runStart, cpuMs()), routing };
+}
+
+/**
+ * Replay a trace's workload (traceWorkload) on its engine to the end: the run's result with
+ * drainTime, the cycle of its last tail delivery (simulate({ trace }) and `simulate --trace`).
+ */
+export function replayTrace(
+  engine: Engine,
+  routing: RoutingFunction,
+  w: Workload,
+  onCycle?: (cycle: number) => void,
+  routeSeed = 0,
+): SimulationResult {
+  const r = runWorkload(engine, routing, w, { from: 0, to: RUN_END }, RUN_END, 'finished', onCycle, routeSeed);
+  return { ...r, drainTime: lastDelivery(engine.times().destTail) };
+}
+
+/** The routing rules of a run (dor's tie-break and dateline, an adaptive function's selection), as given. */
+function routingRules(c: SimulateConfig): DorRules {
+  return {
+    ...(c.tieBreak !== undefined ? { tieBreak: c.tieBreak } : {}),
+    ...(c.dateline !== undefined ? { dateline: c.dateline } : {}),
+    ...(c.selection !== undefined ? { selection: c.selection } : {}),
+  };
 }
 
 /** The largest trace file read (bytes). */
