@@ -9,15 +9,36 @@ import {
   H_WATCHDOG, H_WORMS, H_WCAP, H_CYCLE, H_NEXTCREATE, H_ACTIVE_N, H_STATUS, H_LASTPROGRESS,
   H_LIVESLOTS, H_WALK, W_CREATED, ST_RUNNING, ST_FINISHED, ST_DEADLOCK, ST_LIMIT, ST_SATURATED,
 } from "./layout";
-import { configure, loadCounters, storeCounters, MUX, READY_AT, WALK, PERPORT, T } from "./state";
+import { configure, loadCounters, storeCounters, MUX, READY_AT, WALK, PERPORT, LAT, TAILSENT, T } from "./state";
 import { header, setHeader, wget } from "./records";
 import { activate } from "./worms";
-import { enterWalk, stepWalk } from "./walk";
-import { stepReady } from "./ready-list";
-import { stepLinks } from "./links";
+import { enterWalk, stepWalkDefault, stepWalkTail, stepWalkWire, stepWalkWireTail } from "./walk";
+import { stepReadyDefault, stepReadyTail, stepReadyWire, stepReadyWireTail } from "./ready-list";
+import { stepLinksDefault, stepLinksTail, stepLinksWire, stepLinksWireTail } from "./links";
 import { DEBUG, checkCycle } from "./invariants";
 import { GEN, configureGenerator, generate, nextArrival } from "../traffic/generator";
 import { retire } from "../traffic/retire";
+
+// The evaluations of steps 2-4 for the run's rules (docs/kernel.md "The cold run"): each variant is
+// called through one of these references, set in engineRun, never directly, so that binaryen does
+// not inline every variant into one function: V8 compiles a function with its optimising tier
+// only once it is hot, and one function holding every variant took it about 70 ms, paid by the
+// first run of every process.
+let stepWalk: (t: i32) => void = stepWalkDefault;
+let stepReady: (t: i32) => void = stepReadyDefault;
+let stepLinks: (t: i32) => void = stepLinksDefault;
+
+function chooseVariants(wire: bool, tail: bool): void {
+  if (wire) {
+    stepWalk = tail ? stepWalkWireTail : stepWalkWire;
+    stepReady = tail ? stepReadyWireTail : stepReadyWire;
+    stepLinks = tail ? stepLinksWireTail : stepLinksWire;
+  } else {
+    stepWalk = tail ? stepWalkTail : stepWalkDefault;
+    stepReady = tail ? stepReadyTail : stepReadyDefault;
+    stepLinks = tail ? stepLinksTail : stepLinksDefault;
+  }
+}
 
 /**
  * Simulate the region at `base` up to (not including) cycle `until`, or until it finishes,
@@ -30,6 +51,7 @@ export function engineRun(base: usize, until: i32): i32 {
   if (header(H_STATUS) == ST_LIMIT) setHeader(H_STATUS, ST_RUNNING);
   if (header(H_STATUS) != ST_RUNNING) return header(H_STATUS);
   loadCounters();
+  chooseVariants(LAT > 1, TAILSENT);
   // switch 'per-port': every cycle on the ready list (the walk's lone moves skip the input stage)
   WALK = header(H_WALK) != 0 && !PERPORT;
   const worms = header(H_WORMS);

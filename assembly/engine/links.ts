@@ -18,10 +18,18 @@ import { finish } from "./worms";
 import { requestInjection, sourceMaySend, inject } from "./injection";
 import { hasFlit } from "./wire";
 
-// the variant of the cycle for the run's rules, chosen once per cycle (wire.ts says why)
-export function stepLinks(t: i32): void {
-  if (LAT > 1 || TAILSENT) linksCycle(t, LAT > 1, TAILSENT);
-  else linksCycle(t, false, false);
+// the variants of the cycle for the run's rules, as the walk's (walk.ts, engine.ts)
+export function stepLinksDefault(t: i32): void {
+  linksCycle(t, false, false);
+}
+export function stepLinksTail(t: i32): void {
+  linksCycle(t, false, true);
+}
+export function stepLinksWire(t: i32): void {
+  linksCycle(t, true, false);
+}
+export function stepLinksWireTail(t: i32): void {
+  linksCycle(t, true, true);
 }
 
 @inline function linksCycle(t: i32, wire: bool, tail: bool): void {

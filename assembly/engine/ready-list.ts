@@ -19,10 +19,18 @@ import { requestInjection, sourceMaySend, inject } from "./injection";
 import { hasFlit } from "./wire";
 import { performPosted } from "./perform";
 
-// the variant of the cycle for the run's rules, chosen once per cycle (wire.ts says why)
-export function stepReady(t: i32): void {
-  if (LAT > 1 || TAILSENT) readyCycle(t, LAT > 1, TAILSENT);
-  else readyCycle(t, false, false);
+// the variants of the cycle for the run's rules, as the walk's (walk.ts, engine.ts)
+export function stepReadyDefault(t: i32): void {
+  readyCycle(t, false, false);
+}
+export function stepReadyTail(t: i32): void {
+  readyCycle(t, false, true);
+}
+export function stepReadyWire(t: i32): void {
+  readyCycle(t, true, false);
+}
+export function stepReadyWireTail(t: i32): void {
+  readyCycle(t, true, true);
 }
 
 // pass 1 over the active list, then the injections and pass 2 (readyEnd)

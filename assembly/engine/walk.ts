@@ -41,10 +41,21 @@ export function enterWalk(): void {
   }
 }
 
-// the variant of the cycle for the run's rules, chosen once per cycle (wire.ts says why)
-export function stepWalk(t: i32): void {
-  if (LAT > 1 || TAILSENT) walkCycle(t, LAT > 1, TAILSENT);
-  else walkCycle(t, false, false);
+// The variants of the cycle, one per combination of the rule flags `wire` and `tail` (wire.ts says
+// why they are parameters). The run calls the one for its rules through a function reference
+// (engine.ts), so that each is a function of its own that V8 compiles only when a run uses it
+// (docs/kernel.md "The cold run").
+export function stepWalkDefault(t: i32): void {
+  walkCycle(t, false, false);
+}
+export function stepWalkTail(t: i32): void {
+  walkCycle(t, false, true);
+}
+export function stepWalkWire(t: i32): void {
+  walkCycle(t, true, false);
+}
+export function stepWalkWireTail(t: i32): void {
+  walkCycle(t, true, true);
 }
 
 @inline function walkCycle(t: i32, wire: bool, tail: bool): void {
