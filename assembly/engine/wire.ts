@@ -12,7 +12,7 @@ import { ld, st, slotWire, vcWire } from "./records";
 // events recorded at wire record `r` that happened during t - LAT + 1 .. t - 1 (still on the wire
 // at the start of cycle t; an event of cycle t itself, recorded during it, is not counted: the
 // state is the cycle's start)
-export function onWire(r: usize, t: i32): i32 {
+@inline export function onWire(r: usize, t: i32): i32 {
   const a = ld(r, WIRE_LAST);
   const hi = a - t + LAT - 1;
   if (hi < 0) return 0;
@@ -22,7 +22,7 @@ export function onWire(r: usize, t: i32): i32 {
   return popcnt<i32>((ld(r, WIRE_MASK) >>> lo) & ((1 << width) - 1));
 }
 
-export function wireEvent(r: usize, t: i32): void {
+@inline export function wireEvent(r: usize, t: i32): void {
   const d = t - ld(r, WIRE_LAST);
   st(r, WIRE_LAST, t);
   st(r, WIRE_MASK, d >= 32 ? 1 : (ld(r, WIRE_MASK) << d) | 1);
