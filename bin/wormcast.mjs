@@ -22,7 +22,12 @@ function stale() {
   return false;
 }
 
-if (existsSync(sources) && stale()) {
+// WORMCAST_SAY_CLI=1 says on stderr which of the two runs (bench/booksim.bench.ts times the
+// command as users run it and reports which)
+const viaSources = existsSync(sources) && stale();
+if (process.env.WORMCAST_SAY_CLI === '1')
+  process.stderr.write(`wormcast-cli: ${viaSources ? 'sources through tsx' : 'compiled (dist/)'}\n`);
+if (viaSources) {
   await import('./wormcast-dev.mjs');
 } else {
   const { main } = await import(compiled.href);
