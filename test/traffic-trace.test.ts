@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EngineOptions } from '../src/engine/types.ts';
 import { makeEngine, runWorkload } from '../src/experiment/run/simulate.ts';
@@ -142,6 +144,35 @@ describe('traces through the library and sweeps (option trace)', () => {
     const out = await sweep('examples/experiments/trace-allgather.yaml');
     const rows = out.rows.map((row) => [row.values.startup, row.replications[0]!.result.drainTime]);
     expect(rows).toEqual([0, 1, 2, 4, 8].map((s) => [s, 63 * (s + 12)]));
+  }, 120_000);
+  it('a relative trace in an experiment file is read beside the file, from any working directory', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wormcast-trace-'));
+    const cwd = process.cwd();
+    try {
+      mkdirSync(join(dir, 'exp'));
+      copyFileSync('examples/traces/ring-allgather-64.trace', join(dir, 'exp', 'ring.trace'));
+      writeFileSync(
+        join(dir, 'exp', 'x.yaml'),
+        'name: beside\nbase: { topology: hypercube:6, trace: ring.trace }\ngrid: { startup: [2] }\nreplications: 1\nstatistics: { metrics: [drainTime] }\n',
+      );
+      process.chdir(tmpdir());
+      const out = await sweep(join(dir, 'exp', 'x.yaml'));
+      expect(out.rows.map((row) => row.replications[0]!.result.drainTime)).toEqual([63 * 14]);
+      // the point names the file it read, not a name relative to wherever the sweep ran
+      expect(out.rows[0]!.config.trace).toBe(join(dir, 'exp', 'ring.trace'));
+      // the same sweep again: the point is in the store; the trace edited: a new point, run again
+      const store = join(dir, 'r.jsonl');
+      const first = await sweep(join(dir, 'exp', 'x.yaml'), { out: store });
+      expect(first.run).toBe(1);
+      expect((await sweep(join(dir, 'exp', 'x.yaml'), { out: store })).run).toBe(0);
+      writeFileSync(join(dir, 'exp', 'ring.trace'), '0 0 1 4\n');
+      const edited = await sweep(join(dir, 'exp', 'x.yaml'), { out: store });
+      expect(edited.run).toBe(1);
+      expect(edited.rows[0]!.replications[0]!.result.drainTime).not.toBe(63 * 14);
+    } finally {
+      process.chdir(cwd);
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
   it('what does not apply with a trace is refused in one line', async () => {
     await expect(

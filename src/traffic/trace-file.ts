@@ -83,3 +83,29 @@ export function parseTrace(text: string, t: Topology, name = 'trace'): TraceMess
   if (out.length === 0) throw new WormcastError(`${name}: no messages (one per line: at src dests flits)`);
   return out;
 }
+
+/** The largest trace file read (bytes): a million messages of about 40 bytes and more. */
+export const TRACE_FILE_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The text of trace file `path`, read through Node's fs (reached without a static import, so that
+ * the modules that read traces stay loadable in a browser, where the text is given instead).
+ */
+export function readTraceFile(path: string): string {
+  const fs = (globalThis as { process?: { getBuiltinModule?: (m: string) => unknown } }).process?.getBuiltinModule?.(
+    'node:fs',
+  ) as
+    | { statSync(p: string): { size: number; isFile(): boolean }; readFileSync(p: string, e: 'utf8'): string }
+    | undefined;
+  if (!fs) throw new WormcastError(`trace ${path}: no file system here: give the trace's text (traceText)`);
+  let st: { size: number; isFile(): boolean };
+  try {
+    st = fs.statSync(path);
+  } catch (e) {
+    throw new WormcastError(`trace: cannot read '${path}' (${(e as { code?: string }).code ?? 'error'})`);
+  }
+  if (!st.isFile()) throw new WormcastError(`trace: '${path}' is not a file`);
+  if (st.size > TRACE_FILE_MAX_BYTES)
+    throw new WormcastError(`trace: '${path}' is larger than ${TRACE_FILE_MAX_BYTES} bytes, the limit of a trace file`);
+  return fs.readFileSync(path, 'utf8');
+}

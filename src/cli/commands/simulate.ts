@@ -24,10 +24,7 @@ import type { RoutingFunction } from '../../routing/types.ts';
 import { readPlanFile, wormsFromPlanJson } from '../plan-file.ts';
 import { inputProblemLine, readInputText } from '../../experiment/config/input-file.ts';
 import { traceWorkload } from '../../experiment/run/trace-run.ts';
-import { parseTrace } from '../../traffic/trace-file.ts';
-
-/** The largest trace file read (bytes): a million messages of about 40 bytes. */
-const TRACE_FILE_MAX_BYTES = 64 * 1024 * 1024;
+import { parseTrace, TRACE_FILE_MAX_BYTES } from '../../traffic/trace-file.ts';
 import { checkFixedRunMemory } from '../plan-run-memory.ts';
 import { simulateProgress } from '../simulate-progress.ts';
 import { printResult } from './simulate-report.ts';

@@ -1,3 +1,4 @@
+import { dirname, isAbsolute, resolve } from 'node:path';
 import { parse as parseYaml, YAMLError } from 'yaml';
 import { WormcastError } from '../../errors.ts';
 import { readInputText } from './input-file.ts';
@@ -91,5 +92,33 @@ export function readExperimentData(path: string): unknown {
     }
   }
   if (dataTooDeep(data)) throw tooDeep(path, '');
+  return filesBesideExperiment(data, path);
+}
+
+/** Options whose values name files: relative ones are read from the experiment file's directory. */
+const FILE_OPTIONS = ['trace'] as const;
+
+/**
+ * A relative file name in an experiment file (`base.trace`, `grid.trace`) names a file beside the
+ * experiment file, not in the directory the command runs in (docs/experiments.md "File format"), so
+ * that `wormcast sweep some/dir/x.yaml` reads the same files from anywhere; it is made absolute
+ * here, so points, stored rows and workers see one name. A file read from a pipe or a device
+ * (/dev/stdin) has no directory: its names stay relative to the working directory.
+ */
+function filesBesideExperiment(data: unknown, path: string): unknown {
+  if (typeof data !== 'object' || data === null || path === '-' || /^\/(dev|proc)\//.test(path)) return data;
+  const dir = dirname(resolve(path));
+  const fix = (v: unknown): unknown => (typeof v === 'string' && v !== '' && !isAbsolute(v) ? resolve(dir, v) : v);
+  const d = data as Record<string, unknown>;
+  for (const section of ['base', 'grid'] as const) {
+    const o = d[section];
+    if (typeof o !== 'object' || o === null || Array.isArray(o)) continue;
+    const rec = o as Record<string, unknown>;
+    for (const key of FILE_OPTIONS) {
+      const v = rec[key];
+      if (v === undefined) continue;
+      rec[key] = Array.isArray(v) ? v.map(fix) : fix(v);
+    }
+  }
   return data;
 }

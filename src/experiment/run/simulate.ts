@@ -24,7 +24,7 @@ import { eventWorms, runStream, type StreamProgress, type StreamRun, streamCapac
 import { kernelTrafficApplies, runKernelStream } from './kernel-run.ts';
 import { mserTruncation, PILOT_BATCHES, type WarmupAuto } from './warmup-auto.ts';
 import { lastDelivery, traceWorkload } from './trace-run.ts';
-import { parseTrace } from '../../traffic/trace-file.ts';
+import { parseTrace, readTraceFile } from '../../traffic/trace-file.ts';
 import type { ArrivalProcess, TrafficSpec } from './traffic.ts';
 import { arrivalSpec } from './arrival-options.ts';
 import { TrafficStream } from './traffic-stream.ts';
@@ -533,26 +533,4 @@ function routingRules(c: SimulateConfig): DorRules {
     ...(c.dateline !== undefined ? { dateline: c.dateline } : {}),
     ...(c.selection !== undefined ? { selection: c.selection } : {}),
   };
-}
-
-/** The largest trace file read (bytes). */
-export const TRACE_FILE_MAX_BYTES = 64 * 1024 * 1024;
-
-function readTraceFile(path: string): string {
-  const fs = (globalThis as { process?: { getBuiltinModule?: (m: string) => unknown } }).process?.getBuiltinModule?.(
-    'node:fs',
-  ) as
-    | { statSync(p: string): { size: number; isFile(): boolean }; readFileSync(p: string, e: 'utf8'): string }
-    | undefined;
-  if (!fs) throw new WormcastError(`trace ${path}: no file system here: give the trace's text (traceText)`);
-  let st: { size: number; isFile(): boolean };
-  try {
-    st = fs.statSync(path);
-  } catch (e) {
-    throw new WormcastError(`trace: cannot read '${path}' (${(e as { code?: string }).code ?? 'error'})`);
-  }
-  if (!st.isFile()) throw new WormcastError(`trace: '${path}' is not a file`);
-  if (st.size > TRACE_FILE_MAX_BYTES)
-    throw new WormcastError(`trace: '${path}' is larger than ${TRACE_FILE_MAX_BYTES} bytes, the limit of a trace file`);
-  return fs.readFileSync(path, 'utf8');
 }

@@ -8,6 +8,7 @@ import { errnoText, writeAll } from '../config/output-file.ts';
 import type { OptionKey, OptionValue } from '../config/option-keys.ts';
 import type { PointConfig } from '../config/point-config.ts';
 import type { PointSettings, PointOutcome } from './point-run.ts';
+import { readTraceFile } from '../../traffic/trace-file.ts';
 import { storedPointProblem } from './store-row.ts';
 
 /*
@@ -39,9 +40,16 @@ export interface StoredPoint {
   run: { wallMs: number; finishedAt: string };
 }
 
-/** The key of a point: 32 hex digits of SHA-256 over its configuration, settings and engine version. */
+/**
+ * The key of a point: 32 hex digits of SHA-256 over its configuration, settings and engine version,
+ * and for a trace's point the trace's text (the configuration names only its file: a trace edited
+ * between two sweeps is a new point, not one already in the store).
+ */
 export function pointKey(config: PointConfig, settings: PointSettings, engineVersion: string): string {
-  return createHash('sha256').update(canonicalJson({ config, settings, engineVersion })).digest('hex').slice(0, 32);
+  const h = createHash('sha256').update(canonicalJson({ config, settings, engineVersion }));
+  if (config.trace !== undefined)
+    h.update(`\ntrace ${createHash('sha256').update(readTraceFile(config.trace)).digest('hex')}`);
+  return h.digest('hex').slice(0, 32);
 }
 
 /** What reading a store found. */
