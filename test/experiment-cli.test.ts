@@ -86,6 +86,43 @@ describe('wormcast sweep from the command line', () => {
     }
     expect(pts[0]!.replications[0]!.seed).not.toBe(pts[0]!.replications[1]!.seed);
   });
+  it('--flits takes a size mix as simulate does, and the point is the one --sizes gives', async () => {
+    const args = (sizes: string[], out: string) => [
+      'sweep',
+      '--topology',
+      'torus:4x4',
+      '--grid',
+      'pattern=uniform,tornado',
+      ...sizes,
+      '--load',
+      '0.05',
+      '--cycles',
+      '800',
+      '--warmup',
+      '100',
+      '--drain',
+      '800',
+      '--replications',
+      '1',
+      '--workers',
+      '1',
+      '--out',
+      out,
+      '--quiet',
+    ];
+    const a = join(dir, 'mix-a.jsonl');
+    const r = await runMain(args(['--flits', '4:1,16:1'], a), 60_000);
+    expect(r.stderr).not.toMatch(/wormcast:/);
+    expect(r.status).toBe(0);
+    const rows = readFileSync(a, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as StoredPoint);
+    expect(rows.map((p) => p.config.sizes)).toEqual(['4:1,16:1', '4:1,16:1']);
+    // written as --sizes, the same points: found in the store, nothing run
+    const again = await runMain(args(['--sizes', '4:1,16:1'], a), 60_000);
+    expect(again.stdout).toContain('2 points (0 run, 2 already in');
+  });
   it('a replication re-run alone with wormcast simulate gives the stored numbers', async () => {
     const out = join(dir, 'a.jsonl');
     const p = readFileSync(out, 'utf8')

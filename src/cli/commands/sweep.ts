@@ -61,6 +61,8 @@ function cliValue(key: OptionKey, text: string, what: string): OptionValue {
     // a word the option takes besides a number (warmup: auto)
     const v = optionEntry(key).value;
     if (v.kind === 'int' && v.words?.includes(text)) return text;
+    // a size mix (--flits 4:1,16:1, as simulate takes it): checked where the point is resolved
+    if (v.kind === 'int' && v.mix && text.includes(':')) return text;
     return parseNumberIn(text, 0, Number.MAX_SAFE_INTEGER, what);
   }
   if (BOOLEAN_OPTIONS.has(key)) {
