@@ -18,6 +18,10 @@ describe('wormcast sweep from the command line', () => {
     expect(() => parseGridArg('load=0.1:0.2')).toThrow(/range '0\.1:0\.2' must be from:to:step/);
     expect(() => parseGridArg('load=0x10')).toThrow(/'0x10' is not a decimal number/);
     expect(() => parseGridArg('seed=1,2')).toThrow(/--grid seed: not an option of a point; use --seed/);
+    expect(() => parseGridArg('flits=4:1,16:1')).toThrow(/a size mix cannot be a value of --grid/);
+    expect(() => parseGridArg('sizes=4:1,16:1')).toThrow(/a size mix cannot be a value of --grid/);
+    expect(parseGridArg('sizes=4:1')).toEqual(['sizes', '4:1']);
+    expect(parseGridArg('flits=4:16:4')).toEqual(['flits', { from: 4, to: 16, step: 4 }]);
   });
   it('stores the resolved configuration, the seeds and the simulate --json of every replication', async () => {
     const out = join(dir, 'a.jsonl');

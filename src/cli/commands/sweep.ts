@@ -100,6 +100,11 @@ export function parseGridArg(
   }
   const what = `--grid ${name}`;
   if (spec === '') throw new WormcastError(`${what}: no value; e.g. ${name}=1,2,4`);
+  // a size mix holds commas, which separate grid values here: mixes go in an experiment file
+  if ((key === 'flits' && spec.includes(':') && spec.includes(',')) || (key === 'sizes' && spec.includes(',')))
+    throw new WormcastError(
+      `${what}: a size mix cannot be a value of --grid (its commas separate values); give one mix with --sizes, or vary them in an experiment file: grid: { sizes: ['4:1,16:1', '8:1,32:1'] }`,
+    );
   if (NUMERIC_OPTIONS.has(key) && spec.includes(':')) {
     const parts = spec.split(':');
     if (parts.length !== 3)
