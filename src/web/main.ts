@@ -24,11 +24,12 @@ import {
   parseSimulationRequest,
   plannedCycles,
   requestValues,
-  renderSimulation,
   type SimulationRequest,
   type SimulationView,
 } from './simulate-panel.ts';
-import { readState, URL_FIELDS, writeState, type Panel, type UrlState } from './url-state.ts';
+import { renderSimulation } from './simulate-result.ts';
+import { isTrace, TraceField, traceOf, traceWorkloads } from './trace-input.ts';
+import { readState, URL_FIELDS, URL_TRACE_CHARS, writeState, type Panel, type UrlState } from './url-state.ts';
 import { WatchPanel } from './watch/watch-view.ts';
 import { WASM_URL, wasmBytes } from './wasm-source.ts';
 
@@ -67,6 +68,8 @@ const runners = { plan: new Runner(), sim: new Runner(), watch: new Runner() };
 /** The sweep's workers: two points at a time (the machines this runs on have two cores or more). */
 const curveRunners = [new Runner(), new Runner()];
 const watch = new WatchPanel(runners.watch, drawing);
+/** The simulation form's own trace (paste or file), shown when the workload is that trace. */
+const traceField = new TraceField();
 /** The sweep on screen: its points and the rows of its two charts (read by the browser tests). */
 const curves: { points?: PointView[]; latency?: unknown[]; throughput?: unknown[]; knee?: Knee } = {};
 /** The knee search goes no higher: one flit per node per cycle fills a one-port node's injection channel. */
@@ -220,9 +223,24 @@ function algorithmChanged(): void {
   byId('algorithm-summary').textContent = a ? `${a.summary}; runs on ${fam}; ${a.port}-port by design` : '';
 }
 
-/** A seed scenario brings its own network and worms: the traffic fields do not apply. */
+/**
+ * A seed scenario brings its own network and worms: the traffic fields do not apply. A trace is
+ * the traffic on the network above: only the fields of its network and engine apply (docs/traffic.md
+ * "Traces": algorithm for its multicasts, routing, seed, VCs, buffer, port model, engine rules).
+ */
 function workloadChanged(): void {
   const scenario = simWorkload.value !== '';
+  const trace = isTrace(simWorkload.value);
+  traceField.root.hidden = simWorkload.value !== 'trace';
+  const traceFields = new Set([
+    'sim-algorithm',
+    'sim-routing',
+    'sim-seed',
+    'sim-vcs',
+    'sim-buffer',
+    'sim-port',
+    ...FORM_RULES.map(optionFieldId),
+  ]);
   for (const id of [
     'sim-algorithm',
     'sim-routing',
@@ -238,7 +256,7 @@ function workloadChanged(): void {
     'sim-port',
     ...FORM_OPTIONS.map(optionFieldId),
   ]) {
-    byId<HTMLInputElement>(id).disabled = scenario;
+    byId<HTMLInputElement>(id).disabled = scenario && !(trace && traceFields.has(id));
   }
 }
 
@@ -248,6 +266,7 @@ function writeUrl(): void {
   const fields = new Map<string, string>();
   for (const id of URL_FIELDS) {
     const e = byId<HTMLInputElement | HTMLSelectElement>(id);
+    if (id === 'sim-trace-text' && e.value.length > URL_TRACE_CHARS) continue;
     fields.set(id, e instanceof HTMLInputElement && e.type === 'checkbox' ? (e.checked ? '1' : '0') : e.value);
   }
   const run = (['route', 'plan', 'sim'] as const).filter((p) => results[p] !== undefined);
@@ -307,8 +326,10 @@ function planRequest(): PlanRequest {
 }
 
 function simulationRequest(): SimulationRequest {
+  const trace = traceOf(simWorkload.value, traceField.text.value, traceField.name);
   return {
-    scenario: simWorkload.value,
+    scenario: trace ? '' : simWorkload.value,
+    ...(trace ? { trace } : {}),
     topology: topologyInput.value,
     routing: simRouting.value,
     algorithm: simAlgorithm.value,
@@ -361,10 +382,12 @@ function setup(): void {
     simWorkload,
     [
       ['', 'random traffic on the network above'],
+      ...traceWorkloads(),
       ...Object.keys(SCENARIOS).map((n): [string, string] => [n, `seed scenario ${n}`]),
     ],
     '',
   );
+  simWorkload.closest('label')!.after(traceField.root);
   topologyChanged();
   algorithmChanged();
   workloadChanged();
@@ -548,8 +571,10 @@ function setup(): void {
 /** The options of `wormcast simulate` for the simulation form's random traffic at this load (experiment option keys). */
 function pointValues(load: number): Record<string, string | number | boolean> {
   const req = simulationRequest();
-  if (req.scenario !== '')
-    throw new WormcastError('curves: choose random traffic in the simulation panel (a seed scenario has no load)');
+  if (req.scenario !== '' || req.trace)
+    throw new WormcastError(
+      `curves: choose random traffic in the simulation panel (a ${req.trace ? 'trace' : 'seed scenario'} has no load)`,
+    );
   // the same checks as a simulation of this load, and the same options
   parseSimulationRequest({ ...req, load: String(load) });
   return requestValues({ ...req, load: String(load) }).values;

@@ -2,6 +2,7 @@ import {
   FEED_CYCLES,
   TrafficStream,
   WasmEngine,
+  WormcastError,
   WormFeed,
   deadlockReport,
   engineLayout as L,
@@ -79,6 +80,8 @@ export class WatchSession {
 
   static async create(req: SimulationRequest, wasm: BufferSource): Promise<WatchSession> {
     const key = JSON.stringify(req);
+    if (req.trace)
+      throw new WormcastError('watch: a trace is not watched cycle by cycle; Simulate replays it (docs/web.md)');
     if (req.scenario !== '') {
       const s = getScenario(req.scenario);
       const engine = await WasmEngine.create({ routing: s.routing, worms: s.worms, options: s.options }, wasm);
