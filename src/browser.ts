@@ -143,6 +143,7 @@ export {
 export type { PointSettings, PointOutcome } from './experiment/sweep/point-run.ts';
 export type { StoredPoint } from './experiment/sweep/store.ts';
 export { plotRows, plotSpec, type PlotAxes, type PlotRow } from './report/plot-spec.ts';
+export { parseSizeMix, type SizeMix } from './experiment/run/message-sizes.ts';
 
 // wasm
 export { loadWasm, WasmRouting, type WasmMemory, type WasmSource, type WormcastExports } from './wasm/module.ts';

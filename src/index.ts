@@ -137,6 +137,7 @@ export {
 export type { PointSettings, PointOutcome } from './experiment/sweep/point-run.ts';
 export type { StoredPoint } from './experiment/sweep/store.ts';
 export { plotRows, plotSpec, type PlotAxes, type PlotRow } from './report/plot-spec.ts';
+export { parseSizeMix, type SizeMix } from './experiment/run/message-sizes.ts';
 
 // the library's sweep() (Node only: result files, worker threads; not in src/browser.ts)
 export {

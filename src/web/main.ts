@@ -4,6 +4,7 @@ import {
   SCENARIOS,
   TOPOLOGY_FORMS,
   WormcastError,
+  optionEntry,
   parseIntIn,
   parseTopology,
   type Topology,
@@ -18,7 +19,7 @@ import { exportButtons, toCsv, toJson } from './export.ts';
 import { renderPlan, type PlanRequest, type PlanView } from './plan-panel.ts';
 import { computeRoute, renderRoute, type RouteView } from './route-panel.ts';
 import { Runner } from './runner.ts';
-import { FORM_OPTIONS, FORM_RULES, FORM_TRAFFIC, optionFieldId, optionFields } from './form-options.ts';
+import { FORM_OPTIONS, FORM_RULES, FORM_TRAFFIC, FORM_WRITTEN, optionFieldId, optionFields } from './form-options.ts';
 import {
   MAX_MESSAGES,
   parseSimulationRequest,
@@ -351,6 +352,8 @@ function simulationRequest(): SimulationRequest {
 function setupOptions(): void {
   byId('sim-traffic').append(...optionFields(FORM_TRAFFIC));
   byId('sim-rules').append(...optionFields(FORM_RULES));
+  // the fields written in index.html say what they take in the table's words too (flits: a size mix, warm-up: auto)
+  for (const key of FORM_WRITTEN) byId(optionFieldId(key)).title = optionEntry(key).help;
 }
 
 /** After a panel's run: draw its result (unless the URL asked for another panel's) and keep the URL. */

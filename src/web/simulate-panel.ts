@@ -11,6 +11,7 @@ import {
   getScenario,
   optionEntry,
   parseIntIn,
+  parseSizeMix,
   readChannelFlits,
   resolvePoint,
   runWorkload,
@@ -147,6 +148,33 @@ function tableValue(key: TableKey, text: string, what: string): string | number 
   return text;
 }
 
+/**
+ * An integer field that also takes its option's words (warmup: auto) or a size mix (flits:
+ * 4:1,16:1), as the option table's spec says (docs/options.md); `max` is the page's bound. A bad
+ * value is one line naming the field and every form it takes.
+ */
+function intOrWords(key: TableKey, text: string, what: string, max: number): number | string {
+  const v = optionEntry(key).value;
+  const t = text.trim();
+  if (v.kind !== 'int') return tableValue(key, t, what);
+  if (v.words?.includes(t)) return t;
+  if (v.mix && t.includes(':')) {
+    try {
+      parseSizeMix(t);
+    } catch (e) {
+      throw new WormcastError(`${what}: ${(e as Error).message.replace(/^wormcast: sizes: /, '')}`);
+    }
+    return t;
+  }
+  try {
+    return parseIntIn(t, v.min, max, what);
+  } catch (e) {
+    const other = [...(v.words ?? []), ...(v.mix ? ['a size mix size:weight,... (e.g. 4:1,16:1)'] : [])];
+    if (other.length === 0) throw e;
+    throw new WormcastError(`${(e as Error).message}, or ${other.join(' or ')}`);
+  }
+}
+
 /** The deadlock report as the CLI words it: the summary of src/engine/results.ts deadlockSummary. */
 export function deadlockLines(r: SimulationResult, routing: RoutingFunction): string[] | null {
   if (!r.deadlock) return null;
@@ -249,9 +277,11 @@ export function requestValues(req: SimulationRequest): { values: Record<string, 
   const algorithm = req.algorithm.trim();
   const routing = simulationRouting(req.topology, algorithm, req.routing === '' ? undefined : req.routing);
   const t = routing.topology;
-  const flits = parseIntIn(req.flits, 1, 1 << 16, 'flits');
-  const load = num(req.load, 1e-9, flits, 'load (flits per node per cycle)');
-  const warmup = parseIntIn(req.warmup, 0, MAX_PHASE_CYCLES, 'warm-up cycles');
+  const flits = intOrWords('flits', req.flits, 'flits', 1 << 16);
+  // a size mix's load counts its mean size (docs/traffic.md "Message sizes")
+  const most = typeof flits === 'number' ? flits : parseSizeMix(flits).mean;
+  const load = num(req.load, 1e-9, most, 'load (flits per node per cycle)');
+  const warmup = intOrWords('warmup', req.warmup, 'warm-up cycles', MAX_PHASE_CYCLES);
   const cycles = parseIntIn(req.cycles, 1, MAX_PHASE_CYCLES, 'cycles');
   const drain = parseIntIn(req.drain, 0, MAX_PHASE_CYCLES, 'drain cycles');
   const seed = tableValue('seed', req.seed, 'seed') as number;
@@ -322,13 +352,16 @@ export function parseSimulationRequest(req: SimulationRequest): ParsedRequest {
     faults,
   );
   const t = routing.topology;
-  const { load, flits, warmup, measure } = config;
+  const { load, measure } = config;
+  // a size mix's messages are its mean size; warm-up auto deletes at most half its pilot, which is the window
+  const flits = config.sizes !== undefined ? parseSizeMix(config.sizes).mean : config.flits;
+  const warmup = config.warmupAuto ? measure / 2 : config.warmup;
   // a batch is its messages, every node's, whatever the load and window
   const expected =
     config.batch !== undefined ? t.nodes * config.batch : Math.round(((t.nodes * load) / flits) * (warmup + measure));
   if (expected > MAX_MESSAGES) {
     throw new WormcastError(
-      `simulate: about ${expected} messages (${t.nodes} nodes x load ${load} / ${flits} flits x ${warmup + measure} cycles); the browser app runs at most ${MAX_MESSAGES}: lower the load, the cycles or the network (the CLI has no such limit)`,
+      `simulate: about ${expected} messages (${t.nodes} nodes x load ${load} / ${Number(flits.toPrecision(4))} flits x ${warmup + measure} cycles); the browser app runs at most ${MAX_MESSAGES}: lower the load, the cycles or the network (the CLI has no such limit)`,
     );
   }
   const rules = rulesText(values, point, config);
@@ -336,7 +369,7 @@ export function parseSimulationRequest(req: SimulationRequest): ParsedRequest {
   const traffic = FORM_TRAFFIC.filter((k) => values[k] !== undefined)
     .map((k) => `, ${optionWords(k)} ${String(values[k])}`)
     .join('');
-  const heading = `${t.spec} ${point.algorithm}${point.dests ? ` to ${point.dests} destinations` : ''} (routing ${routing.name}), offered ${load} flits/node/cycle, ${flits}-flit messages, ${point.port}-port nodes, consumption channels ${consumptionWords(point)}${traffic}${rules}, wasm engine`;
+  const heading = `${t.spec} ${point.algorithm}${point.dests ? ` to ${point.dests} destinations` : ''} (routing ${routing.name}), offered ${load} flits/node/cycle, ${typeof values.flits === 'string' ? `message sizes ${values.flits}` : `${config.flits}-flit messages`}, ${point.port}-port nodes, consumption channels ${consumptionWords(point)}${traffic}${rules}, wasm engine`;
   return { config, routing, heading, ...(faults ? { faults } : {}) };
 }
 

@@ -88,6 +88,10 @@ export class WatchSession {
       return new WatchSession(key, engine, s.routing, `${s.name}: ${s.title}`, null);
     }
     const { config, routing, heading, faults } = parseSimulationRequest(req);
+    if (config.warmupAuto)
+      throw new WormcastError(
+        'watch: warm-up auto finds its warm-up in a pilot run first; Simulate runs it, then watch with the warm-up it found',
+      );
     const { spec, capacity } = planStream(config, routing);
     // the worms' routing keys follow the run's seed unless given, as simulate() sets them (docs/model-flit.md "Routing keys")
     const input = { routing, worms: [], options: { routeSeed: config.seed, ...config.options }, capacity };
