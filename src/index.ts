@@ -138,6 +138,13 @@ export type { PointSettings, PointOutcome } from './experiment/sweep/point-run.t
 export type { StoredPoint } from './experiment/sweep/store.ts';
 export { plotRows, plotSpec, type PlotAxes, type PlotRow } from './report/plot-spec.ts';
 export { parseSizeMix, type SizeMix } from './experiment/run/message-sizes.ts';
+export {
+  distributionRows,
+  distributionSpec,
+  type DistributionAxes,
+  type DistributionKind,
+  type DistributionRow,
+} from './report/distribution-spec.ts';
 
 // the library's sweep() (Node only: result files, worker threads; not in src/browser.ts)
 export {

@@ -28,6 +28,7 @@ import {
   type SimulationRequest,
   type SimulationView,
 } from './simulate-panel.ts';
+import { latencyCharts, renderLatencyCharts } from './latency-chart.ts';
 import { renderSimulation } from './simulate-result.ts';
 import { isTrace, TraceField, traceOf, traceWorkloads } from './trace-input.ts';
 import { readState, URL_FIELDS, URL_TRACE_CHARS, writeState, type Panel, type UrlState } from './url-state.ts';
@@ -75,6 +76,8 @@ const traceField = new TraceField();
 const curves: { points?: PointView[]; latency?: unknown[]; throughput?: unknown[]; knee?: Knee } = {};
 /** The knee search goes no higher: one flit per node per cycle fills a one-port node's injection channel. */
 const MAX_KNEE_LOAD = 1;
+/** The simulation's latency charts on screen (src/web/latency-chart.ts; read by the browser tests). */
+let simCharts: ReturnType<typeof latencyCharts> = null;
 /** The results on screen, by panel (cleared when the topology changes). */
 const results: { route?: RouteView; plan?: PlanView; sim?: SimulationView } = {};
 /** The panel whose result the drawing shows. */
@@ -126,6 +129,7 @@ function clearResults(): void {
     delete outputs[p].dataset.state;
   }
   shown = undefined;
+  simCharts = null;
   watch.close();
 }
 
@@ -489,12 +493,21 @@ function setup(): void {
       });
       results.sim = v;
       const r = v.result;
+      simCharts = latencyCharts(r, v.outcome);
       return [
         ...renderSimulation(v),
+        ...(simCharts ? [renderLatencyCharts(simCharts)] : []),
         resultTools(
           'sim',
           'wormcast-simulation',
-          () => toJson({ heading: v.heading, outcome: v.outcome, outcomeText: v.outcomeText, result: r }),
+          () =>
+            toJson({
+              heading: v.heading,
+              outcome: v.outcome,
+              outcomeText: v.outcomeText,
+              result: r,
+              ...(v.timing ? { timing: v.timing } : {}),
+            }),
           () =>
             toCsv(
               ['field', 'value'],
@@ -516,6 +529,19 @@ function setup(): void {
                 ['flit-hops', r.flitHops],
                 ['mean channel utilisation', r.channelUtilisation.mean],
                 ['max channel utilisation', r.channelUtilisation.max],
+                ...Object.entries(r.latencyPercentiles ?? {}).map(([k, x]): [string, number] => [
+                  `latency ${k} (cycles)`,
+                  x,
+                ]),
+                ...(r.meanHops !== undefined ? [['mean hops', r.meanHops] as [string, number]] : []),
+                ...(r.acceptedPerNode
+                  ? [
+                      ['accepted per node min (flits/node/cycle)', r.acceptedPerNode.min] as [string, number],
+                      ['accepted per node max (flits/node/cycle)', r.acceptedPerNode.max] as [string, number],
+                    ]
+                  : []),
+                ...(r.drainTime !== undefined ? [['drain time (cycles)', r.drainTime] as [string, number]] : []),
+                ...(r.warmupAuto ? [['warm-up auto (cycles)', r.warmupAuto.warmup] as [string, number]] : []),
                 ...Object.entries(r.counters).map(([k, x]): [string, number] => [`counter ${k}`, x]),
               ],
             ),
@@ -757,6 +783,7 @@ try {
     results,
     watch,
     curves,
+    latencyCharts: () => simCharts,
   };
 } catch (e) {
   document.body.prepend(el('p', { class: 'error', role: 'alert' }, errorText(e)));

@@ -19,6 +19,7 @@ import {
   simulateConfig,
   simulationRouting,
   type RoutingFunction,
+  type RunTiming,
   type PointConfig,
   type SimulateConfig,
   type SimulationResult,
@@ -101,6 +102,11 @@ export interface SimulationView {
   deadlockHeld: Array<[number, number]>;
   /** Wall time of the run in milliseconds (where it ran: the worker, or Node). */
   ms?: number;
+  /**
+   * What simulate() measured of its cost (setup, run phase, flit-hops per second; wall clock in a
+   * browser): the result's non-enumerable `timing`, made a plain field so that it crosses postMessage.
+   */
+  timing?: RunTiming;
   /** With faults: the dead channels (node * ports + port) and the faulty nodes, 1 each (docs/faults.md). */
   faults?: FaultMasks;
 }
@@ -442,7 +448,11 @@ export async function computeSimulation(
   const result = await simulate(config, {
     engine: async (input) => tracked((engine = await WasmEngine.create(input, wasm)), progress),
   });
-  return { ...viewOf(heading, result, routing, engine!), ms: performance.now() - t0 };
+  return {
+    ...viewOf(heading, result, routing, engine!),
+    ms: performance.now() - t0,
+    ...(result.timing ? { timing: { ...result.timing } } : {}),
+  };
 }
 
 /** The cycles a request asks for at most (warm-up + cycles + drain), or 0 when open-ended (a scenario, a trace). */

@@ -49,8 +49,19 @@ export function renderSimulation(v: SimulationView): Node[] {
       `p50 ${p.p50}, p90 ${p.p90}, p99 ${p.p99}, p99.9 ${p.p999}, max ${p.max}`,
     ]);
   if (r.meanHops !== undefined) rows.push(['hops', 'hops per message (mean)', f(r.meanHops)]);
+  // BookSim prints the min and max of the per-node accepted rate: a hot spot's study needs both
+  const a = r.acceptedPerNode;
+  if (a)
+    rows.push(['accepted-per-node', 'accepted per node (flits/node/cycle)', `min ${f(a.min, 4)}, max ${f(a.max, 4)}`]);
   if (r.drainTime !== undefined)
     rows.push(['drain-time', 'drain time (the cycle of the last tail delivery)', String(r.drainTime)]);
+  const w = r.warmupAuto;
+  if (w)
+    rows.push([
+      'warmup-auto',
+      'warm-up auto (MSER, docs/traffic.md)',
+      `${w.warmup} cycles: deleted ${w.deleted} of ${w.batches} batch means of a ${w.pilotCycles}-cycle pilot${w.atLimit ? '; at its limit, half the pilot: the transient may be longer, lengthen the cycles' : ''}${w.tooFew ? '; too few completed messages to tell, none used' : ''}`,
+    ]);
   if (r.faults) {
     const x = r.faults;
     rows.push([
@@ -59,6 +70,14 @@ export function renderSimulation(v: SimulationView): Node[] {
       `${x.links.length} links, ${x.nodes.length} nodes (${x.deadLinks} links dead); ${r.undeliverable ?? 0} destinations undeliverable`,
     ]);
   }
+  // timing is what this run cost here, not a result: shown last, in the clock it was taken with
+  const c = v.timing;
+  if (c)
+    rows.push([
+      'timing',
+      `cost (${c.clock === 'wall' ? 'wall clock' : 'CPU'} ms)`,
+      `set-up ${c.setupCpuMs.toFixed(1)}, run ${c.runCpuMs.toFixed(1)}; ${Number.isFinite(c.flitHopsPerCpuSecond) ? `${(c.flitHopsPerCpuSecond / 1e6).toPrecision(3)} M flit-hops/s` : 'run too short to time'}`,
+    ]);
   const ok = v.outcome === 'finished';
   return [
     el('p', { class: 'heading', 'data-testid': 'sim-heading' }, v.heading),
