@@ -144,6 +144,8 @@ export type { PointSettings, PointOutcome } from './experiment/sweep/point-run.t
 export type { StoredPoint } from './experiment/sweep/store.ts';
 export { plotRows, plotSpec, type PlotAxes, type PlotRow } from './report/plot-spec.ts';
 export { parseSizeMix, type SizeMix } from './experiment/run/message-sizes.ts';
+export { parseTrace, type TraceMessage } from './traffic/trace-file.ts';
+export { traceWorkload } from './experiment/run/trace-run.ts';
 export {
   distributionRows,
   distributionSpec,

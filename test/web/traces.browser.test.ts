@@ -45,6 +45,14 @@ async function simulated(): Promise<string> {
   return (await page.getByTestId('simulate-output').getAttribute('data-state'))!;
 }
 
+/** Jump the watch to cycle c and wait until it shows it, idle. */
+async function watchAt(c: number): Promise<void> {
+  await page.fill('[data-testid=watch-cycle]', String(c));
+  await page.getByTestId('watch-go').click();
+  await page.waitForSelector(`[data-testid=watch-status][data-cycle="${c}"]`);
+  await page.waitForSelector('[data-testid=watch][data-state=idle]');
+}
+
 const metric = async (key: string): Promise<string> => (await page.locator(`[data-metric=${key}]`).textContent())!;
 
 describe(`traces in the simulation panel (issue 29)${SKIP}`, () => {
@@ -90,6 +98,20 @@ describe(`traces in the simulation panel (issue 29)${SKIP}`, () => {
       await open(url);
       expect(await simulated()).toBe('done');
       expect(await metric('drain-time')).toBe('819');
+      // watched: in flight at cycle 10 (every step's 64 sends start together), over where the run ended
+      await page.click('#sim-watch');
+      await watchAt(10);
+      const held = await page.evaluate(
+        () =>
+          (
+            window as unknown as {
+              wormcast: { watch: { frame: { snapshot: { held: Array<{ kind: string }> } } } };
+            }
+          ).wormcast.watch.frame.snapshot.held.filter((h) => h.kind === 'network').length,
+      );
+      expect(held).toBeGreaterThan(0);
+      await watchAt(5000);
+      expect(await page.getByTestId('watch-status').textContent()).toContain('The run is over: finished at cycle 819');
       expect(pageErrors).toEqual([]);
     },
   );
