@@ -21,11 +21,17 @@ export const TRACE_EXAMPLES: Readonly<Record<string, string>> = {
 /** The workload select's value of the field's own trace. */
 export const OWN_TRACE = 'trace';
 
-/** The workload select's entries of the traces: each example, then the field's own. */
+/**
+ * The workload select's entries of the traces: each example (`trace: ring allgather 64`), then the
+ * field's own; short, so that the select fits a 390 px screen.
+ */
 export function traceWorkloads(): Array<[string, string]> {
   return [
-    ...Object.keys(TRACE_EXAMPLES).map((n): [string, string] => [`trace:${n}`, `trace ${n} (example, 64 nodes)`]),
-    [OWN_TRACE, 'trace: pasted or loaded from a file'],
+    ...Object.keys(TRACE_EXAMPLES).map((n): [string, string] => [
+      `trace:${n}`,
+      `trace: ${n.replace(/\.trace$/, '').replace(/-/g, ' ')}`,
+    ]),
+    [OWN_TRACE, 'trace: your own (paste or file)'],
   ];
 }
 

@@ -181,6 +181,19 @@ describe(`issue 29's result fields and options in the simulation panel${SKIP}`, 
     },
   );
 
+  it.skipIf(!hasChromium)(
+    'on a 390x844 phone nothing scrolls sideways with the latency charts or the trace field on screen',
+    async () => {
+      const phone = await browser!.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+      await phone.goto(`${base}?topology=mesh:8x8&sim-load=0.05&run=sim`, { waitUntil: 'load', timeout: WAIT });
+      await phone.waitForSelector('[data-testid=sim-latency-histogram][data-state=done]', { timeout: WAIT });
+      await phone.selectOption('#sim-workload', 'trace');
+      expect(await phone.isVisible('#sim-trace-text')).toBe(true);
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await phone.close();
+    },
+  );
+
   it.skipIf(!hasChromium)("a bad warm-up, size mix or radius is the panel's one line naming the field", async () => {
     for (const [fields, line] of [
       [{ warmup: 'soon' }, "wormcast: warm-up cycles: 'soon' is not an integer; must be 0..1000000, or auto"],
