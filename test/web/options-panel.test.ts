@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { WormcastError } from '../../src/errors.ts';
 import { errorText } from '../../src/web/dom.ts';
-import { computeSimulation, type SimulationRequest } from '../../src/web/simulate-panel.ts';
+import { resolvePoint } from '../../src/experiment/config/point-config.ts';
+import { runPoint } from '../../src/experiment/sweep/point-run.ts';
+import { computePoint, defaultSettings } from '../../src/web/curves/point.ts';
+import { computeSimulation, requestValues, type SimulationRequest } from '../../src/web/simulate-panel.ts';
 import { WatchSession } from '../../src/web/watch/session.ts';
 import { runMain } from '../cli-main.ts';
 
@@ -108,6 +111,26 @@ describe("issue 29's remaining options in the simulation form", () => {
     );
     expect(near.result.meanHops).toBeLessThanOrEqual(2);
     expect(near.result.meanHops).toBeGreaterThanOrEqual(1);
+  });
+
+  it("the curve panel's point of these fields (warm-up auto, a size mix, hot-spot multicast sets) is the sweep's (runPoint)", async () => {
+    const settings = defaultSettings(2, 5);
+    for (const fields of [
+      { warmup: 'auto', cycles: '1500' },
+      { flits: '4:1,16:1' },
+      { algorithm: 'dual-path', dests: '3', load: '0.05', pattern: 'hotspot', hotspots: '0,5', hotspotFraction: '0.5' },
+    ] as Array<Partial<SimulationRequest>>) {
+      const { values } = requestValues({ ...SIM, ...fields });
+      const page = await computePoint({ values, settings }, wasm);
+      const node = await runPoint({ index: 0, values, config: resolvePoint(values), settings });
+      const what = JSON.stringify(fields);
+      expect(page.summary, what).toEqual(node.summary);
+      expect(
+        page.replications.map((r) => r.seed),
+        what,
+      ).toEqual(node.replications.map((r) => r.seed));
+      expect(page.summary.metrics.meanLatency!.mean, what).toBeGreaterThan(0);
+    }
   });
 
   it('a bad warm-up or size mix is one line naming the field and every form it takes', async () => {

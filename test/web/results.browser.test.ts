@@ -170,7 +170,7 @@ describe(`issue 29's result fields and options in the simulation panel${SKIP}`, 
   });
 
   it.skipIf(!hasChromium)(
-    "near multicast sets with a radius from the form: every destination within 2 hops, simulate()'s mean hops",
+    "near multicast sets with a radius from the form (every destination within 2 hops, simulate()'s mean hops) and hot-spot-biased sets",
     async () => {
       const fields = { algorithm: 'dual-path', dests: '3', load: '0.05', pattern: 'near', radius: '2' };
       expect(await run(fields)).toBe('done');
@@ -178,6 +178,14 @@ describe(`issue 29's result fields and options in the simulation panel${SKIP}`, 
       expect(r.meanHops).toBeLessThanOrEqual(2);
       expect(await metric('hops')).toBe(r.meanHops!.toFixed(2));
       expect(await page.getByTestId('sim-heading').textContent()).toContain(', pattern near, radius 2');
+      // hot-spot-biased sets: the form's run is Node's, percentile for percentile
+      const hot = { ...fields, pattern: 'hotspot', radius: '', hotspots: '0,9', hotspotFraction: '0.5' };
+      expect(await run(hot)).toBe('done');
+      const p = (await node(hot)).latencyPercentiles!;
+      expect(await metric('percentiles')).toBe(
+        `p50 ${p.p50}, p90 ${p.p90}, p99 ${p.p99}, p99.9 ${p.p999}, max ${p.max}`,
+      );
+      expect(await page.getByTestId('sim-heading').textContent()).toContain(', pattern hotspot, hotspots 0,9');
     },
   );
 
