@@ -30,7 +30,7 @@ import {
 } from './simulate-panel.ts';
 import { latencyCharts, renderLatencyCharts } from './latency-chart.ts';
 import { renderSimulation } from './simulate-result.ts';
-import { isTrace, TraceField, traceOf, traceWorkloads } from './trace-input.ts';
+import { isTrace, OWN_TRACE, TraceField, traceOf, traceWorkloads } from './trace-input.ts';
 import { readState, URL_FIELDS, URL_TRACE_CHARS, writeState, type Panel, type UrlState } from './url-state.ts';
 import { WatchPanel } from './watch/watch-view.ts';
 import { WASM_URL, wasmBytes } from './wasm-source.ts';
@@ -236,7 +236,7 @@ function algorithmChanged(): void {
 function workloadChanged(): void {
   const scenario = simWorkload.value !== '';
   const trace = isTrace(simWorkload.value);
-  traceField.root.hidden = simWorkload.value !== 'trace';
+  traceField.root.hidden = simWorkload.value !== OWN_TRACE;
   const traceFields = new Set([
     'sim-algorithm',
     'sim-routing',
