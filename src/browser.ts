@@ -143,6 +143,16 @@ export {
 export type { PointSettings, PointOutcome } from './experiment/sweep/point-run.ts';
 export type { StoredPoint } from './experiment/sweep/store.ts';
 export { plotRows, plotSpec, type PlotAxes, type PlotRow } from './report/plot-spec.ts';
+export { parseSizeMix, type SizeMix } from './experiment/run/message-sizes.ts';
+export { parseTrace, type TraceMessage } from './traffic/trace-file.ts';
+export { traceWorkload } from './experiment/run/trace-run.ts';
+export {
+  distributionRows,
+  distributionSpec,
+  type DistributionAxes,
+  type DistributionKind,
+  type DistributionRow,
+} from './report/distribution-spec.ts';
 
 // wasm
 export { loadWasm, WasmRouting, type WasmMemory, type WasmSource, type WormcastExports } from './wasm/module.ts';

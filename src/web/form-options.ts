@@ -26,6 +26,23 @@ export const FORM_TRAFFIC = [
 
 export type FormTrafficKey = (typeof FORM_TRAFFIC)[number];
 
+/**
+ * The options whose fields are written in index.html (with the page's own smaller defaults) but
+ * read as the table says: flits takes a size mix, warm-up takes auto (src/web/simulate-panel.ts).
+ */
+export const FORM_WRITTEN = [
+  'dests',
+  'load',
+  'flits',
+  'warmup',
+  'cycles',
+  'drain',
+  'seed',
+  'vcs',
+  'buffer',
+  'port',
+] as const satisfies readonly TableKey[];
+
 /** The engine rules of the option table (docs/options.md "engine rules"), all of which the form offers. */
 export const FORM_RULES: readonly EngineRuleKey[] = ENGINE_RULES.map((e) => e.key);
 

@@ -4,6 +4,7 @@ import {
   SCENARIOS,
   TOPOLOGY_FORMS,
   WormcastError,
+  optionEntry,
   parseIntIn,
   parseTopology,
   type Topology,
@@ -18,17 +19,19 @@ import { exportButtons, toCsv, toJson } from './export.ts';
 import { renderPlan, type PlanRequest, type PlanView } from './plan-panel.ts';
 import { computeRoute, renderRoute, type RouteView } from './route-panel.ts';
 import { Runner } from './runner.ts';
-import { FORM_OPTIONS, FORM_RULES, FORM_TRAFFIC, optionFieldId, optionFields } from './form-options.ts';
+import { FORM_OPTIONS, FORM_RULES, FORM_TRAFFIC, FORM_WRITTEN, optionFieldId, optionFields } from './form-options.ts';
 import {
   MAX_MESSAGES,
   parseSimulationRequest,
   plannedCycles,
   requestValues,
-  renderSimulation,
   type SimulationRequest,
   type SimulationView,
 } from './simulate-panel.ts';
-import { readState, URL_FIELDS, writeState, type Panel, type UrlState } from './url-state.ts';
+import { latencyCharts, renderLatencyCharts } from './latency-chart.ts';
+import { renderSimulation } from './simulate-result.ts';
+import { isTrace, OWN_TRACE, TraceField, traceOf, traceWorkloads } from './trace-input.ts';
+import { readState, URL_FIELDS, URL_TRACE_CHARS, writeState, type Panel, type UrlState } from './url-state.ts';
 import { WatchPanel } from './watch/watch-view.ts';
 import { WASM_URL, wasmBytes } from './wasm-source.ts';
 
@@ -67,10 +70,14 @@ const runners = { plan: new Runner(), sim: new Runner(), watch: new Runner() };
 /** The sweep's workers: two points at a time (the machines this runs on have two cores or more). */
 const curveRunners = [new Runner(), new Runner()];
 const watch = new WatchPanel(runners.watch, drawing);
+/** The simulation form's own trace (paste or file), shown when the workload is that trace. */
+const traceField = new TraceField();
 /** The sweep on screen: its points and the rows of its two charts (read by the browser tests). */
 const curves: { points?: PointView[]; latency?: unknown[]; throughput?: unknown[]; knee?: Knee } = {};
 /** The knee search goes no higher: one flit per node per cycle fills a one-port node's injection channel. */
 const MAX_KNEE_LOAD = 1;
+/** The simulation's latency charts on screen (src/web/latency-chart.ts; read by the browser tests). */
+let simCharts: ReturnType<typeof latencyCharts> = null;
 /** The results on screen, by panel (cleared when the topology changes). */
 const results: { route?: RouteView; plan?: PlanView; sim?: SimulationView } = {};
 /** The panel whose result the drawing shows. */
@@ -122,6 +129,7 @@ function clearResults(): void {
     delete outputs[p].dataset.state;
   }
   shown = undefined;
+  simCharts = null;
   watch.close();
 }
 
@@ -220,9 +228,24 @@ function algorithmChanged(): void {
   byId('algorithm-summary').textContent = a ? `${a.summary}; runs on ${fam}; ${a.port}-port by design` : '';
 }
 
-/** A seed scenario brings its own network and worms: the traffic fields do not apply. */
+/**
+ * A seed scenario brings its own network and worms: the traffic fields do not apply. A trace is
+ * the traffic on the network above: only the fields of its network and engine apply (docs/traffic.md
+ * "Traces": algorithm for its multicasts, routing, seed, VCs, buffer, port model, engine rules).
+ */
 function workloadChanged(): void {
   const scenario = simWorkload.value !== '';
+  const trace = isTrace(simWorkload.value);
+  traceField.root.hidden = simWorkload.value !== OWN_TRACE;
+  const traceFields = new Set([
+    'sim-algorithm',
+    'sim-routing',
+    'sim-seed',
+    'sim-vcs',
+    'sim-buffer',
+    'sim-port',
+    ...FORM_RULES.map(optionFieldId),
+  ]);
   for (const id of [
     'sim-algorithm',
     'sim-routing',
@@ -238,7 +261,7 @@ function workloadChanged(): void {
     'sim-port',
     ...FORM_OPTIONS.map(optionFieldId),
   ]) {
-    byId<HTMLInputElement>(id).disabled = scenario;
+    byId<HTMLInputElement>(id).disabled = scenario && !(trace && traceFields.has(id));
   }
 }
 
@@ -248,6 +271,7 @@ function writeUrl(): void {
   const fields = new Map<string, string>();
   for (const id of URL_FIELDS) {
     const e = byId<HTMLInputElement | HTMLSelectElement>(id);
+    if (id === 'sim-trace-text' && e.value.length > URL_TRACE_CHARS) continue;
     fields.set(id, e instanceof HTMLInputElement && e.type === 'checkbox' ? (e.checked ? '1' : '0') : e.value);
   }
   const run = (['route', 'plan', 'sim'] as const).filter((p) => results[p] !== undefined);
@@ -307,8 +331,10 @@ function planRequest(): PlanRequest {
 }
 
 function simulationRequest(): SimulationRequest {
+  const trace = traceOf(simWorkload.value, traceField.text.value, traceField.name);
   return {
-    scenario: simWorkload.value,
+    scenario: trace ? '' : simWorkload.value,
+    ...(trace ? { trace } : {}),
     topology: topologyInput.value,
     routing: simRouting.value,
     algorithm: simAlgorithm.value,
@@ -330,6 +356,8 @@ function simulationRequest(): SimulationRequest {
 function setupOptions(): void {
   byId('sim-traffic').append(...optionFields(FORM_TRAFFIC));
   byId('sim-rules').append(...optionFields(FORM_RULES));
+  // the fields written in index.html say what they take in the table's words too (flits: a size mix, warm-up: auto)
+  for (const key of FORM_WRITTEN) byId(optionFieldId(key)).title = optionEntry(key).help;
 }
 
 /** After a panel's run: draw its result (unless the URL asked for another panel's) and keep the URL. */
@@ -361,10 +389,12 @@ function setup(): void {
     simWorkload,
     [
       ['', 'random traffic on the network above'],
+      ...traceWorkloads(),
       ...Object.keys(SCENARIOS).map((n): [string, string] => [n, `seed scenario ${n}`]),
     ],
     '',
   );
+  simWorkload.closest('label')!.after(traceField.root);
   topologyChanged();
   algorithmChanged();
   workloadChanged();
@@ -463,12 +493,21 @@ function setup(): void {
       });
       results.sim = v;
       const r = v.result;
+      simCharts = latencyCharts(r, v.outcome);
       return [
         ...renderSimulation(v),
+        ...(simCharts ? [renderLatencyCharts(simCharts)] : []),
         resultTools(
           'sim',
           'wormcast-simulation',
-          () => toJson({ heading: v.heading, outcome: v.outcome, outcomeText: v.outcomeText, result: r }),
+          () =>
+            toJson({
+              heading: v.heading,
+              outcome: v.outcome,
+              outcomeText: v.outcomeText,
+              result: r,
+              ...(v.timing ? { timing: v.timing } : {}),
+            }),
           () =>
             toCsv(
               ['field', 'value'],
@@ -490,6 +529,19 @@ function setup(): void {
                 ['flit-hops', r.flitHops],
                 ['mean channel utilisation', r.channelUtilisation.mean],
                 ['max channel utilisation', r.channelUtilisation.max],
+                ...Object.entries(r.latencyPercentiles ?? {}).map(([k, x]): [string, number] => [
+                  `latency ${k} (cycles)`,
+                  x,
+                ]),
+                ...(r.meanHops !== undefined ? [['mean hops', r.meanHops] as [string, number]] : []),
+                ...(r.acceptedPerNode
+                  ? [
+                      ['accepted per node min (flits/node/cycle)', r.acceptedPerNode.min] as [string, number],
+                      ['accepted per node max (flits/node/cycle)', r.acceptedPerNode.max] as [string, number],
+                    ]
+                  : []),
+                ...(r.drainTime !== undefined ? [['drain time (cycles)', r.drainTime] as [string, number]] : []),
+                ...(r.warmupAuto ? [['warm-up auto (cycles)', r.warmupAuto.warmup] as [string, number]] : []),
                 ...Object.entries(r.counters).map(([k, x]): [string, number] => [`counter ${k}`, x]),
               ],
             ),
@@ -548,8 +600,10 @@ function setup(): void {
 /** The options of `wormcast simulate` for the simulation form's random traffic at this load (experiment option keys). */
 function pointValues(load: number): Record<string, string | number | boolean> {
   const req = simulationRequest();
-  if (req.scenario !== '')
-    throw new WormcastError('curves: choose random traffic in the simulation panel (a seed scenario has no load)');
+  if (req.scenario !== '' || req.trace)
+    throw new WormcastError(
+      `curves: choose random traffic in the simulation panel (a ${req.trace ? 'trace' : 'seed scenario'} has no load)`,
+    );
   // the same checks as a simulation of this load, and the same options
   parseSimulationRequest({ ...req, load: String(load) });
   return requestValues({ ...req, load: String(load) }).values;
@@ -729,6 +783,7 @@ try {
     results,
     watch,
     curves,
+    latencyCharts: () => simCharts,
   };
 } catch (e) {
   document.body.prepend(el('p', { class: 'error', role: 'alert' }, errorText(e)));

@@ -11,6 +11,7 @@ import {
   getScenario,
   optionEntry,
   parseIntIn,
+  parseSizeMix,
   readChannelFlits,
   resolvePoint,
   runWorkload,
@@ -18,6 +19,8 @@ import {
   simulateConfig,
   simulationRouting,
   type RoutingFunction,
+  type RunTiming,
+  type PointConfig,
   type SimulateConfig,
   type SimulationResult,
   ENGINE_RULES,
@@ -25,7 +28,6 @@ import {
   type Topology,
   type Workload,
 } from 'wormcast';
-import { el } from './dom.ts';
 import { FORM_OPTIONS, FORM_RULES, FORM_TRAFFIC, optionWords, type FormOptionKey } from './form-options.ts';
 import { withProgress, type CycleProgress } from './progress-engine.ts';
 import { readSnapshot } from './watch/snapshot.ts';
@@ -51,8 +53,17 @@ export interface TrafficRequest {
   port: string;
 }
 
-/** A request with the option-table fields the form sets (absent or '': the option's default; src/web/form-options.ts). */
-export type SimulationRequest = TrafficRequest & { [K in FormOptionKey]?: string };
+/** A trace to replay (docs/traffic.md "Traces"): its name (in its errors: `NAME:LINE: ...`) and text. */
+export interface TraceRequest {
+  name: string;
+  text: string;
+}
+
+/**
+ * A request with the option-table fields the form sets (absent or '': the option's default;
+ * src/web/form-options.ts); with `trace`, that trace is the traffic (src/web/trace-input.ts).
+ */
+export type SimulationRequest = TrafficRequest & { [K in FormOptionKey]?: string } & { trace?: TraceRequest };
 
 /**
  * How a run ended, for the page's label: 'finished' (every message measured was delivered;
@@ -91,6 +102,11 @@ export interface SimulationView {
   deadlockHeld: Array<[number, number]>;
   /** Wall time of the run in milliseconds (where it ran: the worker, or Node). */
   ms?: number;
+  /**
+   * What simulate() measured of its cost (setup, run phase, flit-hops per second; wall clock in a
+   * browser): the result's non-enumerable `timing`, made a plain field so that it crosses postMessage.
+   */
+  timing?: RunTiming;
   /** With faults: the dead channels (node * ports + port) and the faulty nodes, 1 each (docs/faults.md). */
   faults?: FaultMasks;
 }
@@ -118,6 +134,8 @@ export function faultMasks(t: Topology, f: SimulationResult['faults']): FaultMas
  */
 export const MAX_MESSAGES = 200_000;
 export const MAX_PHASE_CYCLES = 1_000_000;
+/** The longest trace text the page takes (characters; about 400,000 lines): the CLI reads files up to 64 MB. */
+export const MAX_TRACE_CHARS = 8 << 20;
 
 function num(text: string, min: number, max: number, what: string): number {
   const v = Number(text.trim());
@@ -134,6 +152,33 @@ function tableValue(key: TableKey, text: string, what: string): string | number 
   if (v.kind === 'enum' && !v.values.includes(text))
     throw new WormcastError(`${what} '${text}': expected ${v.values.join(' or ')}`);
   return text;
+}
+
+/**
+ * An integer field that also takes its option's words (warmup: auto) or a size mix (flits:
+ * 4:1,16:1), as the option table's spec says (docs/options.md); `max` is the page's bound. A bad
+ * value is one line naming the field and every form it takes.
+ */
+function intOrWords(key: TableKey, text: string, what: string, max: number): number | string {
+  const v = optionEntry(key).value;
+  const t = text.trim();
+  if (v.kind !== 'int') return tableValue(key, t, what);
+  if (v.words?.includes(t)) return t;
+  if (v.mix && t.includes(':')) {
+    try {
+      parseSizeMix(t);
+    } catch (e) {
+      throw new WormcastError(`${what}: ${(e as Error).message.replace(/^wormcast: sizes: /, '')}`);
+    }
+    return t;
+  }
+  try {
+    return parseIntIn(t, v.min, max, what);
+  } catch (e) {
+    const other = [...(v.words ?? []), ...(v.mix ? ['a size mix size:weight,... (e.g. 4:1,16:1)'] : [])];
+    if (other.length === 0) throw e;
+    throw new WormcastError(`${(e as Error).message}, or ${other.join(' or ')}`);
+  }
 }
 
 /** The deadlock report as the CLI words it: the summary of src/engine/results.ts deadlockSummary. */
@@ -238,9 +283,11 @@ export function requestValues(req: SimulationRequest): { values: Record<string, 
   const algorithm = req.algorithm.trim();
   const routing = simulationRouting(req.topology, algorithm, req.routing === '' ? undefined : req.routing);
   const t = routing.topology;
-  const flits = parseIntIn(req.flits, 1, 1 << 16, 'flits');
-  const load = num(req.load, 1e-9, flits, 'load (flits per node per cycle)');
-  const warmup = parseIntIn(req.warmup, 0, MAX_PHASE_CYCLES, 'warm-up cycles');
+  const flits = intOrWords('flits', req.flits, 'flits', 1 << 16);
+  // a size mix's load counts its mean size (docs/traffic.md "Message sizes")
+  const most = typeof flits === 'number' ? flits : parseSizeMix(flits).mean;
+  const load = num(req.load, 1e-9, most, 'load (flits per node per cycle)');
+  const warmup = intOrWords('warmup', req.warmup, 'warm-up cycles', MAX_PHASE_CYCLES);
   const cycles = parseIntIn(req.cycles, 1, MAX_PHASE_CYCLES, 'cycles');
   const drain = parseIntIn(req.drain, 0, MAX_PHASE_CYCLES, 'drain cycles');
   const seed = tableValue('seed', req.seed, 'seed') as number;
@@ -265,6 +312,25 @@ export function requestValues(req: SimulationRequest): { values: Record<string, 
     if (text !== '') values[key] = tableValue(key, text, optionWords(key));
   }
   return { values, seed };
+}
+
+/** The consumption channels of a point in the CLI's words. */
+function consumptionWords(point: PointConfig): string {
+  return point.consumption === 'vc'
+    ? 'one per incoming VC'
+    : point.port === 'one'
+      ? 'one per node'
+      : 'one per incoming link';
+}
+
+/** The engine rules for a heading, named when the form sets one (a default run's heading is the one it always had). */
+function rulesText(values: Record<string, unknown>, point: PointConfig, config: SimulateConfig): string {
+  if (!FORM_RULES.some((k) => values[k] !== undefined)) return '';
+  const engineOptions = config.options as Record<string, unknown>;
+  return ENGINE_RULES.map((e) => {
+    const v = e.engine !== undefined ? engineOptions[e.engine] : (point as unknown as Record<string, unknown>)[e.key];
+    return `, ${e.label} ${String(v ?? e.default)}`;
+  }).join('');
 }
 
 /**
@@ -292,29 +358,75 @@ export function parseSimulationRequest(req: SimulationRequest): ParsedRequest {
     faults,
   );
   const t = routing.topology;
-  const { load, flits, warmup, measure } = config;
+  const { load, measure } = config;
+  // a size mix's messages are its mean size; warm-up auto deletes at most half its pilot, which is the window
+  const flits = config.sizes !== undefined ? parseSizeMix(config.sizes).mean : config.flits;
+  const warmup = config.warmupAuto ? measure / 2 : config.warmup;
   // a batch is its messages, every node's, whatever the load and window
   const expected =
     config.batch !== undefined ? t.nodes * config.batch : Math.round(((t.nodes * load) / flits) * (warmup + measure));
   if (expected > MAX_MESSAGES) {
     throw new WormcastError(
-      `simulate: about ${expected} messages (${t.nodes} nodes x load ${load} / ${flits} flits x ${warmup + measure} cycles); the browser app runs at most ${MAX_MESSAGES}: lower the load, the cycles or the network (the CLI has no such limit)`,
+      `simulate: about ${expected} messages (${t.nodes} nodes x load ${load} / ${Number(flits.toPrecision(4))} flits x ${warmup + measure} cycles); the browser app runs at most ${MAX_MESSAGES}: lower the load, the cycles or the network (the CLI has no such limit)`,
     );
   }
-  // the engine rules are named when the form sets one (a default run's heading is the one it always had)
-  const engineOptions = config.options as Record<string, unknown>;
-  const rules = FORM_RULES.some((k) => values[k] !== undefined)
-    ? ENGINE_RULES.map((e) => {
-        const v = e.engine !== undefined ? engineOptions[e.engine] : point[e.key];
-        return `, ${e.label} ${String(v ?? e.default)}`;
-      }).join('')
-    : '';
+  const rules = rulesText(values, point, config);
   // the traffic options are named when the form sets them, in the CLI's words
   const traffic = FORM_TRAFFIC.filter((k) => values[k] !== undefined)
     .map((k) => `, ${optionWords(k)} ${String(values[k])}`)
     .join('');
-  const heading = `${t.spec} ${point.algorithm}${point.dests ? ` to ${point.dests} destinations` : ''} (routing ${routing.name}), offered ${load} flits/node/cycle, ${flits}-flit messages, ${point.port}-port nodes, consumption channels ${point.consumption === 'vc' ? 'one per incoming VC' : point.port === 'one' ? 'one per node' : 'one per incoming link'}${traffic}${rules}, wasm engine`;
+  const heading = `${t.spec} ${point.algorithm}${point.dests ? ` to ${point.dests} destinations` : ''} (routing ${routing.name}), offered ${load} flits/node/cycle, ${typeof values.flits === 'string' ? `message sizes ${values.flits}` : `${config.flits}-flit messages`}, ${point.port}-port nodes, consumption channels ${consumptionWords(point)}${traffic}${rules}, wasm engine`;
   return { config, routing, heading, ...(faults ? { faults } : {}) };
+}
+
+/**
+ * A trace request checked and turned into the `simulate()` configuration of `wormcast simulate
+ * --trace` (docs/traffic.md "Traces"): the network, algorithm (for the trace's multicasts),
+ * routing, seed (the worms' routing keys), VCs, buffer, port model and engine rules of the form;
+ * its traffic fields (load, window, pattern, process, sizes, faults) do not apply and are not
+ * read. The text is parsed by simulate() (src/traffic/trace-file.ts parseTrace), whose errors
+ * name the line.
+ */
+export function parseTraceRequest(req: SimulationRequest, trace: TraceRequest): ParsedRequest {
+  if (trace.text.length > MAX_TRACE_CHARS)
+    throw new WormcastError(
+      `trace ${trace.name}: ${trace.text.length} characters; the browser app takes at most ${MAX_TRACE_CHARS} (the CLI has no such limit)`,
+    );
+  // a line that is neither blank nor a comment is a message (parseTrace refuses any other)
+  const messages = trace.text.split('\n').filter((l) => !/^\s*(#.*)?$/.test(l)).length;
+  if (messages === 0)
+    throw new WormcastError(
+      `trace ${trace.name}: no messages: paste a trace or load a file (one message per line: at src dests flits)`,
+    );
+  if (messages > MAX_MESSAGES)
+    throw new WormcastError(
+      `trace ${trace.name}: ${messages} messages; the browser app runs at most ${MAX_MESSAGES} (the CLI has no such limit)`,
+    );
+  const algorithm = req.algorithm.trim();
+  const values: Record<string, string | number> = {
+    topology: req.topology,
+    algorithm,
+    ...(req.routing !== '' ? { routing: req.routing } : {}),
+    trace: trace.name,
+    vcs: tableValue('vcs', req.vcs, 'VCs per class'),
+    buffer: tableValue('buffer', req.buffer, 'buffer'),
+    ...(req.port !== '' ? { port: tableValue('port', req.port, 'port model') } : {}),
+  };
+  for (const key of FORM_RULES) {
+    const text = (req[key] ?? '').trim();
+    if (text !== '') values[key] = tableValue(key, text, optionWords(key));
+  }
+  const seed = tableValue('seed', req.seed, 'seed') as number;
+  const point = resolvePoint(values);
+  const config = { ...simulateConfig(point, seed), traceText: trace.text };
+  const routing = simulationRouting(point.topology, point.algorithm, point.routing, {
+    ...(config.tieBreak !== undefined ? { tieBreak: config.tieBreak } : {}),
+    ...(config.dateline !== undefined ? { dateline: config.dateline } : {}),
+    ...(config.selection !== undefined ? { selection: config.selection } : {}),
+  });
+  const t = routing.topology;
+  const heading = `trace ${trace.name} on ${t.spec}${point.algorithm !== 'unicast' ? ` (multicasts by ${point.algorithm})` : ''} (routing ${routing.name}), ${messages} messages, ${point.port}-port nodes, consumption channels ${consumptionWords(point)}${rulesText(values, point, config)}, wasm engine`;
+  return { config, routing, heading };
 }
 
 /**
@@ -330,106 +442,22 @@ export async function computeSimulation(
 ): Promise<SimulationView> {
   const t0 = performance.now();
   if (req.scenario !== '') return { ...(await runScenario(req.scenario, wasm, progress)), ms: performance.now() - t0 };
-  const { config, routing, heading } = parseSimulationRequest(req);
+  const { config, routing, heading } = req.trace ? parseTraceRequest(req, req.trace) : parseSimulationRequest(req);
   // the same run as `wormcast simulate` (traffic streamed as the run goes), on the page's wasm bytes
   let engine: WasmEngine | undefined;
   const result = await simulate(config, {
     engine: async (input) => tracked((engine = await WasmEngine.create(input, wasm)), progress),
   });
-  return { ...viewOf(heading, result, routing, engine!), ms: performance.now() - t0 };
+  return {
+    ...viewOf(heading, result, routing, engine!),
+    ms: performance.now() - t0,
+    ...(result.timing ? { timing: { ...result.timing } } : {}),
+  };
 }
 
-/** The cycles a request asks for at most (warm-up + cycles + drain), or 0 when open-ended (a scenario). */
+/** The cycles a request asks for at most (warm-up + cycles + drain), or 0 when open-ended (a scenario, a trace). */
 export function plannedCycles(req: SimulationRequest): number {
-  if (req.scenario !== '') return 0;
+  if (req.scenario !== '' || req.trace) return 0;
   const n = [req.warmup, req.cycles, req.drain].map((x) => Number(x.trim()));
   return n.every((x) => Number.isFinite(x) && x >= 0) ? n[0]! + n[1]! + n[2]! : 0;
-}
-
-/** A number for the page: two decimals, '-' for none (NaN when nothing completed). */
-function f(x: number, digits = 2): string {
-  return Number.isFinite(x) ? x.toFixed(digits) : '-';
-}
-
-/** The run as page content: outcome, status, latency, throughput, traffic, and the deadlock report if any. */
-export function renderSimulation(v: SimulationView): Node[] {
-  const r = v.result;
-  const rows: Array<[string, string, string]> = [
-    [
-      'status',
-      'status',
-      `${r.status} at cycle ${r.cycles}; ${r.completed} of ${r.multicasts} messages measured completed`,
-    ],
-    [
-      'window',
-      'measured cycles',
-      `${r.window.from}..${r.window.to}${r.window.requestedTo !== null && r.window.requestedTo !== r.window.to ? ` (asked ${r.window.from}..${r.window.requestedTo})` : ''}`,
-    ],
-    ['mean-latency', 'latency in cycles (creation to tail delivery)', `mean ${f(r.meanLatency)}, max ${r.maxLatency}`],
-    ['network-latency', 'network latency in cycles (injection to tail delivery)', `mean ${f(r.meanNetworkLatency)}`],
-    ['completion', 'multicast completion in cycles', `mean ${f(r.meanCompletion)}, max ${r.maxCompletion}`],
-    ['throughput', 'throughput (flits/node/cycle)', `${f(r.throughput, 4)} accepted, ${f(r.generated, 4)} generated`],
-    [
-      'traffic',
-      'flit-hops',
-      `${r.flitHops}; VC-wait cycles ${r.counters.vcWaitCycles}; physical-channel sharing events ${r.counters.sharingEvents}`,
-    ],
-    [
-      'utilisation',
-      'channel utilisation (flits/cycle)',
-      `mean ${f(r.channelUtilisation.mean, 3)}, max ${f(r.channelUtilisation.max, 3)}`,
-    ],
-  ];
-  // the streamed runs' fields (docs/traffic.md "What is measured"), shown when the run has them
-  const p = r.latencyPercentiles;
-  if (p)
-    rows.push([
-      'percentiles',
-      'latency percentiles (cycles)',
-      `p50 ${p.p50}, p90 ${p.p90}, p99 ${p.p99}, p99.9 ${p.p999}`,
-    ]);
-  if (r.meanHops !== undefined) rows.push(['hops', 'hops per message (mean)', f(r.meanHops)]);
-  if (r.drainTime !== undefined) rows.push(['drain-time', 'batch drained at cycle', String(r.drainTime)]);
-  if (r.faults) {
-    const x = r.faults;
-    rows.push([
-      'faults',
-      'faults',
-      `${x.links.length} links, ${x.nodes.length} nodes (${x.deadLinks} links dead); ${r.undeliverable ?? 0} destinations undeliverable`,
-    ]);
-  }
-  const ok = v.outcome === 'finished';
-  return [
-    el('p', { class: 'heading', 'data-testid': 'sim-heading' }, v.heading),
-    // only a run that delivered what it measured is green (docs/cli.md "Exit status of simulate")
-    el(
-      'p',
-      {
-        class: `outcome ${ok ? 'check ok' : 'check bad'}`,
-        role: ok ? 'status' : 'alert',
-        'data-testid': 'sim-outcome',
-        'data-outcome': v.outcome,
-      },
-      v.outcomeText,
-    ),
-    ...(r.incomplete
-      ? [el('p', { class: 'check bad', 'data-testid': 'sim-incomplete' }, `Incomplete: ${r.incomplete}`)]
-      : []),
-    el(
-      'dl',
-      { class: 'metrics', 'data-testid': 'sim-metrics' },
-      ...rows.flatMap(([key, k, val]) => [el('dt', {}, k), el('dd', { 'data-metric': key }, val)]),
-    ),
-    v.deadlock
-      ? el(
-          'div',
-          { class: 'deadlock', role: 'alert', 'data-testid': 'sim-deadlock' },
-          ...v.deadlock.map((line) => el('p', {}, line)),
-        )
-      : el(
-          'p',
-          { class: ok ? 'check ok' : 'check warn', 'data-testid': 'sim-deadlock' },
-          ok ? 'deadlock: none' : 'deadlock: none detected',
-        ),
-  ];
 }

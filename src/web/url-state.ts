@@ -38,12 +38,21 @@ export const URL_FIELDS = [
   'sim-buffer',
   'sim-port',
   ...FORM_OPTIONS.map(optionFieldId),
+  // the simulation form's own trace (src/web/trace-input.ts), when short enough for a URL (URL_TRACE_CHARS)
+  'sim-trace-text',
   'curve-loads',
   'curve-reps',
   'curve-seed',
 ] as const;
 
 export type Panel = 'route' | 'plan' | 'sim';
+
+/**
+ * A pasted or loaded trace goes into the URL up to this many characters (a few hundred messages);
+ * a longer one is left out (the URL would be too long to share), and a URL without it opens with
+ * the trace field empty.
+ */
+export const URL_TRACE_CHARS = 16_000;
 
 /** The state in a URL query. */
 export interface UrlState {

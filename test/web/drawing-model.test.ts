@@ -325,7 +325,8 @@ describe('the URL', () => {
     const html = readFileSync(new URL('../../src/web/index.html', import.meta.url), 'utf8');
     const ids = [...html.matchAll(/<(?:input|select)\b[^>]*\bid="([^"]+)"/g)].map((m) => m[1]!);
     // and the option fields (traffic, faults, engine rules) the page builds from the option table when it starts (main.ts)
-    const built = FORM_OPTIONS.map(optionFieldId);
+    // and the trace field (src/web/trace-input.ts), built with the trace workloads
+    const built = [...FORM_OPTIONS.map(optionFieldId), 'sim-trace-text'];
     expect(built.filter((id) => ids.includes(id))).toEqual([]);
     expect(new Set([...ids, ...built])).toEqual(new Set(URL_FIELDS));
   });

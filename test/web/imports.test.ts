@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,14 @@ const manifest = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8'))
   peerDependencies: Record<string, string>;
 };
 const DEPENDENCIES = new Set([...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies)]);
+
+/** An import of one of the package's example traces as raw text (`../../examples/traces/NAME.trace?raw`): data, no code. */
+function isExampleTrace(dir: string, spec: string): boolean {
+  const m = /^(\.[^?]*\.trace)\?raw$/.exec(spec);
+  if (!m) return false;
+  const file = resolve(dir, m[1]!);
+  return dirname(file) === resolve(root, 'examples/traces') && existsSync(file);
+}
 
 function graph(entry: string): { files: string[]; staticNode: string[]; dynamicNode: string[] } {
   const seen = new Set<string>();
@@ -91,11 +99,13 @@ describe('browser app imports', () => {
         ...[...text.matchAll(/new URL\(\s*['"]([^'"]+)['"]\s*,\s*import\.meta\.url/g)].map((m) => m[1]!),
       ];
       for (const spec of specs) {
-        // a third-party runtime dependency or optional peer of the package (vega, vega-lite for the charts) is not the library
+        // a third-party runtime dependency or optional peer of the package (vega, vega-lite for the charts) is not the library;
+        // nor is an example trace the package ships (package.json files: examples/traces/*.trace), bundled as text
         const fine =
           spec === 'wormcast' ||
           spec.startsWith('wormcast/') ||
           DEPENDENCIES.has(spec) ||
+          isExampleTrace(resolve(web, dirname(name)), spec) ||
           (spec.startsWith('.') && !relative(web, resolve(web, dirname(name), spec)).startsWith('..'));
         if (!fine) outside.push(`src/web/${name}: ${spec}`);
       }

@@ -2,19 +2,27 @@ import {
   FEED_CYCLES,
   TrafficStream,
   WasmEngine,
+  WormcastError,
   WormFeed,
   deadlockReport,
   engineLayout as L,
   eventWorms,
   faultyEventWorms,
   getScenario,
+  parseTrace,
   planStream,
   prepare,
+  traceWorkload,
   type FaultSet,
   type RoutingFunction,
   type WormSpec,
 } from 'wormcast';
-import { parseSimulationRequest, type FaultMasks, type SimulationRequest } from '../simulate-panel.ts';
+import {
+  parseSimulationRequest,
+  parseTraceRequest,
+  type FaultMasks,
+  type SimulationRequest,
+} from '../simulate-panel.ts';
 import { adaptiveChoices, type HopChoice } from './choices.ts';
 import { readSnapshot, type Snapshot } from './snapshot.ts';
 
@@ -26,7 +34,7 @@ export interface WatchFrame {
   snapshot: Snapshot;
   /** The cycle the page asked for; the engine may be behind it when it idles (nothing in flight until the next message). */
   asked: number;
-  /** Where the run stops by itself: warm-up + cycles + drain of random traffic; 0 for a scenario (it runs until it ends). */
+  /** Where the run stops by itself: warm-up + cycles + drain of random traffic; 0 for a scenario or a trace (it runs until it ends). */
   end: number;
   /** The run is over: finished (a scenario), deadlocked, saturated, out of slots, or at its end. */
   over: string | null;
@@ -42,7 +50,8 @@ export interface WatchFrame {
  * A run watched cycle by cycle in the run worker (docs/web.md "Watching a simulation"): the
  * engine of the simulation the same request would run, advanced with runUntil to each cycle the
  * page asks for, and read between the calls (src/web/watch/snapshot.ts). A seed scenario is its
- * worms created at cycle 0; random traffic is streamed exactly as src/experiment/run/stream-run.ts
+ * worms created at cycle 0, a trace its worms written at once (started at their cycles or by their
+ * triggers); random traffic is streamed exactly as src/experiment/run/stream-run.ts
  * runStream streams it (the same traffic, the same FEED_CYCLES stretches written ahead, the same
  * releases at the same cycles), only stopped inside a stretch when the page asks for a cycle
  * there: the engine's state does not depend on how its cycles are split into runUntil calls.
@@ -79,12 +88,24 @@ export class WatchSession {
 
   static async create(req: SimulationRequest, wasm: BufferSource): Promise<WatchSession> {
     const key = JSON.stringify(req);
+    if (req.trace) {
+      // a trace's worms are written at once, as simulate() replays it (docs/traffic.md "Traces"): watched like a scenario
+      const { config, routing, heading } = parseTraceRequest(req, req.trace);
+      const w = traceWorkload(parseTrace(req.trace.text, routing.topology, req.trace.name), config.algorithm, routing);
+      const options = { routeSeed: config.seed, ...config.options };
+      const engine = await WasmEngine.create({ routing, worms: w.worms, options }, wasm);
+      return new WatchSession(key, engine, routing, heading, null);
+    }
     if (req.scenario !== '') {
       const s = getScenario(req.scenario);
       const engine = await WasmEngine.create({ routing: s.routing, worms: s.worms, options: s.options }, wasm);
       return new WatchSession(key, engine, s.routing, `${s.name}: ${s.title}`, null);
     }
     const { config, routing, heading, faults } = parseSimulationRequest(req);
+    if (config.warmupAuto)
+      throw new WormcastError(
+        'watch: warm-up auto finds its warm-up in a pilot run first; Simulate runs it, then watch with the warm-up it found',
+      );
     const { spec, capacity } = planStream(config, routing);
     // the worms' routing keys follow the run's seed unless given, as simulate() sets them (docs/model-flit.md "Routing keys")
     const input = { routing, worms: [], options: { routeSeed: config.seed, ...config.options }, capacity };
