@@ -188,12 +188,12 @@ function keepRoute(k: i32, j: i32): void {
       const f = ld(p, S_FLAGS);
       const pin = ld(p, S_IN);
       const pout = ld(p, S_OUT);
-      // flits of p at the start of the cycle (those still on the wire are not there yet)
-      const has = wire ? pin - pout >= LAT || (pin > pout && pin - pout - onWire(slotWire(s), t) > 0) : pin > pout;
-      // one branch for "p is routed, holds a flit, and its child is granted"
-      if ((<i32>((f & (F_ROUTED | F_EJECT)) == F_ROUTED) & <i32>has & <i32>((cf & F_PENDING) == 0)) != 0) {
+      // one branch for "p is routed, holds a flit, and its child is granted"; under linkLatency > 1
+      // the flits still on the wire into p are not there yet (`arrived`), read last: only for a
+      // move the other conditions allow (the wire record costs more than every other test)
+      if ((<i32>((f & (F_ROUTED | F_EJECT)) == F_ROUTED) & <i32>(pin > pout) & <i32>((cf & F_PENDING) == 0)) != 0) {
         if ((cf & F_EJECT) == 0) {
-          if (heldIn(cp, cin, cout, wire, tail) < b) {
+          if (heldIn(cp, cin, cout, wire, tail) < b && (!wire || arrived(s, pin, pout, t))) {
             const a = arbIn(arbs, ld(cp, S_CHAN));
             if (ld(a, A_HELD) == 1) {
               // alone on its channel: the flit crosses now
@@ -204,12 +204,14 @@ function keepRoute(k: i32, j: i32): void {
               post(s);
             }
           }
-        } else if (ld(wq, W_FIRSTTRIG) >= 0) {
-          // a delivery that may trigger worms keeps its place in the order of deliveries
-          post(s);
-        } else if (moveFinishes(s, p, w, wq, wire, tail)) {
-          fin = true;
-          break;
+        } else if (!wire || arrived(s, pin, pout, t)) {
+          if (ld(wq, W_FIRSTTRIG) >= 0) {
+            // a delivery that may trigger worms keeps its place in the order of deliveries
+            post(s);
+          } else if (moveFinishes(s, p, w, wq, wire, tail)) {
+            fin = true;
+            break;
+          }
         }
       }
       cp = p;
@@ -227,6 +229,13 @@ function keepRoute(k: i32, j: i32): void {
   keepQueueHeads(n0, ja);
   flitHops += <f64>hops;
   MOVED += hops;
+}
+
+// linkLatency > 1: slot s (pin flits in, pout out) holds a flit at the start of cycle t, one at
+// least having come off the wire (at most LAT - 1 are on it, one a cycle: with LAT or more held the
+// wire record need not be read)
+@inline function arrived(s: i32, pin: i32, pout: i32, t: i32): bool {
+  return pin - pout >= LAT || pin - pout - onWire(slotWire(s), t) > 0;
 }
 
 // the flits held in network child cp's buffer at the start of the cycle (cin in, cout out, as carried),
