@@ -194,9 +194,11 @@ export class WasmEngine implements Engine {
     const lay = this.prepared.layout;
     const W0 = lay.worm >> 2;
     const first = m[L.H_WORMS]!;
-    // trigger lists in worm order: W_FIRSTTRIG, then W_NEXTTRIG from one triggered worm to the next
-    const lastTrig = new Map<number, number>();
-    worms.forEach((w, i) => {
+    // trigger lists in worm order: W_FIRSTTRIG, then W_NEXTTRIG from one triggered worm to the
+    // next; by the trigger's index in `worms` (a worm's record when it has triggered one)
+    const lastTrig: number[] = [];
+    for (let i = 0; i < worms.length; i++) {
+      const w = worms[i]!;
       const place = places[i]!;
       writeWorm(
         m,
@@ -210,12 +212,12 @@ export class WasmEngine implements Engine {
       );
       if (w.after !== undefined) {
         const a = places[w.after]!.rec;
-        const last = lastTrig.get(a);
+        const last = lastTrig[w.after];
         if (last === undefined) m[W0 + a * L.WORM_STRIDE + L.W_FIRSTTRIG] = place.rec;
         else m[W0 + last * L.WORM_STRIDE + L.W_NEXTTRIG] = place.rec;
-        lastTrig.set(a, place.rec);
+        lastTrig[w.after] = place.rec;
       }
-    });
+    }
     m[L.H_WORMS] = first + worms.length;
     // a run that finished the worms it had goes on with these
     if (m[L.H_STATUS] === L.ST_FINISHED) m[L.H_STATUS] = L.ST_RUNNING;
