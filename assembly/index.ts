@@ -4,4 +4,5 @@ export { setRouting, setLabelling, setRouteKey, setRouteInPort, setFaultMask } f
 export { route, tracePath, routeBatch } from "./routing/dispatch";
 export { allocBytes } from "./memory";
 export { engineRun, retireRest } from "./engine/engine";
+export { retireGroups } from "./traffic/retire";
 export { setPatternBits, setPatternRadix, patternDest } from "./traffic/patterns";

@@ -152,6 +152,13 @@ export const H_GEN: i32 = 53;
 export const H_WFREED: i32 = 54;
 /** Byte offset of the input-port records (option switch 'per-port'; 0 words otherwise). */
 export const H_O_INPORT: i32 = 55;
+/**
+ * Multicast groups retired by the kernel (docs/traffic.md "Multicast groups retired by the
+ * kernel"): byte offset, from the region's base, of a statistics region in the generator's layout
+ * (G_* below, with the group rings G_O_GROUP, G_O_GDEST) for a run whose worms the host writes;
+ * 0 when the host reads every group's times back itself.
+ */
+export const H_GROUPS: i32 = 56;
 export const HEADER_WORDS: i32 = 64;
 
 /**
@@ -427,6 +434,22 @@ export const G_O_CUM: i32 = 22;
 export const G_O_HIST: i32 = 23;
 export const G_O_ACCEPT: i32 = 24;
 export const G_O_BATCH: i32 = 25;
+/**
+ * Multicast groups (header word H_GROUPS): the ring of group records (GR_* below; group g is
+ * record g mod G_GCAP), the ring of their destination sets (G_GDCAP words; a group's set is
+ * contiguous), the groups written by the host and the groups retired by the kernel (absolute counts).
+ */
+export const G_O_GROUP: i32 = 26;
+export const G_GCAP: i32 = 27;
+export const G_O_GDEST: i32 = 28;
+export const G_GDCAP: i32 = 29;
+export const G_GWRITTEN: i32 = 30;
+export const G_GFREED: i32 = 31;
+/**
+ * Multicast groups: per node, a group's first tail delivery there while the kernel retires the
+ * group (NB_* below), so that a group's records are read once whatever its size.
+ */
+export const G_O_NODEBEST: i32 = 32;
 export const GEN_HEADER_WORDS: i32 = 64;
 /** Generator values (f64, at byte GEN_VALUES_BYTE). */
 export const GEN_VALUES_BYTE: i32 = 256;
@@ -473,5 +496,24 @@ export const PAT_UNIFORM: i32 = 0;
 /** The fixed table (permutations and randperm). */
 export const PAT_FIXED: i32 = 1;
 export const PAT_HOTSPOT: i32 = 2;
+/**
+ * A multicast group's record (i32; H_GROUPS): its creation, its first worm's source and flits, its
+ * worms (absolute numbers GR_FIRST .. GR_FIRST + GR_COUNT - 1) and its destination set (GR_NDESTS
+ * words from index GR_DESTS of the G_O_GDEST ring), what src/experiment/run/stream-stats.ts reads
+ * of a FedGroup (src/engine/feed.ts).
+ */
+export const GR_CREATED: i32 = 0;
+export const GR_SRC: i32 = 1;
+export const GR_FLITS: i32 = 2;
+export const GR_FIRST: i32 = 3;
+export const GR_COUNT: i32 = 4;
+export const GR_DESTS: i32 = 5;
+export const GR_NDESTS: i32 = 6;
+export const GROUP_STRIDE: i32 = 7;
+/** Per node (G_O_NODEBEST): the group (number + 1) that last wrote it, its first tail there, that tail's network latency. */
+export const NB_GROUP: i32 = 0;
+export const NB_TAIL: i32 = 1;
+export const NB_NET: i32 = 2;
+export const NODEBEST_STRIDE: i32 = 3;
 /** Bins of the latency histogram (src/experiment/run/latency-histogram.ts: 1024 + 22 x 512). */
 export const HIST_BINS: i32 = 12288;

@@ -54,6 +54,16 @@ export function configureGenerator(): void {
   BATCH = part(G_O_BATCH);
 }
 
+// the statistics part of a region in the generator's layout at byte offset `off` of the engine
+// region: the host's multicast groups (H_GROUPS, retireGroups in retire.ts) use it without streams
+export function configureStats(off: i32): void {
+  GEN = BASE + <usize>off;
+  VALUES = GEN + <usize>GEN_VALUES_BYTE;
+  HIST = part(G_O_HIST);
+  ACCEPT = part(G_O_ACCEPT);
+  BATCH = part(G_O_BATCH);
+}
+
 @inline export function gen(f: i32): i32 { return ld(GEN, f); }
 @inline function setGen(f: i32, v: i32): void { st(GEN, f, v); }
 @inline export function value(f: i32): f64 { return load<f64>(VALUES + (<usize>f << 3)); }

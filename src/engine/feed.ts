@@ -1,6 +1,18 @@
 import type { RoutingFunction } from '../routing/types.ts';
 import type { Prepared } from './input.ts';
+import type { GroupRecord } from './kernel-groups.ts';
 import type { Engine, WormPlace, WormSpec } from './types.ts';
+
+/**
+ * The kernel's side of groups it retires itself (WasmEngine: docs/traffic.md "Multicast groups
+ * retired by the kernel"): a group is written with its worms, and the kernel takes the statistics
+ * of those done, so the host reads no times back.
+ */
+export interface GroupKernel {
+  writeGroup(g: number, r: GroupRecord): void;
+  /** Retire the oldest groups done (`all`: every one left, measured up to `measuredTo`); the groups retired so far. */
+  retireGroups(all: boolean, measuredTo?: number): number;
+}
 
 /**
  * One multicast (or unicast) written into a streamed run: its worms are the absolute worm
@@ -55,22 +67,40 @@ export class WormFeed {
   private readonly wcap: number;
   private readonly dcap: number;
   private readonly tcap: number;
+  /**
+   * Groups the kernel retires (`kernel` given): groups written and retired, the destination-set
+   * ring's write and free positions, and per group record (number mod wcap) where its worms,
+   * destination records, tree entries and destination set end (what retiring it frees).
+   */
+  private gWritten = 0;
+  private gFreed = 0;
+  private setW = 0;
+  private setF = 0;
+  private readonly ends: Float64Array;
 
   constructor(
     private readonly engine: Engine,
     // kept for the callers' sake (the routing is the engine's own now)
     _routing: RoutingFunction,
     prepared: Prepared,
+    private readonly kernel?: GroupKernel,
   ) {
     const s = prepared.layout.sizes;
     this.wcap = s.worms;
     this.dcap = s.dests;
     this.tcap = s.treeEntries;
+    this.ends = new Float64Array(kernel ? 4 * this.wcap : 0);
+  }
+
+  /** Capacity of the ring of destination sets when the kernel retires the groups (WasmEngine.attachGroups). */
+  static groupDests(prepared: Prepared): number {
+    // a set has at most its group's destination records; twice leaves room for the rings' wrap
+    return 2 * prepared.layout.sizes.dests;
   }
 
   /** Groups written and not yet released. */
   get pending(): number {
-    return this.groups.length - this.head;
+    return this.kernel ? this.gWritten - this.gFreed : this.groups.length - this.head;
   }
 
   /** Worms written so far (absolute numbers 0 .. written - 1). */
@@ -107,6 +137,13 @@ export class WormFeed {
       dw = d + w.dests.length;
       tw = t + te;
     }
+    let setAt = 0;
+    if (this.kernel) {
+      // a group record per worm record suffices unless a group has no worm
+      if (this.gWritten - this.gFreed >= this.wcap) return false;
+      setAt = WormFeed.place(this.setW, this.setF, dests.length, 2 * this.dcap);
+      if (setAt < 0) return false;
+    }
     const first = this.written;
     const places: WormPlace[] = worms.map((_, i) => ({
       rec: (first + i) % this.wcap,
@@ -118,6 +155,25 @@ export class WormFeed {
     this.written += worms.length;
     this.destW = dw;
     this.treeW = tw;
+    if (this.kernel) {
+      const g = this.gWritten++;
+      this.kernel.writeGroup(g, {
+        created,
+        src: worms[0]?.src ?? -1,
+        flits: worms[0]?.flits ?? 0,
+        first,
+        count: worms.length,
+        destsAt: setAt % (2 * this.dcap),
+        dests,
+      });
+      this.setW = setAt + dests.length;
+      const e = 4 * (g % this.wcap);
+      this.ends[e] = this.written;
+      this.ends[e + 1] = dw;
+      this.ends[e + 2] = tw;
+      this.ends[e + 3] = this.setW;
+      return true;
+    }
     this.groups.push({
       id,
       created,
@@ -137,6 +193,7 @@ export class WormFeed {
    * stops the release), handing each with its times to `done` first; returns how many.
    */
   release(done: (g: FedGroup, times: GroupTimes) => void): number {
+    if (this.kernel) return this.freeRetired(this.kernel.retireGroups(false));
     let n = 0;
     while (this.head < this.groups.length) {
       const g = this.groups[this.head]!;
@@ -155,6 +212,25 @@ export class WormFeed {
       this.head = 0;
     }
     return n;
+  }
+
+  /** The kernel retired the groups before `upTo`: free their records; how many. */
+  private freeRetired(upTo: number): number {
+    const n = upTo - this.gFreed;
+    if (n === 0) return 0;
+    const e = 4 * ((upTo - 1) % this.wcap);
+    this.freed = this.ends[e]!;
+    this.destF = this.ends[e + 1]!;
+    this.treeF = this.ends[e + 2]!;
+    this.setF = this.ends[e + 3]!;
+    this.gFreed = upTo;
+    return n;
+  }
+
+  /** The kernel retires every group left, measured up to `measuredTo` (the end of a run; `remaining`'s twin). */
+  retireRest(measuredTo: number): void {
+    if (!this.kernel) throw new Error("retireRest: the host retires this feed's groups (remaining)");
+    this.freeRetired(this.kernel.retireGroups(true, measuredTo));
   }
 
   /** Every group not released, with what it has delivered so far (the end of a run). */

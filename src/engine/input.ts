@@ -432,13 +432,13 @@ export function writeWorm(
   i32[wb + L.W_WAIT] = 0;
   i32[wb + L.W_DELIVERED] = 0;
   i32[wb + L.W_KEY] = wormKey(routeSeed, label, keysOf(r));
-  w.dests.forEach((d, k) => {
+  for (let k = 0; k < w.dests.length; k++) {
     const db = D0 + (dest + k) * L.DEST_STRIDE;
-    i32[db + L.D_NODE] = d;
+    i32[db + L.D_NODE] = w.dests[k]!;
     i32[db + L.D_HEAD] = -1;
     i32[db + L.D_TAIL] = -1;
     i32[db + L.D_WORM] = place.rec;
-  });
+  }
   if (w.kind === 'tree' && w.tree) {
     const tr = wormTree(r, vcsPerClass, w, label);
     i32[wb + L.W_TREE] = root;

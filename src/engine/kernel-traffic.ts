@@ -174,10 +174,18 @@ export function writeGenerator(buf: ArrayBuffer, at: number, k: KernelTraffic): 
 
 /** The statistics in the generator region at byte `at` of `buf` (copies). */
 export function readGenerator(buf: ArrayBuffer, at: number, k: KernelTraffic): KernelStats {
-  const g = generatorLayout(k.nodes, k.hotspots?.nodes.length ?? 0, k.sizes?.sizes.length ?? 0, k.batches);
+  return readStats(buf, at, k.nodes, k.batches);
+}
+
+/**
+ * The statistics of a region in the generator's layout at byte `at` of `buf`, its parts found by
+ * its header's offsets: the kernel's traffic (H_GEN) or the host's multicast groups (H_GROUPS,
+ * src/engine/kernel-groups.ts). Copies.
+ */
+export function readStats(buf: ArrayBuffer, at: number, nodes: number, batches: number): KernelStats {
   const h = new Int32Array(buf, at, L.GEN_HEADER_WORDS);
   const v = new Float64Array(buf, at + L.GEN_VALUES_BYTE, L.GEN_VALUES);
-  const batch = new Float64Array(buf, at + g.batch, 2 * k.batches);
+  const batch = new Float64Array(buf, at + h[L.G_O_BATCH]!, 2 * batches);
   return {
     multicasts: v[L.GV_MULTICASTS]!,
     completed: v[L.GV_COMPLETED]!,
@@ -190,11 +198,11 @@ export function readGenerator(buf: ArrayBuffer, at: number, k: KernelTraffic): K
     generatedFlits: v[L.GV_GENFLITS]!,
     hopSum: v[L.GV_HOPSUM]!,
     lastTail: h[L.G_LASTTAIL]!,
-    histogram: new Float64Array(buf, at + g.hist, L.HIST_BINS).slice(),
+    histogram: new Float64Array(buf, at + h[L.G_O_HIST]!, L.HIST_BINS).slice(),
     histogramN: v[L.GV_HISTN]!,
     histogramMax: v[L.GV_HISTMAX]!,
-    accepted: new Float64Array(buf, at + g.accept, k.nodes).slice(),
-    batchSum: batch.slice(0, k.batches),
-    batchCount: batch.slice(k.batches),
+    accepted: new Float64Array(buf, at + h[L.G_O_ACCEPT]!, nodes).slice(),
+    batchSum: batch.slice(0, batches),
+    batchCount: batch.slice(batches),
   };
 }

@@ -147,6 +147,13 @@ export const H_GEN = 53;
 export const H_WFREED = 54;
 /** Byte offset of the input-port records (option switch 'per-port'; 0 words otherwise). */
 export const H_O_INPORT = 55;
+/**
+ * Multicast groups retired by the kernel (docs/traffic.md "Multicast groups retired by the
+ * kernel"): byte offset, from the region's base, of a statistics region in the generator's layout
+ * (G_* below, with the group rings G_O_GROUP, G_O_GDEST) for a run whose worms the host writes;
+ * 0 when the host reads every group's times back itself.
+ */
+export const H_GROUPS = 56;
 export const HEADER_WORDS = 64;
 
 /**
@@ -422,6 +429,22 @@ export const G_O_CUM = 22;
 export const G_O_HIST = 23;
 export const G_O_ACCEPT = 24;
 export const G_O_BATCH = 25;
+/**
+ * Multicast groups (header word H_GROUPS): the ring of group records (GR_* below; group g is
+ * record g mod G_GCAP), the ring of their destination sets (G_GDCAP words; a group's set is
+ * contiguous), the groups written by the host and the groups retired by the kernel (absolute counts).
+ */
+export const G_O_GROUP = 26;
+export const G_GCAP = 27;
+export const G_O_GDEST = 28;
+export const G_GDCAP = 29;
+export const G_GWRITTEN = 30;
+export const G_GFREED = 31;
+/**
+ * Multicast groups: per node, a group's first tail delivery there while the kernel retires the
+ * group (NB_* below), so that a group's records are read once whatever its size.
+ */
+export const G_O_NODEBEST = 32;
 export const GEN_HEADER_WORDS = 64;
 /** Generator values (f64, at byte GEN_VALUES_BYTE). */
 export const GEN_VALUES_BYTE = 256;
@@ -468,6 +491,25 @@ export const PAT_UNIFORM = 0;
 /** The fixed table (permutations and randperm). */
 export const PAT_FIXED = 1;
 export const PAT_HOTSPOT = 2;
+/**
+ * A multicast group's record (i32; H_GROUPS): its creation, its first worm's source and flits, its
+ * worms (absolute numbers GR_FIRST .. GR_FIRST + GR_COUNT - 1) and its destination set (GR_NDESTS
+ * words from index GR_DESTS of the G_O_GDEST ring), what src/experiment/run/stream-stats.ts reads
+ * of a FedGroup (src/engine/feed.ts).
+ */
+export const GR_CREATED = 0;
+export const GR_SRC = 1;
+export const GR_FLITS = 2;
+export const GR_FIRST = 3;
+export const GR_COUNT = 4;
+export const GR_DESTS = 5;
+export const GR_NDESTS = 6;
+export const GROUP_STRIDE = 7;
+/** Per node (G_O_NODEBEST): the group (number + 1) that last wrote it, its first tail there, that tail's network latency. */
+export const NB_GROUP = 0;
+export const NB_TAIL = 1;
+export const NB_NET = 2;
+export const NODEBEST_STRIDE = 3;
 /** Bins of the latency histogram (src/experiment/run/latency-histogram.ts: 1024 + 22 x 512). */
 export const HIST_BINS = 12288;
 

@@ -1,5 +1,5 @@
 import { WormcastError } from '../errors.ts';
-import { NONE, type Plan } from '../multicast/plan.ts';
+import { MESSAGE_KINDS, NONE, type Plan } from '../multicast/plan.ts';
 import type { TreeEdge, WormSpec } from './types.ts';
 
 /*
@@ -50,13 +50,19 @@ function routeEdges(plan: Plan, id: number): TreeEdge[] {
  */
 export function planWorms(plan: Plan, created: number, flits: number, group: number, base: number): WormSpec[] {
   const out: WormSpec[] = [];
+  // the plan's columns read directly: Plan.message would also copy each address field, which
+  // no worm carries (a streamed multicast run converts a plan per message, issue 29)
+  const pool = plan.destPool;
   for (let id = 0; id < plan.count; id++) {
-    const m = plan.message(id);
-    const spec: WormSpec = { kind: m.kind, src: m.from, dests: m.dests, flits, group };
-    if (m.after === NONE) spec.created = created;
-    else spec.after = base + m.after;
-    if (m.kind === 'tree') spec.tree = treeEdges(plan, id);
-    if (m.kind === 'path' && plan.routes) {
+    const kind = MESSAGE_KINDS[plan.kinds[id]!]!;
+    const dests: number[] = [];
+    for (let k = plan.destOffsets[id]!; k < plan.destOffsets[id + 1]!; k++) dests.push(pool[k]!);
+    const spec: WormSpec = { kind, src: plan.senders[id]!, dests, flits, group };
+    const after = plan.afters[id]!;
+    if (after === NONE) spec.created = created;
+    else spec.after = base + after;
+    if (kind === 'tree') spec.tree = treeEdges(plan, id);
+    if (kind === 'path' && plan.routes) {
       spec.kind = 'tree';
       spec.tree = routeEdges(plan, id);
     }

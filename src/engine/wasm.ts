@@ -6,8 +6,16 @@ import {
   type KernelStats,
   type KernelTraffic,
   readGenerator,
+  readStats,
   writeGenerator,
 } from './kernel-traffic.ts';
+import {
+  type GroupRecord,
+  type GroupStatsSpec,
+  groupRegionBytes,
+  writeGroupRecord,
+  writeGroupRegion,
+} from './kernel-groups.ts';
 import * as L from './layout.ts';
 import {
   deadlockReport,
@@ -26,6 +34,7 @@ import type { Engine, EngineCounters, EngineInput, EngineStatus, WormPlace, Worm
 interface EngineExports extends WormcastExports {
   engineRun(base: number, until: number): number;
   retireRest(base: number, measuredTo: number): void;
+  retireGroups(base: number, all: number, measuredTo: number): number;
 }
 
 /**
@@ -42,6 +51,11 @@ export class WasmEngine implements Engine {
   readonly name = 'wasm' as const;
   /** Kernel traffic: the generator region (byte address) and what it was written from. */
   private gen: { at: number; traffic: KernelTraffic } | null = null;
+  /** Multicast groups retired by the kernel: their statistics region (byte address) and spec. */
+  private groups: { at: number; spec: GroupStatsSpec } | null = null;
+  /** The module's memory as i32 (again after the memory grew). */
+  private words: Int32Array | null = null;
+  private regionWords: Int32Array | null = null;
 
   private constructor(
     private readonly wasm: EngineExports,
@@ -131,15 +145,60 @@ export class WasmEngine implements Engine {
     return readGenerator(this.wasm.memory.buffer, this.gen.at, this.gen.traffic);
   }
 
+  /**
+   * Multicast groups retired by the kernel (docs/traffic.md "Multicast groups retired by the
+   * kernel"): from now on each group appended is also written with writeGroup, and
+   * retireGroups takes the statistics of those done. The region must be fresh (no worm written).
+   */
+  attachGroups(spec: GroupStatsSpec): void {
+    if (this.header()[L.H_WORMS] !== 0) throw new Error('attachGroups: the run already has worms');
+    const at = (this.wasm.allocBytes(groupRegionBytes(spec) + 8) + 7) & ~7;
+    writeGroupRegion(this.wasm.memory.buffer, at, spec);
+    this.header()[L.H_GROUPS] = at - this.base;
+    this.groups = { at, spec };
+  }
+
+  /** Write group number g (the next one) for the kernel to retire: its record and destination set. */
+  writeGroup(g: number, r: GroupRecord): void {
+    if (!this.groups) throw new Error('writeGroup: no groups attached');
+    writeGroupRecord(this.memoryWords(), this.groups.at, g, r);
+  }
+
+  /**
+   * Retire the oldest groups whose worms are all done (`all`: every group left, measured up to
+   * `measuredTo`), in the kernel; returns the groups retired so far.
+   */
+  retireGroups(all: boolean, measuredTo = 2 ** 31 - 1): number {
+    if (!this.groups) throw new Error('retireGroups: no groups attached');
+    return this.wasm.retireGroups(this.base, all ? 1 : 0, Math.min(measuredTo, 2 ** 31 - 1));
+  }
+
+  /** The statistics of the groups retired. */
+  groupStats(): KernelStats {
+    if (!this.groups) throw new Error('groupStats: no groups attached');
+    return readStats(this.wasm.memory.buffer, this.groups.at, this.groups.spec.nodes, this.groups.spec.batches);
+  }
+
+  private memoryWords(): Int32Array {
+    const buf = this.wasm.memory.buffer;
+    if (this.words?.buffer !== buf) {
+      this.words = new Int32Array(buf);
+      this.regionWords = this.words.subarray(this.base >> 2, (this.base + this.prepared.layout.bytes) >> 2);
+    }
+    return this.words;
+  }
+
   append(worms: readonly WormSpec[], places: readonly WormPlace[]): void {
-    const r = this.region();
-    const m = new Int32Array(r.buffer, r.byteOffset, r.byteLength >> 2);
+    this.memoryWords();
+    const m = this.regionWords!;
     const lay = this.prepared.layout;
     const W0 = lay.worm >> 2;
     const first = m[L.H_WORMS]!;
-    // trigger lists in worm order: W_FIRSTTRIG, then W_NEXTTRIG from one triggered worm to the next
-    const lastTrig = new Map<number, number>();
-    worms.forEach((w, i) => {
+    // trigger lists in worm order: W_FIRSTTRIG, then W_NEXTTRIG from one triggered worm to the
+    // next; by the trigger's index in `worms` (a worm's record when it has triggered one)
+    const lastTrig: number[] = [];
+    for (let i = 0; i < worms.length; i++) {
+      const w = worms[i]!;
       const place = places[i]!;
       writeWorm(
         m,
@@ -153,12 +212,12 @@ export class WasmEngine implements Engine {
       );
       if (w.after !== undefined) {
         const a = places[w.after]!.rec;
-        const last = lastTrig.get(a);
+        const last = lastTrig[w.after];
         if (last === undefined) m[W0 + a * L.WORM_STRIDE + L.W_FIRSTTRIG] = place.rec;
         else m[W0 + last * L.WORM_STRIDE + L.W_NEXTTRIG] = place.rec;
-        lastTrig.set(a, place.rec);
+        lastTrig[w.after] = place.rec;
       }
-    });
+    }
     m[L.H_WORMS] = first + worms.length;
     // a run that finished the worms it had goes on with these
     if (m[L.H_STATUS] === L.ST_FINISHED) m[L.H_STATUS] = L.ST_RUNNING;

@@ -442,6 +442,9 @@ export async function simulateWith(
       : { window: { from: c.warmup, to: cycles }, end: cycles + c.drain }),
     batches: c.batches,
     ...(faults ? { faults } : {}),
+    // a multicast's plan is built on the host, its statistics taken by the kernel (docs/traffic.md
+    // "Multicast groups retired by the kernel")
+    kernelGroups: !hooks.hostTraffic,
     onCycle: hooks.onCycle,
     onProgress: hooks.onProgress,
   };

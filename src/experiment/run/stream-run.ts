@@ -1,4 +1,5 @@
 import { WormFeed } from '../../engine/feed.ts';
+import { WasmEngine } from '../../engine/wasm.ts';
 import { faultsJson } from '../../fault/fault-json.ts';
 import type { FaultSet } from '../../fault/fault-set.ts';
 import { faultyEventWorms } from './fault-events.ts';
@@ -100,6 +101,12 @@ export interface StreamRun {
   batches?: number;
   /** Static faults: each event's worms are cut to what can be delivered first (src/experiment/run/fault-events.ts). */
   faults?: FaultSet;
+  /**
+   * The kernel retires the groups and takes their statistics (docs/traffic.md "Multicast groups
+   * retired by the kernel"; the wasm engine only): the host reads no times back. Off, the host
+   * reads each group's times and StreamStats adds them (SimulateHooks.hostTraffic).
+   */
+  kernelGroups?: boolean;
   /** Called with the engine's cycle after each stretch of at most FEED_CYCLES cycles (progress). */
   onCycle?: (cycle: number) => void;
   /**
@@ -163,7 +170,17 @@ export function runStream(
 ): SimulationResult & { batchMeans?: number[] } {
   const { routing, window } = s;
   const t = routing.topology;
-  const feed = new WormFeed(engine, routing, prepared);
+  const kernel = s.kernelGroups && engine instanceof WasmEngine ? engine : undefined;
+  kernel?.attachGroups({
+    nodes: t.nodes,
+    flits: s.flits,
+    from: window.from,
+    to: window.to,
+    batches: s.batches ?? 0,
+    groups: prepared.layout.sizes.worms,
+    groupDests: WormFeed.groupDests(prepared),
+  });
+  const feed = new WormFeed(engine, routing, prepared, kernel);
   const stats = new StreamStats(window, s.flits, s.batches ?? 0, {
     nodes: t.nodes,
     hops: hopCount(routing, prepared.options.routeSeed),
@@ -228,6 +245,11 @@ export function runStream(
   const finished = status === 'finished' && !saturated && exhausted();
   const left = feed.pending;
   return streamOutcome(engine, s, stats, { status, saturated, finished, ejected, inFlight, undeliverable }, (to) => {
+    if (kernel) {
+      feed.retireRest(to);
+      stats.loadKernel(kernel.groupStats());
+      return;
+    }
     let summarised = 0;
     feed.remaining((g, times) => {
       stats.add(g, times, to);
