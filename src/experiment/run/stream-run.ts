@@ -245,6 +245,9 @@ export function runStream(
   const finished = status === 'finished' && !saturated && exhausted();
   const left = feed.pending;
   return streamOutcome(engine, s, stats, { status, saturated, finished, ejected, inFlight, undeliverable }, (to) => {
+    // a finished engine has every worm done, so every group was retired when it was released
+    if (finished && feed.pending > 0)
+      throw new Error(`engine reported 'finished' but ${feed.pending} multicasts were never completed`);
     if (kernel) {
       feed.retireRest(to);
       stats.loadKernel(kernel.groupStats());
@@ -256,8 +259,6 @@ export function runStream(
       if (report && ++summarised % PROGRESS_EVERY === 0)
         report({ cycle: engine.cycle, step: 'results', done: summarised, total: left });
     });
-    if (finished && feed.pending > 0)
-      throw new Error(`engine reported 'finished' but ${feed.pending} multicasts were never completed`);
   });
 }
 
