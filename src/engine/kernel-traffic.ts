@@ -105,6 +105,11 @@ const PROCESS = {
   batch: L.PROC_BATCH,
 } as const;
 
+/** Bytes of the generator region of a network of `nodes` (no hot spots or size mix: a few words more with them). */
+export function generatorRegionBytes(nodes: number, batches: number): number {
+  return generatorLayout(nodes, 0, 0, batches).bytes;
+}
+
 /** Bytes of the generator region of k. */
 export function generatorBytes(k: KernelTraffic): number {
   return generatorLayout(k.nodes, k.hotspots?.nodes.length ?? 0, k.sizes?.sizes.length ?? 0, k.batches).bytes;

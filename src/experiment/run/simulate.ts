@@ -25,6 +25,8 @@ import { kernelTrafficApplies, runKernelStream } from './kernel-run.ts';
 import { mserTruncation, PILOT_BATCHES, type WarmupAuto } from './warmup-auto.ts';
 import { lastDelivery, traceWorkload } from './trace-run.ts';
 import { parseTrace, readTraceFile } from '../../traffic/trace-file.ts';
+import { groupRegionBytes } from '../../engine/kernel-groups.ts';
+import { generatorRegionBytes } from '../../engine/kernel-traffic.ts';
 import type { ArrivalProcess, TrafficSpec } from './traffic.ts';
 import { arrivalSpec } from './arrival-options.ts';
 import { TrafficStream } from './traffic-stream.ts';
@@ -395,7 +397,31 @@ export function planStream(c: SimulateConfig, routing: RoutingFunction): StreamP
   for (const x of samples) perMessage = Math.max(perMessage, x.length);
   const inFlight = Math.round(capacity.worms / perMessage);
   const shape = trafficShape(routing, c.algorithm, m, c.load * (maxFlits / meanFlits), maxFlits, cycles, SAMPLE_EVENTS);
-  return { spec, capacity, inFlight, estimate: estimateMemory(routing, { ...shape, events: inFlight }, c.options) };
+  const estimate = estimateMemory(routing, { ...shape, events: inFlight }, c.options);
+  // the statistics region beside the engine's (docs/traffic.md): the generator of the kernel's
+  // unicast traffic, or the rings of the multicast groups the kernel retires (room for MSER's pilot)
+  const statsBytes =
+    c.algorithm === 'unicast'
+      ? generatorRegionBytes(t.nodes, PILOT_BATCHES)
+      : groupRegionBytes({
+          nodes: t.nodes,
+          flits: c.flits,
+          from: 0,
+          to: 0,
+          batches: PILOT_BATCHES,
+          groups: capacity.worms,
+          groupDests: 2 * capacity.dests,
+        });
+  return {
+    spec,
+    capacity,
+    inFlight,
+    estimate: {
+      ...estimate,
+      engineBytes: estimate.engineBytes + statsBytes,
+      nativeBytes: estimate.nativeBytes + statsBytes,
+    },
+  };
 }
 
 /** simulate(), also returning the routing function used (to name the channels of a report). */
