@@ -35,7 +35,7 @@ describe('kernel size (issue 28)', () => {
       functionLengths(readFileSync(new URL(f, DIR), 'utf8')).map((fn) => ({ ...fn, file: f })),
     );
     // the walk's passes, the ready list and the cycle driver are among them
-    expect(all.map((fn) => fn.name)).toEqual(expect.arrayContaining(['engineRun', 'stepWalk', 'stepReady', 'move']));
+    expect(all.map((fn) => fn.name)).toEqual(expect.arrayContaining(['engineRun', 'walkCycle', 'readyCycle', 'move']));
     const long = all
       .filter((fn) => fn.lines > MAX_LINES)
       .map((fn) => `${fn.file}:${fn.line} ${fn.name} (${fn.lines} lines)`);
