@@ -230,6 +230,7 @@ describe(`the workbench (issue 24)${SKIP}`, () => {
         'sim-selection': 'random',
         'sim-tree-replication': 'lockstep',
         'sim-switch': 'per-port',
+        'sim-queued-header': 'pipelined',
         'curve-loads': '0.1 0.3',
         'curve-reps': '4',
         'curve-seed': '9',
