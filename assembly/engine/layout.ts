@@ -222,6 +222,8 @@ export const FLAG_TAIL_SENT: i32 = 8;
 export const FLAG_LOCKSTEP: i32 = 16;
 /** Option switch 'per-port' (docs/model-flit.md "Arbitration", the input stage); clear: 'per-vc'. */
 export const FLAG_PER_PORT: i32 = 32;
+/** Option queuedHeader 'pipelined' (docs/model-flit.md "One cycle t" 4b); clear: 'router-delay'. */
+export const FLAG_QUEUED_PIPELINED: i32 = 64;
 
 /** Counters (f64, at byte 256). */
 export const COUNTERS_BYTE: i32 = 256;

@@ -8,7 +8,7 @@ import {
   H_READY_AT, H_O_OWNER, H_O_ARB, H_O_WINNER, H_O_ALONE, H_O_CHFLITS, H_O_QHEAD, H_O_QTAIL,
   H_O_WORM, H_O_DEST, H_O_TREE, H_O_SLOT, H_O_ACTIVE, H_O_READY, H_O_ROUTE, H_O_INJL, H_O_WAIT,
   H_O_VCQ, H_O_LAT, H_O_INPORT, FLAG_MUX, FLAG_CHANNEL_USE, FLAG_BACK_TO_BACK, FLAG_TAIL_SENT, FLAG_LOCKSTEP,
-  FLAG_PER_PORT, WIRE_STRIDE,
+  FLAG_PER_PORT, FLAG_QUEUED_PIPELINED, WIRE_STRIDE,
   COUNTERS_BYTE, C_FLITHOPS, C_INJECTED, C_EJECTED, C_VCWAIT, C_SAMEGROUP, C_SHARING, C_GRANTS,
 } from "./layout";
 
@@ -59,6 +59,9 @@ export let TAILSENT: bool = false;
 export let LOCKSTEP: bool = false;
 // option switch 'per-port' (docs/model-flit.md "Arbitration", the input stage)
 export let PERPORT: bool = false;
+// option queuedHeader (docs/model-flit.md "One cycle t" 4b): a header that reaches the front of a
+// 'tail-sent' buffer in cycle t + 1 (the tail ahead left during t) is routed from t + 1 + this + R on
+export let BEHIND_LEAD: i32 = 0;
 // option linkLatency (cycles per network channel traversal)
 export let LAT: i32 = 1;
 // multiplexed VCs: a cycle starting with this many live slots is evaluated with the ready list
@@ -131,6 +134,8 @@ export function configure(base: usize): void {
   TAILSENT = (flags & FLAG_TAIL_SENT) != 0;
   LOCKSTEP = (flags & FLAG_LOCKSTEP) != 0;
   PERPORT = (flags & FLAG_PER_PORT) != 0;
+  // 'pipelined': routed max(1, R - 1) cycles after the tail left, i.e. from t + 1 + (that - 1 - R) + R
+  BEHIND_LEAD = (flags & FLAG_QUEUED_PIPELINED) != 0 ? max<i32>(1, R - 1) - 1 - R : 0;
   LAT = word(base, H_LAT);
   INJ = word(base, H_INJ);
   EJ = word(base, H_EJ);

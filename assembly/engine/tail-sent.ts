@@ -5,7 +5,7 @@ import {
   S_VC, S_IN, S_OUT, S_FLAGS, S_CHILD, S_SIB, S_NODE, S_HEAD, S_CHAN, F_NET, F_WAITED, F_RELEASED,
   F_BEHIND, Q_OCC, Q_LAST, Q_DEC, A_HELD,
 } from "./layout";
-import { OWNER, WAITERS, MUX, WALK, V, T } from "./state";
+import { OWNER, WAITERS, MUX, WALK, V, T, BEHIND_LEAD } from "./state";
 import { ld, st, sget, sset, slotRec, vcqRec, arbRec, entry } from "./records";
 import { wake, countHeld } from "./vcs";
 
@@ -53,14 +53,16 @@ export function releaseChildren(p: usize): void {
 }
 
 // the tail of released slot s left: the slot queued behind it reaches the front (its header, if
-// there, is routed R cycles from now); a VC nobody took since s, the youngest released slot, came
-// in is free for good
+// there, is routed R cycles from the next, or with queuedHeader 'pipelined' max(1, R - 1) from
+// now: the header's arrival time is moved up to the cycle that gives that); a VC nobody took since
+// s, the youngest released slot, came in is free for good
 export function queueDone(s: i32, vc: i32): void {
   const behind = sget(s, S_CHAN);
   if (behind >= 0) {
     sset(behind, S_FLAGS, sget(behind, S_FLAGS) & ~F_BEHIND);
     const h = sget(behind, S_HEAD);
-    if (h >= 0 && h < T + 1) sset(behind, S_HEAD, T + 1);
+    const front = T + 1 + BEHIND_LEAD;
+    if (h >= 0 && h < front) sset(behind, S_HEAD, front);
   }
   const q = vcqRec(vc);
   if (ld(q, Q_LAST) == s) st(q, Q_LAST, -1);

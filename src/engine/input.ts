@@ -50,6 +50,8 @@ export interface ResolvedOptions {
   treeReplication: 'independent' | 'lockstep';
   /** Crossbar inputs of a router: one per VC, or one per input port (docs/model-flit.md "Arbitration"). */
   switch: 'per-vc' | 'per-port';
+  /** When a header queued behind a tail in a VC's buffer is routed (docs/model-flit.md "One cycle t" 4b). */
+  queuedHeader: 'router-delay' | 'pipelined';
   /** Cycles a flit (and its credit) takes to cross a network channel (docs/model-flit.md "Time"). */
   linkLatency: number;
   /** Seed of the worms' routing keys (docs/model-flit.md "Routing keys"). */
@@ -87,6 +89,17 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
   if (o.switch !== undefined && o.switch !== 'per-vc' && o.switch !== 'per-port') {
     throw new WormcastError(`engine option switch: '${String(o.switch)}' must be per-vc or per-port`);
   }
+  if (o.queuedHeader !== undefined && o.queuedHeader !== 'router-delay' && o.queuedHeader !== 'pipelined') {
+    throw new WormcastError(
+      `engine option queuedHeader: '${String(o.queuedHeader)}' must be router-delay or pipelined`,
+    );
+  }
+  // a header queues behind another worm's tail in a buffer only when VCs are handed on at tail-sent
+  if (o.queuedHeader === 'pipelined' && o.vcRelease !== 'tail-sent') {
+    throw new WormcastError(
+      `engine option queuedHeader: 'pipelined' needs vcRelease 'tail-sent' (this run has ${o.vcRelease ?? 'tail-credit'})`,
+    );
+  }
   const routeSeed = o.routeSeed ?? 0;
   if (!Number.isSafeInteger(routeSeed) || routeSeed < 0)
     throw new WormcastError(`engine option routeSeed: ${routeSeed} must be an integer 0..${Number.MAX_SAFE_INTEGER}`);
@@ -108,6 +121,7 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
     vcRelease: o.vcRelease ?? 'tail-credit',
     treeReplication: o.treeReplication ?? 'independent',
     switch: o.switch ?? 'per-vc',
+    queuedHeader: o.queuedHeader ?? 'router-delay',
     linkLatency: int(o.linkLatency, 1, 1, 16, 'linkLatency'),
     routeSeed,
   };
@@ -224,7 +238,8 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
     (o.injection === 'back-to-back' ? L.FLAG_BACK_TO_BACK : 0) |
     (o.vcRelease === 'tail-sent' ? L.FLAG_TAIL_SENT : 0) |
     (o.treeReplication === 'lockstep' ? L.FLAG_LOCKSTEP : 0) |
-    (o.switch === 'per-port' ? L.FLAG_PER_PORT : 0);
+    (o.switch === 'per-port' ? L.FLAG_PER_PORT : 0) |
+    (o.queuedHeader === 'pipelined' ? L.FLAG_QUEUED_PIPELINED : 0);
   // worms written so far (all of them, unless the run is streamed: src/engine/feed.ts) and records
   h[L.H_WORMS] = input.worms.length;
   h[L.H_WCAP] = Math.max(1, s.worms);

@@ -217,6 +217,8 @@ export const FLAG_TAIL_SENT = 8;
 export const FLAG_LOCKSTEP = 16;
 /** Option switch 'per-port' (docs/model-flit.md "Arbitration", the input stage); clear: 'per-vc'. */
 export const FLAG_PER_PORT = 32;
+/** Option queuedHeader 'pipelined' (docs/model-flit.md "One cycle t" 4b); clear: 'router-delay'. */
+export const FLAG_QUEUED_PIPELINED = 64;
 
 /** Counters (f64, at byte 256). */
 export const COUNTERS_BYTE = 256;

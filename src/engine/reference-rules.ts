@@ -79,6 +79,10 @@ export function rulesOf(
   const backToBack = o.injection === 'back-to-back';
   const tailSent = o.vcRelease === 'tail-sent';
   const lockstep = o.treeReplication === 'lockstep';
+  // "One cycle t" 4b, 'tail-sent': a header that reached the front at f (the cycle after the tail
+  // ahead left) is routed from f + behind on: R ('router-delay'), or max(1, R - 1) after that tail
+  // left ('pipelined': BookSim routes the next packet the cycle after the tail's switch allocation)
+  const behind = o.queuedHeader === 'pipelined' ? Math.max(1, R - 1) - 1 : R;
   const { ports: P, v: V, q: Q } = space;
 
   // "Time": with l = 1 nothing is on a wire at a cycle's start, and nothing is remembered
@@ -127,9 +131,9 @@ export function rulesOf(
       ? (s, t) => {
           if (s.routed || s.kind === 'ejection' || s.head < 0) return false;
           if (s.kind === 'injection') return t >= s.head + R;
-          // behind earlier holders' flits: R cycles after it reached the front, or after its arrival
+          // behind earlier holders' flits: `behind` cycles after it reached the front, R after its arrival
           if (buffers.fifo[s.vc]![0] !== s) return false;
-          return t >= Math.max(s.head, buffers.frontSince[s.vc]!) + R;
+          return t >= Math.max(s.head + R, buffers.frontSince[s.vc]! + behind);
         }
       : (s, t) => !s.routed && s.kind !== 'ejection' && s.head >= 0 && t >= s.head + R,
     flitAvailable: (s, t) => s.in - s.out - onWire(s.sent, t) > 0,

@@ -109,6 +109,13 @@ export interface EngineOptions {
    */
   switch?: 'per-vc' | 'per-port';
   /**
+   * With vcRelease 'tail-sent', when a header queued behind the tail of the VC's previous holder is
+   * routed (docs/model-flit.md "One cycle t" 4b): 'router-delay' (default) R cycles after it reached
+   * the front, the cycle after that tail left; 'pipelined' (BookSim's router) max(1, R - 1) cycles
+   * after that tail left. Needs vcRelease 'tail-sent'.
+   */
+  queuedHeader?: 'router-delay' | 'pipelined';
+  /**
    * Cycles a flit takes over a network channel, and its credit back (1..16; default 1). BookSim's
    * torus default is 2 (docs/model-flit.md "Time").
    */
