@@ -19,7 +19,15 @@ import { exportButtons, toCsv, toJson } from './export.ts';
 import { renderPlan, type PlanRequest, type PlanView } from './plan-panel.ts';
 import { computeRoute, renderRoute, type RouteView } from './route-panel.ts';
 import { Runner } from './runner.ts';
-import { FORM_OPTIONS, FORM_RULES, FORM_TRAFFIC, FORM_WRITTEN, optionFieldId, optionFields } from './form-options.ts';
+import {
+  FORM_BOXES,
+  FORM_OPTIONS,
+  FORM_TRACE,
+  FORM_WRITTEN,
+  isCheckbox,
+  optionFieldId,
+  optionFields,
+} from './form-options.ts';
 import {
   MAX_MESSAGES,
   parseSimulationRequest,
@@ -244,7 +252,7 @@ function workloadChanged(): void {
     'sim-vcs',
     'sim-buffer',
     'sim-port',
-    ...FORM_RULES.map(optionFieldId),
+    ...FORM_TRACE.map(optionFieldId),
   ]);
   for (const id of [
     'sim-algorithm',
@@ -348,14 +356,32 @@ function simulationRequest(): SimulationRequest {
     vcs: value('sim-vcs'),
     buffer: value('sim-buffer'),
     port: value('sim-port'),
-    ...Object.fromEntries(FORM_OPTIONS.map((k) => [k, value(optionFieldId(k))])),
+    // a checkbox is 1 when checked, else the table's default (empty)
+    ...Object.fromEntries(
+      FORM_OPTIONS.map((k) => [k, isCheckbox(k) ? (checked(optionFieldId(k)) ? '1' : '') : value(optionFieldId(k))]),
+    ),
   };
 }
 
-/** The fields made from the option table (src/web/form-options.ts): traffic and faults, then the engine rules. */
+/** The fields made from the option table (src/web/form-options.ts): traffic and faults in view, the rest in folds. */
 function setupOptions(): void {
-  byId('sim-traffic').append(...optionFields(FORM_TRAFFIC));
-  byId('sim-rules').append(...optionFields(FORM_RULES));
+  // the box in view is index.html's; each fold follows the one before it, closed
+  let last: Element | undefined;
+  for (const box of FORM_BOXES) {
+    if (box.title === undefined) {
+      last = byId(box.id);
+      last.append(...optionFields(box.keys));
+      continue;
+    }
+    const fold = el(
+      'details',
+      { class: 'fold', 'data-testid': `${box.id}-fold` },
+      el('summary', {}, box.title),
+      el('span', { id: box.id, class: 'rules' }, ...optionFields(box.keys)),
+    );
+    last!.after(fold);
+    last = fold;
+  }
   // the fields written in index.html say what they take in the table's words too (flits: a size mix, warm-up: auto)
   for (const key of FORM_WRITTEN) byId(optionFieldId(key)).title = optionEntry(key).help;
 }
