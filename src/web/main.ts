@@ -16,6 +16,7 @@ import {
   watch,
 } from './page.ts';
 import { setupOptions, simulationRequest, workloadChanged } from './simulate-form.ts';
+import { optionFieldId } from './form-options.ts';
 import { traceWorkloads } from './trace-input.ts';
 import { readState, URL_FIELDS } from './url-state.ts';
 import { restore, writeUrl } from './url-sync.ts';
@@ -61,6 +62,7 @@ function setup(): void {
   topologyInput.addEventListener('change', topologyChanged);
   algorithm.addEventListener('change', algorithmChanged);
   simWorkload.addEventListener('change', workloadChanged);
+  byId(optionFieldId('traffic')).addEventListener('change', workloadChanged);
   for (const id of URL_FIELDS) byId(id).addEventListener('change', writeUrl);
   drawing.onStep = () => writeUrl();
   drawing.onPick = picked;

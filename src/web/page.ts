@@ -7,6 +7,7 @@ import type { PlanView } from './plan-panel.ts';
 import type { RouteView } from './route-panel.ts';
 import { Runner } from './runner.ts';
 import type { SimulationView } from './simulate-panel.ts';
+import type { IsolatedView } from './isolated-run.ts';
 import { TraceField } from './trace-input.ts';
 import type { Panel } from './url-state.ts';
 import { WatchPanel } from './watch/watch-view.ts';
@@ -48,7 +49,7 @@ export const traceField = new TraceField();
 /** The sweep on screen: its points and the rows of its two charts (read by the browser tests). */
 export const curves: { points?: PointView[]; latency?: unknown[]; throughput?: unknown[]; knee?: Knee } = {};
 /** The results on screen, by panel (cleared when the topology changes). */
-export const results: { route?: RouteView; plan?: PlanView; sim?: SimulationView } = {};
+export const results: { route?: RouteView; plan?: PlanView; sim?: SimulationView | IsolatedView } = {};
 /** The panels the URL ran that have not finished. */
 export const restoreRuns = new Set<Panel>();
 

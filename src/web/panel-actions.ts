@@ -1,4 +1,6 @@
-import { byId, el, errorText, onSubmit } from './dom.ts';
+import { byId, el, errorText, onSubmit, type RunContext } from './dom.ts';
+import { isIsolated } from './isolated-run.ts';
+import { isolatedRows, renderIsolated } from './isolated-result.ts';
 import { parseTopology } from 'wormcast';
 import { planOverlay, routeOverlay, simulationOverlay } from './draw/overlay.ts';
 import { exportButtons, toCsv, toJson } from './export.ts';
@@ -22,7 +24,7 @@ import {
 } from './page.ts';
 import { renderPlan, type PlanRequest, type PlanView } from './plan-panel.ts';
 import { computeRoute, renderRoute, type RouteView } from './route-panel.ts';
-import { plannedCycles, type SimulationView } from './simulate-panel.ts';
+import { plannedCycles, type SimulationRequest, type SimulationView } from './simulate-panel.ts';
 import { renderSimulation } from './simulate-result.ts';
 import { simulationRequest, workloadChanged } from './simulate-form.ts';
 import type { Panel } from './url-state.ts';
@@ -47,6 +49,9 @@ export function draw(panel: Panel): void {
   } else if (panel === 'plan') {
     drawing.setOverlay(planOverlay(v as PlanView), page.restoreStep);
     page.restoreStep = undefined;
+  } else if ('isolated' in v) {
+    // isolated multicasts leave no channel use to draw (each set ran in an engine of its own): the network alone
+    drawing.setOverlay(null);
   } else drawing.setOverlay(simulationOverlay(v as SimulationView, t.ports));
   page.shown = panel;
   writeUrl();
@@ -83,6 +88,28 @@ export function finished(panel: Panel, state: string): void {
   } else delete results[panel];
   if (restoreRuns.size === 0) page.restoreShow = undefined;
   writeUrl();
+}
+
+/** Isolated multicasts in the simulation panel's worker: their intervals, the sets done as progress. */
+async function isolatedRun(req: SimulationRequest, ctx: RunContext): Promise<Node[]> {
+  const v = await runners.sim.run({ kind: 'isolated', req }, (done) =>
+    ctx.progress(`isolated multicasts: ${done} sets done`),
+  );
+  results.sim = v;
+  page.simCharts = null;
+  return [
+    ...renderIsolated(v),
+    resultTools(
+      'sim',
+      'wormcast-isolated',
+      () => toJson({ heading: v.heading, traffic: 'isolated', result: v.result }),
+      () =>
+        toCsv(
+          ['field', 'value'],
+          isolatedRows(v).map(([, words, value]) => [words, value]),
+        ),
+    ),
+  ];
 }
 
 /** The panels' submit actions, the seed examples and the wasm status line. */
@@ -154,6 +181,7 @@ export function setupPanels(): void {
     async (ctx) => {
       ctx.cancellable(() => runners.sim.cancel());
       const req = simulationRequest();
+      if (isIsolated(req)) return isolatedRun(req, ctx);
       const total = plannedCycles(req);
       const v = await runners.sim.run({ kind: 'simulate', req }, (cycle) => {
         ctx.progress(

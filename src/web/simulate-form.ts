@@ -22,11 +22,14 @@ import { checked, simAlgorithm, simRouting, simWorkload, topologyInput, traceFie
  * A seed scenario brings its own network and worms: the traffic fields do not apply. A trace is
  * the traffic on the network above: only the fields of its network and engine apply (docs/traffic.md
  * "Traces": algorithm for its multicasts, routing, seed, VCs, buffer, port model, engine rules).
+ * Isolated multicasts (the traffic field) have no load and no window: those fields are disabled.
  */
 export function workloadChanged(): void {
   const scenario = simWorkload.value !== '';
   const trace = isTrace(simWorkload.value);
   traceField.root.hidden = simWorkload.value !== OWN_TRACE;
+  const isolated = !scenario && value(optionFieldId('traffic')) === 'isolated';
+  const windowFields = new Set(['sim-load', 'sim-warmup', 'sim-cycles', 'sim-drain']);
   const traceFields = new Set([
     'sim-algorithm',
     'sim-routing',
@@ -51,7 +54,8 @@ export function workloadChanged(): void {
     'sim-port',
     ...FORM_OPTIONS.map(optionFieldId),
   ]) {
-    byId<HTMLInputElement>(id).disabled = scenario && !(trace && traceFields.has(id));
+    byId<HTMLInputElement>(id).disabled =
+      (scenario && !(trace && traceFields.has(id))) || (isolated && windowFields.has(id));
   }
 }
 

@@ -296,13 +296,20 @@ export function requestValues(req: SimulationRequest): {
   const t = routing.topology;
   // flits, load and destinations left empty give way to the seed units (message bytes, inter-arrival
   // time) and to a mean number of destinations; the run says which it lacks when none is given
+  // isolated multicasts have no load and no window: those fields are not read (src/web/isolated-run.ts)
+  const isolated = (req.traffic ?? '').trim() === 'isolated';
   const flits = req.flits.trim() === '' ? undefined : intOrWords('flits', req.flits, 'flits', 1 << 16);
   // a size mix's load counts its mean size (docs/traffic.md "Message sizes")
   const most = flits === undefined ? 1 << 24 : typeof flits === 'number' ? flits : parseSizeMix(flits).mean;
-  const load = req.load.trim() === '' ? undefined : num(req.load, 1e-9, most, 'load (flits per node per cycle)');
-  const warmup = intOrWords('warmup', req.warmup, 'warm-up cycles', MAX_PHASE_CYCLES);
-  const cycles = parseIntIn(req.cycles, 1, MAX_PHASE_CYCLES, 'cycles');
-  const drain = parseIntIn(req.drain, 0, MAX_PHASE_CYCLES, 'drain cycles');
+  const load =
+    isolated || req.load.trim() === '' ? undefined : num(req.load, 1e-9, most, 'load (flits per node per cycle)');
+  const runWindow: Record<string, string | number> = isolated
+    ? {}
+    : {
+        warmup: intOrWords('warmup', req.warmup, 'warm-up cycles', MAX_PHASE_CYCLES),
+        cycles: parseIntIn(req.cycles, 1, MAX_PHASE_CYCLES, 'cycles'),
+        drain: parseIntIn(req.drain, 0, MAX_PHASE_CYCLES, 'drain cycles'),
+      };
   const seed = tableValue('seed', req.seed, 'seed') as number;
   const values: Record<string, string | number | boolean> = {
     topology: req.topology,
@@ -313,9 +320,7 @@ export function requestValues(req: SimulationRequest): {
       : {}),
     ...(load !== undefined ? { load } : {}),
     ...(flits !== undefined ? { flits } : {}),
-    warmup,
-    cycles,
-    drain,
+    ...runWindow,
     vcs: tableValue('vcs', req.vcs, 'VCs per class'),
     buffer: tableValue('buffer', req.buffer, 'buffer'),
     ...(req.port !== '' ? { port: tableValue('port', req.port, 'port model') } : {}),
@@ -355,6 +360,10 @@ function rulesText(values: Record<string, unknown>, point: PointConfig, config: 
 export function parseSimulationRequest(req: SimulationRequest): ParsedRequest {
   const { values, seed } = requestValues(req);
   const point = resolvePoint(values);
+  if (point.traffic === 'isolated')
+    throw new WormcastError(
+      'traffic isolated: one multicast at a time in an empty network, run by Simulate; the watch and the curves take dynamic traffic',
+    );
   const config = simulateConfig(point, seed);
   // the routing function of the run as simulate() builds it: its rules, and the faults it may route around
   const faults =

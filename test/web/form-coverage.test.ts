@@ -13,7 +13,13 @@ import {
   optionWords,
   type FormOptionKey,
 } from '../../src/web/form-options.ts';
-import { computeSimulation, requestValues, type SimulationRequest } from '../../src/web/simulate-panel.ts';
+import { computeIsolated } from '../../src/web/isolated-run.ts';
+import {
+  computeSimulation,
+  parseSimulationRequest,
+  requestValues,
+  type SimulationRequest,
+} from '../../src/web/simulate-panel.ts';
 import { URL_FIELDS } from '../../src/web/url-state.ts';
 import { runMain } from '../cli-main.ts';
 
@@ -103,7 +109,7 @@ describe('every option of the option table reaches the simulation form', () => {
     for (const b of FORM_BOXES) expect(URL_FIELDS as readonly string[], b.id).not.toContain(b.id);
     const boxed = FORM_BOXES.flatMap((b) => b.keys);
     expect(new Set(boxed).size).toBe(boxed.length);
-    expect(FORM_BOXES.filter((b) => b.title === undefined).map((b) => b.id)).toEqual(['sim-traffic']);
+    expect(FORM_BOXES.filter((b) => b.title === undefined).map((b) => b.id)).toEqual(['box-traffic']);
     expect(FORM_BOXES.find((b) => b.id === 'sim-rules')!.keys).toEqual(
       expect.arrayContaining(['routerDelay', 'startup', 'vcLinks', 'consumption', 'injection', 'vcRelease']),
     );
@@ -197,6 +203,46 @@ describe("the form's runs of these options are `wormcast simulate`'s", () => {
     expect(v.result.meanLatency).toBeCloseTo(j.meanLatency, 3);
     // a load typed as well is two spellings of one quantity: one line naming both
     await expect(computeSimulation({ ...req, load: '0.1' }, wasm)).rejects.toThrow(/both give .*give one of them/);
+  });
+
+  it('isolated multicasts (traffic isolated, sets 20): the intervals of `wormcast simulate --traffic isolated --json`', async () => {
+    // the load and window fields are not read (the form disables them): a bad load is no error here
+    const req: SimulationRequest = {
+      ...SIM,
+      algorithm: 'dual-path',
+      dests: '3',
+      load: 'x',
+      traffic: 'isolated',
+      sets: '20',
+    };
+    const v = await computeIsolated(req, wasm);
+    const out = await runMain([
+      ...['simulate', '--topology', 'mesh:4x4', '--algorithm', 'dual-path', '--dests', '3'],
+      ...['--traffic', 'isolated', '--sets', '20', '--json'],
+    ]);
+    expect(out.stderr).toBe('');
+    type Iv = { mean: number; halfWidth: number };
+    const j = JSON.parse(out.stdout) as Record<'latency' | 'networkLatency' | 'completion' | 'flitHops', Iv> & {
+      sets: number;
+    };
+    expect(v.result.sets).toBe(j.sets);
+    for (const k of ['latency', 'networkLatency', 'completion', 'flitHops'] as const) {
+      expect(v.result[k].mean, k).toBeCloseTo(j[k].mean, 3);
+      expect(v.result[k].halfWidth, k).toBeCloseTo(j[k].halfWidth, 3);
+    }
+    expect(v.heading).toMatch(
+      /^mesh:4x4 dual-path to 3 destinations .*isolated multicasts .*20 random sets, .*wasm engine$/,
+    );
+    // the reference engine's sets are the wasm engine's
+    const ref = await computeIsolated({ ...req, engine: 'reference' }, wasm);
+    expect(ref.result.perSet).toEqual(v.result.perSet);
+    // an option of dynamic traffic is refused in one line naming it; the watch and the curves take dynamic traffic only
+    await expect(computeIsolated({ ...req, pattern: 'near', radius: '1' }, wasm)).rejects.toThrow(
+      /^wormcast: pattern, radius: do not apply to traffic: isolated/,
+    );
+    expect(() => parseSimulationRequest({ ...req, load: '0.1' })).toThrow(
+      /^wormcast: traffic isolated: .*dynamic traffic$/,
+    );
   });
 
   it('a mean number of destinations with the destinations field empty: the CLI --dests-mean run', async () => {

@@ -104,7 +104,7 @@ describe(`the workbench (issue 24)${SKIP}`, () => {
       expect(await onScreen('[data-testid=network-canvas]', phone)).toBe(true);
       // every fold of the simulation form open: still nothing wider than the phone
       for (const fold of await phone.locator('details.fold summary').all()) await fold.click();
-      expect(await phone.locator('details.fold[open]').count()).toBe(3);
+      expect(await phone.locator('details.fold[open]').count()).toBe(4);
       expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await phone.close();
     },
@@ -253,6 +253,8 @@ describe(`the workbench (issue 24)${SKIP}`, () => {
         'sim-ready-list-at': '0',
         'sim-slots': '4096',
         'sim-in-flight': '8192',
+        'sim-traffic': 'isolated',
+        'sim-sets': '30',
         // the simulation form's own trace, lines and all (src/web/trace-input.ts)
         'sim-trace-text': '# mine\n0 0 1 16\nafter:0 1 2 8',
         'curve-loads': '0.1 0.3',
@@ -397,6 +399,44 @@ describe(`the workbench (issue 24)${SKIP}`, () => {
       expect(await page.getByTestId('simulate-output').textContent()).toBe(
         'wormcast: watchdog: 1 is out of range; must be 2..1073741824',
       );
+    },
+  );
+
+  it.skipIf(!hasChromium)(
+    "isolated multicasts from the form's fold: the load and window disabled, the CLI's latency interval over the sets",
+    async () => {
+      await open('?topology=mesh:4x4');
+      await page.selectOption('#sim-algorithm', 'dual-path');
+      await page.fill('#sim-dests', '3');
+      await page.click('[data-testid=box-isolated-fold] summary');
+      await page.selectOption('#sim-traffic', 'isolated');
+      await page.fill('#sim-sets', '20');
+      expect(await page.isDisabled('#sim-load')).toBe(true);
+      expect(await page.isDisabled('#sim-cycles')).toBe(true);
+      await page.click('#sim-go');
+      expect(await settled('simulate-output')).toBe('done');
+      const cli = await runMain(
+        [
+          'simulate',
+          '--topology',
+          'mesh:4x4',
+          '--algorithm',
+          'dual-path',
+          '--dests',
+          '3',
+          '--traffic',
+          'isolated',
+        ].concat(['--sets', '20', '--json']),
+      );
+      const j = JSON.parse(cli.stdout) as { latency: { mean: number; halfWidth: number } };
+      expect(await page.locator('[data-metric=mean-latency]').textContent()).toBe(
+        `${j.latency.mean.toFixed(2)} ± ${j.latency.halfWidth.toFixed(2)}`,
+      );
+      expect(await page.getByTestId('sim-outcome').getAttribute('data-outcome')).toBe('finished');
+      expect(await page.getByTestId('sim-heading').textContent()).toContain('isolated multicasts');
+      // back to dynamic traffic: the window's fields are read again
+      await page.selectOption('#sim-traffic', '');
+      expect(await page.isDisabled('#sim-load')).toBe(false);
     },
   );
 
