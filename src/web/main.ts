@@ -19,14 +19,15 @@ import { setupOptions, simulationRequest, workloadChanged } from './simulate-for
 import { optionFieldId } from './form-options.ts';
 import { traceWorkloads } from './trace-input.ts';
 import { readState, URL_FIELDS } from './url-state.ts';
-import { restore, writeUrl } from './url-sync.ts';
+import { restore } from './url-restore.ts';
+import { writeUrl } from './url-write.ts';
 
 /**
  * The browser app (docs/web.md): one shared topology field, the drawing of the network, and
  * three panels (unicast route, multicast plan, flit-level simulation). Plans and simulations
  * run in a Web Worker (src/web/runner.ts) with progress and a Cancel button; every action runs
  * inside onSubmit, which shows a WormcastError's message in the panel instead of throwing.
- * Every input lives in the URL (src/web/url-state.ts, src/web/url-sync.ts). This file fills the
+ * Every input lives in the URL (src/web/url-state.ts, url-write.ts, url-restore.ts). This file fills the
  * lists and wires the fields; the page's shared state is src/web/page.ts, the network's fields
  * src/web/network-fields.ts, the simulation form src/web/simulate-form.ts, the panels' actions
  * src/web/panel-actions.ts, the curves src/web/curves/sweep-panel.ts.

@@ -16,7 +16,7 @@ import {
   value,
   watch,
 } from './page.ts';
-import { writeUrl } from './url-sync.ts';
+import { writeUrl } from './url-write.ts';
 
 /*
  * The fields that follow the network (docs/web.md "The workbench"): the routing lists ranked for

@@ -28,7 +28,7 @@ import { plannedCycles, type SimulationRequest, type SimulationView } from './si
 import { renderSimulation } from './simulate-result.ts';
 import { simulationRequest, workloadChanged } from './simulate-form.ts';
 import type { Panel } from './url-state.ts';
-import { writeUrl } from './url-sync.ts';
+import { writeUrl } from './url-write.ts';
 import { WASM_URL, wasmBytes } from './wasm-source.ts';
 
 /*

@@ -294,10 +294,10 @@ export function requestValues(req: SimulationRequest): {
   const algorithm = req.algorithm.trim();
   const routing = simulationRouting(req.topology, algorithm, req.routing === '' ? undefined : req.routing);
   const t = routing.topology;
-  // flits, load and destinations left empty give way to the seed units (message bytes, inter-arrival
-  // time) and to a mean number of destinations; the run says which it lacks when none is given
   // isolated multicasts have no load and no window: those fields are not read (src/web/isolated-run.ts)
   const isolated = (req.traffic ?? '').trim() === 'isolated';
+  // flits, load and destinations left empty give way to the seed units (message bytes, inter-arrival
+  // time) and to a mean number of destinations; the run says which it lacks when none is given
   const flits = req.flits.trim() === '' ? undefined : intOrWords('flits', req.flits, 'flits', 1 << 16);
   // a size mix's load counts its mean size (docs/traffic.md "Message sizes")
   const most = flits === undefined ? 1 << 24 : typeof flits === 'number' ? flits : parseSizeMix(flits).mean;

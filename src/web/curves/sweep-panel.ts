@@ -6,7 +6,7 @@ import { byId, el, table } from '../dom.ts';
 import { curveRunners, curves, value } from '../page.ts';
 import { MAX_MESSAGES, parseSimulationRequest, requestValues } from '../simulate-panel.ts';
 import { simulationRequest } from '../simulate-form.ts';
-import { writeUrl } from '../url-sync.ts';
+import { writeUrl } from '../url-write.ts';
 
 /*
  * The curve panel (docs/web.md "Curves"): a sweep of the simulation form's random traffic over

@@ -1,39 +1,13 @@
 import { byId, el } from './dom.ts';
 import { algorithmChanged, topologyChanged, topologyDefaults } from './network-fields.ts';
-import { curves, drawing, forms, outputs, page, restoreRuns, results, watch } from './page.ts';
+import { drawing, forms, outputs, page, restoreRuns, watch } from './page.ts';
 import { simulationRequest, workloadChanged } from './simulate-form.ts';
-import { URL_FIELDS, URL_TRACE_CHARS, writeState, type Panel, type UrlState } from './url-state.ts';
+import type { Panel, UrlState } from './url-state.ts';
 
 /*
- * The page and its URL (docs/web.md "Sharing and output"; the query's form is src/web/url-state.ts):
- * every change written to the URL, and a URL's fields filled in and its panels run when it is opened.
+ * Opening a URL (docs/web.md "Sharing and output"; the query's form is src/web/url-state.ts): its
+ * fields filled in, each value a list does not offer the panel's one-line error, and its panels run.
  */
-
-/** The URL of the page's state: every field, the panels with results, the drawing's panel and step. */
-export function writeUrl(): void {
-  if (page.restoring) return;
-  const fields = new Map<string, string>();
-  for (const id of URL_FIELDS) {
-    const e = byId<HTMLInputElement | HTMLSelectElement>(id);
-    if (id === 'sim-trace-text' && e.value.length > URL_TRACE_CHARS) continue;
-    fields.set(id, e instanceof HTMLInputElement && e.type === 'checkbox' ? (e.checked ? '1' : '0') : e.value);
-  }
-  const run = (['route', 'plan', 'sim'] as const).filter((p) => results[p] !== undefined);
-  const step = page.shown === 'plan' && results.plan && results.plan.steps > 1 ? drawing.currentStep : undefined;
-  const watching = !watch.root.hidden && watch.frame ? watch.frame.asked : undefined;
-  history.replaceState(
-    null,
-    '',
-    writeState({
-      fields,
-      run,
-      show: page.shown,
-      step,
-      ...(watching !== undefined ? { watch: watching } : {}),
-      ...(curves.points ? { curves: true } : {}),
-    }),
-  );
-}
 
 /** The errors of the URL's fields, by the panel that shows them. */
 const urlErrors = new Map<Panel | 'curves', string>();
