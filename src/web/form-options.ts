@@ -1,13 +1,23 @@
-import { ENGINE_RULES, flagOf, optionEntry, rangeText, type EngineRuleKey, type TableKey } from 'wormcast';
+import {
+  ENGINE_RULES,
+  OPTION_TABLE,
+  flagOf,
+  optionEntry,
+  rangeText,
+  type EngineRuleKey,
+  type OptionGroup,
+  type TableKey,
+} from 'wormcast';
 import { el, fillSelect } from './dom.ts';
 
 /*
  * The simulation form's fields that are made from the option table (src/experiment/config/
  * option-table.ts, docs/options.md) rather than written in index.html: the traffic pattern,
- * arrival process, size mix and faults of this round's issues (22, 29), and every engine rule
- * (selection of issue 26 among them). Each is one option of `wormcast simulate`: its field id,
- * words, kind of input, range and help all come from its entry, so a new option is offered by
- * adding its key here.
+ * arrival process, size mix and faults of this round's issues (22, 29) in view, and every other
+ * option of `wormcast simulate` in a fold of its table group (engine rules and router timing, the
+ * seeds' units, the run's engine and capacities). Each field's id, words, kind of input, range and
+ * help come from its entry, and an option added to the table gets a field in its group's fold
+ * without a line here (test/web/form-coverage.test.ts holds every option to a field).
  */
 
 /** Traffic and network options the form offers beyond its written fields, in the order shown. */
@@ -46,9 +56,61 @@ export const FORM_WRITTEN = [
 /** The engine rules of the option table (docs/options.md "engine rules"), all of which the form offers. */
 export const FORM_RULES: readonly EngineRuleKey[] = ENGINE_RULES.map((e) => e.key);
 
+/** The options the page asks for in fields of its own: the shared topology field, the workload select (a trace). */
+export const FORM_OWN = {
+  topology: 'topology',
+  routing: 'sim-routing',
+  algorithm: 'sim-algorithm',
+  trace: 'sim-workload',
+} as const satisfies Partial<Record<TableKey, string>>;
+
+/**
+ * Options the form does not offer, each with the reason (none now: an option named here is left
+ * out of the form knowingly, and test/web/form-coverage.test.ts asks for the reason).
+ */
+export const FORM_NOT_OFFERED: Readonly<Record<string, string>> = {};
+
+/** A box of option fields: in view (no title) or a fold of the form with this title. */
+export interface FormBox {
+  id: string;
+  title?: string;
+  keys: readonly FormOptionKey[];
+}
+
+const placed = new Set<string>([
+  ...Object.keys(FORM_OWN),
+  ...FORM_WRITTEN,
+  ...FORM_TRAFFIC,
+  ...Object.keys(FORM_NOT_OFFERED),
+]);
+/** The table's options in these groups that no field above takes, in the table's order. */
+const rest = (...groups: OptionGroup[]): FormOptionKey[] =>
+  OPTION_TABLE.filter((e) => groups.includes(e.group) && !placed.has(e.key)).map((e) => e.key as FormOptionKey);
+
+/**
+ * Where the option fields go: the traffic in view (a 390 px phone shows the rest folded), then a
+ * fold per table group, so that the form stays a screen or two tall (docs/web.md "The form's fields").
+ */
+export const FORM_BOXES: readonly FormBox[] = [
+  { id: 'box-traffic', keys: [...FORM_TRAFFIC, ...rest('traffic')] },
+  { id: 'sim-rules', title: 'Engine rules and router timing', keys: rest('network', 'engine rules') },
+  { id: 'box-units', title: 'Seed units (bytes, Mbytes/s, µs: docs/units.md)', keys: rest('units') },
+  { id: 'box-run', title: 'Engine, watchdog and capacities', keys: rest('run') },
+  { id: 'box-isolated', title: 'Isolated multicasts (one at a time in an empty network)', keys: rest('isolated') },
+];
+
 /** Every option field the page builds from the table. */
-export type FormOptionKey = FormTrafficKey | EngineRuleKey;
-export const FORM_OPTIONS: readonly FormOptionKey[] = [...FORM_TRAFFIC, ...FORM_RULES];
+export type FormOptionKey = Exclude<TableKey, keyof typeof FORM_OWN | (typeof FORM_WRITTEN)[number]>;
+export const FORM_OPTIONS = FORM_BOXES.flatMap((b) => b.keys) as readonly FormOptionKey[];
+
+/**
+ * The built fields that apply to a trace (docs/traffic.md "Traces"): the engine rules, the router's
+ * timing and the run's engine; not inFlight, which bounds generated traffic.
+ */
+export const FORM_TRACE: readonly FormOptionKey[] = [
+  ...FORM_BOXES.find((b) => b.id === 'sim-rules')!.keys,
+  ...FORM_BOXES.find((b) => b.id === 'box-run')!.keys.filter((k) => k !== 'inFlight'),
+];
 
 /** The form field of an option: linkLatency -> sim-link-latency, faultSeed -> sim-fault-seed. */
 export function optionFieldId(key: string): string {
@@ -60,10 +122,16 @@ export function optionWords(key: TableKey): string {
   return optionEntry(key).label ?? flagOf(key).slice(2).replace(/-/g, ' ');
 }
 
-/** The form field of an option: a select of its values ('' its default) or an input showing its default and range. */
+/** Whether an option's field is a checkbox (a boolean of the table: self, vcLinks). */
+export function isCheckbox(key: TableKey): boolean {
+  return optionEntry(key).value.kind === 'boolean';
+}
+
+/** The form field of an option: a checkbox, a select of its values ('' its default) or an input showing its default and range. */
 function optionField(key: TableKey): HTMLElement {
   const e = optionEntry(key);
   const id = optionFieldId(key);
+  if (e.value.kind === 'boolean') return el('input', { id, name: key, type: 'checkbox', title: e.help });
   if (e.value.kind === 'enum') {
     // a rule without a plain default (injection) follows the algorithm (its help says how)
     const fallback = e.default !== undefined ? String(e.default) : "the algorithm's";
@@ -81,15 +149,19 @@ function optionField(key: TableKey): HTMLElement {
     value: '',
     size: text ? '12' : '4',
     spellcheck: 'false',
-    title: e.help,
+    // a default derived from the other options (watchdog, slots) is said in the table's words
+    title: e.derived !== undefined ? `${e.help} (default: ${e.derived})` : e.help,
     placeholder: range === '' ? fallback : `${fallback} (${range})`,
   });
 }
 
-/** The labelled fields of these options, for a box of the form. */
+/** The labelled fields of these options, for a box of the form (a checkbox before its words, as the page's others). */
 export function optionFields(keys: readonly TableKey[]): HTMLElement[] {
   return keys.map((key) => {
     const words = optionWords(key);
-    return el('label', {}, `${words[0]!.toUpperCase()}${words.slice(1)} `, optionField(key));
+    const label = `${words[0]!.toUpperCase()}${words.slice(1)}`;
+    return isCheckbox(key)
+      ? el('label', {}, optionField(key), ` ${label}`)
+      : el('label', {}, `${label} `, optionField(key));
   });
 }

@@ -2,6 +2,7 @@ import { WormcastError } from 'wormcast';
 import { computePoint } from './curves/point.ts';
 import { computePlan } from './plan-panel.ts';
 import { computeSimulation } from './simulate-panel.ts';
+import { computeIsolated } from './isolated-run.ts';
 import { WatchSession, type WatchFrame } from './watch/session.ts';
 import { wasmBytes } from './wasm-source.ts';
 import type { JobResult, Reply, Request, WatchRequest } from './worker-protocol.ts';
@@ -46,6 +47,7 @@ scope.addEventListener('message', (ev) => {
       if (job.kind === 'simulate') view = await computeSimulation(job.req, await wasmBytes(), progress);
       else if (job.kind === 'plan') view = computePlan(job.req);
       else if (job.kind === 'watch') view = await watch(job.req, progress);
+      else if (job.kind === 'isolated') view = await computeIsolated(job.req, await wasmBytes(), progress);
       else view = await computePoint(job.req, await wasmBytes(), progress);
       const moved = job.kind === 'watch' ? transfers((view as WatchFrame).snapshot) : transfers(view);
       scope.postMessage({ id: job.id, type: 'done', view }, moved);

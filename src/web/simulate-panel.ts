@@ -1,5 +1,6 @@
 import {
   RUN_END,
+  ReferenceEngine,
   WasmEngine,
   WormcastError,
   DEFAULT_FAULT_SEED,
@@ -12,12 +13,12 @@ import {
   optionEntry,
   parseIntIn,
   parseSizeMix,
-  readChannelFlits,
   resolvePoint,
   runWorkload,
   simulate,
   simulateConfig,
   simulationRouting,
+  type Engine,
   type RoutingFunction,
   type RunTiming,
   type PointConfig,
@@ -28,7 +29,7 @@ import {
   type Topology,
   type Workload,
 } from 'wormcast';
-import { FORM_OPTIONS, FORM_RULES, FORM_TRAFFIC, optionWords, type FormOptionKey } from './form-options.ts';
+import { FORM_OPTIONS, FORM_RULES, FORM_TRACE, optionWords, type FormOptionKey } from './form-options.ts';
 import { withProgress, type CycleProgress } from './progress-engine.ts';
 import { readSnapshot } from './watch/snapshot.ts';
 
@@ -145,8 +146,13 @@ function num(text: string, min: number, max: number, what: string): number {
 }
 
 /** An option's value from the form's text, in the option table's range (docs/options.md); `what` names the field. */
-function tableValue(key: TableKey, text: string, what: string): string | number {
+function tableValue(key: TableKey, text: string, what: string): string | number | boolean {
   const v = optionEntry(key).value;
+  // a checkbox's text is 1 (checked) or empty (the table's default, false)
+  if (v.kind === 'boolean') {
+    if (text === '1' || text === '0') return text === '1';
+    throw new WormcastError(`${what} '${text}': expected 1 (on) or 0 (off)`);
+  }
   if (v.kind === 'int') return parseIntIn(text, v.min, v.max, what);
   if (v.kind === 'number') return num(text, v.min, v.max, what);
   if (v.kind === 'enum' && !v.values.includes(text))
@@ -162,7 +168,7 @@ function tableValue(key: TableKey, text: string, what: string): string | number 
 function intOrWords(key: TableKey, text: string, what: string, max: number): number | string {
   const v = optionEntry(key).value;
   const t = text.trim();
-  if (v.kind !== 'int') return tableValue(key, t, what);
+  if (v.kind !== 'int') return tableValue(key, t, what) as number | string;
   if (v.words?.includes(t)) return t;
   if (v.mix && t.includes(':')) {
     try {
@@ -208,7 +214,7 @@ export function viewOf(
   heading: string,
   result: SimulationResult,
   routing: RoutingFunction,
-  engine: { region(): Uint8Array },
+  engine: Engine,
 ): SimulationView {
   const t = routing.topology;
   const { outcome, text } = outcomeOf(result);
@@ -234,19 +240,21 @@ export function viewOf(
     deadlock: deadlockLines(result, routing),
     outcome,
     outcomeText: text,
-    channelFlits: readChannelFlits(engine.region(), t.nodes, t.ports),
+    channelFlits: engine.channelFlits(),
     cycleChannels,
-    deadlockHeld: result.deadlock
-      ? readSnapshot(engine.region())
-          .held.filter((h) => h.kind === 'network')
-          .map((h): [number, number] => [h.node * t.ports + h.port, h.worm])
-      : [],
+    // the VCs held are read off the wasm engine's region; the reference engine's run draws the cycle alone
+    deadlockHeld:
+      result.deadlock && engine instanceof WasmEngine
+        ? readSnapshot(engine.region())
+            .held.filter((h) => h.kind === 'network')
+            .map((h): [number, number] => [h.node * t.ports + h.port, h.worm])
+        : [],
     ...(faults ? { faults } : {}),
   };
 }
 
 /** The engine of a run, reporting its cycle when asked to. */
-function tracked(engine: WasmEngine, progress?: CycleProgress): WasmEngine {
+function tracked<E extends Engine>(engine: E, progress?: CycleProgress): E {
   return progress ? withProgress(engine, progress) : engine;
 }
 
@@ -279,30 +287,40 @@ export interface ParsedRequest {
  * The options of `wormcast simulate` (experiment keys, docs/options.md) a random-traffic request
  * asks for, checked with the form's words (bad input throws a WormcastError), and its seed.
  */
-export function requestValues(req: SimulationRequest): { values: Record<string, string | number>; seed: number } {
+export function requestValues(req: SimulationRequest): {
+  values: Record<string, string | number | boolean>;
+  seed: number;
+} {
   const algorithm = req.algorithm.trim();
   const routing = simulationRouting(req.topology, algorithm, req.routing === '' ? undefined : req.routing);
   const t = routing.topology;
-  const flits = intOrWords('flits', req.flits, 'flits', 1 << 16);
+  // isolated multicasts have no load and no window: those fields are not read (src/web/isolated-run.ts)
+  const isolated = (req.traffic ?? '').trim() === 'isolated';
+  // flits, load and destinations left empty give way to the seed units (message bytes, inter-arrival
+  // time) and to a mean number of destinations; the run says which it lacks when none is given
+  const flits = req.flits.trim() === '' ? undefined : intOrWords('flits', req.flits, 'flits', 1 << 16);
   // a size mix's load counts its mean size (docs/traffic.md "Message sizes")
-  const most = typeof flits === 'number' ? flits : parseSizeMix(flits).mean;
-  const load = num(req.load, 1e-9, most, 'load (flits per node per cycle)');
-  const warmup = intOrWords('warmup', req.warmup, 'warm-up cycles', MAX_PHASE_CYCLES);
-  const cycles = parseIntIn(req.cycles, 1, MAX_PHASE_CYCLES, 'cycles');
-  const drain = parseIntIn(req.drain, 0, MAX_PHASE_CYCLES, 'drain cycles');
+  const most = flits === undefined ? 1 << 24 : typeof flits === 'number' ? flits : parseSizeMix(flits).mean;
+  const load =
+    isolated || req.load.trim() === '' ? undefined : num(req.load, 1e-9, most, 'load (flits per node per cycle)');
+  const runWindow: Record<string, string | number> = isolated
+    ? {}
+    : {
+        warmup: intOrWords('warmup', req.warmup, 'warm-up cycles', MAX_PHASE_CYCLES),
+        cycles: parseIntIn(req.cycles, 1, MAX_PHASE_CYCLES, 'cycles'),
+        drain: parseIntIn(req.drain, 0, MAX_PHASE_CYCLES, 'drain cycles'),
+      };
   const seed = tableValue('seed', req.seed, 'seed') as number;
-  const values: Record<string, string | number> = {
+  const values: Record<string, string | number | boolean> = {
     topology: req.topology,
     algorithm,
     ...(req.routing !== '' ? { routing: req.routing } : {}),
-    ...(algorithm !== 'unicast'
+    ...(algorithm !== 'unicast' && req.dests.trim() !== ''
       ? { dests: parseIntIn(req.dests, 1, t.nodes - 1, `destinations per multicast on ${t.spec}`) }
       : {}),
-    load,
-    flits,
-    warmup,
-    cycles,
-    drain,
+    ...(load !== undefined ? { load } : {}),
+    ...(flits !== undefined ? { flits } : {}),
+    ...runWindow,
     vcs: tableValue('vcs', req.vcs, 'VCs per class'),
     buffer: tableValue('buffer', req.buffer, 'buffer'),
     ...(req.port !== '' ? { port: tableValue('port', req.port, 'port model') } : {}),
@@ -313,6 +331,8 @@ export function requestValues(req: SimulationRequest): { values: Record<string, 
   }
   return { values, seed };
 }
+
+const RULE_KEYS: ReadonlySet<string> = new Set(FORM_RULES);
 
 /** The consumption channels of a point in the CLI's words. */
 function consumptionWords(point: PointConfig): string {
@@ -340,6 +360,10 @@ function rulesText(values: Record<string, unknown>, point: PointConfig, config: 
 export function parseSimulationRequest(req: SimulationRequest): ParsedRequest {
   const { values, seed } = requestValues(req);
   const point = resolvePoint(values);
+  if (point.traffic === 'isolated')
+    throw new WormcastError(
+      'traffic isolated: one multicast at a time in an empty network, run by Simulate; the watch and the curves take dynamic traffic',
+    );
   const config = simulateConfig(point, seed);
   // the routing function of the run as simulate() builds it: its rules, and the faults it may route around
   const faults =
@@ -371,11 +395,11 @@ export function parseSimulationRequest(req: SimulationRequest): ParsedRequest {
     );
   }
   const rules = rulesText(values, point, config);
-  // the traffic options are named when the form sets them, in the CLI's words
-  const traffic = FORM_TRAFFIC.filter((k) => values[k] !== undefined)
+  // the other options are named when the form sets them, in the CLI's words (the engine ends the heading)
+  const traffic = FORM_OPTIONS.filter((k) => !RULE_KEYS.has(k) && k !== 'engine' && values[k] !== undefined)
     .map((k) => `, ${optionWords(k)} ${String(values[k])}`)
     .join('');
-  const heading = `${t.spec} ${point.algorithm}${point.dests ? ` to ${point.dests} destinations` : ''} (routing ${routing.name}), offered ${load} flits/node/cycle, ${typeof values.flits === 'string' ? `message sizes ${values.flits}` : `${config.flits}-flit messages`}, ${point.port}-port nodes, consumption channels ${consumptionWords(point)}${traffic}${rules}, wasm engine`;
+  const heading = `${t.spec} ${point.algorithm}${point.dests ? ` to ${point.dests} destinations` : ''} (routing ${routing.name}), offered ${load} flits/node/cycle, ${typeof values.flits === 'string' ? `message sizes ${values.flits}` : `${config.flits}-flit messages`}, ${point.port}-port nodes, consumption channels ${consumptionWords(point)}${traffic}${rules}, ${config.engine} engine`;
   return { config, routing, heading, ...(faults ? { faults } : {}) };
 }
 
@@ -403,7 +427,7 @@ export function parseTraceRequest(req: SimulationRequest, trace: TraceRequest): 
       `trace ${trace.name}: ${messages} messages; the browser app runs at most ${MAX_MESSAGES} (the CLI has no such limit)`,
     );
   const algorithm = req.algorithm.trim();
-  const values: Record<string, string | number> = {
+  const values: Record<string, string | number | boolean> = {
     topology: req.topology,
     algorithm,
     ...(req.routing !== '' ? { routing: req.routing } : {}),
@@ -412,7 +436,7 @@ export function parseTraceRequest(req: SimulationRequest, trace: TraceRequest): 
     buffer: tableValue('buffer', req.buffer, 'buffer'),
     ...(req.port !== '' ? { port: tableValue('port', req.port, 'port model') } : {}),
   };
-  for (const key of FORM_RULES) {
+  for (const key of FORM_TRACE) {
     const text = (req[key] ?? '').trim();
     if (text !== '') values[key] = tableValue(key, text, optionWords(key));
   }
@@ -425,7 +449,7 @@ export function parseTraceRequest(req: SimulationRequest, trace: TraceRequest): 
     ...(config.selection !== undefined ? { selection: config.selection } : {}),
   });
   const t = routing.topology;
-  const heading = `trace ${trace.name} on ${t.spec}${point.algorithm !== 'unicast' ? ` (multicasts by ${point.algorithm})` : ''} (routing ${routing.name}), ${messages} messages, ${point.port}-port nodes, consumption channels ${consumptionWords(point)}${rulesText(values, point, config)}, wasm engine`;
+  const heading = `trace ${trace.name} on ${t.spec}${point.algorithm !== 'unicast' ? ` (multicasts by ${point.algorithm})` : ''} (routing ${routing.name}), ${messages} messages, ${point.port}-port nodes, consumption channels ${consumptionWords(point)}${rulesText(values, point, config)}, ${config.engine} engine`;
   return { config, routing, heading };
 }
 
@@ -443,10 +467,14 @@ export async function computeSimulation(
   const t0 = performance.now();
   if (req.scenario !== '') return { ...(await runScenario(req.scenario, wasm, progress)), ms: performance.now() - t0 };
   const { config, routing, heading } = req.trace ? parseTraceRequest(req, req.trace) : parseSimulationRequest(req);
-  // the same run as `wormcast simulate` (traffic streamed as the run goes), on the page's wasm bytes
-  let engine: WasmEngine | undefined;
+  // the same run as `wormcast simulate` (traffic streamed as the run goes), on the page's wasm bytes or the reference engine
+  let engine: Engine | undefined;
   const result = await simulate(config, {
-    engine: async (input) => tracked((engine = await WasmEngine.create(input, wasm)), progress),
+    engine: async (input) =>
+      tracked(
+        (engine = config.engine === 'reference' ? new ReferenceEngine(input) : await WasmEngine.create(input, wasm)),
+        progress,
+      ),
   });
   return {
     ...viewOf(heading, result, routing, engine!),

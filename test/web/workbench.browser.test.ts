@@ -102,6 +102,10 @@ describe(`the workbench (issue 24)${SKIP}`, () => {
       expect(m.touch).toBe('pan-y');
       expect(await onScreen('#topology', phone)).toBe(true);
       expect(await onScreen('[data-testid=network-canvas]', phone)).toBe(true);
+      // every fold of the simulation form open: still nothing wider than the phone
+      for (const fold of await phone.locator('details.fold summary').all()) await fold.click();
+      expect(await phone.locator('details.fold[open]').count()).toBe(4);
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await phone.close();
     },
   );
@@ -230,6 +234,27 @@ describe(`the workbench (issue 24)${SKIP}`, () => {
         'sim-selection': 'random',
         'sim-tree-replication': 'lockstep',
         'sim-switch': 'per-port',
+        // the traffic fields that follow them, and the folds of the other options (src/web/form-options.ts FORM_BOXES)
+        'sim-dests-mean': '5',
+        'sim-self': '1',
+        'sim-consumption': 'port',
+        'sim-startup': '2',
+        'sim-router-delay': '4',
+        'sim-vc-links': '1',
+        'sim-units': 'seed004',
+        'sim-interarrival-us': '2000',
+        'sim-message-bytes': '64',
+        'sim-flit-bytes': '4',
+        'sim-channel-mbps': '20',
+        'sim-flit-time-ns': '50',
+        'sim-startup-us': '1.5',
+        'sim-engine': 'reference',
+        'sim-watchdog': '5000',
+        'sim-ready-list-at': '0',
+        'sim-slots': '4096',
+        'sim-in-flight': '8192',
+        'sim-traffic': 'isolated',
+        'sim-sets': '30',
         // the simulation form's own trace, lines and all (src/web/trace-input.ts)
         'sim-trace-text': '# mine\n0 0 1 16\nafter:0 1 2 8',
         'sim-queued-header': 'pipelined',
@@ -319,6 +344,100 @@ describe(`the workbench (issue 24)${SKIP}`, () => {
       expect(await page.getByTestId('simulate-output').textContent()).toMatch(
         /^URL field sim-pattern: 'nope' is not one of /,
       );
+    },
+  );
+
+  it.skipIf(!hasChromium)(
+    "BookSim's rules from the form's folds (mesh:8x8, router delay 4, back-to-back, tail-sent, self, 2 VCs, load 0.2): the CLI's meanLatency",
+    async () => {
+      await open('?topology=mesh:8x8');
+      // the folds start closed: their fields are out of view until opened
+      expect(await page.isVisible('#sim-router-delay')).toBe(false);
+      await page.fill('#sim-load', '0.2');
+      await page.fill('#sim-vcs', '2');
+      await page.check('#sim-self');
+      await page.click('[data-testid=sim-rules-fold] summary');
+      await page.fill('#sim-router-delay', '4');
+      await page.selectOption('#sim-injection', 'back-to-back');
+      await page.selectOption('#sim-vc-release', 'tail-sent');
+      await page.click('#sim-go');
+      expect(await settled('simulate-output')).toBe('done');
+      const flags = ['--topology', 'mesh:8x8', '--load', '0.2', '--vcs', '2', '--router-delay', '4', '--self'];
+      flags.push('--injection', 'back-to-back', '--vc-release', 'tail-sent');
+      flags.push('--flits', '16', '--warmup', '200', '--cycles', '2000', '--drain', '5000');
+      const cli = await runMain(['simulate', ...flags, '--json']);
+      expect(cli.stderr).toBe('');
+      const j = JSON.parse(cli.stdout) as { meanLatency: number; flitHops: number };
+      const page1 = await page.evaluate(
+        () =>
+          (
+            window as unknown as {
+              wormcast: { results: { sim: { result: { meanLatency: number; flitHops: number } } } };
+            }
+          ).wormcast.results.sim.result,
+      );
+      expect(page1.meanLatency).toBeCloseTo(j.meanLatency, 4);
+      expect(page1.flitHops).toBe(j.flitHops);
+      expect(await page.locator('[data-metric=mean-latency]').textContent()).toMatch(
+        new RegExp(`^mean ${j.meanLatency.toFixed(2)},`),
+      );
+      expect(await page.getByTestId('sim-heading').textContent()).toContain(
+        ', self true, router delay 4, injection back-to-back, VC release tail-sent',
+      );
+      // the URL holds every field of the run: reopened, the same number
+      const q = new URLSearchParams(await page.evaluate(() => location.search));
+      expect([q.get('sim-self'), q.get('sim-router-delay'), q.get('sim-vc-release')]).toEqual(['1', '4', 'tail-sent']);
+      await open(`?${q.toString()}`);
+      expect(await settled('simulate-output')).toBe('done');
+      expect(await page.locator('[data-metric=mean-latency]').textContent()).toMatch(
+        new RegExp(`^mean ${j.meanLatency.toFixed(2)},`),
+      );
+      // a bad value in a fold is the panel's one line naming the field
+      await page.click('[data-testid=box-run-fold] summary');
+      await page.fill('#sim-watchdog', '1');
+      await page.click('#sim-go');
+      expect(await settled('simulate-output')).toBe('error');
+      expect(await page.getByTestId('simulate-output').textContent()).toBe(
+        'wormcast: watchdog: 1 is out of range; must be 2..1073741824',
+      );
+    },
+  );
+
+  it.skipIf(!hasChromium)(
+    "isolated multicasts from the form's fold: the load and window disabled, the CLI's latency interval over the sets",
+    async () => {
+      await open('?topology=mesh:4x4');
+      await page.selectOption('#sim-algorithm', 'dual-path');
+      await page.fill('#sim-dests', '3');
+      await page.click('[data-testid=box-isolated-fold] summary');
+      await page.selectOption('#sim-traffic', 'isolated');
+      await page.fill('#sim-sets', '20');
+      expect(await page.isDisabled('#sim-load')).toBe(true);
+      expect(await page.isDisabled('#sim-cycles')).toBe(true);
+      await page.click('#sim-go');
+      expect(await settled('simulate-output')).toBe('done');
+      const cli = await runMain(
+        [
+          'simulate',
+          '--topology',
+          'mesh:4x4',
+          '--algorithm',
+          'dual-path',
+          '--dests',
+          '3',
+          '--traffic',
+          'isolated',
+        ].concat(['--sets', '20', '--json']),
+      );
+      const j = JSON.parse(cli.stdout) as { latency: { mean: number; halfWidth: number } };
+      expect(await page.locator('[data-metric=mean-latency]').textContent()).toBe(
+        `${j.latency.mean.toFixed(2)} ± ${j.latency.halfWidth.toFixed(2)}`,
+      );
+      expect(await page.getByTestId('sim-outcome').getAttribute('data-outcome')).toBe('finished');
+      expect(await page.getByTestId('sim-heading').textContent()).toContain('isolated multicasts');
+      // back to dynamic traffic: the window's fields are read again
+      await page.selectOption('#sim-traffic', '');
+      expect(await page.isDisabled('#sim-load')).toBe(false);
     },
   );
 

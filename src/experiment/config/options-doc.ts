@@ -130,7 +130,8 @@ export function optionsMarkdown(): string {
     '',
     "The flag, its help, the experiment key and schema, the grid's parsing (a numeric option takes a",
     "range), `resolvePoint`, `simulateConfig`, the sweep's re-run command, the library's `simulate()`",
-    "and, for an engine rule, the browser form's field follow from the entry.",
+    "and the browser form's field (src/web/form-options.ts: in its group's fold, docs/web.md) follow",
+    'from the entry.',
     '',
   ];
   return lines.join('\n');

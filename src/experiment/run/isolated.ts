@@ -1,5 +1,5 @@
 import { defaultInjection } from '../../engine/input.ts';
-import type { EngineOptions } from '../../engine/types.ts';
+import type { Engine, EngineInput, EngineOptions } from '../../engine/types.ts';
 import { buildWorkload, type Workload } from '../../engine/workload.ts';
 import { WormcastError } from '../../errors.ts';
 import { randomDestinations } from '../../multicast/destinations.ts';
@@ -39,6 +39,8 @@ export interface IsolatedConfig {
   flits: number;
   seed: number;
   engine?: 'wasm' | 'reference';
+  /** Builds each set's engine instead of makeEngine(engine): the browser app's wasm bytes (src/web/isolated-run.ts). */
+  engineOf?: (input: EngineInput) => Promise<Engine>;
   options: EngineOptions;
   /**
    * A set that does not finish (a deadlock, out of slots): false or absent throws a
@@ -130,7 +132,8 @@ export async function runIsolated(c: IsolatedConfig): Promise<IsolatedResult> {
     } else w = buildWorkload([{ created: 0, src, dests }], c.algorithm, routing, c.flits);
     // the injection rule defaults to the seeds' one-port model for multicasts (docs/model-flit.md "The source")
     const options = { injection: defaultInjection(c.algorithm), ...c.options };
-    const engine = await makeEngine(c.engine ?? 'wasm', { routing, worms: w.worms, options });
+    const input: EngineInput = { routing, worms: w.worms, options };
+    const engine = await (c.engineOf ? c.engineOf(input) : makeEngine(c.engine ?? 'wasm', input));
     const r = runWorkload(
       engine,
       routing,

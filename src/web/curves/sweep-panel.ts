@@ -1,0 +1,120 @@
+import { WormcastError, parseIntIn } from 'wormcast';
+import { renderChart, sweepCharts } from './chart.ts';
+import { findKnee, FIRST_PROBE, kneeLoads } from './knee.ts';
+import { defaultSettings, type PointView } from './point.ts';
+import { byId, el, table } from '../dom.ts';
+import { curveRunners, curves, value } from '../page.ts';
+import { MAX_MESSAGES, parseSimulationRequest, requestValues } from '../simulate-panel.ts';
+import { simulationRequest } from '../simulate-form.ts';
+import { writeUrl } from '../url-write.ts';
+
+/*
+ * The curve panel (docs/web.md "Curves"): a sweep of the simulation form's random traffic over
+ * loads, the knee found first when the loads are auto, drawn as `wormcast plot` draws a sweep.
+ */
+
+/** The knee search goes no higher: one flit per node per cycle fills a one-port node's injection channel. */
+const MAX_KNEE_LOAD = 1;
+
+/** The options of `wormcast simulate` for the simulation form's random traffic at this load (experiment option keys). */
+export function pointValues(load: number): Record<string, string | number | boolean> {
+  const req = simulationRequest();
+  if (req.scenario !== '' || req.trace)
+    throw new WormcastError(
+      `curves: choose random traffic in the simulation panel (a ${req.trace ? 'trace' : 'seed scenario'} has no load)`,
+    );
+  // the same checks as a simulation of this load, and the same options
+  parseSimulationRequest({ ...req, load: String(load) });
+  return requestValues({ ...req, load: String(load) }).values;
+}
+
+/** The page's sweep: every load's point in the workers, two at a time, then the two charts. */
+export async function sweep(ctx: {
+  progress(text: string): void;
+  cancellable(cancel: () => void): void;
+}): Promise<Node[]> {
+  const settings = defaultSettings(
+    parseIntIn(value('curve-reps'), 1, 20, 'replications'),
+    parseIntIn(value('curve-seed'), 0, 2 ** 31 - 1, 'experiment seed'),
+  );
+  ctx.cancellable(() => curveRunners.forEach((r) => r.cancel()));
+  const field = byId<HTMLInputElement>('curve-loads');
+  if (/^\s*(auto)?\s*$/i.test(field.value)) {
+    // the knee first (src/web/curves/knee.ts): single runs of the form's traffic, judged as the sweep judges a point
+    // no higher than the page runs (MAX_MESSAGES): a larger network's search stops below that
+    const { config, routing } = parseSimulationRequest({ ...simulationRequest(), load: String(FIRST_PROBE) });
+    const cap = Math.min(
+      MAX_KNEE_LOAD,
+      (0.99 * MAX_MESSAGES * config.flits) / (routing.topology.nodes * (config.warmup + config.measure)),
+    );
+    const probe = async (load: number): Promise<boolean> => {
+      ctx.progress(`finding the knee: one run at load ${load.toPrecision(3)}…`);
+      const p = await curveRunners[0]!.run({
+        kind: 'point',
+        req: { values: pointValues(load), settings: defaultSettings(1, settings.seed) },
+      });
+      return p.summary.saturated || p.summary.incomplete.length > 0;
+    };
+    const knee = await findKnee(probe, cap);
+    field.value = kneeLoads(knee, cap).join(' ');
+    curves.knee = knee;
+  }
+  const loads = field.value
+    .split(/[\s,;]+/)
+    .filter((x) => x !== '')
+    .map((x) => {
+      const v = Number(x);
+      if (!Number.isFinite(v) || v <= 0) throw new WormcastError(`curves: load '${x}' must be a positive number`);
+      return v;
+    });
+  if (loads.length < 1 || loads.length > 12)
+    throw new WormcastError(`curves: ${loads.length} loads; give 1..12 (separated by spaces or commas), or auto`);
+  const values = loads.map(pointValues);
+  const points: PointView[] = new Array(values.length);
+  let next = 0;
+  let done = 0;
+  const report = (): void =>
+    ctx.progress(`sweep: ${done} of ${values.length} points done (${settings.replications} replications each)`);
+  report();
+  // each worker takes the next point until none is left
+  await Promise.all(
+    curveRunners.map(async (runner) => {
+      while (next < values.length) {
+        const i = next++;
+        points[i] = await runner.run({ kind: 'point', req: { values: values[i]!, settings } });
+        done++;
+        report();
+      }
+    }),
+  );
+  const { latency, throughput } = sweepCharts(points);
+  Object.assign(curves, { points, latency: latency.rows, throughput: throughput.rows });
+  writeUrl();
+  const boxes = [
+    el('div', { class: 'chart', 'data-testid': 'curve-latency' }),
+    el('div', { class: 'chart', 'data-testid': 'curve-throughput' }),
+  ];
+  await Promise.all([renderChart(latency.spec, boxes[0]!), renderChart(throughput.spec, boxes[1]!)]);
+  const f = (x: number | null | undefined, d: number): string =>
+    x === null || x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(d);
+  const rows = points.map((p) => {
+    const l = p.summary.metrics.meanLatency;
+    const t = p.summary.metrics.throughput;
+    return [
+      String(p.values.load),
+      `${f(l?.mean, 2)} ± ${f(l?.halfWidth, 2)}`,
+      `${f(t?.mean, 4)} ± ${f(t?.halfWidth, 4)}`,
+      p.summary.incomplete.length === p.replications.length
+        ? 'incomplete'
+        : p.summary.saturated
+          ? `saturated: ${p.summary.saturation[0] ?? ''}`
+          : 'measured',
+    ];
+  });
+  return [
+    ...boxes,
+    table(['load', 'latency (cycles), 95% CI', 'accepted (flits/node/cycle), 95% CI', 'point'], rows, {
+      'data-testid': 'curve-table',
+    }),
+  ];
+}
