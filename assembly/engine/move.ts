@@ -16,13 +16,15 @@ import { trigger } from "./worms";
 
 // Slot s of worm w (record p) passes a flit on; true if a slot of the worm was freed (its tail
 // left, or a copy was delivered). The caller records the progress (H_LASTPROGRESS).
-@inline export function move(s: i32, p: usize, w: i32, wire: bool, tail: bool): bool {
+// `gen`: the run may have switch 'per-port' or lock-step trees (false in the cycle variants for
+// runs that have neither, so that their checks cost nothing there: engine.ts chooseVariants)
+@inline export function move(s: i32, p: usize, w: i32, wire: bool, tail: bool, gen: bool = true): bool {
   const t = T;
   const wq = wormRec(w);
   const flits = ld(wq, W_FLITS);
   const out = ld(p, S_OUT) + 1;
   let freed = false;
-  if (PERPORT) arbitratedInput(p);
+  if (gen && PERPORT) arbitratedInput(p);
   st(p, S_OUT, out);
   if (wire && ld(p, S_VC) < INJ) wireEvent(vcWire(ld(p, S_VC)), t);
   if (!MUX) st(p, S_FLAGS, ld(p, S_FLAGS) | F_MOVED);

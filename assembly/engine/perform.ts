@@ -9,7 +9,7 @@ import { move } from "./move";
 import { finish } from "./worms";
 
 // the first n moves of the ready list; `moved` and `finished` count those made earlier in the cycle
-@inline export function performPosted(t: i32, n: i32, moved: i32, finished: i32, wire: bool, tail: bool): void {
+@inline export function performPosted(t: i32, n: i32, moved: i32, finished: i32, wire: bool, tail: bool, gen: bool = true): void {
   for (let i: i32 = 0; i < n; i++) {
     const s = load<i32>(entry(READY, i));
     const p = slotRec(s);
@@ -22,7 +22,7 @@ import { finish } from "./worms";
     const w = ld(p, S_WORM);
     moved++;
     // a worm can only finish by a move that freed one of its slots (move returns true)
-    if (move(s, p, w, wire, tail) && wget(w, W_LIVE) == 0 && wget(w, W_TOSEND) == 0) {
+    if (move(s, p, w, wire, tail, gen) && wget(w, W_LIVE) == 0 && wget(w, W_TOSEND) == 0) {
       finish(w, t);
       finished++;
     }

@@ -54,8 +54,8 @@ import { enter, enterInput } from "./arbitration";
 
 // the ready list's readiness and entry: with switch 'per-port' a ready move enters its input
 // port's arbitration first (its output channels only if it wins there: ready-list.ts)
-@inline export function readyEnter(s: i32, p: usize, wire: bool, tail: bool): bool {
-  if (PERPORT) {
+@inline export function readyEnter(s: i32, p: usize, wire: bool, tail: bool, gen: bool = true): bool {
+  if (gen && PERPORT) {
     if (!childrenReady(p, wire, tail)) return false;
     enterInput(s, p);
     return true;
@@ -94,8 +94,8 @@ import { enter, enterInput } from "./arbitration";
 // 'lockstep' (docs/model-flit.md "Tree replication"): tree worm w (record wq), every header of it
 // routed, has a request not granted after step 2, so it makes no move this cycle and its source
 // sends nothing
-@inline export function treeBlocked(wq: usize): bool {
-  if (!LOCKSTEP || ld(wq, W_KIND) != KIND_TREE) return false;
+@inline export function treeBlocked(wq: usize, gen: bool = true): bool {
+  if (!gen || !LOCKSTEP || ld(wq, W_KIND) != KIND_TREE) return false;
   let pending = false;
   for (let s = ld(wq, W_SLOTS); s >= 0; s = sget(s, S_NEXT)) {
     const f = sget(s, S_FLAGS);

@@ -21,20 +21,24 @@ import { performPosted } from "./perform";
 
 // the variants of the cycle for the run's rules, as the walk's (walk.ts, engine.ts)
 export function stepReadyDefault(t: i32): void {
-  readyCycle(t, false, false);
+  readyCycle(t, false, false, false);
 }
 export function stepReadyTail(t: i32): void {
-  readyCycle(t, false, true);
+  readyCycle(t, false, true, false);
 }
 export function stepReadyWire(t: i32): void {
-  readyCycle(t, true, false);
+  readyCycle(t, true, false, false);
 }
 export function stepReadyWireTail(t: i32): void {
-  readyCycle(t, true, true);
+  readyCycle(t, true, true, false);
+}
+// switch 'per-port' or lock-step trees: every rule read at run time
+export function stepReadyGeneral(t: i32): void {
+  readyCycle(t, LAT > 1, TAILSENT, true);
 }
 
 // pass 1 over the active list, then the injections and pass 2 (readyEnd)
-@inline function readyCycle(t: i32, wire: bool, tail: bool): void {
+@inline function readyCycle(t: i32, wire: bool, tail: bool, gen: bool): void {
   const n0 = header(H_ACTIVE_N);
   let nready: i32 = 0;
   let ninj: i32 = 0;
@@ -61,7 +65,7 @@ export function stepReadyWireTail(t: i32): void {
     } else if (!starting(wormRec(w), t)) {
       // 'lockstep' ("Tree replication"): a tree worm's step 2 comes first (its requests ask
       // together at its end), then its moves, unless it is blocked
-      const lock = LOCKSTEP && wget(w, W_KIND) == KIND_TREE;
+      const lock = gen && LOCKSTEP && wget(w, W_KIND) == KIND_TREE;
       while (s >= 0) {
         const p = slotRec(s);
         const next = ld(p, S_NEXT);
@@ -72,7 +76,7 @@ export function stepReadyWireTail(t: i32): void {
           st(p, S_NEXT, grave);
           grave = s;
         } else {
-          const r = readySlot(s, p, f, w, t, wire, tail, lock);
+          const r = readySlot(s, p, f, w, t, wire, tail, lock, gen);
           if (r < 0) {
             aborted = true;
             break;
@@ -97,14 +101,14 @@ export function stepReadyWireTail(t: i32): void {
       ninj++;
     }
   }
-  readyEnd(t, grave, aborted, nready, ninj, wire, tail);
+  readyEnd(t, grave, aborted, nready, ninj, wire, tail, gen);
 }
 
 // pass 1 at live slot s of worm w (record p, flags f as read ahead): steps 2b-c, then, unless
 // `lock` (its moves wait for the worm's step 2: lockstepMoves), whether its move is ready (entered
 // in the arbitration): 1 ready, 0 not, -1 the run stopped in step 2 (out of slots, or a bad route:
 // before any move)
-@inline function readySlot(s: i32, p: usize, f: i32, w: i32, t: i32, wire: bool, tail: bool, lock: bool): i32 {
+@inline function readySlot(s: i32, p: usize, f: i32, w: i32, t: i32, wire: bool, tail: bool, lock: bool, gen: bool): i32 {
   if ((f & F_MOVED) != 0) {
     f &= ~F_MOVED;
     st(p, S_FLAGS, ld(p, S_FLAGS) & ~F_MOVED);
@@ -121,7 +125,7 @@ export function stepReadyWireTail(t: i32): void {
     if (header(H_STATUS) != ST_RUNNING) return -1;
     f |= F_ROUTED;
   }
-  return !lock && (f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p, wire) && readyEnter(s, p, wire, tail)
+  return !lock && (f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p, wire) && readyEnter(s, p, wire, tail, gen)
     ? 1
     : 0;
 }
@@ -142,17 +146,17 @@ function lockstepMoves(w: i32, n: i32, wire: bool, tail: bool): i32 {
 // the end of step 2 (dead ejection slots, chained from `grave`, return to the free list), then,
 // unless the run stopped, the sources inject (buffer room at the start of the cycle: no move has
 // happened yet) and pass 2 performs the winners
-@inline function readyEnd(t: i32, grave: i32, aborted: bool, nready: i32, ninj: i32, wire: bool, tail: bool): void {
+@inline function readyEnd(t: i32, grave: i32, aborted: bool, nready: i32, ninj: i32, wire: bool, tail: bool, gen: bool): void {
   while (grave >= 0) {
     const g = grave;
     grave = sget(g, S_NEXT);
     freeSlot(g);
   }
   if (aborted) return;
-  if (PERPORT) outputStage(nready);
+  if (gen && PERPORT) outputStage(nready);
   sharing += <f64>sharingNow;
   for (let i: i32 = 0; i < ninj; i++) inject(load<i32>(entry(INJL, i)));
-  performPosted(t, nready, 0, 0, wire, tail);
+  performPosted(t, nready, 0, 0, wire, tail, gen);
 }
 
 // switch 'per-port': the allocator's output stage, over the moves that won their input port (the

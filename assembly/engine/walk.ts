@@ -46,40 +46,44 @@ export function enterWalk(): void {
 // (engine.ts), so that each is a function of its own that V8 compiles only when a run uses it
 // (docs/kernel.md "The cold run").
 export function stepWalkDefault(t: i32): void {
-  walkCycle(t, false, false);
+  walkCycle(t, false, false, false);
 }
 export function stepWalkTail(t: i32): void {
-  walkCycle(t, false, true);
+  walkCycle(t, false, true, false);
 }
 export function stepWalkWire(t: i32): void {
-  walkCycle(t, true, false);
+  walkCycle(t, true, false, false);
 }
 export function stepWalkWireTail(t: i32): void {
-  walkCycle(t, true, true);
+  walkCycle(t, true, true, false);
+}
+// lock-step trees (`gen`: move.ts): every rule read at run time ('per-port' runs on the ready list)
+export function stepWalkGeneral(t: i32): void {
+  walkCycle(t, LAT > 1, TAILSENT, true);
 }
 
-@inline function walkCycle(t: i32, wire: bool, tail: bool): void {
+@inline function walkCycle(t: i32, wire: bool, tail: bool, gen: bool): void {
   // pass 2 visits the worms active at the start (the queue heads pass 1 appends wait a cycle)
   const n0 = header(H_ACTIVE_N);
-  if (!walkRoute(t)) return;
+  if (!walkRoute(t, gen)) return;
   sharingNow = 0;
   NPOST = 0;
   MOVED = 0;
-  walkMoves(t, n0, wire, tail);
+  walkMoves(t, n0, wire, tail, gen);
   sharing += <f64>sharingNow;
   // pass 3: the worms it finishes leave the active list there
-  performPosted(t, NPOST, MOVED, 0, wire, tail);
+  performPosted(t, NPOST, MOVED, 0, wire, tail, gen);
 }
 
 // pass 1 (step 2) over the routing list, which it compacts: a worm leaves it when its routing is
 // over for good (docs/model-flit.md "Evaluation order", the routing list); false if the run
 // stopped (out of slots, or a bad route: in step 2, before any move)
-@inline function walkRoute(t: i32): bool {
+@inline function walkRoute(t: i32, gen: bool): bool {
   const nr0 = header(H_ROUTE_N);
   let j: i32 = 0;
   for (let k: i32 = 0; k < nr0; k++) {
     const w = load<i32>(entry(ROUTE, k));
-    const keep = routeWorm(w, t);
+    const keep = routeWorm(w, t, gen);
     if (keep < 0) {
       keepRoute(k, j);
       return false;
@@ -95,7 +99,7 @@ export function stepWalkWireTail(t: i32): void {
 
 // step 2 for worm w: 1 if it stays on the routing list, 0 if its routing is over, -1 if the run
 // stopped
-@inline function routeWorm(w: i32, t: i32): i32 {
+@inline function routeWorm(w: i32, t: i32, gen: bool): i32 {
   const wq = wormRec(w);
   const state = ld(wq, W_STATE);
   if (state == WS_DONE) return 0;
@@ -107,7 +111,7 @@ export function stepWalkWireTail(t: i32): void {
   if (starting(wq, t)) return 1;
   const tree = ld(wq, W_KIND) == KIND_TREE;
   // 'lockstep' ("Tree replication"): the tree's requests ask together after its routings
-  const lock = LOCKSTEP && tree;
+  const lock = gen && LOCKSTEP && tree;
   let over = true;
   for (let s = ld(wq, W_SLOTS); s >= 0;) {
     const p = slotRec(s);
@@ -157,7 +161,7 @@ function keepRoute(k: i32, j: i32): void {
 // Under linkLatency > 1 a slot's flits and its child's room leave out what is on the wire, and
 // under 'tail-sent' the room also counts the released slots' flits ahead in the child's buffer; a
 // move at once is then the whole move (move.ts: wire events, releases, the VC's queue).
-@inline function walkMoves(t: i32, n0: i32, wire: bool, tail: bool): void {
+@inline function walkMoves(t: i32, n0: i32, wire: bool, tail: bool, gen: bool): void {
   const slots = SLOT;
   const arbs = ARB;
   const b = B;
@@ -172,7 +176,7 @@ function keepRoute(k: i32, j: i32): void {
       continue;
     }
     if (ld(wq, W_KIND) != KIND_UNICAST) {
-      if (walkWorm(w, wq, t, wire, tail)) continue;
+      if (walkWorm(w, wq, t, wire, tail, gen)) continue;
       store<i32>(entry(ACTIVE, ja), w);
       ja++;
       continue;
@@ -208,7 +212,7 @@ function keepRoute(k: i32, j: i32): void {
           if (ld(wq, W_FIRSTTRIG) >= 0) {
             // a delivery that may trigger worms keeps its place in the order of deliveries
             post(s);
-          } else if (moveFinishes(s, p, w, wq, wire, tail)) {
+          } else if (moveFinishes(s, p, w, wq, wire, tail, gen)) {
             fin = true;
             break;
           }
@@ -292,10 +296,10 @@ function keepRoute(k: i32, j: i32): void {
 }
 
 // Pass 2 for a path or tree worm w (record wq); true if the worm finished
-@inline function walkWorm(w: i32, wq: usize, t: i32, wire: bool, tail: bool): bool {
+@inline function walkWorm(w: i32, wq: usize, t: i32, wire: bool, tail: bool, gen: bool): bool {
   const slots = SLOT;
   const trig = ld(wq, W_FIRSTTRIG) >= 0;
-  const blocked = treeBlocked(wq);
+  const blocked = treeBlocked(wq, gen);
   for (let s = ld(wq, W_SLOTS); s >= 0;) {
     const p = slotIn(slots, s);
     const next = ld(p, S_NEXT);
@@ -312,7 +316,7 @@ function keepRoute(k: i32, j: i32): void {
     if (!blocked && (f & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p, wire)) go = readyAlone(p, trig, wire, tail);
     if (go == 1) {
       st(p, S_FLAGS, f | F_MOVED);
-      if (moveFinishes(s, p, w, wq, wire, tail)) return true;
+      if (moveFinishes(s, p, w, wq, wire, tail, gen)) return true;
     } else {
       if (f != f0) st(p, S_FLAGS, f);
       if (go == 2) {
@@ -327,9 +331,9 @@ function keepRoute(k: i32, j: i32): void {
 }
 
 // a move at once in the walk (slot s of worm w, records p and wq); true if the worm finished
-@inline function moveFinishes(s: i32, p: usize, w: i32, wq: usize, wire: bool, tail: bool): bool {
+@inline function moveFinishes(s: i32, p: usize, w: i32, wq: usize, wire: bool, tail: bool, gen: bool): bool {
   MOVED++;
-  if (move(s, p, w, wire, tail) && ld(wq, W_LIVE) == 0 && ld(wq, W_TOSEND) == 0) {
+  if (move(s, p, w, wire, tail, gen) && ld(wq, W_LIVE) == 0 && ld(wq, W_TOSEND) == 0) {
     finish(w, T);
     return true;
   }
