@@ -5,10 +5,11 @@
 import {
   H_ACTIVE_N, H_STATUS, H_LASTPROGRESS, ST_RUNNING, W_STATE, W_KIND, W_SLOTS, W_TOSEND, W_LIVE,
   KIND_TREE, WS_REQUEST, WS_SENDING, S_FLAGS, S_NEXT, S_HEAD, F_PENDING, F_EJECT, F_ROUTED, F_DEAD,
-  F_BEHIND, F_MOVED,
+  F_BEHIND, F_MOVED, S_CHILD, S_SIB, S_CHAN, S_IN, S_OUT, WS_DONE,
 } from "./layout";
-import { ACTIVE, LAT, TAILSENT, LOCKSTEP, R } from "./state";
-import { header, setHeader, sget, sset, wget, entry, slotRec, wormRec } from "./records";
+import { ACTIVE, LAT, TAILSENT, LOCKSTEP, R, CHANUSE, CHFLITS, SLOT } from "./state";
+import { header, setHeader, sget, sset, wget, entry, slotRec, wormRec, ld, st, slotIn } from "./records";
+import { GEN } from "../traffic/generator";
 import { tryGrant, requestTree } from "./vcs";
 import { routeSlot } from "./route-step";
 import { unlink, freeSlot } from "./slots";
@@ -21,11 +22,55 @@ import { hasFlit } from "./wire";
 // the variant of the cycle for the run's rules, chosen once per cycle (wire.ts says why)
 export function stepLinks(t: i32): void {
   if (LAT > 1 || TAILSENT) linksCycle(t, LAT > 1, TAILSENT);
-  else linksCycle(t, false, false);
+  else if (GEN != 0 && !LOCKSTEP) {
+    if (!linksRoute(t)) return;
+    const chanUse = CHANUSE;
+    CHANUSE = false;
+    linksLanes(t, chanUse);
+    CHANUSE = chanUse;
+    countLogged();
+  } else linksCycle(t, false, false);
 }
 
 @inline function linksCycle(t: i32, wire: bool, tail: bool): void {
-  if (linksRoute(t)) linksMove(t, wire, tail);
+  if (!linksRoute(t)) return;
+  // option channelUse: the moves log their channels, counted after the pass (countLogged)
+  const chanUse = CHANUSE;
+  CHANUSE = false;
+  linksMove(t, wire, tail, chanUse);
+  CHANUSE = chanUse;
+  countLogged();
+}
+
+// Option channelUse, the flits carried per channel (chanFlits). Counted as each flit moves, the
+// count is a memory miss per flit-hop at a million nodes (20 M channels), and the cycle's move
+// waits for it: 30 % of hypercube:20's run (docs/kernel.md). The moves log the channels instead
+// and the log is counted in one tight loop, whose misses overlap; the counts are whole at the end
+// of each cycle, before anything reads them.
+const LOG_SIZE: i32 = 4096;
+const LOG: usize = memory.data(LOG_SIZE * 4);
+let logged: i32 = 0;
+
+// the network children of slot p take a flit this cycle: log their channels
+@inline function logChannels(p: usize): void {
+  for (let c = ld(p, S_CHILD); c >= 0;) {
+    const cp = slotRec(c);
+    if ((ld(cp, S_FLAGS) & F_EJECT) == 0) {
+      if (logged == LOG_SIZE) countLogged();
+      store<i32>(LOG + (<usize>logged << 2), ld(cp, S_CHAN));
+      logged++;
+    }
+    c = ld(cp, S_SIB);
+  }
+}
+
+// count the logged channels' flits into chanFlits
+function countLogged(): void {
+  for (let i: i32 = 0; i < logged; i++) {
+    const e = entry(CHFLITS, load<i32>(LOG + (<usize>i << 2)));
+    store<i32>(e, load<i32>(e) + 1);
+  }
+  logged = 0;
 }
 
 // step 2 over the active list; false if the run stopped (out of slots, or a bad route)
@@ -58,7 +103,7 @@ export function stepLinks(t: i32): void {
 }
 
 // steps 3-4: each worm's slots newest first, then its source; finished worms leave the list
-@inline function linksMove(t: i32, wire: bool, tail: bool): void {
+@inline function linksMove(t: i32, wire: bool, tail: bool, chanUse: bool): void {
   let j: i32 = 0;
   for (let k: i32 = 0; k < header(H_ACTIVE_N); k++) {
     const w = load<i32>(entry(ACTIVE, k));
@@ -78,6 +123,7 @@ export function stepLinks(t: i32): void {
           hasFlit(s, slotRec(s), wire) &&
           childrenReady(slotRec(s), wire, tail)
         ) {
+          if (chanUse) logChannels(slotRec(s));
           move(s, slotRec(s), w, wire, tail);
           setHeader(H_LASTPROGRESS, t);
         }
@@ -92,4 +138,91 @@ export function stepLinks(t: i32): void {
     }
   }
   setHeader(H_ACTIVE_N, j);
+}
+
+// Steps 3-4 of kernel traffic (unicast worms: no triggers) under the default rules: linksMove
+// with LANES worms walked at once, a slot of each in turn. At a million nodes a worm's slots lie
+// anywhere in the region and each is a memory miss that the walk waits for; the lanes' walks are
+// independent, so their misses overlap (the next slot's flags are loaded a round ahead). Each
+// worm's slots are still visited newest first, and its source sends after them; the worms' moves
+// touch no slot of another worm, and a VC release only wakes requests parked for step 2, so the
+// order of the worms changes no result. The finished worms leave the active list after the walk.
+const LANES: i32 = 8;
+// per lane: its worm (-1: idle), the slot it visits next (-1: its source's turn), and that slot's
+// flags as loaded a round ahead (a touch: the visit reads them again)
+const LANE_W: usize = memory.data(LANES * 4);
+const LANE_S: usize = memory.data(LANES * 4);
+const LANE_F: usize = memory.data(LANES * 4);
+
+@inline function linksLanes(t: i32, chanUse: bool): void {
+  const n = header(H_ACTIVE_N);
+  let k: i32 = 0;
+  let busy: i32 = 0;
+  let moved = false;
+  for (let g: i32 = 0; g < LANES; g++) {
+    store<i32>(LANE_W + (<usize>g << 2), -1);
+    if (k < n) {
+      laneStart(g, load<i32>(entry(ACTIVE, k)));
+      k++;
+      busy++;
+    }
+  }
+  while (busy > 0) {
+    for (let g: i32 = 0; g < LANES; g++) {
+      const lw = LANE_W + (<usize>g << 2);
+      const w = load<i32>(lw);
+      if (w < 0) continue;
+      const ls = LANE_S + (<usize>g << 2);
+      const s = load<i32>(ls);
+      if (s < 0) {
+        // the worm's slots are done: its source, then the lane takes the next worm
+        const wq = wormRec(w);
+        if (sourceMaySend(wq, t)) inject(w);
+        if (ld(wq, W_STATE) == WS_SENDING && ld(wq, W_TOSEND) == 0 && ld(wq, W_LIVE) == 0) finish(w, t);
+        if (k < n) {
+          laneStart(g, load<i32>(entry(ACTIVE, k)));
+          k++;
+        } else {
+          store<i32>(lw, -1);
+          busy--;
+        }
+        continue;
+      }
+      const p = slotIn(SLOT, s);
+      const next = ld(p, S_NEXT);
+      // read again: another lane's VC release may have woken this slot since the touch
+      const f = ld(p, S_FLAGS) & ~F_MOVED;
+      store<i32>(ls, next);
+      if (next >= 0) store<i32>(LANE_F + (<usize>g << 2), ld(slotIn(SLOT, next), S_FLAGS));
+      if ((f & F_DEAD) != 0) {
+        unlink(s, w);
+        freeSlot(s);
+        continue;
+      }
+      st(p, S_FLAGS, f);
+      if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && ld(p, S_IN) > ld(p, S_OUT) && childrenReady(p, false, false)) {
+        if (chanUse) logChannels(p);
+        move(s, p, w, false, false);
+        moved = true;
+      }
+    }
+  }
+  if (moved) setHeader(H_LASTPROGRESS, t);
+  let j: i32 = 0;
+  for (let i: i32 = 0; i < n; i++) {
+    const w = load<i32>(entry(ACTIVE, i));
+    if (wget(w, W_STATE) != WS_DONE) {
+      store<i32>(entry(ACTIVE, j), w);
+      j++;
+    }
+  }
+  setHeader(H_ACTIVE_N, j);
+}
+
+// lane g walks worm w from its newest slot
+@inline function laneStart(g: i32, w: i32): void {
+  const s = wget(w, W_SLOTS);
+  store<i32>(LANE_W + (<usize>g << 2), w);
+  store<i32>(LANE_S + (<usize>g << 2), s);
+  if (s >= 0) store<i32>(LANE_F + (<usize>g << 2), ld(slotIn(SLOT, s), S_FLAGS));
 }
