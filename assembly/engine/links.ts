@@ -5,7 +5,7 @@
 import {
   H_ACTIVE_N, H_STATUS, H_LASTPROGRESS, ST_RUNNING, W_STATE, W_KIND, W_SLOTS, W_TOSEND, W_LIVE,
   KIND_TREE, WS_REQUEST, WS_SENDING, S_FLAGS, S_NEXT, S_HEAD, F_PENDING, F_EJECT, F_ROUTED, F_DEAD,
-  F_BEHIND, F_MOVED, S_CHILD, S_SIB, S_CHAN, S_IN, S_OUT, WS_DONE,
+  F_BEHIND, F_MOVED, S_CHILD, S_SIB, S_CHAN, S_IN, S_OUT, WS_DONE, S_WORM,
 } from "./layout";
 import { ACTIVE, LAT, TAILSENT, LOCKSTEP, R, CHANUSE, CHFLITS, SLOT } from "./state";
 import { header, setHeader, sget, sset, wget, entry, slotRec, wormRec, ld, st, slotIn } from "./records";
@@ -23,7 +23,7 @@ import { hasFlit } from "./wire";
 export function stepLinks(t: i32): void {
   if (LAT > 1 || TAILSENT) linksCycle(t, LAT > 1, TAILSENT);
   else if (GEN != 0 && !LOCKSTEP) {
-    if (!linksRoute(t)) return;
+    if (!linksRoute(t, true)) return;
     const chanUse = CHANUSE;
     CHANUSE = false;
     linksLanes(t, chanUse);
@@ -33,7 +33,7 @@ export function stepLinks(t: i32): void {
 }
 
 @inline function linksCycle(t: i32, wire: bool, tail: bool): void {
-  if (!linksRoute(t)) return;
+  if (!linksRoute(t, false)) return;
   // option channelUse: the moves log their channels, counted after the pass (countLogged)
   const chanUse = CHANUSE;
   CHANUSE = false;
@@ -74,9 +74,10 @@ function countLogged(): void {
 }
 
 // step 2 over the active list; false if the run stopped (out of slots, or a bad route)
-@inline function linksRoute(t: i32): bool {
+@inline function linksRoute(t: i32, ahead: bool): bool {
   const n0 = header(H_ACTIVE_N);
   for (let k: i32 = 0; k < n0; k++) {
+    if (ahead) touchAhead(k, n0);
     const w = load<i32>(entry(ACTIVE, k));
     if (wget(w, W_STATE) == WS_REQUEST) {
       requestInjection(w);
@@ -100,6 +101,27 @@ function countLogged(): void {
     if (lock) requestTree(w, wormRec(w));
   }
   return true;
+}
+
+// Kernel traffic at scale: step 2 reads each worm's newest slots, a memory miss that it waits
+// for, worm after worm. The newest slot of the worm AHEAD places on, and the next of the one half
+// as far, are read now, so that their misses overlap the work on this one (the loads' values go
+// to `touched`, which nothing reads, so that they are not optimised out).
+const AHEAD: i32 = 16;
+let touched: i32 = 0;
+
+@inline function touchAhead(k: i32, n: i32): void {
+  if (k + AHEAD < n) {
+    const s = wget(load<i32>(entry(ACTIVE, k + AHEAD)), W_SLOTS);
+    if (s >= 0) touched ^= ld(slotIn(SLOT, s), S_FLAGS);
+  }
+  if (k + (AHEAD >> 1) < n) {
+    const s = wget(load<i32>(entry(ACTIVE, k + (AHEAD >> 1))), W_SLOTS);
+    if (s >= 0) {
+      const u = ld(slotIn(SLOT, s), S_NEXT);
+      if (u >= 0) touched ^= ld(slotIn(SLOT, u), S_FLAGS);
+    }
+  }
 }
 
 // steps 3-4: each worm's slots newest first, then its source; finished worms leave the list
@@ -141,18 +163,20 @@ function countLogged(): void {
 }
 
 // Steps 3-4 of kernel traffic (unicast worms: no triggers) under the default rules: linksMove
-// with LANES worms walked at once, a slot of each in turn. At a million nodes a worm's slots lie
-// anywhere in the region and each is a memory miss that the walk waits for; the lanes' walks are
-// independent, so their misses overlap (the next slot's flags are loaded a round ahead). Each
-// worm's slots are still visited newest first, and its source sends after them; the worms' moves
-// touch no slot of another worm, and a VC release only wakes requests parked for step 2, so the
-// order of the worms changes no result. The finished worms leave the active list after the walk.
-const LANES: i32 = 8;
-// per lane: its worm (-1: idle), the slot it visits next (-1: its source's turn), and that slot's
-// flags as loaded a round ahead (a touch: the visit reads them again)
+// with the walk and the moves apart. At a million nodes a worm's slots lie anywhere in the region
+// and each is a memory miss that a walk waits for. LANES worms are walked at once, a slot of each
+// in turn, in a loop that only lists the slots (their misses overlap); then the listed slots
+// move, their records now in the cache, a chunk of CHUNK entries at a time. Each worm's slots are
+// still visited newest first, and its source sends after them (its entry ~w in the list); the
+// worms' moves touch no slot of another worm, and a VC release only wakes requests parked for step
+// 2, so the order of the worms changes no result. The finished worms leave the active list after.
+const LANES: i32 = 32;
+const CHUNK: i32 = 1024;
+// per lane: its worm (-1: idle) and the slot it lists next (-1: its source's turn)
 const LANE_W: usize = memory.data(LANES * 4);
 const LANE_S: usize = memory.data(LANES * 4);
-const LANE_F: usize = memory.data(LANES * 4);
+// the chunk: slots to visit, and ~w for worm w's source
+const LIST: usize = memory.data(CHUNK * 4);
 
 @inline function linksLanes(t: i32, chanUse: bool): void {
   const n = header(H_ACTIVE_N);
@@ -168,32 +192,44 @@ const LANE_F: usize = memory.data(LANES * 4);
     }
   }
   while (busy > 0) {
-    for (let g: i32 = 0; g < LANES; g++) {
-      const lw = LANE_W + (<usize>g << 2);
-      const w = load<i32>(lw);
-      if (w < 0) continue;
-      const ls = LANE_S + (<usize>g << 2);
-      const s = load<i32>(ls);
+    // the walk: up to CHUNK entries
+    let m: i32 = 0;
+    while (busy > 0 && m <= CHUNK - LANES) {
+      for (let g: i32 = 0; g < LANES; g++) {
+        const lw = LANE_W + (<usize>g << 2);
+        const w = load<i32>(lw);
+        if (w < 0) continue;
+        const ls = LANE_S + (<usize>g << 2);
+        const s = load<i32>(ls);
+        if (s >= 0) {
+          store<i32>(LIST + (<usize>m << 2), s);
+          store<i32>(ls, ld(slotIn(SLOT, s), S_NEXT));
+        } else {
+          store<i32>(LIST + (<usize>m << 2), ~w);
+          if (k < n) {
+            laneStart(g, load<i32>(entry(ACTIVE, k)));
+            k++;
+          } else {
+            store<i32>(lw, -1);
+            busy--;
+          }
+        }
+        m++;
+      }
+    }
+    // the moves
+    for (let i: i32 = 0; i < m; i++) {
+      const s = load<i32>(LIST + (<usize>i << 2));
       if (s < 0) {
-        // the worm's slots are done: its source, then the lane takes the next worm
+        const w = ~s;
         const wq = wormRec(w);
         if (sourceMaySend(wq, t)) inject(w);
         if (ld(wq, W_STATE) == WS_SENDING && ld(wq, W_TOSEND) == 0 && ld(wq, W_LIVE) == 0) finish(w, t);
-        if (k < n) {
-          laneStart(g, load<i32>(entry(ACTIVE, k)));
-          k++;
-        } else {
-          store<i32>(lw, -1);
-          busy--;
-        }
         continue;
       }
       const p = slotIn(SLOT, s);
-      const next = ld(p, S_NEXT);
-      // read again: another lane's VC release may have woken this slot since the touch
+      const w = ld(p, S_WORM);
       const f = ld(p, S_FLAGS) & ~F_MOVED;
-      store<i32>(ls, next);
-      if (next >= 0) store<i32>(LANE_F + (<usize>g << 2), ld(slotIn(SLOT, next), S_FLAGS));
       if ((f & F_DEAD) != 0) {
         unlink(s, w);
         freeSlot(s);
@@ -221,8 +257,6 @@ const LANE_F: usize = memory.data(LANES * 4);
 
 // lane g walks worm w from its newest slot
 @inline function laneStart(g: i32, w: i32): void {
-  const s = wget(w, W_SLOTS);
   store<i32>(LANE_W + (<usize>g << 2), w);
-  store<i32>(LANE_S + (<usize>g << 2), s);
-  if (s >= 0) store<i32>(LANE_F + (<usize>g << 2), ld(slotIn(SLOT, s), S_FLAGS));
+  store<i32>(LANE_S + (<usize>g << 2), wget(w, W_SLOTS));
 }
