@@ -162,6 +162,36 @@ describe('kernel traffic = host traffic = the reference (docs/traffic.md "Traffi
     expect(k).toEqual(h);
     expect(k).toEqual(r);
   });
+
+  // The kernel's one-VC-per-link cycle walks kernel traffic's worms several at once from 32 x
+  // readyListAt live slots (assembly/engine/links.ts, linksLanes; readyListAt 0: every cycle),
+  // in an order of the worms of its own; its readiness checks matter when a worm is longer than a
+  // buffer, so these runs fill buffers (the random runs above never do: 4 flits, 8 per buffer).
+  it('one VC per link, worms longer than the buffers: every result field equal', async () => {
+    const runs = fc.record({
+      topology: fc.constantFrom('mesh:6x5', 'hypercube:5', 'hypercube:6', 'torus:5x3', 'ccc:3'),
+      buffer: fc.constantFrom(1, 2, 3),
+      flits: fc.constantFrom(3, 8, 13),
+      load: fc.constantFrom(0.05, 0.2, 0.4),
+      seed: fc.nat(1000),
+      readyListAt: fc.constantFrom(undefined, 0),
+    });
+    let waits = 0;
+    await fc.assert(
+      fc.asyncProperty(runs, async (x) => {
+        const { readyListAt, ...rest } = x;
+        const o = { ...rest, vcs: 1, cycles: 300, warmup: 50, drain: 3000 } as SimulateOptions;
+        if (readyListAt !== undefined) (o as Record<string, unknown>).readyListAt = readyListAt;
+        const [k, h, r] = await three(o);
+        expect(k).toEqual(h);
+        expect(k).toEqual(r);
+        waits += (k as { counters: { vcWaitCycles: number } }).counters.vcWaitCycles;
+      }),
+      { numRuns: 30, seed: 2920 },
+    );
+    // a header waiting behind a worm longer than its buffers is what fills them
+    expect(waits).toBeGreaterThan(0);
+  }, 600_000);
 });
 
 describe("detLog: the streams' logarithm", () => {

@@ -5,10 +5,11 @@
 import {
   H_ACTIVE_N, H_STATUS, H_LASTPROGRESS, ST_RUNNING, W_STATE, W_KIND, W_SLOTS, W_TOSEND, W_LIVE,
   KIND_TREE, WS_REQUEST, WS_SENDING, S_FLAGS, S_NEXT, S_HEAD, F_PENDING, F_EJECT, F_ROUTED, F_DEAD,
-  F_BEHIND, F_MOVED,
+  F_BEHIND, F_MOVED, S_CHILD, S_SIB, S_CHAN, S_IN, S_OUT, WS_DONE, S_WORM, H_LIVESLOTS,
 } from "./layout";
-import { ACTIVE, LAT, TAILSENT, LOCKSTEP, R } from "./state";
-import { header, setHeader, sget, sset, wget, entry, slotRec, wormRec } from "./records";
+import { ACTIVE, LAT, TAILSENT, LOCKSTEP, R, CHANUSE, CHFLITS, SLOT, READY_AT } from "./state";
+import { header, setHeader, sget, sset, wget, entry, slotRec, wormRec, ld, st, slotIn } from "./records";
+import { GEN } from "../traffic/generator";
 import { tryGrant, requestTree } from "./vcs";
 import { routeSlot } from "./route-step";
 import { unlink, freeSlot } from "./slots";
@@ -18,9 +19,23 @@ import { finish } from "./worms";
 import { requestInjection, sourceMaySend, inject } from "./injection";
 import { hasFlit } from "./wire";
 
-// the variants of the cycle for the run's rules, as the walk's (walk.ts, engine.ts)
+// Kernel traffic takes linksLanes from 32 x readyListAt live slots (by default 65,536: 4 MB of
+// slot records, past a core's L2 cache; readyListAt 0: always). Below, where the records are in
+// the cache, the lanes cost more than they save (the 10-cube at 0.2 ran at 0.7 of linksMove's rate
+// with them). Not tuned further.
+@inline function lanesAt(): i32 { return READY_AT >= 1 << 25 ? i32.MAX_VALUE : READY_AT << 5; }
+
+// the variants of the cycle for the run's rules, as the walk's (walk.ts, engine.ts); the default
+// rules' takes the lanes at scale
 export function stepLinksDefault(t: i32): void {
-  linksCycle(t, false, false);
+  if (GEN != 0 && !LOCKSTEP && header(H_LIVESLOTS) >= lanesAt()) {
+    if (!linksRoute(t, true)) return;
+    const chanUse = CHANUSE;
+    CHANUSE = false;
+    linksLanes(t, chanUse);
+    CHANUSE = chanUse;
+    countLogged();
+  } else linksCycle(t, false, false);
 }
 export function stepLinksTail(t: i32): void {
   linksCycle(t, false, true);
@@ -33,13 +48,51 @@ export function stepLinksWireTail(t: i32): void {
 }
 
 @inline function linksCycle(t: i32, wire: bool, tail: bool): void {
-  if (linksRoute(t)) linksMove(t, wire, tail);
+  if (!linksRoute(t, false)) return;
+  // option channelUse: the moves log their channels, counted after the pass (countLogged)
+  const chanUse = CHANUSE;
+  CHANUSE = false;
+  linksMove(t, wire, tail, chanUse);
+  CHANUSE = chanUse;
+  countLogged();
+}
+
+// Option channelUse, the flits carried per channel (chanFlits). Counted as each flit moves, the
+// count is a memory miss per flit-hop at a million nodes (20 M channels), and the cycle's move
+// waits for it: 30 % of hypercube:20's run (docs/kernel.md). The moves log the channels instead
+// and the log is counted in one tight loop, whose misses overlap; the counts are whole at the end
+// of each cycle, before anything reads them.
+const LOG_SIZE: i32 = 4096;
+const LOG: usize = memory.data(LOG_SIZE * 4);
+let logged: i32 = 0;
+
+// the network children of slot p take a flit this cycle: log their channels
+@inline function logChannels(p: usize): void {
+  for (let c = ld(p, S_CHILD); c >= 0;) {
+    const cp = slotRec(c);
+    if ((ld(cp, S_FLAGS) & F_EJECT) == 0) {
+      if (logged == LOG_SIZE) countLogged();
+      store<i32>(LOG + (<usize>logged << 2), ld(cp, S_CHAN));
+      logged++;
+    }
+    c = ld(cp, S_SIB);
+  }
+}
+
+// count the logged channels' flits into chanFlits
+function countLogged(): void {
+  for (let i: i32 = 0; i < logged; i++) {
+    const e = entry(CHFLITS, load<i32>(LOG + (<usize>i << 2)));
+    store<i32>(e, load<i32>(e) + 1);
+  }
+  logged = 0;
 }
 
 // step 2 over the active list; false if the run stopped (out of slots, or a bad route)
-@inline function linksRoute(t: i32): bool {
+@inline function linksRoute(t: i32, ahead: bool): bool {
   const n0 = header(H_ACTIVE_N);
   for (let k: i32 = 0; k < n0; k++) {
+    if (ahead) touchAhead(k, n0);
     const w = load<i32>(entry(ACTIVE, k));
     if (wget(w, W_STATE) == WS_REQUEST) {
       requestInjection(w);
@@ -65,8 +118,29 @@ export function stepLinksWireTail(t: i32): void {
   return true;
 }
 
+// Kernel traffic at scale: step 2 reads each worm's newest slots, a memory miss that it waits
+// for, worm after worm. The newest slot of the worm AHEAD places on, and the next of the one half
+// as far, are read now, so that their misses overlap the work on this one (the loads' values go
+// to `touched`, which nothing reads, so that they are not optimised out).
+const AHEAD: i32 = 16;
+let touched: i32 = 0;
+
+@inline function touchAhead(k: i32, n: i32): void {
+  if (k + AHEAD < n) {
+    const s = wget(load<i32>(entry(ACTIVE, k + AHEAD)), W_SLOTS);
+    if (s >= 0) touched ^= ld(slotIn(SLOT, s), S_FLAGS);
+  }
+  if (k + (AHEAD >> 1) < n) {
+    const s = wget(load<i32>(entry(ACTIVE, k + (AHEAD >> 1))), W_SLOTS);
+    if (s >= 0) {
+      const u = ld(slotIn(SLOT, s), S_NEXT);
+      if (u >= 0) touched ^= ld(slotIn(SLOT, u), S_FLAGS);
+    }
+  }
+}
+
 // steps 3-4: each worm's slots newest first, then its source; finished worms leave the list
-@inline function linksMove(t: i32, wire: bool, tail: bool): void {
+@inline function linksMove(t: i32, wire: bool, tail: bool, chanUse: bool): void {
   let j: i32 = 0;
   for (let k: i32 = 0; k < header(H_ACTIVE_N); k++) {
     const w = load<i32>(entry(ACTIVE, k));
@@ -86,6 +160,7 @@ export function stepLinksWireTail(t: i32): void {
           hasFlit(s, slotRec(s), wire) &&
           childrenReady(slotRec(s), wire, tail)
         ) {
+          if (chanUse) logChannels(slotRec(s));
           move(s, slotRec(s), w, wire, tail);
           setHeader(H_LASTPROGRESS, t);
         }
@@ -100,4 +175,103 @@ export function stepLinksWireTail(t: i32): void {
     }
   }
   setHeader(H_ACTIVE_N, j);
+}
+
+// Steps 3-4 of kernel traffic (unicast worms: no triggers) under the default rules: linksMove
+// with the walk and the moves apart. At a million nodes a worm's slots lie anywhere in the region
+// and each is a memory miss that a walk waits for. LANES worms are walked at once, a slot of each
+// in turn, in a loop that only lists the slots (their misses overlap); then the listed slots
+// move, their records now in the cache, a chunk of CHUNK entries at a time. Each worm's slots are
+// still visited newest first, and its source sends after them (its entry ~w in the list); the
+// worms' moves touch no slot of another worm, and a VC release only wakes requests parked for step
+// 2, so the order of the worms changes no result. The finished worms leave the active list after.
+const LANES: i32 = 32;
+const CHUNK: i32 = 1024;
+// per lane: its worm (-1: idle) and the slot it lists next (-1: its source's turn)
+const LANE_W: usize = memory.data(LANES * 4);
+const LANE_S: usize = memory.data(LANES * 4);
+// the chunk: slots to visit, and ~w for worm w's source
+const LIST: usize = memory.data(CHUNK * 4);
+
+@inline function linksLanes(t: i32, chanUse: bool): void {
+  const n = header(H_ACTIVE_N);
+  let k: i32 = 0;
+  let busy: i32 = 0;
+  let moved = false;
+  for (let g: i32 = 0; g < LANES; g++) {
+    store<i32>(LANE_W + (<usize>g << 2), -1);
+    if (k < n) {
+      laneStart(g, load<i32>(entry(ACTIVE, k)));
+      k++;
+      busy++;
+    }
+  }
+  while (busy > 0) {
+    // the walk: up to CHUNK entries
+    let m: i32 = 0;
+    while (busy > 0 && m <= CHUNK - LANES) {
+      for (let g: i32 = 0; g < LANES; g++) {
+        const lw = LANE_W + (<usize>g << 2);
+        const w = load<i32>(lw);
+        if (w < 0) continue;
+        const ls = LANE_S + (<usize>g << 2);
+        const s = load<i32>(ls);
+        if (s >= 0) {
+          store<i32>(LIST + (<usize>m << 2), s);
+          store<i32>(ls, ld(slotIn(SLOT, s), S_NEXT));
+        } else {
+          store<i32>(LIST + (<usize>m << 2), ~w);
+          if (k < n) {
+            laneStart(g, load<i32>(entry(ACTIVE, k)));
+            k++;
+          } else {
+            store<i32>(lw, -1);
+            busy--;
+          }
+        }
+        m++;
+      }
+    }
+    // the moves
+    for (let i: i32 = 0; i < m; i++) {
+      const s = load<i32>(LIST + (<usize>i << 2));
+      if (s < 0) {
+        const w = ~s;
+        const wq = wormRec(w);
+        if (sourceMaySend(wq, t)) inject(w);
+        if (ld(wq, W_STATE) == WS_SENDING && ld(wq, W_TOSEND) == 0 && ld(wq, W_LIVE) == 0) finish(w, t);
+        continue;
+      }
+      const p = slotIn(SLOT, s);
+      const w = ld(p, S_WORM);
+      const f = ld(p, S_FLAGS) & ~F_MOVED;
+      if ((f & F_DEAD) != 0) {
+        unlink(s, w);
+        freeSlot(s);
+        continue;
+      }
+      st(p, S_FLAGS, f);
+      if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && ld(p, S_IN) > ld(p, S_OUT) && childrenReady(p, false, false)) {
+        if (chanUse) logChannels(p);
+        move(s, p, w, false, false);
+        moved = true;
+      }
+    }
+  }
+  if (moved) setHeader(H_LASTPROGRESS, t);
+  let j: i32 = 0;
+  for (let i: i32 = 0; i < n; i++) {
+    const w = load<i32>(entry(ACTIVE, i));
+    if (wget(w, W_STATE) != WS_DONE) {
+      store<i32>(entry(ACTIVE, j), w);
+      j++;
+    }
+  }
+  setHeader(H_ACTIVE_N, j);
+}
+
+// lane g walks worm w from its newest slot
+@inline function laneStart(g: i32, w: i32): void {
+  store<i32>(LANE_W + (<usize>g << 2), w);
+  store<i32>(LANE_S + (<usize>g << 2), wget(w, W_SLOTS));
 }
