@@ -1,3 +1,4 @@
+import { regionBlocks } from './kernel-traffic.ts';
 import * as L from './layout.ts';
 
 /**
@@ -32,12 +33,8 @@ interface GroupLayout {
 }
 
 function groupLayout(s: GroupStatsSpec): GroupLayout {
-  let at = L.GEN_VALUES_BYTE + L.GEN_VALUES * 8;
-  const take = (bytes: number): number => {
-    const o = at;
-    at += Math.ceil(bytes / 8) * 8;
-    return o;
-  };
+  const blocks = regionBlocks();
+  const take = (bytes: number): number => blocks.take(bytes);
   return {
     hist: take(L.HIST_BINS * 8),
     accept: take(s.nodes * 8),
@@ -46,7 +43,7 @@ function groupLayout(s: GroupStatsSpec): GroupLayout {
     gdest: take(s.groupDests * 4),
     best: take(s.nodes * L.NODEBEST_STRIDE * 4),
     get bytes() {
-      return at;
+      return blocks.at;
     },
   };
 }

@@ -73,13 +73,28 @@ interface GeneratorLayout {
   bytes: number;
 }
 
-function generatorLayout(nodes: number, hot: number, sizes: number, batches: number): GeneratorLayout {
+/**
+ * The blocks of a statistics region (the generator's, the kernel-retired groups'), laid out after
+ * its header and values, each 8-byte aligned: `take(bytes)` is the next block's offset, `at` the
+ * region's size so far.
+ */
+export function regionBlocks(): { take(bytes: number): number; readonly at: number } {
   let at = L.GEN_VALUES_BYTE + L.GEN_VALUES * 8;
-  const take = (bytes: number): number => {
-    const o = at;
-    at += Math.ceil(bytes / 8) * 8;
-    return o;
+  return {
+    take(bytes: number): number {
+      const o = at;
+      at += Math.ceil(bytes / 8) * 8;
+      return o;
+    },
+    get at() {
+      return at;
+    },
   };
+}
+
+function generatorLayout(nodes: number, hot: number, sizes: number, batches: number): GeneratorLayout {
+  const blocks = regionBlocks();
+  const take = (bytes: number): number => blocks.take(bytes);
   return {
     node: take(nodes * L.NODE_STRIDE * 4),
     clock: take(nodes * 8),
@@ -92,7 +107,7 @@ function generatorLayout(nodes: number, hot: number, sizes: number, batches: num
     accept: take(nodes * 8),
     batch: take(2 * batches * 8),
     get bytes() {
-      return at;
+      return blocks.at;
     },
   };
 }

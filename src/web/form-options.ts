@@ -117,6 +117,23 @@ export function optionFieldId(key: string): string {
   return `sim-${flagOf(key).slice(2)}`;
 }
 
+/** The simulation form's fields by element id: those written in index.html, then the option table's. */
+export const SIM_FIELDS: readonly string[] = [
+  'sim-algorithm',
+  'sim-routing',
+  'sim-dests',
+  'sim-load',
+  'sim-flits',
+  'sim-warmup',
+  'sim-cycles',
+  'sim-drain',
+  'sim-seed',
+  'sim-vcs',
+  'sim-buffer',
+  'sim-port',
+  ...FORM_OPTIONS.map(optionFieldId),
+];
+
 /** An option in the form's words: its label when the table gives one, else its flag's words (hotspot fraction). */
 export function optionWords(key: TableKey): string {
   return optionEntry(key).label ?? flagOf(key).slice(2).replace(/-/g, ' ');

@@ -7,6 +7,7 @@ import {
   FORM_TRACE,
   FORM_WRITTEN,
   isCheckbox,
+  SIM_FIELDS,
   optionFieldId,
   optionFields,
 } from './form-options.ts';
@@ -39,21 +40,7 @@ export function workloadChanged(): void {
     'sim-port',
     ...FORM_TRACE.map(optionFieldId),
   ]);
-  for (const id of [
-    'sim-algorithm',
-    'sim-routing',
-    'sim-dests',
-    'sim-load',
-    'sim-flits',
-    'sim-warmup',
-    'sim-cycles',
-    'sim-drain',
-    'sim-seed',
-    'sim-vcs',
-    'sim-buffer',
-    'sim-port',
-    ...FORM_OPTIONS.map(optionFieldId),
-  ]) {
+  for (const id of SIM_FIELDS) {
     byId<HTMLInputElement>(id).disabled =
       (scenario && !(trace && traceFields.has(id))) || (isolated && windowFields.has(id));
   }

@@ -1,4 +1,4 @@
-import { FORM_OPTIONS, optionFieldId } from './form-options.ts';
+import { SIM_FIELDS } from './form-options.ts';
 
 /**
  * Every input of the page in the URL (docs/web.md "Sharing and output"): the query string
@@ -25,19 +25,7 @@ export const URL_FIELDS = [
   'plan-port',
   'plan-check',
   'sim-workload',
-  'sim-algorithm',
-  'sim-routing',
-  'sim-dests',
-  'sim-load',
-  'sim-flits',
-  'sim-warmup',
-  'sim-cycles',
-  'sim-drain',
-  'sim-seed',
-  'sim-vcs',
-  'sim-buffer',
-  'sim-port',
-  ...FORM_OPTIONS.map(optionFieldId),
+  ...SIM_FIELDS,
   // the simulation form's own trace (src/web/trace-input.ts), when short enough for a URL (URL_TRACE_CHARS)
   'sim-trace-text',
   'curve-loads',
