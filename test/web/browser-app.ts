@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { build, preview } from 'vite';
 
 /*
@@ -61,4 +62,34 @@ export async function serveApp(name: string): Promise<ServedApp> {
       rmSync(outDir, { recursive: true, force: true });
     },
   };
+}
+
+/** What useAppPage hands a test file: its browser, a 1400x900 page and the served app's URL. */
+export interface AppPage {
+  browser: Browser;
+  page: Page;
+  base: string;
+}
+
+/**
+ * The harness of a browser test file: before its tests, the app built and served under `name`,
+ * chromium started and a 1400x900 page opened (default timeout `wait`, page errors pushed to
+ * `pageErrors`), handed to `ready`; after them, both stopped. Without chromium nothing starts.
+ */
+export function useAppPage(name: string, wait: number, pageErrors: string[], ready: (a: AppPage) => void): void {
+  let app: ServedApp | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    if (!hasChromium) return;
+    app = await serveApp(name);
+    browser = await launchChromium();
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    page.setDefaultTimeout(wait);
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    ready({ browser, page, base: app.base });
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
 }

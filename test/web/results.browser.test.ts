@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { simulate, type SimulationResult } from '../../src/experiment/run/simulate.ts';
 import { latencyCharts } from '../../src/web/latency-chart.ts';
 import { parseSimulationRequest, type SimulationRequest } from '../../src/web/simulate-panel.ts';
-import { hasChromium, launchChromium, SKIP, serveApp, type ServedApp } from './browser-app.ts';
+import { hasChromium, SKIP, useAppPage } from './browser-app.ts';
 
 /**
  * Issue 29's options and result fields in the browser's simulation panel (docs/web.md): each
@@ -14,25 +14,12 @@ import { hasChromium, launchChromium, SKIP, serveApp, type ServedApp } from './b
  */
 const WAIT = 15_000;
 
-let app: ServedApp | undefined;
 let browser: Browser | undefined;
 let page: Page;
 let base = '';
 const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  if (!hasChromium) return;
-  app = await serveApp('results');
-  base = app.base;
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  page.setDefaultTimeout(WAIT);
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+useAppPage('results', WAIT, pageErrors, (a) => {
+  ({ browser, page, base } = a);
 });
 
 /** The form's defaults (index.html) on mesh:8x8. */

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium, SKIP, serveApp, type ServedApp } from './browser-app.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasChromium, SKIP, useAppPage } from './browser-app.ts';
 import { runMain } from '../cli-main.ts';
 
 /**
@@ -11,25 +11,11 @@ import { runMain } from '../cli-main.ts';
  */
 const WAIT = 15_000;
 
-let app: ServedApp | undefined;
-let browser: Browser | undefined;
 let page: Page;
 let base = '';
 const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  if (!hasChromium) return;
-  app = await serveApp('traces');
-  base = app.base;
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  page.setDefaultTimeout(WAIT);
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+useAppPage('traces', WAIT, pageErrors, (a) => {
+  ({ page, base } = a);
 });
 
 async function open(query: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium, SKIP, serveApp, type ServedApp } from './browser-app.ts';
+import { describe, expect, it } from 'vitest';
+import { hasChromium, SKIP, useAppPage } from './browser-app.ts';
 import { parseTopology } from '../../src/topology/registry.ts';
 import { URL_FIELDS } from '../../src/web/url-state.ts';
 import { runMain } from '../cli-main.ts';
@@ -14,25 +14,12 @@ import { runMain } from '../cli-main.ts';
  */
 const WAIT = 15_000;
 
-let app: ServedApp | undefined;
 let browser: Browser | undefined;
 let page: Page;
 let base = '';
 const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  if (!hasChromium) return;
-  app = await serveApp('bench');
-  base = app.base;
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  page.setDefaultTimeout(WAIT);
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+useAppPage('bench', WAIT, pageErrors, (a) => {
+  ({ browser, page, base } = a);
 });
 
 async function open(query: string, p: Page = page): Promise<void> {
