@@ -74,6 +74,15 @@ describe('experiment files: one line per kind of mistake', () => {
       /point load=0\.1: topology: missing; set it in base or grid/,
     );
   });
+  it('one value of a text option is a grid of one point (routing: dor, sizes: 4:1), as one number is', () => {
+    const e = parseExperiment(
+      { name: 'one', base: { topology: 'mesh:4x4', load: 0.1 }, grid: { routing: 'dor', sizes: '4:1,16:1', vcs: 2 } },
+      'x.yaml',
+    );
+    const points = expandGrid(e, 'x.yaml');
+    expect(points).toHaveLength(1);
+    expect(points[0]!.config).toMatchObject({ routing: 'dor', sizes: '4:1,16:1', vcs: 2 });
+  });
   it('an empty list, a reversed range, a range of a non-numeric option', () => {
     expect(errorOf({ ...good, grid: { load: [] } })).toBe(
       'wormcast: experiment.yaml: grid.load: an empty list; give at least one value',

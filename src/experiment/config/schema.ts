@@ -290,7 +290,8 @@ function checkGridEntry(key: OptionKey, entry: unknown, root: unknown): GridEntr
     return r.data;
   }
   const bad = checkValue(key, entry, path, root);
-  return bad ?? (entry as OptionValue);
+  // one value is a list of one: returned bare, a text value (routing: dor) read as an error line
+  return bad ?? [entry as OptionValue];
 }
 
 /**
