@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { WormcastError } from '../../src/errors.ts';
 import { OPTION_TABLE, optionEntry, type TableKey } from '../../src/experiment/config/option-table.ts';
@@ -22,6 +21,7 @@ import {
 } from '../../src/web/simulate-panel.ts';
 import { URL_FIELDS } from '../../src/web/url-state.ts';
 import { runMain } from '../cli-main.ts';
+import { MESH4_SIM, WASM_BYTES } from './sim-request.ts';
 
 /**
  * Every option of `wormcast simulate` reaches the simulation form (docs/web.md "The form's fields"):
@@ -30,24 +30,9 @@ import { runMain } from '../cli-main.ts';
  * one line naming it; and BookSim's rules, the reference engine, the seed units and a mean number
  * of destinations from the form run as `wormcast simulate --json` runs them with the same flags.
  */
-const wasm = readFileSync(new URL('../../build/wormcast.wasm', import.meta.url));
+const wasm = WASM_BYTES;
 
-const SIM: SimulationRequest = {
-  scenario: '',
-  topology: 'mesh:4x4',
-  routing: '',
-  algorithm: 'unicast',
-  dests: '',
-  load: '0.1',
-  flits: '16',
-  cycles: '1000',
-  warmup: '100',
-  drain: '1000',
-  seed: '1',
-  vcs: '1',
-  buffer: '8',
-  port: '',
-};
+const SIM: SimulationRequest = MESH4_SIM;
 
 /** A value of each string option the form may be given (its kind says nothing of its form). */
 const STRING_SAMPLES: Partial<Record<TableKey, string>> = {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { WormcastError } from '../../src/errors.ts';
 import { errorText } from '../../src/web/dom.ts';
@@ -8,30 +7,16 @@ import { computePoint, defaultSettings } from '../../src/web/curves/point.ts';
 import { computeSimulation, requestValues, type SimulationRequest } from '../../src/web/simulate-panel.ts';
 import { WatchSession } from '../../src/web/watch/session.ts';
 import { runMain } from '../cli-main.ts';
+import { MESH4_SIM, WASM_BYTES } from './sim-request.ts';
 
 /**
  * The simulation form's options of issue 29 beyond those of test/web/panels.test.ts: warm-up auto,
  * a size mix in the flits field, and the multicast destination patterns (near with a radius,
  * hot-spot-biased sets). Each form run is `wormcast simulate` with the same flags.
  */
-const wasm = readFileSync(new URL('../../build/wormcast.wasm', import.meta.url));
+const wasm = WASM_BYTES;
 
-const SIM: SimulationRequest = {
-  scenario: '',
-  topology: 'mesh:4x4',
-  routing: '',
-  algorithm: 'unicast',
-  dests: '',
-  load: '0.1',
-  flits: '16',
-  cycles: '1000',
-  warmup: '100',
-  drain: '1000',
-  seed: '1',
-  vcs: '1',
-  buffer: '8',
-  port: '',
-};
+const SIM: SimulationRequest = MESH4_SIM;
 
 /** The CLI flags of SIM's fields but those given. */
 function flagsOf(req: SimulationRequest): string[] {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { WormcastError } from '../../src/errors.ts';
 import { simulate } from '../../src/experiment/run/simulate.ts';
@@ -12,12 +11,13 @@ import { planOverlay, sharedLinks } from '../../src/web/draw/overlay.ts';
 import { compareRoute, computeRoute } from '../../src/web/route-panel.ts';
 import { computeSimulation, MAX_MESSAGES, type SimulationRequest } from '../../src/web/simulate-panel.ts';
 import { runMain } from '../cli-main.ts';
+import { MESH4_SIM, WASM_BYTES } from './sim-request.ts';
 
 /**
  * The panels' computations without a browser (the DOM-free halves of src/web/*-panel.ts),
  * given the wasm as bytes exactly as the page passes them.
  */
-const wasm = readFileSync(new URL('../../build/wormcast.wasm', import.meta.url));
+const wasm = WASM_BYTES;
 
 const FIG5: PlanRequest = {
   topology: 'hypercube:4',
@@ -32,22 +32,7 @@ const FIG5: PlanRequest = {
 
 const ROUTE_BASE = { topology: 'mesh:6x6', routing: 'dim-reversal', from: '0,2', to: '5,3' };
 
-const SIM: SimulationRequest = {
-  scenario: '',
-  topology: 'mesh:4x4',
-  routing: '',
-  algorithm: 'unicast',
-  dests: '',
-  load: '0.1',
-  flits: '16',
-  cycles: '1000',
-  warmup: '100',
-  drain: '1000',
-  seed: '1',
-  vcs: '1',
-  buffer: '8',
-  port: 'one',
-};
+const SIM: SimulationRequest = { ...MESH4_SIM, port: 'one' };
 
 describe('route panel', () => {
   it('hc on ccc:3 from (1,000) to (0,111): the hops and heading of `wormcast route`, wasm = reference (seed 000 section 3)', async () => {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WasmEngine } from '../../src/engine/wasm.ts';
@@ -9,25 +8,11 @@ import { toCsv, toJson } from '../../src/web/export.ts';
 import { withProgress } from '../../src/web/progress-engine.ts';
 import { computeSimulation, outcomeOf, type SimulationRequest } from '../../src/web/simulate-panel.ts';
 import { readState, writeState } from '../../src/web/url-state.ts';
+import { MESH4_SIM, WASM_BYTES } from './sim-request.ts';
 
 /** The DOM-free pieces of issue 14's app work (docs/web.md), in Node. */
-const wasm = readFileSync(new URL('../../build/wormcast.wasm', import.meta.url));
-const SIM: SimulationRequest = {
-  scenario: '',
-  topology: 'mesh:4x4',
-  routing: '',
-  algorithm: 'unicast',
-  dests: '',
-  load: '0.1',
-  flits: '16',
-  cycles: '1000',
-  warmup: '100',
-  drain: '1000',
-  seed: '1',
-  vcs: '1',
-  buffer: '8',
-  port: 'one',
-};
+const wasm = WASM_BYTES;
+const SIM: SimulationRequest = { ...MESH4_SIM, port: 'one' };
 
 describe('runs in chunks with progress', () => {
   it('a run reporting its progress gives the same result as one that does not, and reports increasing cycles up to the end', async () => {
