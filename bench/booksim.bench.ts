@@ -34,68 +34,10 @@ import { resolve } from 'node:path';
 import { Bench } from 'tinybench';
 import { resolvePoint, simulateConfig } from '../src/experiment/config/point-config.ts';
 import { simulate } from '../src/experiment/run/simulate.ts';
+import { type Workload, WORKLOADS, workloadPoint } from './booksim/workloads.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const STORED = resolve(ROOT, 'bench/booksim/stored.json');
-
-interface Workload {
-  /** The name of bench/booksim/<name>.cfg. */
-  name: string;
-  /** BookSim's warm-up period (its sample_period, with warmup_periods = 1). */
-  period: number;
-  /** `wormcast simulate` options (point keys) matching the .cfg. */
-  point: Record<string, string | number | boolean>;
-}
-
-const BOOKSIM_RULES = {
-  flits: 16,
-  buffer: 8,
-  routerDelay: 4,
-  injection: 'back-to-back',
-  vcRelease: 'tail-sent',
-  self: true,
-  algorithm: 'unicast',
-} as const;
-
-const WORKLOADS: Workload[] = [
-  {
-    name: 'mesh8x8-0.2',
-    period: 10000,
-    point: { topology: 'mesh:8x8', load: 0.2, vcs: 2, warmup: 10000, cycles: 10000 },
-  },
-  {
-    name: 'torus16x16-0.08',
-    period: 5000,
-    // BookSim's dim_order_torus: 2 dateline classes x 2 VCs = its num_vcs 4; its torus channels
-    // take 2 cycles (booksim2 networks/kncube.cpp: channel latency 2 unless set), hence linkLatency 2
-    point: {
-      topology: 'torus:16x16',
-      linkLatency: 2,
-      load: 0.08,
-      vcs: 2,
-      tieBreak: 'random',
-      dateline: 'booksim',
-      warmup: 5000,
-      cycles: 5000,
-    },
-  },
-  // BookSim's mesh with k = 2, n = 10 is the 10-cube; its dimension order is e-cube
-  {
-    name: 'hypercube10-0.2',
-    period: 2000,
-    point: { topology: 'hypercube:10', load: 0.2, vcs: 2, warmup: 2000, cycles: 2000 },
-  },
-  {
-    name: 'mesh64x64-0.02',
-    period: 2000,
-    point: { topology: 'mesh:64x64', load: 0.02, vcs: 2, warmup: 2000, cycles: 2000 },
-  },
-  {
-    name: 'hypercube10-0.01',
-    period: 10000,
-    point: { topology: 'hypercube:10', load: 0.01, vcs: 2, warmup: 10000, cycles: 10000 },
-  },
-];
 
 interface BookSimFigures {
   cpuSeconds: number;
@@ -176,7 +118,7 @@ function nodesOf(w: Workload): number {
 }
 
 function point(w: Workload) {
-  return resolvePoint({ ...BOOKSIM_RULES, ...w.point, drain: 2000 });
+  return resolvePoint(workloadPoint(w));
 }
 
 /** One in-process run: flit-hops and CPU seconds of its run phase. */
@@ -191,7 +133,7 @@ async function runPhase(w: Workload): Promise<{ flitHops: number; cpuSeconds: nu
 
 function cliArgs(w: Workload): string[] {
   const flag = (k: string) => `--${k.replace(/[A-Z]/g, (x) => `-${x.toLowerCase()}`)}`;
-  return Object.entries({ ...BOOKSIM_RULES, ...w.point, drain: 2000, seed: 7 }).flatMap(([k, v]) =>
+  return Object.entries<string | number | boolean>({ ...workloadPoint(w), seed: 7 }).flatMap(([k, v]) =>
     v === true ? [flag(k)] : [flag(k), String(v)],
   );
 }

@@ -6,9 +6,9 @@
 //     --algorithm u-cube --dests 16 --load 0.02 --json
 //   npx tsx bench/profile-share.ts /tmp/prof/CPU.*.0.001.cpuprofile [top]
 //
-// The run phase is every sample from the first to the last one under runStream or
-// runKernelStream (src/experiment/run/), garbage collection in between included, idle samples
-// left out; the wasm share is the self time of functions in the module (their URL is wasm://),
+// The run phase is every sample under runStream or runKernelStream (src/experiment/run/), with
+// the garbage collection that interrupts them, idle samples left out (several runs in one profile,
+// as bench/kernel-profile.ts makes: their set-ups between them left out too); the wasm share is the self time of functions in the module (their URL is wasm://),
 // the host's is the rest. Prints the shares, the `top` functions by self time and the inclusive
 // time of the host's per-message steps.
 import { readFileSync } from 'node:fs';
@@ -53,14 +53,19 @@ for (const d of p.timeDeltas) {
   t += d;
   times.push(t);
 }
-let first = -1;
-let last = -1;
+// The run phase: every sample under runStream or runKernelStream, and each garbage collection or
+// '(program)' sample that follows one (V8 records them at the root, outside any JavaScript stack).
+// Several runs in one profile (bench/kernel-profile.ts) are counted run by run: what happens
+// between them (the next run's set-up) is not run phase.
+const ROOTLESS = new Set(['(garbage collector)', '(program)']);
+const inPhase: boolean[] = [];
+let previous = false;
 p.samples.forEach((s, i) => {
-  if (!underRun(s)) return;
-  if (first < 0) first = i;
-  last = i;
+  const name = byId.get(s)!.callFrame.functionName;
+  inPhase[i] = underRun(s) || (ROOTLESS.has(name) && previous);
+  if (!ROOTLESS.has(name)) previous = underRun(s);
 });
-if (first < 0) {
+if (!inPhase.includes(true)) {
   console.error(`profile-share: no sample under runStream or runKernelStream in ${file}`);
   process.exit(1);
 }
@@ -72,7 +77,8 @@ const inclusive = new Map(STEPS.map((s) => [s, 0]));
 let total = 0;
 let wasm = 0;
 let gc = 0;
-for (let i = first; i <= last; i++) {
+for (let i = 0; i < p.samples.length; i++) {
+  if (!inPhase[i]) continue;
   const d = (times[i + 1] ?? times[i]!) - times[i]!;
   const frame = byId.get(p.samples[i]!)!.callFrame;
   if (frame.functionName === '(idle)') continue;

@@ -10,6 +10,8 @@ const EXACT = 1024;
 const SUB = 512;
 const EXACT_BITS = 10;
 const SUB_BITS = 9;
+/** Bins up to 2^32 cycles. */
+export const BINS = EXACT + (32 - EXACT_BITS) * SUB;
 
 /** The bin of a latency (a non-negative integer of cycles). */
 function binOf(x: number): number {
@@ -46,13 +48,23 @@ export interface LatencyBins {
 }
 
 export class LatencyHistogram {
-  private readonly counts = new Float64Array(EXACT + (32 - EXACT_BITS) * SUB);
+  // allocated at the first latency added: a kernel run's histogram is adopted (load), not copied
+  private bins_: Float64Array | null = null;
   private n = 0;
   private max = 0;
 
-  /** Counts per bin (the kernel's, assembly/traffic/retire.ts), their total and the largest latency. */
+  private get counts(): Float64Array {
+    this.bins_ ??= new Float64Array(BINS);
+    return this.bins_;
+  }
+
+  /**
+   * Counts per bin (the kernel's, assembly/traffic/retire.ts: a copy the histogram keeps), their
+   * total and the largest latency.
+   */
   load(counts: Float64Array, n: number, max: number): void {
-    this.counts.set(counts);
+    if (counts.length !== BINS) throw new Error(`LatencyHistogram.load: ${counts.length} bins, not ${BINS}`);
+    this.bins_ = counts;
     this.n = n;
     this.max = max;
   }
@@ -71,7 +83,9 @@ export class LatencyHistogram {
     if (this.n === 0) return NaN;
     const rank = Math.max(1, Math.ceil(q * this.n));
     let seen = 0;
-    for (let b = 0; b < this.counts.length; b++) {
+    // no latency lies beyond the largest one's bin: the scan stops there
+    const last = binOf(this.max);
+    for (let b = 0; b <= last; b++) {
       seen += this.counts[b]!;
       if (seen >= rank) return Math.min(edgeOf(b), this.max);
     }
@@ -80,14 +94,11 @@ export class LatencyHistogram {
 
   /** The non-empty stretch of bins (LatencyBins): exact, in the histogram's own edges. */
   bins(): LatencyBins {
-    let first = -1;
-    let last = -1;
-    for (let b = 0; b < this.counts.length; b++) {
-      if (this.counts[b]! === 0) continue;
-      if (first < 0) first = b;
-      last = b;
-    }
-    if (first < 0) return { edges: [], counts: [] };
+    if (this.n === 0) return { edges: [], counts: [] };
+    // the last non-empty bin is the largest latency's
+    const last = binOf(this.max);
+    let first = 0;
+    while (this.counts[first]! === 0) first++;
     const edges: number[] = [];
     const counts: number[] = [];
     for (let b = first; b <= last; b++) {
