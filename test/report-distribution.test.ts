@@ -78,6 +78,26 @@ describe('the distribution spec', () => {
     }
   });
 
+  it('a CDF of latencies below 1,024 cycles is a step: it rises at each latency (vertically) and is flat up to the next one', () => {
+    const some = [byValues(0.05, 4), byValues(0.2, 4)];
+    const rows = distributionRows(some, { kind: 'cdf', series: 'load' });
+    for (const p of some) {
+      const line = rows.filter((r) => r.series === String(p.values.load));
+      const bins = pooledBins(p)!;
+      expect(bins.every(([lo, hi]) => hi - lo === 1)).toBe(true);
+      const total = bins.reduce((a, b) => a + b[2], 0);
+      // every segment is vertical (at a latency) or flat (between two): no ramp across a cycle
+      for (let i = 1; i < line.length; i++)
+        expect(line[i]!.x === line[i - 1]!.x || line[i]!.y === line[i - 1]!.y).toBe(true);
+      // at each latency L held, the line reaches F(L), the fraction of latencies <= L, at x = L
+      let seen = 0;
+      for (const [lo, , c] of bins) {
+        seen += c;
+        if (c > 0) expect(line.some((r) => r.x === lo && Math.abs(r.y - seen / total) < 1e-12)).toBe(true);
+      }
+    }
+  });
+
   it('a histogram per series: whole-cycle bins whose fractions sum to 1, titled axes with units, the bin width stated', () => {
     const some = [byValues(0.05, 16), byValues(0.2, 16)];
     const a = { kind: 'histogram' as const, series: 'load', bins: 12 };

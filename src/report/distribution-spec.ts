@@ -107,7 +107,11 @@ export function distributionRows(points: readonly StoredPoint[], a: Distribution
         `plot --kind ${a.kind}: point ${p.index} holds no latency histogram (stored before latencyHistogram existed, or not a run of dynamic traffic); run the sweep again with --fresh`,
       );
     const f = a.timeUnit === 'us' ? (p.config.units?.cycleUs ?? Number.NaN) : 1;
-    return { p, bins: bins.map(([lo, hi, c]) => [lo * f, hi * f, c] as [number, number, number]) };
+    // [lower edge, upper edge, count, one cycle wide]: a one-cycle bin holds one latency, its lower edge
+    return {
+      p,
+      bins: bins.map(([lo, hi, c]) => [lo * f, hi * f, c, hi - lo === 1] as [number, number, number, boolean]),
+    };
   });
   const rows: DistributionRow[] = [];
   if (a.kind === 'cdf') {
@@ -116,13 +120,23 @@ export function distributionRows(points: readonly StoredPoint[], a: Distribution
       if (total === 0) continue;
       const series = seriesName(p, a);
       const facet = a.facet ? String(optionValue(p, a.facet)) : '';
-      // F at each bin's upper edge; the line between is the bin's latencies spread evenly
+      const push = (x: number, y: number): void => {
+        const last = rows.at(-1);
+        if (last?.series !== series || last.facet !== facet || last.x !== x || last.y !== y)
+          rows.push({ series, facet, x, y });
+      };
+      // F(x), the fraction of latencies <= x: latencies are whole cycles, so below 1,024 cycles
+      // (one-cycle bins) F steps up at each latency and stays flat to the next one; a wider bin's
+      // latencies are not known apart, and the line between its edges spreads them evenly
       let seen = 0;
       rows.push({ series, facet, x: bins[0]![0], y: 0 });
-      for (const [, hi, c] of bins) {
+      for (const [lo, hi, c, exact] of bins) {
+        push(lo, seen / total);
         seen += c;
-        rows.push({ series, facet, x: hi, y: seen / total });
+        push(exact ? lo : hi, seen / total);
       }
+      const [, end, , exact] = bins.at(-1)!;
+      if (exact) push(end, 1);
     }
     return rows;
   }
