@@ -1,3 +1,4 @@
+import { runMain } from './cli-main.ts';
 import { describe, expect, it } from 'vitest';
 import { WormcastError } from '../src/errors.ts';
 import { optionFromText } from '../src/cli/option-text.ts';
@@ -101,5 +102,16 @@ describe('size mix', () => {
     expect(optionFromText('flits', '4:1,16:1')).toBe('4:1,16:1');
     refuses({ flits: '4:1,16:1', sizes: '2:1' }, /both give the message sizes/);
     refuses({ flits: '4:x' }, /'4:x' must be size:weight/);
+  });
+
+  it("wormcast simulate --flits MIX --load L: the load is bounded by the mix's mean size, named in the one line", async () => {
+    for (const load of ['0', '11']) {
+      const r = await runMain(['simulate', '--topology', 'torus:4x4', '--load', load, '--flits', '4:1,16:1']);
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(
+        `wormcast: --load (at most the mean size of --flits, 10: one message per node per cycle): ${load} is out of range; must be 1e-9..10\n`,
+      );
+    }
   });
 });

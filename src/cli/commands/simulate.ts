@@ -408,14 +408,17 @@ export function registerSimulate(program: Command): void {
         throw new WormcastError('simulate: give --topology and --load (or --plan, --scenario, --example)');
       const model = nodeModel(o, o.algorithm);
       // a size mix (--sizes) sets the message sizes: --flits, if given, is refused by resolvePoint
-      const mix = o.sizes !== undefined ? parseSizeMix(o.sizes) : undefined;
-      const flits = mix ? mix.max : (optionFromText('flits', o.flits) as number);
+      // (--flits takes a mix too: `--flits 4:1,16:1`)
+      const flitsValue = optionFromText('flits', o.flits) as number | string;
+      const mixFlag = o.sizes !== undefined ? '--sizes' : typeof flitsValue === 'string' ? '--flits' : undefined;
+      const mix = mixFlag ? parseSizeMix(o.sizes ?? String(flitsValue)) : undefined;
+      const flits = mix ? mix.max : (flitsValue as number);
       const load = mix
         ? num(
             o.load,
             1e-9,
             mix.mean,
-            `--load (at most the mean size of --sizes, ${mix.mean}: one message per node per cycle)`,
+            `--load (at most the mean size of ${mixFlag}, ${mix.mean}: one message per node per cycle)`,
           )
         : num(o.load, 1e-9, flits, '--load (at most --flits: one message per node per cycle)');
       optionFromText('process', o.process);
