@@ -1,4 +1,4 @@
-import { instantiate } from '@assemblyscript/loader';
+import { instantiate, instantiateSync } from '@assemblyscript/loader';
 import type { RoutingFunction } from '../routing/types.ts';
 import { TOPOLOGIES } from '../topology/registry.ts';
 import type { Topology } from '../topology/types.ts';
@@ -76,7 +76,16 @@ async function defaultBytes(): Promise<Uint8Array | ArrayBuffer> {
  */
 export async function loadWasm(source?: WasmSource): Promise<WormcastExports> {
   const module = await compiledModule(source);
-  return (await instantiate<Record<string, unknown>>(module, {})).exports as unknown as WormcastExports;
+  // In Node the compiled module is instantiated synchronously: the loader's asynchronous
+  // instantiate() first asks whether its source is a fetch Response, and touching the global
+  // Response makes Node load its fetch implementation (undici), 10-15 ms of CPU in the first
+  // run of every process (bench/cold-run.ts). A browser's main thread may refuse to instantiate a
+  // large module synchronously, so it keeps the asynchronous path (it has Response built in).
+  const node = globalThis.process?.versions?.node !== undefined;
+  const made = node
+    ? instantiateSync<Record<string, unknown>>(module, {})
+    : await instantiate<Record<string, unknown>>(module, {});
+  return made.exports as unknown as WormcastExports;
 }
 
 // Compiled modules, one per byte source: every instance of one module shares V8's compiled
