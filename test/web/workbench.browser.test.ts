@@ -52,13 +52,28 @@ async function canvasData(): Promise<Record<string, string>> {
 }
 
 async function clickNode(address: string, shift = false): Promise<void> {
-  const at = await page.evaluate(
-    (a) => (window as unknown as { wormcast: { screenOf(a: string): { x: number; y: number } } }).wormcast.screenOf(a),
-    address,
-  );
-  const box = (await page.getByTestId('network-canvas').boundingBox())!;
+  // where the node is on screen, read when the drawing has stayed put for a frame: on a loaded
+  // machine the page may still be laying out after the module loaded (a line appearing above the
+  // drawing moves it down), and a position read before that clicks the node beside
+  const at = await page.evaluate(async (a) => {
+    const canvas = document.querySelector('[data-testid=network-canvas]')!;
+    const frame = () => new Promise((done) => requestAnimationFrame(() => done(null)));
+    let last = '';
+    for (let i = 0; i < 60; i++) {
+      const r = canvas.getBoundingClientRect();
+      const now = `${r.x},${r.y},${r.width},${r.height}`;
+      if (now === last) break;
+      last = now;
+      await frame();
+    }
+    const r = canvas.getBoundingClientRect();
+    const p = (window as unknown as { wormcast: { screenOf(a: string): { x: number; y: number } } }).wormcast.screenOf(
+      a,
+    );
+    return { x: r.x + p.x, y: r.y + p.y };
+  }, address);
   if (shift) await page.keyboard.down('Shift');
-  await page.mouse.click(box.x + at.x, box.y + at.y);
+  await page.mouse.click(at.x, at.y);
   if (shift) await page.keyboard.up('Shift');
 }
 
