@@ -96,3 +96,69 @@ describe('the two evaluations of a multiplexed cycle (docs/model-flit.md "Evalua
     });
   }
 });
+
+// readyListAt not given (FLAG_READY_AUTO, assembly/engine/engine.ts stepMux): above the threshold
+// the walk is kept while the cycles' moves are dense (at most 3 live slots per flit-hop), the ready
+// list taken when they are sparse; the results are those of either evaluation throughout
+describe('the evaluation chosen by the moves when readyListAt is not given', () => {
+  function input(
+    topology: string,
+    routing: string,
+    algorithm: string,
+    dests: number,
+    load: number,
+    options: EngineInput['options'],
+  ): EngineInput {
+    const r = simulationRouting(topology, algorithm, routing);
+    const events = generateTraffic({ nodes: r.topology.nodes, load, flits: 16, dests, cycles: 1200, seed: 7 });
+    return { routing: r, worms: buildWorkload(events, algorithm, r, 16).worms, options };
+  }
+  /** Cycle by cycle: the run's results, and how many cycles began with READY_LIST_SLOTS live slots or more under each evaluation. */
+  async function run(i: EngineInput): Promise<{ results: string; walkAbove: number; readyAbove: number }> {
+    const wasm = await WasmEngine.create(i);
+    let status = 'limit';
+    let walkAbove = 0;
+    let readyAbove = 0;
+    while (status === 'limit') {
+      const h = new Int32Array(wasm.region().buffer, wasm.region().byteOffset, L.HEADER_WORDS);
+      const live = h[L.H_LIVESLOTS]!;
+      status = wasm.runUntil(wasm.cycle + 1);
+      const walk = new Int32Array(wasm.region().buffer, wasm.region().byteOffset, L.HEADER_WORDS)[L.H_WALK]!;
+      if (live >= READY_LIST_SLOTS) {
+        if (walk === 1) walkAbove++;
+        else readyAbove++;
+      }
+    }
+    return { results: results(wasm, status), walkAbove, readyAbove };
+  }
+  const booksim = {
+    buffer: 8,
+    vcsPerClass: 2,
+    routerDelay: 4,
+    vcRelease: 'tail-sent',
+    injection: 'back-to-back',
+  } as const;
+
+  it('dense moves (hypercube:11 unicast at 0.2 under BookSim rules, about 1.9 live slots per flit-hop): the walk above the threshold', async () => {
+    const auto = await run(input('hypercube:11', 'ecube', 'unicast', 0, 0.2, booksim));
+    const fixed = await run(
+      input('hypercube:11', 'ecube', 'unicast', 0, 0.2, { ...booksim, readyListAt: READY_LIST_SLOTS }),
+    );
+    const walk = await run(input('hypercube:11', 'ecube', 'unicast', 0, 0.2, { ...booksim, readyListAt: 1 << 30 }));
+    expect(auto.walkAbove).toBeGreaterThan(500);
+    expect(auto.readyAbove).toBeLessThan(auto.walkAbove / 10);
+    // the threshold given: the ready list there, as before
+    expect(fixed.readyAbove).toBeGreaterThan(500);
+    expect(fixed.walkAbove).toBe(0);
+    expect(auto.results).toBe(fixed.results);
+    expect(auto.results).toBe(walk.results);
+  });
+
+  it('sparse moves (torus:32x32 hp-dual-path to 16 at 0.01, about 13 live slots per flit-hop): the ready list above the threshold', async () => {
+    const auto = await run(input('torus:32x32', 'hcm', 'hp-dual-path', 16, 0.01, { buffer: 8 }));
+    const walk = await run(input('torus:32x32', 'hcm', 'hp-dual-path', 16, 0.01, { buffer: 8, readyListAt: 1 << 30 }));
+    expect(auto.readyAbove).toBeGreaterThan(300);
+    expect(auto.walkAbove).toBeLessThan(auto.readyAbove / 10);
+    expect(auto.results).toBe(walk.results);
+  });
+});

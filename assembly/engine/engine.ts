@@ -9,7 +9,7 @@ import {
   H_WATCHDOG, H_WORMS, H_WCAP, H_CYCLE, H_NEXTCREATE, H_ACTIVE_N, H_STATUS, H_LASTPROGRESS,
   H_LIVESLOTS, H_WALK, W_CREATED, ST_RUNNING, ST_FINISHED, ST_DEADLOCK, ST_LIMIT, ST_SATURATED,
 } from "./layout";
-import { configure, loadCounters, storeCounters, MUX, READY_AT, WALK, PERPORT, LOCKSTEP, LAT, TAILSENT, T } from "./state";
+import { configure, loadCounters, storeCounters, MUX, READY_AT, READY_AUTO, WALK, PERPORT, LOCKSTEP, LAT, TAILSENT, T, flitHops } from "./state";
 import { header, setHeader, wget } from "./records";
 import { activate } from "./worms";
 import { enterWalk, stepWalkDefault, stepWalkTail, stepWalkWire, stepWalkWireTail, stepWalkGeneral } from "./walk";
@@ -58,6 +58,12 @@ export function engineRun(base: usize, until: i32): i32 {
   if (header(H_STATUS) == ST_LIMIT) setHeader(H_STATUS, ST_RUNNING);
   if (header(H_STATUS) != ST_RUNNING) return header(H_STATUS);
   loadCounters();
+  // the flit-hop average of the evaluation choice starts afresh with each run and carries over
+  // from call to call (it only chooses how the cycles are evaluated, never what they do)
+  if (header(H_CYCLE) == 0) {
+    hopsAvg = 0;
+    hopsSeen = flitHops;
+  }
   chooseVariants(LAT > 1, TAILSENT);
   // switch 'per-port': every cycle on the ready list (the walk's lone moves skip the input stage)
   WALK = header(H_WALK) != 0 && !PERPORT;
@@ -134,16 +140,29 @@ function step(t: i32): bool {
 // Steps 2-4 with multiplexed VCs (reference: routingAndAllocation, readyMoves, arbitration,
 // endOfCycle): the walk evaluation until a cycle starts with READY_AT live slots or more, then the
 // ready-list evaluation until one starts with fewer than half as many (the results are the same;
-// docs/model-flit.md "Evaluation order").
+// docs/model-flit.md "Evaluation order"). With readyListAt not given (READY_AUTO) the walk is kept
+// above READY_AT while the network's flit-hops per cycle, smoothed, stay dense: at most 3 live
+// slots each (2.2 to come back), up to AUTO_CAP live slots (docs/kernel.md "Which evaluation").
+const AUTO_CAP: i32 = 32768;
+let hopsAvg: f64 = 0;
+let hopsSeen: f64 = 0;
+
 function stepMux(t: i32): void {
   if (PERPORT) {
     stepReady(t);
     return;
   }
   const live = header(H_LIVESLOTS);
+  let dense = false;
+  if (READY_AUTO) {
+    // the previous cycle's flit-hops, averaged over about 16 cycles
+    hopsAvg += (flitHops - hopsSeen - hopsAvg) * 0.0625;
+    hopsSeen = flitHops;
+    dense = live < AUTO_CAP && <f64>live <= (WALK ? 3.0 : 2.2) * hopsAvg;
+  }
   if (WALK) {
-    if (live >= READY_AT) WALK = false;
-  } else if (live < READY_AT >> 1) {
+    if (live >= READY_AT && !dense) WALK = false;
+  } else if (live < READY_AT >> 1 || dense) {
     WALK = true;
     enterWalk();
   }

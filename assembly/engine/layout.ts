@@ -224,6 +224,11 @@ export const FLAG_LOCKSTEP: i32 = 16;
 export const FLAG_PER_PORT: i32 = 32;
 /** Option queuedHeader 'pipelined' (docs/model-flit.md "One cycle t" 4b); clear: 'router-delay'. */
 export const FLAG_QUEUED_PIPELINED: i32 = 64;
+/**
+ * Option readyListAt not given: above the threshold the walk is kept while the cycles' moves stay
+ * dense (docs/model-flit.md "Evaluation order"); clear: the threshold alone decides.
+ */
+export const FLAG_READY_AUTO: i32 = 128;
 
 /** Counters (f64, at byte 256). */
 export const COUNTERS_BYTE: i32 = 256;

@@ -8,7 +8,7 @@ import {
   H_READY_AT, H_O_OWNER, H_O_ARB, H_O_WINNER, H_O_ALONE, H_O_CHFLITS, H_O_QHEAD, H_O_QTAIL,
   H_O_WORM, H_O_DEST, H_O_TREE, H_O_SLOT, H_O_ACTIVE, H_O_READY, H_O_ROUTE, H_O_INJL, H_O_WAIT,
   H_O_VCQ, H_O_LAT, H_O_INPORT, FLAG_MUX, FLAG_CHANNEL_USE, FLAG_BACK_TO_BACK, FLAG_TAIL_SENT, FLAG_LOCKSTEP,
-  FLAG_PER_PORT, FLAG_QUEUED_PIPELINED, WIRE_STRIDE,
+  FLAG_PER_PORT, FLAG_QUEUED_PIPELINED, FLAG_READY_AUTO, WIRE_STRIDE,
   COUNTERS_BYTE, C_FLITHOPS, C_INJECTED, C_EJECTED, C_VCWAIT, C_SAMEGROUP, C_SHARING, C_GRANTS,
 } from "./layout";
 
@@ -66,6 +66,8 @@ export let BEHIND_LEAD: i32 = 0;
 export let LAT: i32 = 1;
 // multiplexed VCs: a cycle starting with this many live slots is evaluated with the ready list
 export let READY_AT: i32 = 0;
+// option readyListAt not given (FLAG_READY_AUTO): above READY_AT the walk stays while moves are dense
+export let READY_AUTO: bool = false;
 // multiplexed VCs evaluated by the walk (H_WALK), kept here while a run lasts
 export let WALK: bool = false;
 // the owner word after the last VC's, never owned: a slot that gave its VC up before its tail left
@@ -119,6 +121,7 @@ export function configure(base: usize): void {
   INPORT = region(base, H_O_INPORT);
   VC_WIRES = SLOT_WIRES + <usize>word(base, H_SLOTCAP) * <usize>WIRE_STRIDE * sizeof<i32>();
   READY_AT = word(base, H_READY_AT);
+  READY_AUTO = (word(base, H_FLAGS) & FLAG_READY_AUTO) != 0;
   P = word(base, H_PORTS);
   V = word(base, H_V);
   K = word(base, H_K);

@@ -9,7 +9,8 @@ import type { EngineInput, EngineOptions, WormPlace, WormSpec } from './types.ts
  * Default of option readyListAt: a multiplexed cycle that starts with this many live slots or
  * more is evaluated with the ready list (its slot records no longer fit the caches, and one visit per
  * slot beats the walk's two passes over the routing worms; docs/validation.md), a smaller one
- * with moves during the walk.
+ * with moves during the walk. Not given, the walk is also kept above it while most slots move
+ * (FLAG_READY_AUTO; docs/kernel.md "Which evaluation").
  */
 export const READY_LIST_SLOTS = 2048;
 
@@ -42,6 +43,8 @@ export interface ResolvedOptions {
   vcsPerClass: number;
   /** Live slots from which a multiplexed cycle is evaluated with the ready list. */
   readyAt: number;
+  /** readyListAt was not given: above readyAt the walk is kept while moves are dense (FLAG_READY_AUTO). */
+  readyAuto: boolean;
   /** When the next worm of an injection queue may send (docs/model-flit.md "The source"). */
   injection: 'back-to-back' | 'after-tail';
   /** When a network VC is freed (docs/model-flit.md "One cycle t" 4b). */
@@ -114,6 +117,7 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
     slots,
     vcsPerClass,
     readyAt,
+    readyAuto: o.readyListAt === undefined,
     allPort: o.port === 'all',
     vcLinks: o.vcLinks === true,
     channelUse: o.channelUse !== false,
@@ -239,7 +243,8 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
     (o.vcRelease === 'tail-sent' ? L.FLAG_TAIL_SENT : 0) |
     (o.treeReplication === 'lockstep' ? L.FLAG_LOCKSTEP : 0) |
     (o.switch === 'per-port' ? L.FLAG_PER_PORT : 0) |
-    (o.queuedHeader === 'pipelined' ? L.FLAG_QUEUED_PIPELINED : 0);
+    (o.queuedHeader === 'pipelined' ? L.FLAG_QUEUED_PIPELINED : 0) |
+    (o.readyAuto ? L.FLAG_READY_AUTO : 0);
   // worms written so far (all of them, unless the run is streamed: src/engine/feed.ts) and records
   h[L.H_WORMS] = input.worms.length;
   h[L.H_WCAP] = Math.max(1, s.worms);

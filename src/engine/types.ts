@@ -72,7 +72,8 @@ export interface EngineOptions {
    * during a walk over the worms (fastest while the live state fits the caches) until one starts
    * with at least this many live slots; from then on each slot is visited once and the moves
    * are performed from a ready list (fastest on large loaded networks), until a cycle starts with
-   * fewer than half as many. Default 2048; 0 always uses the ready list.
+   * fewer than half as many. Default 2048; 0 always uses the ready list. Not given, the walk is
+   * also kept above 2048 while most live slots move (the same results, faster).
    */
   readyListAt?: number;
   /**

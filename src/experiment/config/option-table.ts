@@ -630,7 +630,7 @@ export const OPTION_TABLE = [
     key: 'readyListAt',
     placeholder: '<n>',
     value: int(0, 1 << 30),
-    help: 'live slots from which a cycle is evaluated with the ready list instead of the walk (same results; default 2048, 0 = always); with one VC per link, kernel traffic walks several worms at once from 32 times as many',
+    help: 'live slots from which a cycle is evaluated with the ready list instead of the walk (same results; 0 = always; not given: 2048, and the walk kept above while most slots move); with one VC per link, kernel traffic walks several worms at once from 32 times as many',
     default: 2048,
     cliDefault: false,
     group: 'run',
