@@ -121,6 +121,12 @@ export interface EngineOptions {
    */
   linkLatency?: number;
   /**
+   * Cycles a credit takes beyond the link latency (0..30, linkLatency + creditDelay at most 31;
+   * default 0): a flit that leaves a network VC's buffer during t frees room its upstream sees from
+   * t + linkLatency + creditDelay on. BookSim's router pipeline makes it 3 (docs/model-flit.md "Time").
+   */
+  creditDelay?: number;
+  /**
    * Seed of the worms' routing keys, the per-packet draws of routing functions that make one
    * (dor with tieBreak 'random'): worm n's key is a hash of (routeSeed, n) (src/engine/worm-key.ts),
    * the same in both engines. Default 0; `wormcast simulate` passes the run's seed.
