@@ -15,7 +15,7 @@ export class WormcastError extends Error {
  * (docs/cli.md, "Numbers").
  */
 const DECIMAL = /^[+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
-const INTEGER = /^[+]?\d+$/;
+const INTEGER = /^[+-]?\d+$/;
 
 /** Quote a user's text for an error line: at most 40 characters, control characters escaped. */
 function shown(text: string): string {

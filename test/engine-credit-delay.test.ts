@@ -24,7 +24,10 @@ describe('creditDelay: a credit takes linkLatency + creditDelay cycles back upst
     // cycles a router keep every upstream loop ahead of the last one, so flit k is delivered
     // k (2 l + d) after the header (the injection loop, 2 cycles, is never the slower one).
     // l = 1: head 1 + 2 + 2 + 3 * 3 = 14, tail 14 + 4 * 2 = 22 (d = 0), 14 + 4 * 5 = 34 (d = 3);
-    // l = 2: head 1 + 2 + 2 + 3 * 4 = 17, tail 17 + 4 * 4 = 33 (d = 0), 17 + 4 * 7 = 45 (d = 3).
+    // l = 2: head 1 + 2 + 2 + 3 * 4 = 17, tail 17 + 4 * 4 = 33 (d = 0), 17 + 4 * 7 = 45 (d = 3),
+    // 17 + 4 * 3 = 29 (d = -1: the credit back faster than the flit across);
+    // l = 3, d = -1 (BookSim's mesh with its switch and channel stages in l): head
+    // 1 + 2 + 2 + 3 * 5 = 20, tail 20 + 4 * 5 = 40.
     const line = parseTopology('mesh:4x1');
     const dor = createRouting('dor', line);
     const worms: WormSpec[] = [{ kind: 'unicast', src: 0, dests: [3], flits: 5, created: 0 }];
@@ -33,6 +36,8 @@ describe('creditDelay: a credit takes linkLatency + creditDelay cycles back upst
       [1, 3, 14, 34],
       [2, 0, 17, 33],
       [2, 3, 17, 45],
+      [2, -1, 17, 29],
+      [3, -1, 20, 40],
     ];
     // one VC per link, and two multiplexed ones (the wasm engine's walk, then its ready list)
     for (const [linkLatency, creditDelay, head, tail] of cases)
@@ -59,15 +64,21 @@ describe('creditDelay: a credit takes linkLatency + creditDelay cycles back upst
         }
   });
 
-  it('0 is the default; a loop beyond the wire records (linkLatency + creditDelay > 31) is refused in one line', () => {
+  it('0 is the default; a credit of no cycle, or longer than the wire records hold (linkLatency + creditDelay outside 1..31), is refused in one line', () => {
     expect(resolveOptions({}).creditDelay).toBe(0);
     expect(resolveOptions({ linkLatency: 16, creditDelay: 15 }).creditDelay).toBe(15);
+    expect(resolveOptions({ linkLatency: 3, creditDelay: -2 }).creditDelay).toBe(-2);
     expect(() => resolveOptions({ linkLatency: 2, creditDelay: 30 })).toThrow(
-      'engine option creditDelay: 30 with linkLatency 2 makes a credit loop of 32 cycles; linkLatency + creditDelay must be at most 31',
+      'engine option creditDelay: 30 with linkLatency 2 makes a credit take 32 cycles; linkLatency + creditDelay must be 1..31',
     );
-    expect(() => resolveOptions({ creditDelay: -1 })).toThrow('engine option creditDelay: -1 must be an integer 0..30');
+    expect(() => resolveOptions({ creditDelay: -1 })).toThrow(
+      'engine option creditDelay: -1 with linkLatency 1 makes a credit take 0 cycles; linkLatency + creditDelay must be 1..31',
+    );
+    expect(() => resolveOptions({ creditDelay: -16 })).toThrow(
+      'engine option creditDelay: -16 must be an integer -15..30',
+    );
     expect(() => resolveOptions({ creditDelay: 1.5 })).toThrow(
-      'engine option creditDelay: 1.5 must be an integer 0..30',
+      'engine option creditDelay: 1.5 must be an integer -15..30',
     );
   });
 

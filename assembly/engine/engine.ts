@@ -9,7 +9,7 @@ import {
   H_WATCHDOG, H_WORMS, H_WCAP, H_CYCLE, H_NEXTCREATE, H_ACTIVE_N, H_STATUS, H_LASTPROGRESS,
   H_LIVESLOTS, H_WALK, W_CREATED, ST_RUNNING, ST_FINISHED, ST_DEADLOCK, ST_LIMIT, ST_SATURATED,
 } from "./layout";
-import { configure, loadCounters, storeCounters, MUX, READY_AT, WALK, PERPORT, LOCKSTEP, CLAT, TAILSENT, T } from "./state";
+import { configure, loadCounters, storeCounters, MUX, READY_AT, WALK, PERPORT, LOCKSTEP, WIRE, TAILSENT, T } from "./state";
 import { header, setHeader, wget } from "./records";
 import { activate } from "./worms";
 import { enterWalk, stepWalkDefault, stepWalkTail, stepWalkWire, stepWalkWireTail, stepWalkGeneral } from "./walk";
@@ -58,7 +58,7 @@ export function engineRun(base: usize, until: i32): i32 {
   if (header(H_STATUS) == ST_LIMIT) setHeader(H_STATUS, ST_RUNNING);
   if (header(H_STATUS) != ST_RUNNING) return header(H_STATUS);
   loadCounters();
-  chooseVariants(CLAT > 1, TAILSENT);
+  chooseVariants(WIRE, TAILSENT);
   // switch 'per-port': every cycle on the ready list (the walk's lone moves skip the input stage)
   WALK = header(H_WALK) != 0 && !PERPORT;
   const worms = header(H_WORMS);

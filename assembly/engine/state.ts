@@ -65,9 +65,11 @@ export let PERPORT: bool = false;
 export let BEHIND_LEAD: i32 = 0;
 // option linkLatency (cycles per network channel traversal)
 export let LAT: i32 = 1;
-// a credit's cycles on its wire: linkLatency + option creditDelay (docs/model-flit.md "Time");
-// the wire records and the `wire` variants are taken when it is over 1
+// a credit's cycles on its wire: linkLatency + option creditDelay, 1..31 (docs/model-flit.md "Time")
 export let CLAT: i32 = 1;
+// the wire records are present and the `wire` variants taken: a flit or a credit on a wire (LAT or
+// CLAT over 1)
+export let WIRE: bool = false;
 // multiplexed VCs: a cycle starting with this many live slots is evaluated with the ready list
 export let READY_AT: i32 = 0;
 // multiplexed VCs evaluated by the walk (H_WALK), kept here while a run lasts
@@ -142,6 +144,7 @@ export function configure(base: usize): void {
   BEHIND_LEAD = (flags & FLAG_QUEUED_PIPELINED) != 0 ? max<i32>(1, R - 1) - 1 - R : 0;
   LAT = word(base, H_LAT);
   CLAT = LAT + word(base, H_CREDIT_DELAY);
+  WIRE = LAT > 1 || CLAT > 1;
   INJ = word(base, H_INJ);
   EJ = word(base, H_EJ);
   SPAREVC = EJ + word(base, H_NODES) * QE;

@@ -12,7 +12,7 @@ import {
   W_TOSEND, W_FIRSTTRIG, KIND_TREE, KIND_UNICAST, WS_DONE, WS_REQUEST, S_FLAGS, S_NEXT, S_HEAD,
   S_IN, S_OUT, S_CHAN, S_VC, S_CHILD, WIRE_MASK, F_RELEASED, F_PENDING, F_EJECT, F_ROUTED, F_DEAD, F_BEHIND, F_MOVED, A_HELD, A_FLITS,
 } from "./layout";
-import { OWNER, ACTIVE, ROUTE, READY, SLOT, ARB, P, V, B, R, T, LAT, CLAT, TAILSENT, LOCKSTEP, INJ, SPAREVC, NPOST, MOVED, flitHops, sharing, sharingNow } from "./state";
+import { OWNER, ACTIVE, ROUTE, READY, SLOT, ARB, P, V, B, R, T, LAT, CLAT, WIRE, TAILSENT, LOCKSTEP, INJ, SPAREVC, NPOST, MOVED, flitHops, sharing, sharingNow } from "./state";
 import { ld, st, header, setHeader, entry, slotRec, slotIn, arbIn, arbRec, wormRec, slotWire, vcWire } from "./records";
 import { tryGrant, requestTree } from "./vcs";
 import { routeSlot } from "./route-step";
@@ -59,7 +59,7 @@ export function stepWalkWireTail(t: i32): void {
 }
 // lock-step trees (`gen`: move.ts): every rule read at run time ('per-port' runs on the ready list)
 export function stepWalkGeneral(t: i32): void {
-  walkCycle(t, CLAT > 1, TAILSENT, true);
+  walkCycle(t, WIRE, TAILSENT, true);
 }
 
 @inline function walkCycle(t: i32, wire: bool, tail: bool, gen: bool): void {

@@ -1,11 +1,11 @@
-// Option linkLatency > 1 or creditDelay > 0: the flits and credits still on a wire (docs/model-flit.md
+// Option linkLatency > 1 or creditDelay != 0: the flits and credits still on a wire (docs/model-flit.md
 // "Time"), kept in wire records (WIRE_* of the layout: last cycle, bit mask), one event a cycle at
-// most; a flit is on its wire LAT cycles, a credit CLAT (LAT + creditDelay, at most 31: the mask's
-// 32 bits). The rule flags `wire` (CLAT > 1) and `tail` (vcRelease 'tail-sent') are parameters of the
+// most; a flit is on its wire LAT cycles, a credit CLAT (LAT + creditDelay, 1..31: the mask's 32
+// bits). The rule flags `wire` (WIRE: LAT or CLAT over 1) and `tail` (vcRelease 'tail-sent') are parameters of the
 // inlined functions that need them. The run chooses the variant once per cycle (readyCycle,
 // linksCycle): with the default rules they are the constants false, and binaryen drops their code,
 // so the default path tests nothing per flit (issue 15: testing LAT on every move and readiness
-// check cost about 2.5 % of the 16x16 torus bench); the other copy reads CLAT > 1 and TAILSENT.
+// check cost about 2.5 % of the 16x16 torus bench); the other copy reads WIRE and TAILSENT.
 import { S_IN, S_OUT, S_VC, WIRE_LAST, WIRE_MASK } from "./layout";
 import { LAT, CLAT, T } from "./state";
 import { ld, st, slotWire, vcWire } from "./records";

@@ -109,11 +109,11 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
     throw new WormcastError(`engine option injection: '${String(o.injection)}' must be back-to-back or after-tail`);
   }
   const linkLatency = int(o.linkLatency, 1, 1, 16, 'linkLatency');
-  const creditDelay = int(o.creditDelay, 0, 0, 30, 'creditDelay');
-  // the wasm engine's wire records remember 32 cycles (a bit mask)
-  if (linkLatency + creditDelay > 31)
+  const creditDelay = int(o.creditDelay, 0, -15, 30, 'creditDelay');
+  // a credit takes a cycle at least; the wasm engine's wire records remember 32 cycles (a bit mask)
+  if (linkLatency + creditDelay < 1 || linkLatency + creditDelay > 31)
     throw new WormcastError(
-      `engine option creditDelay: ${creditDelay} with linkLatency ${linkLatency} makes a credit loop of ${linkLatency + creditDelay} cycles; linkLatency + creditDelay must be at most 31`,
+      `engine option creditDelay: ${creditDelay} with linkLatency ${linkLatency} makes a credit take ${linkLatency + creditDelay} cycles; linkLatency + creditDelay must be 1..31`,
     );
   return {
     buffer,
@@ -214,7 +214,7 @@ export function prepare(input: EngineInput): Prepared {
     slots: options.slots,
     mux,
     tailSent: input.options?.vcRelease === 'tail-sent',
-    wires: options.linkLatency + options.creditDelay > 1,
+    wires: options.linkLatency > 1 || options.linkLatency + options.creditDelay > 1,
     channelUse: options.channelUse,
     perPort: options.switch === 'per-port',
   });

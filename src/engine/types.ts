@@ -121,9 +121,10 @@ export interface EngineOptions {
    */
   linkLatency?: number;
   /**
-   * Cycles a credit takes beyond the link latency (0..30, linkLatency + creditDelay at most 31;
+   * Cycles a credit takes beyond the link latency (-15..30, linkLatency + creditDelay 1..31;
    * default 0): a flit that leaves a network VC's buffer during t frees room its upstream sees from
-   * t + linkLatency + creditDelay on. BookSim's router pipeline makes it 3 (docs/model-flit.md "Time").
+   * t + linkLatency + creditDelay on. BookSim's router pipeline makes it 3, or -1 with the link
+   * latency counted from the switch allocation (docs/model-flit.md "Time").
    */
   creditDelay?: number;
   /**
