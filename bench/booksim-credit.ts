@@ -1,6 +1,6 @@
 // Low-load packet latency with small buffers beside BookSim2 (issue 27; docs/validation.md
-// "BookSim's credit loop"): the credit loop of one buffer, which sets the latency when a VC holds
-// one or two flits. wormcast under BookSim's rules with the given creditDelay, and BookSim2 itself
+// "BookSim's credit loop and pipeline, packet by packet"): the credit loop of one buffer, which
+// sets the latency when a VC holds one or two flits. wormcast under BookSim's rules with the given creditDelay, and BookSim2 itself
 // when BOOKSIM names its binary.
 //
 //   npx tsx bench/booksim-credit.ts <mesh|torus> [--buffers=1,2,4,8] [--credit-delay=3] [--seeds=7]

@@ -1,6 +1,6 @@
-// Packet by packet beside BookSim2 (issue 27; docs/validation.md "BookSim's pipeline, packet by
-// packet"): BookSim2 runs a small network with every packet watched, and wormcast runs the same
-// packets (source, destination, creation cycle, as BookSim's watch output gives them) under
+// Packet by packet beside BookSim2 (issue 27; docs/validation.md "BookSim's credit loop and
+// pipeline, packet by packet"): BookSim2 runs a small network with every packet watched, and
+// wormcast runs the same packets (source, destination, creation cycle, as BookSim's watch output gives them) under
 // BookSim's rules with the engine options given; each packet's latency on both sides, and how many
 // differ. The first packet that differs is where to read both timelines (BookSim's watch file,
 // kept at --watch).
@@ -47,8 +47,9 @@ const seed = int('seed', 7);
 const rows = int('rows', 0);
 const rate = Number(arg('rate') ?? 0.1);
 if (!(rate > 0 && rate <= 1)) fail(`--rate: a number in (0, 1], not ${arg('rate')}`);
-const engine = arg('engine') ?? 'reference';
-if (engine !== 'reference' && engine !== 'wasm') fail(`--engine: reference or wasm, not ${engine}`);
+const engineArg = arg('engine') ?? 'reference';
+if (engineArg !== 'reference' && engineArg !== 'wasm') fail(`--engine: reference or wasm, not ${engineArg}`);
+const engine = engineArg as 'reference' | 'wasm';
 let extra: EngineOptions = {};
 try {
   extra = JSON.parse(arg('options') ?? '{}') as EngineOptions;

@@ -3,22 +3,22 @@ import { simulate } from '../src/experiment/run/simulate.ts';
 
 /**
  * BookSim2's credit loop at low load (issue 27; docs/model-flit.md "Time", docs/validation.md
- * "BookSim's credit loop"). With small buffers a packet's latency is set by how soon a buffer's
- * room is seen upstream again: in BookSim2 a flit granted the switch in cycle a crosses the
- * crossbar in a + 1, is in the next router's buffer for its switch allocation in a + L + 2, and the
- * credit of its leaving there is usable upstream L + 1 cycles after that: 2L + 3 cycles from a
- * flit's switch grant to its slot's reuse, where wormcast's loop is 2l. creditDelay 3 is the
- * difference. BookSim2 (booksim2 28f43299, /work/booksim-build) was run by
+ * "BookSim's credit loop and pipeline, packet by packet"). With small buffers a packet's latency is
+ * set by how soon a buffer's room is seen upstream again: in BookSim2 a flit granted the switch in
+ * cycle a crosses the crossbar in a + 1, is in the next router's buffer for its switch allocation
+ * in a + L + 2, and the credit of its leaving there is usable upstream L + 1 cycles after that: 2L
+ * + 3 cycles from a flit's switch grant to its slot's reuse, where wormcast's loop is 2l.
+ * creditDelay 3 is the difference. BookSim2 (booksim2 28f43299, /work/booksim-build) was run by
  * `bench/booksim-credit.ts` (BookSim's side: topology mesh k 8 or torus k 16, n 2, num_vcs 2,
  * routing_function dim_order, injection_rate 0.005, injection_rate_uses_flits 1, packet_size 16,
  * traffic uniform, wait_for_tail_credit 0, vc_buf_size B, sim_type latency, warmup_periods 1,
  * sample_period 20,000, max_samples 1, seed 7); its packet latency averages are below. wormcast:
- * the same load, 16-flit packets with the source, R = 4, S = 1, back-to-back, tail-sent,
- * per-port switch, the mesh with 2 VCs of its one class, the torus with BookSim's dateline classes
- * (1 VC each), random tie-break and 2-cycle links; warm-up, window and drain 20,000 cycles each;
- * seed 7. Each band is, in per cent of BookSim's figure, the range of (wormcast - BookSim) /
- * BookSim over wormcast's seeds 7, 11, 13, 17 and 19, widened on each side by half that range,
- * at least 1 point wide, rounded outwards to 0.5 (measured 2026-11-27).
+ * the same load, 16-flit packets with the source, R = 4, S = 1, back-to-back, tail-sent, per-port
+ * switch, the mesh with 2 VCs of its one class, the torus with BookSim's dateline classes (1 VC
+ * each), random tie-break and 2-cycle links; warm-up, window and drain 20,000 cycles each; seed 7.
+ * Each band is, in per cent of BookSim's figure, the range of (wormcast - BookSim) / BookSim over
+ * wormcast's seeds 7, 11, 13, 17 and 19, widened on each side by half that range, at least 1 point
+ * wide, rounded outwards to 0.5 (measured 2026-11-27).
  */
 const NETWORKS = [
   {
