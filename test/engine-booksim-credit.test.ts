@@ -8,7 +8,7 @@ import { simulate } from '../src/experiment/run/simulate.ts';
  * cycle a crosses the crossbar in a + 1, is in the next router's buffer for its switch allocation
  * in a + L + 2, and the credit of its leaving there is usable upstream L + 1 cycles after that: 2L
  * + 3 cycles from a flit's switch grant to its slot's reuse, where wormcast's loop is 2l.
- * creditDelay 3 is the difference. BookSim2 (booksim2 28f43299, /work/booksim-build) was run by
+ * creditDelay 3 is the difference. BookSim2 (booksim2 28f43299) was run by
  * `bench/booksim-credit.ts` (BookSim's side: topology mesh k 8 or torus k 16, n 2, num_vcs 2,
  * routing_function dim_order, injection_rate 0.005, injection_rate_uses_flits 1, packet_size 16,
  * traffic uniform, wait_for_tail_credit 0, vc_buf_size B, sim_type latency, warmup_periods 1,
