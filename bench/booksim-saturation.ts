@@ -7,7 +7,10 @@
 //
 // Networks: mesh (8x8, dor, 2 VCs), torus2 / torus4 (16x16, dor, num_vcs 2 / 4: 1 / 2 per dateline
 // class, 2-cycle channels as BookSim's), hc (10-cube, e-cube, 2 VCs). Rules: per-vc, per-port, each
-// with `+pipelined` for queuedHeader 'pipelined'. Each line: the rule (or booksim), the seed, the
+// with `+pipelined` for queuedHeader 'pipelined', then either `+creditN` for creditDelay N (BookSim's
+// credit loop is N = 3) or `+stages` for BookSim's switch and channel stages counted in the link
+// (router delay 2, link latency L + 2, creditDelay -1, startup 3: docs/model-flit.md "Time"), in
+// that order (per-port+pipelined+credit3, per-port+stages). Each line: the rule (or booksim), the seed, the
 // accepted flits per node per cycle; then the mean and sample standard deviation of each.
 // BookSim2 is not part of wormcast: fetch booksim/booksim2 and `make` in its src/ (bench/booksim.bench.ts).
 import { spawnSync } from 'node:child_process';
@@ -108,9 +111,12 @@ if (seeds.some((s) => !Number.isInteger(s) || s < 0)) {
   process.exit(2);
 }
 const rules = (arg('rules') ?? 'per-port,per-port+pipelined').split(',');
+const RULE = /^per-(vc|port)(\+pipelined)?(?:\+credit(\d+)|(\+stages))?$/;
 for (const r of rules)
-  if (!/^per-(vc|port)(\+pipelined)?$/.test(r)) {
-    console.error(`booksim-saturation: --rules: per-vc or per-port, each with +pipelined or not, not '${r}'`);
+  if (!RULE.test(r)) {
+    console.error(
+      `booksim-saturation: --rules: per-vc or per-port, then +pipelined or not, then +creditN (N >= 0), +stages or neither, not '${r}'`,
+    );
     process.exit(2);
   }
 
@@ -138,7 +144,8 @@ if (binary) {
   }
 }
 for (const rule of rules) {
-  const [sw, pipelined] = rule.split('+');
+  const [, sw, pipelined, credit, stages] = RULE.exec(rule)!;
+  const link = net.wormcast.options.linkLatency ?? 1;
   for (const seed of seeds) {
     const r = await simulate({
       algorithm: 'unicast',
@@ -151,8 +158,10 @@ for (const rule of rules) {
       seed,
       options: {
         ...net.wormcast.options,
-        switch: sw as 'per-vc' | 'per-port',
+        switch: `per-${sw}` as 'per-vc' | 'per-port',
         ...(pipelined ? { queuedHeader: 'pipelined' as const } : {}),
+        ...(credit ? { creditDelay: Number(credit) } : {}),
+        ...(stages ? { routerDelay: 2, linkLatency: link + 2, creditDelay: -1, startup: 3 } : {}),
       },
     } as Parameters<typeof simulate>[0]);
     record(rule, seed, r.throughput);

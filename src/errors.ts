@@ -16,6 +16,8 @@ export class WormcastError extends Error {
  */
 const DECIMAL = /^[+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 const INTEGER = /^[+]?\d+$/;
+// an option whose range goes below 0 (creditDelay) takes a minus sign too
+const SIGNED_INTEGER = /^[+-]?\d+$/;
 
 /** Quote a user's text for an error line: at most 40 characters, control characters escaped. */
 function shown(text: string): string {
@@ -26,8 +28,9 @@ function shown(text: string): string {
 /** Parse a decimal integer that must lie in [min, max]; `what` names it in the error. */
 export function parseIntIn(text: string, min: number, max: number, what: string): number {
   const s = text.trim();
-  if (!INTEGER.test(s)) throw new WormcastError(`${what}: ${shown(text)} is not an integer; must be ${min}..${max}`);
-  const v = Number(s);
+  if (!(min < 0 ? SIGNED_INTEGER : INTEGER).test(s))
+    throw new WormcastError(`${what}: ${shown(text)} is not an integer; must be ${min}..${max}`);
+  const v = Number(s) + 0;
   if (v < min || v > max)
     throw new WormcastError(`${what}: ${s.length > 40 ? shown(s) : v} is out of range; must be ${min}..${max}`);
   return v;

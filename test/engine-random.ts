@@ -168,3 +168,31 @@ export function randomConfigPerPort(seed: number): RandomConfig {
   };
   return { label: `${cfg.label} per-port ${options.treeReplication}`, routing: cfg.routing, worms: cfg.worms, options };
 }
+
+/**
+ * randomConfigConsumption(seed) with a credit loop longer or shorter than the link (option
+ * creditDelay, issue 27; docs/model-flit.md "Time"): linkLatency 1..3 and creditDelay 1..4 from
+ * the seed, the longest credit the wire records hold (linkLatency + creditDelay = 31) on one seed
+ * in eleven, the shortest (1 cycle: creditDelay 1 - linkLatency) on one in seven, and one crossbar
+ * input per port (with BookSim's pipelined queued header under tail-sent) on one seed in four.
+ * Kept apart so that the stored digests of the other generators' runs stay valid.
+ */
+export function randomConfigCredit(seed: number): RandomConfig {
+  const cfg = randomConfigConsumption(seed);
+  const linkLatency = 1 + (seed % 3);
+  const creditDelay = seed % 11 === 10 ? 31 - linkLatency : seed % 7 === 4 ? 1 - linkLatency : 1 + ((seed >> 2) % 4);
+  const perPort = seed % 4 === 3;
+  const options: EngineOptions = {
+    ...cfg.options,
+    linkLatency,
+    creditDelay,
+    ...(perPort ? { vcLinks: false, vcsPerClass: Math.max(2, cfg.options.vcsPerClass ?? 1), switch: 'per-port' } : {}),
+    ...(perPort && cfg.options.vcRelease === 'tail-sent' ? { queuedHeader: 'pipelined' } : {}),
+  };
+  return {
+    label: `${cfg.label} linkLatency=${linkLatency} creditDelay=${creditDelay}${perPort ? ' per-port' : ''}`,
+    routing: cfg.routing,
+    worms: cfg.worms,
+    options,
+  };
+}

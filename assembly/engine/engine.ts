@@ -9,7 +9,7 @@ import {
   H_WATCHDOG, H_WORMS, H_WCAP, H_CYCLE, H_NEXTCREATE, H_ACTIVE_N, H_STATUS, H_LASTPROGRESS,
   H_LIVESLOTS, H_WALK, W_CREATED, ST_RUNNING, ST_FINISHED, ST_DEADLOCK, ST_LIMIT, ST_SATURATED,
 } from "./layout";
-import { configure, loadCounters, storeCounters, MUX, READY_AT, READY_AUTO, WALK, PERPORT, LOCKSTEP, LAT, TAILSENT, T, flitHops } from "./state";
+import { configure, loadCounters, storeCounters, MUX, READY_AT, READY_AUTO, WALK, PERPORT, LOCKSTEP, WIRE, TAILSENT, T, flitHops } from "./state";
 import { header, setHeader, wget } from "./records";
 import { activate } from "./worms";
 import { enterWalk, stepWalkDefault, stepWalkTail, stepWalkWire, stepWalkWireTail, stepWalkGeneral } from "./walk";
@@ -64,7 +64,7 @@ export function engineRun(base: usize, until: i32): i32 {
     hopsAvg = 0;
     hopsSeen = flitHops;
   }
-  chooseVariants(LAT > 1, TAILSENT);
+  chooseVariants(WIRE, TAILSENT);
   // switch 'per-port': every cycle on the ready list (the walk's lone moves skip the input stage)
   WALK = header(H_WALK) != 0 && !PERPORT;
   const worms = header(H_WORMS);

@@ -6,18 +6,18 @@ import {
   S_IN, S_OUT, S_FLAGS, S_CHILD, S_SIB, S_CHAN, S_NEXT, W_SLOTS, W_KIND, KIND_TREE, F_PENDING, F_EJECT, F_NET,
   F_ROUTED, F_MOVED, A_HELD,
 } from "./layout";
-import { B, LAT, LOCKSTEP, PERPORT } from "./state";
+import { B, CLAT, LOCKSTEP, PERPORT } from "./state";
 import { ld, sget, slotRec, arbRec } from "./records";
 import { creditsOut } from "./wire";
 import { queued } from "./tail-sent";
 import { enter, enterInput } from "./arbitration";
 
 // the buffer of network child cp (flags f) has no room for a flit at the start of the cycle (its
-// credits on the wire, at most LAT - 1, are read only when they can fill it)
+// credits on the wire, at most CLAT - 1, are read only when they can fill it)
 @inline export function full(cp: usize, f: i32, wire: bool, tail: bool): bool {
   let held = ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0);
   if (tail) held += queued(cp);
-  if (wire && held + LAT - 1 >= B) held += creditsOut(cp, true);
+  if (wire && held + CLAT - 1 >= B) held += creditsOut(cp, true);
   return held >= B;
 }
 

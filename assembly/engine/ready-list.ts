@@ -7,7 +7,7 @@ import {
   H_ACTIVE_N, H_STATUS, ST_RUNNING, W_STATE, W_SLOTS, W_KIND, WS_REQUEST, KIND_TREE, S_FLAGS, S_NEXT,
   S_HEAD, F_PENDING, F_EJECT, F_ROUTED, F_DEAD, F_BEHIND, F_MOVED, F_INLOST,
 } from "./layout";
-import { ACTIVE, READY, INJL, LAT, TAILSENT, LOCKSTEP, PERPORT, R, sharing, sharingNow } from "./state";
+import { ACTIVE, READY, INJL, WIRE, TAILSENT, LOCKSTEP, PERPORT, R, sharing, sharingNow } from "./state";
 import { ld, st, header, sget, wget, entry, slotRec, wormRec } from "./records";
 import { tryGrant, requestTree } from "./vcs";
 import { routeSlot } from "./route-step";
@@ -34,7 +34,7 @@ export function stepReadyWireTail(t: i32): void {
 }
 // switch 'per-port' or lock-step trees: every rule read at run time
 export function stepReadyGeneral(t: i32): void {
-  readyCycle(t, LAT > 1, TAILSENT, true);
+  readyCycle(t, WIRE, TAILSENT, true);
 }
 
 // pass 1 over the active list, then the injections and pass 2 (readyEnd)

@@ -6,7 +6,7 @@ import {
   W_DEST, W_NDEST, KIND_TREE, D_NODE, T_DEST, T_CHILD, T_SIB, T_PORT, T_VC, T_EXACT, F_PENDING,
   F_EJECT, F_ROUTED, F_NET, F_EXACT, S_IN, S_OUT, Q_OCC,
 } from "./layout";
-import { P, V, K, QE, INJ, EJ, OWNER, B, TAILSENT, LAT, T, LOCKSTEP } from "./state";
+import { P, V, K, QE, INJ, EJ, OWNER, B, TAILSENT, CLAT, T, LOCKSTEP } from "./state";
 import { ld, setHeader, sget, sset, wget, treeRec, destRec, entry, vcqRec, vcWire } from "./records";
 import { onWire } from "./wire";
 import { newSlot, link } from "./slots";
@@ -105,7 +105,7 @@ function channelRoom(ch: i32): i32 {
     const o = load<i32>(entry(OWNER, vc));
     if (o >= 0) room -= sget(o, S_IN) - sget(o, S_OUT);
     if (TAILSENT) room -= ld(vcqRec(vc), Q_OCC);
-    if (LAT > 1) room -= onWire(vcWire(vc), T);
+    if (CLAT > 1) room -= onWire(vcWire(vc), T, CLAT);
   }
   return room;
 }

@@ -5,7 +5,7 @@ import {
   H_FREESLOT, H_LIVESLOTS, H_SLOTCAP, H_MAXSLOTS, H_STATUS, ST_NO_SLOTS, SLOT_STRIDE, S_WORM, S_PARENT, S_CHILD,
   S_SIB, S_NEXT, S_HEAD, S_PREV, W_SLOTS, W_LIVE,
 } from "./layout";
-import { LAT } from "./state";
+import { WIRE } from "./state";
 import { DEBUG } from "./invariants";
 import { header, setHeader, sget, sset, wget, wset, slotRec } from "./records";
 import { clearSlotWire } from "./wire";
@@ -20,7 +20,7 @@ export function newSlot(w: i32): i32 {
   if (DEBUG) assert(s < header(H_SLOTCAP), "free list entry is a slot record");
   setHeader(H_FREESLOT, sget(s, S_NEXT));
   memory.fill(slotRec(s), 0, <usize>SLOT_STRIDE * sizeof<i32>());
-  if (LAT > 1) clearSlotWire(s);
+  if (WIRE) clearSlotWire(s);
   sset(s, S_WORM, w);
   sset(s, S_PARENT, -1);
   sset(s, S_CHILD, -1);

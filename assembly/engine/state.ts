@@ -5,6 +5,7 @@
 // per class, Q injection and QE ejection channels per node, B buffer, R router delay, S startup.
 import {
   H_PORTS, H_V, H_K, H_Q, H_B, H_R, H_S, H_FLAGS, H_NODES, H_QE, H_INJ, H_EJ, H_SLOTCAP, H_LAT,
+  H_CREDIT_DELAY,
   H_READY_AT, H_O_OWNER, H_O_ARB, H_O_WINNER, H_O_ALONE, H_O_CHFLITS, H_O_QHEAD, H_O_QTAIL,
   H_O_WORM, H_O_DEST, H_O_TREE, H_O_SLOT, H_O_ACTIVE, H_O_READY, H_O_ROUTE, H_O_INJL, H_O_WAIT,
   H_O_VCQ, H_O_LAT, H_O_INPORT, FLAG_MUX, FLAG_CHANNEL_USE, FLAG_BACK_TO_BACK, FLAG_TAIL_SENT, FLAG_LOCKSTEP,
@@ -64,6 +65,11 @@ export let PERPORT: bool = false;
 export let BEHIND_LEAD: i32 = 0;
 // option linkLatency (cycles per network channel traversal)
 export let LAT: i32 = 1;
+// a credit's cycles on its wire: linkLatency + option creditDelay, 1..31 (docs/model-flit.md "Time")
+export let CLAT: i32 = 1;
+// the wire records are present and the `wire` variants taken: a flit or a credit on a wire (LAT or
+// CLAT over 1)
+export let WIRE: bool = false;
 // multiplexed VCs: a cycle starting with this many live slots is evaluated with the ready list
 export let READY_AT: i32 = 0;
 // option readyListAt not given (FLAG_READY_AUTO): above READY_AT the walk stays while moves are dense
@@ -140,6 +146,8 @@ export function configure(base: usize): void {
   // 'pipelined': routed max(1, R - 1) cycles after the tail left, i.e. from t + 1 + (that - 1 - R) + R
   BEHIND_LEAD = (flags & FLAG_QUEUED_PIPELINED) != 0 ? max<i32>(1, R - 1) - 1 - R : 0;
   LAT = word(base, H_LAT);
+  CLAT = LAT + word(base, H_CREDIT_DELAY);
+  WIRE = LAT > 1 || CLAT > 1;
   INJ = word(base, H_INJ);
   EJ = word(base, H_EJ);
   SPAREVC = EJ + word(base, H_NODES) * QE;

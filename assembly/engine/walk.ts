@@ -12,7 +12,7 @@ import {
   W_TOSEND, W_FIRSTTRIG, KIND_TREE, KIND_UNICAST, WS_DONE, WS_REQUEST, S_FLAGS, S_NEXT, S_HEAD,
   S_IN, S_OUT, S_CHAN, S_VC, S_CHILD, WIRE_MASK, F_RELEASED, F_PENDING, F_EJECT, F_ROUTED, F_DEAD, F_BEHIND, F_MOVED, A_HELD, A_FLITS,
 } from "./layout";
-import { OWNER, ACTIVE, ROUTE, READY, SLOT, ARB, P, V, B, R, T, LAT, TAILSENT, LOCKSTEP, INJ, SPAREVC, NPOST, MOVED, flitHops, sharing, sharingNow } from "./state";
+import { OWNER, ACTIVE, ROUTE, READY, SLOT, ARB, P, V, B, R, T, LAT, CLAT, WIRE, TAILSENT, LOCKSTEP, INJ, SPAREVC, NPOST, MOVED, flitHops, sharing, sharingNow } from "./state";
 import { ld, st, header, setHeader, entry, slotRec, slotIn, arbIn, arbRec, wormRec, slotWire, vcWire } from "./records";
 import { tryGrant, requestTree } from "./vcs";
 import { routeSlot } from "./route-step";
@@ -59,7 +59,7 @@ export function stepWalkWireTail(t: i32): void {
 }
 // lock-step trees (`gen`: move.ts): every rule read at run time ('per-port' runs on the ready list)
 export function stepWalkGeneral(t: i32): void {
-  walkCycle(t, LAT > 1, TAILSENT, true);
+  walkCycle(t, WIRE, TAILSENT, true);
 }
 
 @inline function walkCycle(t: i32, wire: bool, tail: bool, gen: bool): void {
@@ -239,16 +239,16 @@ function keepRoute(k: i32, j: i32): void {
 // least having come off the wire (at most LAT - 1 are on it, one a cycle: with LAT or more held the
 // wire record need not be read)
 @inline function arrived(s: i32, pin: i32, pout: i32, t: i32): bool {
-  return pin - pout >= LAT || pin - pout - onWire(slotWire(s), t) > 0;
+  return pin - pout >= LAT || pin - pout - onWire(slotWire(s), t, LAT) > 0;
 }
 
 // the flits held in network child cp's buffer at the start of the cycle (cin in, cout out, as carried),
 // compared with B by the caller: with 'tail-sent' the released slots' flits too, with linkLatency > 1
-// its credits still on the wire, read only when they can fill the buffer (at most LAT - 1)
+// its credits still on the wire, read only when they can fill the buffer (at most CLAT - 1)
 @inline function heldIn(cp: usize, cin: i32, cout: i32, wire: bool, tail: bool): i32 {
   let held = cin - cout;
   if (tail) held += queued(cp);
-  if (wire && held + LAT - 1 >= B) held += creditsOut(cp, true);
+  if (wire && held + CLAT - 1 >= B) held += creditsOut(cp, true);
   return held;
 }
 

@@ -57,6 +57,8 @@ export interface ResolvedOptions {
   queuedHeader: 'router-delay' | 'pipelined';
   /** Cycles a flit (and its credit) takes to cross a network channel (docs/model-flit.md "Time"). */
   linkLatency: number;
+  /** Cycles a credit takes beyond the link latency (docs/model-flit.md "Time"). */
+  creditDelay: number;
   /** Seed of the worms' routing keys (docs/model-flit.md "Routing keys"). */
   routeSeed: number;
 }
@@ -109,6 +111,13 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
   if (o.injection !== undefined && o.injection !== 'back-to-back' && o.injection !== 'after-tail') {
     throw new WormcastError(`engine option injection: '${String(o.injection)}' must be back-to-back or after-tail`);
   }
+  const linkLatency = int(o.linkLatency, 1, 1, 16, 'linkLatency');
+  const creditDelay = int(o.creditDelay, 0, -15, 30, 'creditDelay');
+  // a credit takes a cycle at least; the wasm engine's wire records remember 32 cycles (a bit mask)
+  if (linkLatency + creditDelay < 1 || linkLatency + creditDelay > 31)
+    throw new WormcastError(
+      `engine option creditDelay: ${creditDelay} with linkLatency ${linkLatency} makes a credit take ${linkLatency + creditDelay} cycles; linkLatency + creditDelay must be 1..31`,
+    );
   return {
     buffer,
     routerDelay,
@@ -126,7 +135,8 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
     treeReplication: o.treeReplication ?? 'independent',
     switch: o.switch ?? 'per-vc',
     queuedHeader: o.queuedHeader ?? 'router-delay',
-    linkLatency: int(o.linkLatency, 1, 1, 16, 'linkLatency'),
+    linkLatency,
+    creditDelay,
     routeSeed,
   };
 }
@@ -208,7 +218,7 @@ export function prepare(input: EngineInput): Prepared {
     slots: options.slots,
     mux,
     tailSent: input.options?.vcRelease === 'tail-sent',
-    wires: options.linkLatency > 1,
+    wires: options.linkLatency > 1 || options.linkLatency + options.creditDelay > 1,
     channelUse: options.channelUse,
     perPort: options.switch === 'per-port',
   });
@@ -272,6 +282,7 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
   h[L.H_O_WAIT] = lay.waiters;
   h[L.H_O_VCQ] = lay.vcq;
   h[L.H_LAT] = o.linkLatency;
+  h[L.H_CREDIT_DELAY] = o.creditDelay;
   h[L.H_O_LAT] = lay.lat;
   h[L.H_O_INPORT] = lay.inport;
   if (lay.sizes.perPort) {

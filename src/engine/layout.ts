@@ -38,7 +38,8 @@
  *                                          buffer is there, + 1 (0 = none)
  *          vcq        i32[VCQ_STRIDE*N*P*V]  option vcRelease 'tail-sent' only: per network VC, the
  *                                          earlier holders still in its buffer (Q_* below)
- *          lat        i32[WIRE_STRIDE*(SLOTS + N*P*V)]  option linkLatency > 1 only: a wire record
+ *          lat        i32[WIRE_STRIDE*(SLOTS + N*P*V)]  a flit or credit on a wire (linkLatency or
+ *                                          linkLatency + creditDelay over 1) only: a wire record
  *                                          per slot (flits into its buffer), then per network VC
  *                                          (credits back to it) (WIRE_* below)
  *
@@ -129,7 +130,7 @@ export const H_O_VCQ = 50;
 /** Option linkLatency (cycles per network channel traversal, 1 by default). */
 export const H_LAT = 51;
 /**
- * linkLatency > 1 only: per slot, then per network VC, a wire record (WIRE_* below): the flits
+ * linkLatency or linkLatency + creditDelay over 1 only: per slot, then per network VC, a wire record (WIRE_* below): the flits
  * sent into the slot's buffer, and the credits sent back to the VC (a flit left its buffer),
  * still on the wire.
  */
@@ -154,6 +155,11 @@ export const H_O_INPORT = 55;
  * 0 when the host reads every group's times back itself.
  */
 export const H_GROUPS = 56;
+/**
+ * Option creditDelay (docs/model-flit.md "Time"): cycles a credit takes beyond H_LAT (H_LAT + this
+ * 1..31); with H_LAT or H_LAT + this over 1 the wire records of H_O_LAT are present.
+ */
+export const H_CREDIT_DELAY = 57;
 export const HEADER_WORDS = 64;
 
 /**
@@ -198,7 +204,7 @@ export const Q_DEC = 2;
 export const VCQ_STRIDE = 4;
 
 /**
- * Words of a wire record (option linkLatency > 1, region H_O_LAT): the events (a flit sent into a
+ * Words of a wire record (linkLatency or linkLatency + creditDelay over 1, region H_O_LAT): the events (a flit sent into a
  * slot's buffer, or a credit back to a network VC) still on the wire, at most one a cycle.
  */
 /** The last cycle an event happened. */
@@ -538,7 +544,7 @@ export interface LayoutSizes {
   channelUse: boolean;
   /** Option vcRelease 'tail-sent' (a queue record per network VC). */
   tailSent?: boolean;
-  /** Option linkLatency > 1 (the wire records of H_O_LAT). */
+  /** linkLatency or linkLatency + creditDelay over 1 (the wire records of H_O_LAT). */
   wires?: boolean;
   /** Option switch 'per-port' (the input-port records of H_O_INPORT). */
   perPort?: boolean;

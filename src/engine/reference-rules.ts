@@ -36,7 +36,7 @@ export interface Rules {
   arrival(t: number): number;
   /** "Time": a flit was sent into network slot c during t (its flight is remembered while l > 1). */
   flitSent(c: Slot, t: number): void;
-  /** "Time": a flit left network VC vc's buffer during t (its credit's flight, while l > 1). */
+  /** "Time": a flit left network VC vc's buffer during t (its credit's flight, while l + creditDelay > 1). */
   flitLeft(vc: number, t: number): void;
   /** Step 4b: network slot c, having just received a flit, gives its VC up ('tail-sent': that flit was the tail). */
   releasesOnTailIn(c: Slot): boolean;
@@ -75,7 +75,7 @@ export function rulesOf(
   buffers: VcBuffers,
   owner: ReadonlyArray<Slot | null>,
 ): Rules {
-  const { buffer: B, routerDelay: R, startup: S, linkLatency: l, watchdog: W } = o;
+  const { buffer: B, routerDelay: R, startup: S, linkLatency: l, creditDelay, watchdog: W } = o;
   const backToBack = o.injection === 'back-to-back';
   const tailSent = o.vcRelease === 'tail-sent';
   const lockstep = o.treeReplication === 'lockstep';
@@ -86,14 +86,12 @@ export function rulesOf(
   const { ports: P, v: V, q: Q } = space;
 
   // "Time": with l = 1 nothing is on a wire at a cycle's start, and nothing is remembered
-  const onWire = l === 1 ? (): number => 0 : (times: number[], t: number): number => flitsInFlight(times, t, l);
-  const remember =
-    l === 1
-      ? (): void => {}
-      : (times: number[], t: number): void => {
-          times.push(t);
-          if (times.length > l) times.shift();
-        };
+  const onWire = wireOf(l);
+  const remember = rememberOf(l);
+  // "Time", creditDelay: a credit is on its wire for l + creditDelay cycles
+  const cl = l + creditDelay;
+  const creditsOnWire = wireOf(cl);
+  const rememberCredit = rememberOf(cl);
   // "One cycle t" 4b: with 'tail-credit' a VC's buffer holds its holder's flits only
   const buffered = tailSent ? (c: Slot): number => flitsIn(buffers.fifo[c.vc]!) : (c: Slot): number => c.in - c.out;
 
@@ -137,10 +135,10 @@ export function rulesOf(
         }
       : (s, t) => !s.routed && s.kind !== 'ejection' && s.head >= 0 && t >= s.head + R,
     flitAvailable: (s, t) => s.in - s.out - onWire(s.sent, t) > 0,
-    roomInChild: (c, t) => c.kind === 'ejection' || buffered(c) + onWire(buffers.left[c.vc]!, t) < B,
+    roomInChild: (c, t) => c.kind === 'ejection' || buffered(c) + creditsOnWire(buffers.left[c.vc]!, t) < B,
     arrival: (t) => t + l,
     flitSent: (c, t) => remember(c.sent, t),
-    flitLeft: (vc, t) => remember(buffers.left[vc]!, t),
+    flitLeft: (vc, t) => rememberCredit(buffers.left[vc]!, t),
     releasesOnTailIn: tailSent ? (c) => c.in === c.worm.spec.flits : () => false,
     outOfSlots: (live) => live >= o.slots,
     frozen: (cycle, lastProgress) => cycle - lastProgress >= W,
@@ -158,7 +156,7 @@ export function rulesOf(
             // "Adaptive routing", most-credits: the flits a VC's buffer holds or will hold, as its upstream counts them
             const holder = owner[vc];
             const held = tailSent ? flitsIn(buffers.fifo[vc]!) : holder ? holder.in - holder.out : 0;
-            return held + onWire(buffers.left[vc]!, t);
+            return held + creditsOnWire(buffers.left[vc]!, t);
           },
           B,
         )
@@ -209,6 +207,21 @@ function adaptiveRoute(
     const i = select(candidates, s.worm.key);
     return i < 0 ? def : words[i]!;
   };
+}
+
+/** "Time": the count of a wire of l cycles' events still on it at t (none with l = 1: nothing is read). */
+function wireOf(l: number): (times: number[], t: number) => number {
+  return l === 1 ? () => 0 : (times, t) => flitsInFlight(times, t, l);
+}
+
+/** "Time": record an event on a wire of l cycles, keeping the last l (nothing with l = 1). */
+function rememberOf(l: number): (times: number[], t: number) => void {
+  return l === 1
+    ? () => {}
+    : (times, t) => {
+        times.push(t);
+        if (times.length > l) times.shift();
+      };
 }
 
 /** "Time": entries of `times` (cycles, ascending) within the last l - 1 cycles before t: still on the wire. */

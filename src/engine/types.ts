@@ -122,6 +122,13 @@ export interface EngineOptions {
    */
   linkLatency?: number;
   /**
+   * Cycles a credit takes beyond the link latency (-15..30, linkLatency + creditDelay 1..31;
+   * default 0): a flit that leaves a network VC's buffer during t frees room its upstream sees from
+   * t + linkLatency + creditDelay on. BookSim's router pipeline makes it 3, or -1 with the link
+   * latency counted from the switch allocation (docs/model-flit.md "Time").
+   */
+  creditDelay?: number;
+  /**
    * Seed of the worms' routing keys, the per-packet draws of routing functions that make one
    * (dor with tieBreak 'random'): worm n's key is a hash of (routeSeed, n) (src/engine/worm-key.ts),
    * the same in both engines. Default 0; `wormcast simulate` passes the run's seed.

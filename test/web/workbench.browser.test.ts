@@ -260,6 +260,7 @@ describe(`the workbench (issue 24)${SKIP}`, () => {
         // the simulation form's own trace, lines and all (src/web/trace-input.ts)
         'sim-trace-text': '# mine\n0 0 1 16\nafter:0 1 2 8',
         'sim-queued-header': 'pipelined',
+        'sim-credit-delay': '3',
         'curve-loads': '0.1 0.3',
         'curve-reps': '4',
         'curve-seed': '9',
