@@ -218,4 +218,19 @@ describe('wormcast sweep from the command line', () => {
     expect(n.status).toBe(2);
     expect(n.stderr).toMatch(/^wormcast: sweep: give an experiment file, or --grid/);
   });
+  it('a store of --warmup auto points is read back by results, plot, report and the resume (found by bench/fuzz-commands.ts)', async () => {
+    // the stored point keeps warmup 'auto' as it was given; the store's schema took only a number,
+    // so every reader refused the store the sweep had just written (exit 2, "not a stored point")
+    const out = join(dir, 'auto.jsonl');
+    const args = ['sweep', '--topology', 'mesh:4x4', '--load', '0.05', '--warmup', 'auto', '--cycles', '300'];
+    args.push('--drain', '300', '--replications', '1', '--workers', '1', '--out', out, '--quiet');
+    expect((await runMain(args, 60_000)).status).toBe(0);
+    const results = await runMain(['results', out, '--format', 'json']);
+    expect(results.stderr).toBe('');
+    expect(JSON.parse(results.stdout)).toHaveLength(1);
+    expect((await runMain(['plot', out, '-o', join(dir, 'auto.svg')], 60_000)).status).toBe(0);
+    expect((await runMain(['report', out, '-o', join(dir, 'auto.html')], 60_000)).status).toBe(0);
+    const again = await runMain(args, 60_000);
+    expect(again.stdout).toContain('1 point (0 run, 1 already in');
+  });
 });
