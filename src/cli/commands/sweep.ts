@@ -21,7 +21,7 @@ import { IncompleteRunError } from '../exit-status.ts';
 import { InterruptedError } from '../interrupted.ts';
 import { nodeMemoryEnvironment } from '../memory-environment.ts';
 import { OPTION_TABLE } from '../../experiment/config/option-table.ts';
-import { commanderOption } from '../option-text.ts';
+import { commanderOption, optionFromText } from '../option-text.ts';
 
 /*
  * `wormcast sweep [file]`: run an experiment (docs/experiments.md). The point options are the
@@ -57,14 +57,9 @@ function pointOptions(): Option[] {
 
 /** A command-line value of option `key` as the experiment holds it (numbers, booleans, strings). */
 function cliValue(key: OptionKey, text: string, what: string): OptionValue {
-  if (NUMERIC_OPTIONS.has(key)) {
-    // a word the option takes besides a number (warmup: auto)
-    const v = optionEntry(key).value;
-    if (v.kind === 'int' && v.words?.includes(text)) return text;
-    // a size mix (--flits 4:1,16:1, as simulate takes it): checked where the point is resolved
-    if (v.kind === 'int' && v.mix && text.includes(':')) return text;
-    return parseNumberIn(text, 0, Number.MAX_SAFE_INTEGER, what);
-  }
+  // as simulate reads it (a word such as warmup's auto, a size mix, the option's range): it was
+  // read as any number 0..2^53 - 1, and that range was what the error line named
+  if (NUMERIC_OPTIONS.has(key)) return optionFromText(key, text, what);
   if (BOOLEAN_OPTIONS.has(key)) {
     if (text === 'true') return true;
     if (text === 'false') return false;
@@ -109,8 +104,10 @@ export function parseGridArg(
     const parts = spec.split(':');
     if (parts.length !== 3)
       throw new WormcastError(`${what}: range '${spec}' must be from:to:step, e.g. 0.01:0.2:0.01`);
+    // the ends in the option's range; the step only positive (a step of 0 is refused with the range)
+    const v = optionEntry(key).value as { min: number; max: number };
     const [from, to, step] = parts.map((p, i) =>
-      parseNumberIn(p, 0, Number.MAX_SAFE_INTEGER, `${what} ${['from', 'to', 'step'][i]}`),
+      parseNumberIn(p, i < 2 ? v.min : 0, v.max, `${what} ${['from', 'to', 'step'][i]}`),
     ) as [number, number, number];
     return [key, { from, to, step }];
   }

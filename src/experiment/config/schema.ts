@@ -214,7 +214,8 @@ export function issueLine(issue: z.core.$ZodIssue, root: unknown): string {
       return `${where}${shown(v)} must be ${expected}${typeof v === 'number' && !Number.isFinite(v) ? ' (finite)' : ''}`;
     }
     default:
-      return `${where}${issue.message}`;
+      // a union's own message (options.ts: `must be an integer 0..N or auto`) does not name the value
+      return `${where}${issue.message.startsWith('must ') ? `${shown(v)} ` : ''}${issue.message}`;
   }
 }
 
