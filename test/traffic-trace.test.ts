@@ -11,6 +11,7 @@ import { parseTopology } from '../src/topology/registry.ts';
 import { parseTrace } from '../src/traffic/trace-file.ts';
 import { simulate, type SimulateOptions } from '../src/experiment/config/simulate-options.ts';
 import { sweep } from '../src/index.ts';
+import { runMain } from './cli-main.ts';
 
 /*
  * Trace-driven traffic (docs/traffic.md "Traces"): a trace replayed by the engine, its dependencies
@@ -123,6 +124,22 @@ describe('trace file errors: one line naming the line', () => {
     it(JSON.stringify(text), () => {
       expect(() => parseTrace(text, t)).toThrow(re);
     });
+  it("timed lines out of the order of their cycles: the file and line, not the engine's worms (found by bench/fuzz-commands.ts)", async () => {
+    // the engine takes worms in creation order; the trace passed its lines on unchecked, and the
+    // refusal spoke of worms: "worm 1: created 5 is before the previous worm's 10; list worms ..."
+    expect(() => parseTrace('10 0 1 4\nafter:0 1 2 4\n\n5 2 3 4', t, 'x.trace')).toThrow(
+      /^wormcast: x\.trace:4: cycle 5 is before cycle 10 of line 1; list the timed messages in the order of their cycles$/,
+    );
+    const file = join(mkdtempSync(join(tmpdir(), 'wormcast-trace-order-')), 'late.trace');
+    writeFileSync(file, '10 0 1 4\n5 1 2 4\n');
+    const r = await runMain(['simulate', '--trace', file, '--topology', 'mesh:4x4']);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      `wormcast: ${file}:2: cycle 5 is before cycle 10 of line 1; list the timed messages in the order of their cycles\n`,
+    );
+    expect(r.status).toBe(2);
+    expect(parseTrace('5 0 1 4\n5 1 2 4\nafter:1 2 3 4\n7 3 0 4', t)).toHaveLength(4);
+  });
   it('addresses in the topology form: 1,2 on a mesh', () => {
     expect(parseTrace('0 0,0 3,3/1,2 4', t)[0]!.dests).toEqual([t.parse('3,3'), t.parse('1,2')]);
   });

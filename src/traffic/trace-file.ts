@@ -39,12 +39,16 @@ function nodeOf(t: Topology, text: string, where: string): number {
  *
  *     at  src  dests  flits
  *
- * `at` a cycle (0, 1, ...) or `after:K` (message K, an earlier line, delivers at this source);
+ * `at` a cycle (0, 1, ...; a timed line's not before an earlier one's) or `after:K` (message K, an
+ * earlier line, delivers at this source);
  * `dests` one node or several separated by `/` (a multicast: the run's --algorithm sends it); nodes
  * as ids or in the topology's address form without blanks. Every error names its line.
  */
 export function parseTrace(text: string, t: Topology, name = 'trace'): TraceMessage[] {
   const out: TraceMessage[] = [];
+  // the last timed line: the engine takes worms in creation order (src/engine/input.ts)
+  let lastAt = 0;
+  let lastAtLine = 0;
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.replace(/#.*$/, '').trim();
@@ -68,6 +72,14 @@ export function parseTrace(text: string, t: Topology, name = 'trace'): TraceMess
         );
     } else if (/^\d+$/.test(atText) && Number(atText) < 2 ** 31) at = Number(atText);
     else throw new WormcastError(`${where}: '${atText}' must be a cycle 0..${2 ** 31 - 1} or after:K`);
+    if (at !== null) {
+      if (at < lastAt)
+        throw new WormcastError(
+          `${where}: cycle ${at} is before cycle ${lastAt} of line ${lastAtLine}; list the timed messages in the order of their cycles`,
+        );
+      lastAt = at;
+      lastAtLine = i + 1;
+    }
     const src = nodeOf(t, srcText, where);
     const dests = destText.split('/').map((d) => nodeOf(t, d, where));
     if (new Set(dests).size !== dests.length) throw new WormcastError(`${where}: a destination is listed twice`);
