@@ -140,6 +140,27 @@ describe('trace file errors: one line naming the line', () => {
     expect(r.status).toBe(2);
     expect(parseTrace('5 0 1 4\n5 1 2 4\nafter:1 2 3 4\n7 3 0 4', t)).toHaveLength(4);
   });
+  it('addresses in the topology form as every command reads them: 0011 on a 4-cube is node 3 (found by bench/fuzz-commands.ts)', async () => {
+    // the trace read every string of digits as a node id: 1011 was "not a node of hypercube:4" and
+    // 0011 node 11, where docs/addressing.md (route, plan, ...) reads n binary digits as the address
+    const cube4 = parseTopology('hypercube:4');
+    const nodes = (text: string, top = cube4) => parseTrace(text, top).map((m) => [m.src, ...m.dests]);
+    expect(nodes('0 0011 1011/2 4\n0 5 0001 4')).toEqual([
+      [3, 11, 2],
+      [5, 1],
+    ]);
+    // #k, the id form of the other commands, starts a comment here: the refusal says so
+    expect(() => nodes('0 #5 0001 4')).toThrow(
+      /trace:1: '0' must be 4 fields: .*; # starts a comment \(node ids go without it\)$/,
+    );
+    expect(nodes('0 1234 2 4', parseTopology('star:4'))).toEqual([[0, 2]]);
+    const file = join(mkdtempSync(join(tmpdir(), 'wormcast-trace-address-')), 'cube.trace');
+    writeFileSync(file, '0 0000 1011 4\n');
+    const r = await runMain(['simulate', '--trace', file, '--topology', 'hypercube:4', '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).meanHops).toBe(3);
+  });
   it('addresses in the topology form: 1,2 on a mesh', () => {
     expect(parseTrace('0 0,0 3,3/1,2 4', t)[0]!.dests).toEqual([t.parse('3,3'), t.parse('1,2')]);
   });

@@ -18,19 +18,22 @@ export interface TraceMessage {
 /** The largest trace read (messages). */
 export const TRACE_MAX_MESSAGES = 1 << 20;
 
-/** A node of the trace: an id, or an address in the topology's own form (e.g. 3,4 on a mesh). */
+/**
+ * A node of the trace: an address in the topology's own form (3,4 on a mesh; n binary digits on an
+ * n-cube, 1234 on star:4: docs/addressing.md, as every command reads them), else a node id. The
+ * address comes first: 0011 on hypercube:4 is node 3, not 11.
+ */
 function nodeOf(t: Topology, text: string, where: string): number {
-  if (/^\d+$/.test(text)) {
-    const n = Number(text);
-    if (n >= t.nodes)
-      throw new WormcastError(`${where}: node ${text} is not a node of ${t.spec} (ids 0..${t.nodes - 1})`);
-    return n;
-  }
   try {
     return t.parse(text);
   } catch {
-    throw new WormcastError(`${where}: '${text}' is neither a node id 0..${t.nodes - 1} nor an address of ${t.spec}`);
+    if (!/^\d+$/.test(text))
+      throw new WormcastError(`${where}: '${text}' is neither a node id 0..${t.nodes - 1} nor an address of ${t.spec}`);
   }
+  const n = Number(text);
+  if (n >= t.nodes)
+    throw new WormcastError(`${where}: node ${text} is not a node of ${t.spec} (ids 0..${t.nodes - 1})`);
+  return n;
 }
 
 /**
@@ -57,7 +60,7 @@ export function parseTrace(text: string, t: Topology, name = 'trace'): TraceMess
     const f = line.split(/\s+/);
     if (f.length !== 4)
       throw new WormcastError(
-        `${where}: '${line}' must be 4 fields: at src dests flits (e.g. 0 5 9 16, or after:3 9 12/17 16)`,
+        `${where}: '${line}' must be 4 fields: at src dests flits (e.g. 0 5 9 16, or after:3 9 12/17 16)${lines[i]!.includes('#') ? '; # starts a comment (node ids go without it)' : ''}`,
       );
     if (out.length >= TRACE_MAX_MESSAGES) throw new WormcastError(`${where}: more than ${TRACE_MAX_MESSAGES} messages`);
     const [atText, srcText, destText, flitText] = f as [string, string, string, string];
