@@ -353,6 +353,22 @@ describe('item 12: options a mode would ignore, flags of another routing functio
     ).toContain('--dests applies to multicast algorithms');
   });
 
+  it('an unknown routing with a flag of a routing function is an unknown routing (found by bench/fuzz-commands.ts)', async () => {
+    // the flag's check came first and took the unknown name for a routing function:
+    // "--shortest applies to routing label only, not __proto__"
+    const unknown = /^wormcast: unknown routing '(__proto__|nope)': expected one of ecube, dor, /;
+    expect(await userError('deadlock', '--topology', 'mesh:4x4', '--routing', '__proto__', '--shortest')).toMatch(
+      unknown,
+    );
+    expect(await userError('deadlock', '--topology', 'torus:4x4', '--routing', 'nope', '--tie-break', 'plus')).toMatch(
+      unknown,
+    );
+    expect(
+      await userError('deadlock', '--topology', 'torus:4x4', '--routing', 'nope', '--dateline', 'booksim'),
+    ).toMatch(unknown);
+    const route = ['route', '--topology', 'mesh:4x4', '--from', '0,0', '--to', '1,1', '--low-first'];
+    expect(await userError(...route, '--routing', 'nope')).toMatch(unknown);
+  });
   it('a flag of another routing function is an error', async () => {
     expect(await userError('deadlock', '--topology', 'mesh:4x4', '--routing', 'dor', '--drop-boundary-rule')).toBe(
       'wormcast: --drop-boundary-rule applies to routing hcm only, not dor\n',
