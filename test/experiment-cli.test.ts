@@ -233,4 +233,21 @@ describe('wormcast sweep from the command line', () => {
     const again = await runMain(args, 60_000);
     expect(again.stdout).toContain('1 point (0 run, 1 already in');
   });
+  it('--out blank and --metrics of no metric name the flag (found by bench/fuzz-commands.ts)', async () => {
+    // --out ' ' wrote a store named ' ' in the working directory and ran; --out '' said
+    // "--out : cannot open the result file: ENOENT"; --metrics '' was "statistics.metrics[0]: ''"
+    const base = ['sweep', '--topology', 'mesh:4x4', '--load', '0.1', '--cycles', '200', '--replications', '1'];
+    for (const blank of ['', ' ']) {
+      const r = await runMain([...base, '--out', blank]);
+      expect(r.stderr).toBe(
+        'wormcast: sweep --out: an empty path; give a result file (e.g. --out sweep.results.jsonl)\n',
+      );
+      expect(r.status).toBe(2);
+    }
+    const m = await runMain([...base, '--metrics', 'meanLatency,meanLatncy', '--out', join(dir, 'm.jsonl')]);
+    expect(m.stderr).toMatch(
+      /^wormcast: --metrics 'meanLatncy': not a metric \(did you mean 'meanLatency'\?\); expected one of meanLatency, meanNetworkLatency, /,
+    );
+    expect(m.status).toBe(2);
+  });
 });

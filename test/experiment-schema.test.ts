@@ -59,6 +59,17 @@ describe('experiment files: one line per kind of mistake', () => {
       'wormcast: experiment.yaml: grid.load[1]: -1 must be >= 1e-9',
     );
   });
+  it('an infinite number is named as such, not as null (found by bench/fuzz-commands.ts)', async () => {
+    // YAML .inf and JSON 1e999 are Infinity, which JSON.stringify printed as null
+    expect(errorOf({ ...good, base: { topology: 'mesh:4x4', drain: Number.POSITIVE_INFINITY } })).toBe(
+      'wormcast: experiment.yaml: base.drain: Infinity must be a number (finite)',
+    );
+    const file = join(dir, 'inf.yaml');
+    writeFileSync(file, 'name: a\nbase: {topology: "mesh:4x4", load: 0.1, drain: -.inf}\n');
+    const r = await runMain(['sweep', file, '--out', join(dir, 'inf.jsonl')]);
+    expect(r.stderr).toBe(`wormcast: ${file}: base.drain: -Infinity must be a number (finite)\n`);
+    expect(r.status).toBe(2);
+  });
   it('a value of an option that takes a word or a mix besides an integer is named (found by bench/fuzz-commands.ts)', () => {
     // the union's message said what is valid but not what was given
     expect(errorOf({ ...good, base: { topology: 'mesh:4x4', warmup: 1.5 } })).toBe(

@@ -140,6 +140,16 @@ describe('trace file errors: one line naming the line', () => {
     expect(r.status).toBe(2);
     expect(parseTrace('5 0 1 4\n5 1 2 4\nafter:1 2 3 4\n7 3 0 4', t)).toHaveLength(4);
   });
+  it('after:K on the first message says there is none before it (found by bench/fuzz-commands.ts)', async () => {
+    // it said "must name an earlier message (0..-1: ...)"
+    const file = join(mkdtempSync(join(tmpdir(), 'wormcast-trace-first-')), 'first.trace');
+    writeFileSync(file, '# waits for nothing\nafter:4 0,0 1,1 4\n');
+    const r = await runMain(['simulate', '--trace', file, '--topology', 'mesh:4x4']);
+    expect(r.stderr).toBe(
+      `wormcast: ${file}:2: after:4 must name an earlier message, and the first message has none; give it a cycle (e.g. 0)\n`,
+    );
+    expect(r.status).toBe(2);
+  });
   it('addresses in the topology form as every command reads them: 0011 on a 4-cube is node 3 (found by bench/fuzz-commands.ts)', async () => {
     // the trace read every string of digits as a node id: 1011 was "not a node of hypercube:4" and
     // 0011 node 11, where docs/addressing.md (route, plan, ...) reads n binary digits as the address

@@ -69,6 +69,10 @@ export function parseTrace(text: string, t: Topology, name = 'trace'): TraceMess
     const dep = /^after:(\d+)$/.exec(atText);
     if (dep) {
       after = Number(dep[1]);
+      if (out.length === 0)
+        throw new WormcastError(
+          `${where}: after:${after} must name an earlier message, and the first message has none; give it a cycle (e.g. 0)`,
+        );
       if (after >= out.length)
         throw new WormcastError(
           `${where}: after:${after} must name an earlier message (0..${out.length - 1}: messages count from 0, comments and blank lines aside)`,

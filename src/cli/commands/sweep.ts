@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { Command, Option } from 'commander';
 import { parseIntIn, parseNumberIn, WormcastError } from '../../errors.ts';
 import { readExperimentData } from '../../experiment/config/experiment-file.ts';
+import { METRICS } from '../../experiment/config/metrics.ts';
 import { optionEntry } from '../../experiment/config/option-table.ts';
 import { didYouMean, optionValueError, parseExperiment } from '../../experiment/config/schema.ts';
 import {
@@ -141,7 +142,7 @@ function experimentData(file: string | undefined, o: SweepCliOptions, cmd: Comma
   const statistics: Record<string, unknown> = { ...(data.statistics as Record<string, unknown> | undefined) };
   if (o.batches !== undefined) statistics.batches = parseIntIn(o.batches, 2, 10_000, '--batches');
   if (o.confidence !== undefined) statistics.confidence = parseNumberIn(o.confidence, 0.5, 0.9999, '--confidence');
-  if (o.metrics !== undefined) statistics.metrics = o.metrics.split(',').map((m) => m.trim());
+  if (o.metrics !== undefined) statistics.metrics = o.metrics.split(',').map((m) => metricName(m.trim()));
   if (Object.keys(statistics).length > 0) out.statistics = statistics;
   if (o.until !== undefined || o.maxCycles !== undefined) {
     const ru: Record<string, unknown> = { ...(data.runUntil as Record<string, unknown> | undefined) };
@@ -154,6 +155,15 @@ function experimentData(file: string | undefined, o: SweepCliOptions, cmd: Comma
     out.runUntil = ru;
   }
   return out;
+}
+
+/** A name of --metrics, refused naming the flag (the schema's line would name statistics.metrics[i]). */
+function metricName(m: string): string {
+  if ((METRICS as readonly string[]).includes(m)) return m;
+  const guess = didYouMean(m, METRICS);
+  throw new WormcastError(
+    `--metrics '${m}': not a metric${guess ? ` (did you mean '${guess}'?)` : ''}; expected one of ${METRICS.join(', ')}`,
+  );
 }
 
 /** The default result file: `<experiment name>.results.jsonl` in the current directory. */
@@ -214,6 +224,9 @@ export function registerSweep(program: Command): void {
     }
     const experiment = parseExperiment(experimentData(file, o, self), source);
     const workers = o.workers === undefined ? defaultWorkers() : parseIntIn(o.workers, 1, 1024, '--workers');
+    // a blank name would be a store named ' ' in the working directory (or ENOENT for '')
+    if (o.out !== undefined && o.out.trim() === '')
+      throw new WormcastError('sweep --out: an empty path; give a result file (e.g. --out sweep.results.jsonl)');
     const out =
       o.out ??
       defaultOut(file !== undefined && o.name === undefined ? experiment.name || basename(file) : experiment.name);

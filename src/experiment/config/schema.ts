@@ -129,6 +129,8 @@ function shown(v: unknown): string {
     const s = JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v);
     return `'${s.slice(1, -1)}'`;
   }
+  // JSON.stringify prints Infinity (YAML .inf, JSON 1e999) and NaN as null
+  if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
   const j = JSON.stringify(v) ?? String(v);
   return j.length > 60 ? `${j.slice(0, 60)}...` : j;
 }
