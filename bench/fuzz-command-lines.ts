@@ -20,6 +20,8 @@ export interface Case {
   /** stdout is JSON (one object or array per line) on exit 0 / 3 */
   readonly json: boolean;
   readonly boundMs: number;
+  /** the text of the files it reads, which an error line may quote (a NaN of a trace is the user's) */
+  readonly inputs?: string;
 }
 
 /** Networks small enough for every command; the second list is refused by the parsers. */
@@ -236,13 +238,13 @@ let serial = 0;
 function sweepCase(r: Random, dir: string): Case {
   const out = join(dir, `sweep-${++serial}.jsonl`);
   let a: string[];
-  let fileOk = true;
+  let inputs = '';
   if (r.maybe(0.5)) {
     const { text, ext } = experimentFile(r, dir, junk > 0);
     const file = join(dir, `exp-${serial}.${ext}`);
     writeFileSync(file, text);
+    inputs = text;
     a = ['sweep', file];
-    fileOk = !text.includes('__bad__');
   } else {
     const top = topology(r);
     a = ['sweep', '--topology', top, '--cycles', num(r, [200, 500, 1000]), '--warmup', num(r, [0, 100, 'auto'])];
@@ -269,8 +271,7 @@ function sweepCase(r: Random, dir: string): Case {
   if (r.maybe(0.05)) a.push('--name', r.pick(['x', '', 'a b', '../up']));
   if (r.maybe(0.03)) a.push('--detach');
   noise(r, a);
-  void fileOk;
-  return { command: 'sweep', argv: a, outputs: [out], json: false, boundMs: 120_000 };
+  return { command: 'sweep', argv: a, outputs: [out], json: false, boundMs: 120_000, inputs };
 }
 
 const OPTION_NAMES = ['load', 'algorithm', 'vcs', 'dests', 'topology', 'flits', 'buffer', 'seed', 'nope', ''];
@@ -378,10 +379,8 @@ function traceCase(r: Random, dir: string): Case {
   const [alg, top] = r.maybe(0.5) ? ['unicast', topology(r)] : algorithmAndTopology(r, MULTICAST);
   const ok = TOPS.includes(top) ? top : 'hypercube:4';
   const file = join(dir, `trace-${++serial}.trace`);
-  writeFileSync(
-    file,
-    traceFile(r, nodesOf(ok), junk > 0, (rr) => address(rr, ok).replace(/^#/, '')),
-  );
+  const inputs = traceFile(r, nodesOf(ok), junk > 0, (rr) => address(rr, ok).replace(/^#/, ''));
+  writeFileSync(file, inputs);
   const a = ['simulate', '--trace', r.maybe(0.97) ? file : r.pick([join(dir, 'missing.trace'), dir, ''])];
   a.push('--topology', top);
   if (alg !== 'unicast' || r.maybe(0.1)) a.push('--algorithm', alg);
@@ -399,7 +398,7 @@ function traceCase(r: Random, dir: string): Case {
   const json = r.maybe(0.7);
   if (json) a.push('--json');
   noise(r, a);
-  return { command: 'simulate --trace', argv: a, outputs: [], json, boundMs: 30_000 };
+  return { command: 'simulate --trace', argv: a, outputs: [], json, boundMs: 30_000, inputs };
 }
 
 /** The commands the fuzz runs, with their share of the runs. */

@@ -52,7 +52,8 @@ const jsonLines = (text: string) => text.split('\n').every((l) => l.trim() === '
 function problemOf(c: Case, res: FuzzRun): string {
   const lines = res.err.split('\n').filter((l) => l.trim() !== '');
   const errors = lines.filter((l) => l.startsWith('wormcast:') && !l.startsWith('wormcast: warning:'));
-  const typed = c.argv.join(' ');
+  // YAML's .inf and .nan, JSON's 1e999, are named Infinity and NaN
+  const typed = `${c.argv.join(' ')}\n${(c.inputs ?? '').replace(/\.inf|1e999/g, 'Infinity').replace(/\.nan/g, 'NaN')}`;
   if (typeof res.status === 'string') return res.status;
   if (lines.some((l) => /^\s+at /.test(l))) return 'a stack trace on stderr';
   // a word the user gave (on the command line, or quoted from a file: 'NaN') is no internal value

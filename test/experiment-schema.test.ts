@@ -70,6 +70,11 @@ describe('experiment files: one line per kind of mistake', () => {
     expect(r.stderr).toBe(`wormcast: ${file}: base.drain: -Infinity must be a number (finite)\n`);
     expect(r.status).toBe(2);
   });
+  it('(finite) is said of a number expected, not of a text (found by bench/fuzz-commands.ts)', () => {
+    expect(errorOf({ ...good, name: Number.POSITIVE_INFINITY })).toBe(
+      'wormcast: experiment.yaml: name: Infinity must be a string',
+    );
+  });
   it('a value of an option that takes a word or a mix besides an integer is named (found by bench/fuzz-commands.ts)', () => {
     // the union's message said what is valid but not what was given
     expect(errorOf({ ...good, base: { topology: 'mesh:4x4', warmup: 1.5 } })).toBe(

@@ -213,7 +213,8 @@ export function issueLine(issue: z.core.$ZodIssue, root: unknown): string {
           : issue.expected === 'record' || issue.expected === 'object'
             ? 'a mapping (key: value)'
             : `a ${issue.expected}`;
-      return `${where}${shown(v)} must be ${expected}${typeof v === 'number' && !Number.isFinite(v) ? ' (finite)' : ''}`;
+      const numeric = issue.expected === 'number' || issue.expected === 'int';
+      return `${where}${shown(v)} must be ${expected}${numeric && typeof v === 'number' && !Number.isFinite(v) ? ' (finite)' : ''}`;
     }
     default:
       // a union's own message (options.ts: `must be an integer 0..N or auto`) does not name the value
