@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -249,5 +249,41 @@ describe('wormcast sweep from the command line', () => {
       /^wormcast: --metrics 'meanLatncy': not a metric \(did you mean 'meanLatency'\?\); expected one of meanLatency, meanNetworkLatency, /,
     );
     expect(m.status).toBe(2);
+  });
+  it('an option given twice, or as a flag and a grid axis, is not dropped in silence (found by bench/fuzz-commands.ts)', async () => {
+    // --grid load=0.1 --grid load=0.2 ran load 0.2 alone; --grid load=0.1 --load 0.2 ran 0.1 alone
+    const base = ['sweep', '--topology', 'mesh:4x4', '--cycles', '200', '--warmup', '0', '--drain', '200'];
+    const run = ['--replications', '1', '--workers', '1', '--quiet'];
+    const twice = await runMain([
+      ...base,
+      '--grid',
+      'load=0.1',
+      '--grid',
+      'load=0.2',
+      ...run,
+      '--out',
+      join(dir, 't.jsonl'),
+    ]);
+    expect(twice.stderr).toBe('wormcast: --grid load: given twice; give all its values in one (--grid load=0.1,0.2)\n');
+    expect(twice.status).toBe(2);
+    const both = await runMain([...base, '--grid', 'load=0.1', '--load', '0.2', ...run, '--out', join(dir, 'b.jsonl')]);
+    expect(both.stderr).toBe(
+      'wormcast: --load and --grid load: give one (the flag sets the value of every point, the grid axis varies it)\n',
+    );
+    expect(both.status).toBe(2);
+    // a flag over a file's grid axis replaces the axis, as it replaces the file's base value
+    const file = join(dir, 'axis.yaml');
+    writeFileSync(
+      file,
+      'name: axis\nbase: {topology: "mesh:4x4", cycles: 200, warmup: 0, drain: 200}\ngrid: {load: [0.1, 0.3]}\n',
+    );
+    const out = join(dir, 'axis.jsonl');
+    const over = await runMain(['sweep', file, '--load', '0.2', ...run, '--out', out], 60_000);
+    expect(over.status).toBe(0);
+    const loads = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as StoredPoint).config.load);
+    expect(loads).toEqual([0.2]);
   });
 });

@@ -130,8 +130,25 @@ function experimentData(file: string | undefined, o: SweepCliOptions, cmd: Comma
     base[key] = value;
   }
   const grid: Record<string, unknown> = { ...(data.grid as Record<string, unknown> | undefined) };
+  // a flag replaces the file's axis of its option, as it replaces the file's base value
+  for (const key of Object.keys(base)) if (cmd.getOptionValueSource(key) === 'cli') delete grid[key];
+  // an option given twice on the command line would lose one of its values in silence
+  const axes = new Set<string>();
   for (const g of o.grid ?? []) {
     const [key, entry] = parseGridArg(g);
+    const name = flagOf(key).slice(2);
+    if (axes.has(key))
+      throw new WormcastError(
+        `--grid ${name}: given twice; give all its values in one (--grid ${name}=${(o.grid ?? [])
+          .filter((x) => parseGridArg(x)[0] === key)
+          .map((x) => x.slice(x.indexOf('=') + 1))
+          .join(',')})`,
+      );
+    if (cmd.getOptionValueSource(key) === 'cli')
+      throw new WormcastError(
+        `--${name} and --grid ${name}: give one (the flag sets the value of every point, the grid axis varies it)`,
+      );
+    axes.add(key);
     grid[key] = entry;
   }
   const out: Record<string, unknown> = { ...data, base, grid };
