@@ -122,7 +122,7 @@ function noise(r: Random, a: string[]): void {
 function topologyCase(r: Random): Case {
   const top = topology(r);
   const a = ['topology', top];
-  if (r.maybe(0.3)) a.push('--faults', faults(r, top));
+  if (r.maybe(0.3)) a.push('--faults', faults(r, TOPS.includes(top) ? top : 'mesh:4x4'));
   if (r.maybe(0.15)) a.push('--fault-seed', num(r, [1, 7, 4294967295]));
   const json = r.maybe(0.5);
   if (json) a.push('--json');
@@ -308,7 +308,7 @@ function plotCase(r: Random, dir: string, stores: readonly string[]): Case {
   if (r.maybe(0.1)) a.push('--width', num(r, [100, 420, 2000]));
   if (r.maybe(0.1)) a.push('--height', num(r, [100, 280]));
   if (r.maybe(0.1)) a.push('--time-unit', bad(r) ? 'ms' : r.pick(['cycles', 'us']));
-  if (r.maybe(0.05)) a.push('--font', r.pick([join(dir, 'missing.ttf'), '/etc/hostname', '']));
+  if (r.maybe(0.05)) a.push('--font', r.pick([join(dir, 'missing.ttf'), '/etc/hostname', '', dir, '/dev/null']));
   if (r.maybe(0.1)) {
     const ref = join(dir, `ref-${serial}.csv`);
     writeFileSync(

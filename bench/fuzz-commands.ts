@@ -71,6 +71,11 @@ function problemOf(c: Case, res: FuzzRun): string {
   if (res.status === 3 && !exit3) return `exit 3 from ${c.command}`;
   if (res.status !== 0 && res.status !== 3) return `exit ${res.status}`;
   if (errors.length > 0) return `exit ${res.status} with an error line`;
+  // a library's own output (PDFKit's 'SVGElemText: failed to open font') is no line of ours
+  // progress: sweep's lines per point, reproduce's per id, and after 5 s `wormcast <command>: ...`
+  const progress = /^(wormcast [a-z]+|sweep|reproduce)\b/;
+  const stray = lines.find((l) => !l.startsWith('wormcast:') && !progress.test(l));
+  if (stray !== undefined) return `exit ${res.status} with a stray stderr line: ${stray.slice(0, 120)}`;
   if (res.status === 3 && !lines.at(-1)?.startsWith('wormcast: warning:')) return 'exit 3 without a warning line last';
   if (c.json && !jsonLines(res.out) && !jsonText(res.out)) return `stdout is not JSON: ${res.out.slice(0, 120)}`;
   for (const file of c.outputs) {
@@ -90,6 +95,7 @@ for (let i = 0; i < N; i++) {
   const res = await run(c.argv, Math.max(120_000, c.boundMs * 2));
   const byCommand = (counts[c.command] ??= {});
   byCommand[`exit ${res.status}`.slice(0, 12)] = (byCommand[`exit ${res.status}`.slice(0, 12)] ?? 0) + 1;
+  byCommand['max ms'] = Math.max(byCommand['max ms'] ?? 0, Math.round(res.ms));
   const problem = problemOf(c, res);
   if (res.status === 2)
     refusals.set(`${c.command}: ${res.err.trim().split('\n').at(-1)?.slice(0, 160)}`, c.argv.join(' '));
