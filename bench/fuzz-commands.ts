@@ -61,6 +61,13 @@ function problemOf(c: Case, res: FuzzRun): string {
     if (lines.some((l) => l.includes(internal) && !l.includes(`'${internal}'`)) && !typed.includes(internal))
       return `'${internal}' on stderr`;
   if (res.ms > c.boundMs) return `took ${res.ms.toFixed(0)} ms (bound ${c.boundMs})`;
+  // internal values in a refusal: Number.MAX_SAFE_INTEGER as a range, an empty range, a nested line
+  const internal = /9007199254740991|\.\.-1\b|\(wormcast: /;
+  const shown = lines.find((l) => internal.test(l));
+  if (shown !== undefined) return `an internal value on stderr: ${shown.slice(0, 160)}`;
+  // a store this fuzz's own sweep wrote is a stored point for every reader
+  const own = c.argv.find((x) => stores.includes(x));
+  if (own !== undefined && /not a stored point/.test(res.err)) return `a store sweep wrote is refused: ${lines.at(-1)}`;
   const exit3 = c.command === 'sweep' || c.command.startsWith('simulate');
   if (res.status === 2) {
     if (errors.length !== 1) return `exit 2 with ${errors.length} error lines`;
