@@ -317,6 +317,14 @@ describe('wormcast plot', () => {
 });
 
 describe('wormcast results', () => {
+  it('--csv with another --format is refused, not one of them dropped (found by bench/fuzz-commands.ts)', async () => {
+    // --format json --csv printed CSV
+    const r = await runMain(['results', out, '--format', 'json', '--csv']);
+    expect(r.stderr).toBe('wormcast: results --csv and --format json: give one (--csv is --format csv)\n');
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect((await runMain(['results', out, '--format', 'csv', '--csv'])).status).toBe(0);
+  });
   it('exports tidy CSV, JSON and Markdown in grid order: numbers only in metric columns, a status column, CI columns', async () => {
     const csv = await runMain(['results', out, '--csv']);
     expect(csv.status).toBe(0);

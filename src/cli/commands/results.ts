@@ -14,7 +14,10 @@ export function registerResults(program: Command): void {
     .option('--format <format>', 'csv | json | md', 'md')
     .option('--csv', 'the same as --format csv')
     .option('--experiment <name>', 'only the points of this experiment (a file may hold several)')
-    .action((file: string, o: { format: string; csv?: boolean; experiment?: string }) => {
+    .action((file: string, o: { format: string; csv?: boolean; experiment?: string }, cmd: Command) => {
+      // both given and different: one of them would be dropped in silence (docs/cli.md)
+      if (o.csv && cmd.getOptionValueSource('format') === 'cli' && o.format !== 'csv')
+        throw new WormcastError(`results --csv and --format ${o.format}: give one (--csv is --format csv)`);
       const format = o.csv ? 'csv' : o.format;
       if (format !== 'csv' && format !== 'json' && format !== 'md')
         throw new WormcastError(`results --format '${format}': expected csv, json or md`);
