@@ -140,6 +140,28 @@ describe('trace file errors: one line naming the line', () => {
     expect(r.status).toBe(2);
     expect(parseTrace('5 0 1 4\n5 1 2 4\nafter:1 2 3 4\n7 3 0 4', t)).toHaveLength(4);
   });
+  it('simulate --trace refuses every option a sweep refuses with a trace (found by bench/fuzz-commands.ts)', async () => {
+    // --cycles, --warmup, --drain, --self, --in-flight, --hotspots ... ran and changed nothing,
+    // where a sweep's point with a trace refuses them ("cycles, warmup, drain: do not apply ...")
+    const file = join(mkdtempSync(join(tmpdir(), 'wormcast-trace-refused-')), 'two.trace');
+    writeFileSync(file, '0 0,0 1,1 4\nafter:0 1,1 2,2 4\n');
+    const base = ['simulate', '--trace', file, '--topology', 'mesh:4x4'];
+    for (const [flag, value] of [
+      ['--cycles', '10'],
+      ['--warmup', '10'],
+      ['--drain', '100'],
+      ['--self', undefined],
+      ['--in-flight', '64'],
+      ['--hotspots', '1'],
+      ['--radius', '2'],
+      ['--dests-mean', '2'],
+    ] as const) {
+      const r = await runMain([...base, flag, ...(value === undefined ? [] : [value])]);
+      expect(r.stderr, flag).toBe(`wormcast: simulate --trace: ${flag} does not apply (the trace is the traffic)\n`);
+      expect(r.status).toBe(2);
+    }
+    expect((await runMain([...base, '--startup', '2', '--json'])).status).toBe(0);
+  });
   it('after:K on the first message says there is none before it (found by bench/fuzz-commands.ts)', async () => {
     // it said "must name an earlier message (0..-1: ...)"
     const file = join(mkdtempSync(join(tmpdir(), 'wormcast-trace-first-')), 'first.trace');
