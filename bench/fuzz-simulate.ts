@@ -5,16 +5,10 @@
 // the wasm engine's (timing aside).
 //
 //   DIFF=1 npx tsx bench/fuzz-simulate.ts [seed] [runs]
-import { runMain } from '../test/cli-main.ts';
 import { ALGORITHM_NAMES } from '../src/experiment/config/option-table.ts';
-let seed = Number(process.argv[2] ?? 1);
+import { lcgRandom, run } from './fuzz-run.ts';
 const N = Number(process.argv[3] ?? 200);
-const rnd = () => {
-  seed = (seed * 1103515245 + 12345) % 2147483648;
-  return seed / 2147483648;
-};
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
-const maybe = (p: number) => rnd() < p;
+const { rnd, pick, maybe } = lcgRandom(Number(process.argv[2] ?? 1));
 const TOPS = [
   'mesh:4x4',
   'torus:4x4',
@@ -27,15 +21,6 @@ const TOPS = [
   'mesh:8x8',
   'torus:8x8',
 ];
-/** One in-process run of the CLI (test/cli-main.ts); an exception main() lets escape is a finding. */
-async function run(argv: string[]): Promise<{ status: number | string; out: string; err: string; ms: number }> {
-  try {
-    const r = await runMain(argv, 120_000);
-    return { status: r.status, out: r.stdout, err: r.stderr, ms: r.millis };
-  } catch (x) {
-    return { status: `THROW ${String((x as Error)?.stack ?? x).slice(0, 300)}`, out: '', err: '', ms: 0 };
-  }
-}
 let bad = 0;
 const refusals = new Map<string, string>();
 const counts: Record<string, number> = {};

@@ -32,7 +32,8 @@ export function parseIntIn(text: string, min: number, max: number, what: string)
     throw new WormcastError(`${what}: ${shown(text)} is not an integer; must be ${min}..${max}`);
   const v = Number(s) + 0;
   if (v < min || v > max)
-    throw new WormcastError(`${what}: ${s.length > 40 ? shown(s) : v} is out of range; must be ${min}..${max}`);
+    // the text as typed: 99999999999999999999 would print as the double it becomes, 1e20
+    throw new WormcastError(`${what}: ${s.length > 40 ? shown(s) : s} is out of range; must be ${min}..${max}`);
   return v;
 }
 

@@ -287,6 +287,39 @@ describe("item 12: numbers are decimal, ranges are the engine's", () => {
   });
 });
 
+describe('numbers refused by sweep and simulate (found by bench/fuzz-commands.ts)', () => {
+  it("sweep's point options are refused as simulate refuses them, with the option's range", async () => {
+    // sweep parsed every numeric point option as 0..Number.MAX_SAFE_INTEGER and named that range
+    const base = ['--topology', 'mesh:4x4', '--load', '0.1'];
+    for (const [flag, value] of [
+      ['--warmup', 'NaN'],
+      ['--warmup', '-1'],
+      ['--warmup', '1.5'],
+      ['--cycles', ''],
+      ['--drain', '-1'],
+      ['--vcs', '0'],
+      ['--link-latency', '17'],
+    ] as const) {
+      const simulate = await userError('simulate', ...base, flag, value);
+      expect(await userError('sweep', ...base, flag, value), `${flag} ${value}`).toBe(simulate);
+    }
+    expect(await userError('sweep', '--topology', 'mesh:4x4', '--load', 'x')).toBe(
+      "wormcast: --load: 'x' is not a decimal number; must be 1e-9..16777216\n",
+    );
+    expect(await userError('sweep', '--topology', 'mesh:4x4', '--grid', 'load=0.1,-1')).toBe(
+      "wormcast: --grid load: '-1' is not a decimal number; must be 1e-9..16777216\n",
+    );
+    expect(await userError('sweep', '--topology', 'mesh:4x4', '--grid', 'vcs=1:x:1')).toBe(
+      "wormcast: --grid vcs to: 'x' is not a decimal number; must be 1..64\n",
+    );
+  });
+  it('a number out of range is quoted as it was typed, not as the double it became', async () => {
+    expect(
+      await userError('simulate', '--topology', 'mesh:4x4', '--load', '0.1', '--seed', '99999999999999999999'),
+    ).toBe('wormcast: --seed: 99999999999999999999 is out of range; must be 0..4294967295\n');
+  });
+});
+
 describe('item 12: options a mode would ignore, flags of another routing function', () => {
   it('simulate --example / --scenario / --plan refuse options they would ignore', async () => {
     expect(await userError('simulate', '--example', '--topology', 'torus:4x4')).toContain(
@@ -320,6 +353,22 @@ describe('item 12: options a mode would ignore, flags of another routing functio
     ).toContain('--dests applies to multicast algorithms');
   });
 
+  it('an unknown routing with a flag of a routing function is an unknown routing (found by bench/fuzz-commands.ts)', async () => {
+    // the flag's check came first and took the unknown name for a routing function:
+    // "--shortest applies to routing label only, not __proto__"
+    const unknown = /^wormcast: unknown routing '(__proto__|nope)': expected one of ecube, dor, /;
+    expect(await userError('deadlock', '--topology', 'mesh:4x4', '--routing', '__proto__', '--shortest')).toMatch(
+      unknown,
+    );
+    expect(await userError('deadlock', '--topology', 'torus:4x4', '--routing', 'nope', '--tie-break', 'plus')).toMatch(
+      unknown,
+    );
+    expect(
+      await userError('deadlock', '--topology', 'torus:4x4', '--routing', 'nope', '--dateline', 'booksim'),
+    ).toMatch(unknown);
+    const route = ['route', '--topology', 'mesh:4x4', '--from', '0,0', '--to', '1,1', '--low-first'];
+    expect(await userError(...route, '--routing', 'nope')).toMatch(unknown);
+  });
   it('a flag of another routing function is an error', async () => {
     expect(await userError('deadlock', '--topology', 'mesh:4x4', '--routing', 'dor', '--drop-boundary-rule')).toBe(
       'wormcast: --drop-boundary-rule applies to routing hcm only, not dor\n',

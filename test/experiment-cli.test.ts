@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -217,5 +217,73 @@ describe('wormcast sweep from the command line', () => {
     const n = await runMain(['sweep']);
     expect(n.status).toBe(2);
     expect(n.stderr).toMatch(/^wormcast: sweep: give an experiment file, or --grid/);
+  });
+  it('a store of --warmup auto points is read back by results, plot, report and the resume (found by bench/fuzz-commands.ts)', async () => {
+    // the stored point keeps warmup 'auto' as it was given; the store's schema took only a number,
+    // so every reader refused the store the sweep had just written (exit 2, "not a stored point")
+    const out = join(dir, 'auto.jsonl');
+    const args = ['sweep', '--topology', 'mesh:4x4', '--load', '0.05', '--warmup', 'auto', '--cycles', '300'];
+    args.push('--drain', '300', '--replications', '1', '--workers', '1', '--out', out, '--quiet');
+    expect((await runMain(args, 60_000)).status).toBe(0);
+    const results = await runMain(['results', out, '--format', 'json']);
+    expect(results.stderr).toBe('');
+    expect(JSON.parse(results.stdout)).toHaveLength(1);
+    expect((await runMain(['plot', out, '-o', join(dir, 'auto.svg')], 60_000)).status).toBe(0);
+    expect((await runMain(['report', out, '-o', join(dir, 'auto.html')], 60_000)).status).toBe(0);
+    const again = await runMain(args, 60_000);
+    expect(again.stdout).toContain('1 point (0 run, 1 already in');
+  });
+  it('--out blank and --metrics of no metric name the flag (found by bench/fuzz-commands.ts)', async () => {
+    // --out ' ' wrote a store named ' ' in the working directory and ran; --out '' said
+    // "--out : cannot open the result file: ENOENT"; --metrics '' was "statistics.metrics[0]: ''"
+    const base = ['sweep', '--topology', 'mesh:4x4', '--load', '0.1', '--cycles', '200', '--replications', '1'];
+    for (const blank of ['', ' ']) {
+      const r = await runMain([...base, '--out', blank]);
+      expect(r.stderr).toBe(
+        'wormcast: sweep --out: an empty path; give a result file (e.g. --out sweep.results.jsonl)\n',
+      );
+      expect(r.status).toBe(2);
+    }
+    const m = await runMain([...base, '--metrics', 'meanLatency,meanLatncy', '--out', join(dir, 'm.jsonl')]);
+    expect(m.stderr).toMatch(
+      /^wormcast: --metrics 'meanLatncy': not a metric \(did you mean 'meanLatency'\?\); expected one of meanLatency, meanNetworkLatency, /,
+    );
+    expect(m.status).toBe(2);
+  });
+  it('an option given twice, or as a flag and a grid axis, is not dropped in silence (found by bench/fuzz-commands.ts)', async () => {
+    // --grid load=0.1 --grid load=0.2 ran load 0.2 alone; --grid load=0.1 --load 0.2 ran 0.1 alone
+    const base = ['sweep', '--topology', 'mesh:4x4', '--cycles', '200', '--warmup', '0', '--drain', '200'];
+    const run = ['--replications', '1', '--workers', '1', '--quiet'];
+    const twice = await runMain([
+      ...base,
+      '--grid',
+      'load=0.1',
+      '--grid',
+      'load=0.2',
+      ...run,
+      '--out',
+      join(dir, 't.jsonl'),
+    ]);
+    expect(twice.stderr).toBe('wormcast: --grid load: given twice; give all its values in one (--grid load=0.1,0.2)\n');
+    expect(twice.status).toBe(2);
+    const both = await runMain([...base, '--grid', 'load=0.1', '--load', '0.2', ...run, '--out', join(dir, 'b.jsonl')]);
+    expect(both.stderr).toBe(
+      'wormcast: --load and --grid load: give one (the flag sets the value of every point, the grid axis varies it)\n',
+    );
+    expect(both.status).toBe(2);
+    // a flag over a file's grid axis replaces the axis, as it replaces the file's base value
+    const file = join(dir, 'axis.yaml');
+    writeFileSync(
+      file,
+      'name: axis\nbase: {topology: "mesh:4x4", cycles: 200, warmup: 0, drain: 200}\ngrid: {load: [0.1, 0.3]}\n',
+    );
+    const out = join(dir, 'axis.jsonl');
+    const over = await runMain(['sweep', file, '--load', '0.2', ...run, '--out', out], 60_000);
+    expect(over.status).toBe(0);
+    const loads = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as StoredPoint).config.load);
+    expect(loads).toEqual([0.2]);
   });
 });

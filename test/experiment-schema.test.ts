@@ -59,6 +59,31 @@ describe('experiment files: one line per kind of mistake', () => {
       'wormcast: experiment.yaml: grid.load[1]: -1 must be >= 1e-9',
     );
   });
+  it('an infinite number is named as such, not as null (found by bench/fuzz-commands.ts)', async () => {
+    // YAML .inf and JSON 1e999 are Infinity, which JSON.stringify printed as null
+    expect(errorOf({ ...good, base: { topology: 'mesh:4x4', drain: Number.POSITIVE_INFINITY } })).toBe(
+      'wormcast: experiment.yaml: base.drain: Infinity must be a number (finite)',
+    );
+    const file = join(dir, 'inf.yaml');
+    writeFileSync(file, 'name: a\nbase: {topology: "mesh:4x4", load: 0.1, drain: -.inf}\n');
+    const r = await runMain(['sweep', file, '--out', join(dir, 'inf.jsonl')]);
+    expect(r.stderr).toBe(`wormcast: ${file}: base.drain: -Infinity must be a number (finite)\n`);
+    expect(r.status).toBe(2);
+  });
+  it('(finite) is said of a number expected, not of a text (found by bench/fuzz-commands.ts)', () => {
+    expect(errorOf({ ...good, name: Number.POSITIVE_INFINITY })).toBe(
+      'wormcast: experiment.yaml: name: Infinity must be a string',
+    );
+  });
+  it('a value of an option that takes a word or a mix besides an integer is named (found by bench/fuzz-commands.ts)', () => {
+    // the union's message said what is valid but not what was given
+    expect(errorOf({ ...good, base: { topology: 'mesh:4x4', warmup: 1.5 } })).toBe(
+      'wormcast: experiment.yaml: base.warmup: 1.5 must be an integer 0..1073741824 or auto',
+    );
+    expect(errorOf({ ...good, grid: { flits: [4, 'x'] } })).toBe(
+      "wormcast: experiment.yaml: grid.flits[1]: 'x' must be an integer 1..16777216 or a size mix size:weight,... (e.g. 4:1,16:1)",
+    );
+  });
   it('a name that is not one of the choices, with a did-you-mean', () => {
     expect(
       errorOf({ ...good, grid: { algorithm: ['dual-path', 'multi-pth'] }, base: { topology: 'mesh:4x4', dests: 3 } }),

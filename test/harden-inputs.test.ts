@@ -122,6 +122,45 @@ describe('stored rows: one schema on read (results, plot, sweep resume)', () => 
   });
 });
 
+describe('a store with no point to show: results, plot and report say the same (found by bench/fuzz-commands.ts)', () => {
+  const readers = (file: string, ...more: string[]) => [
+    ['results', file, ...more],
+    ['plot', file, ...more, '-o', join(dir, 'none.svg')],
+    ['report', file, ...more, '-o', join(dir, 'none.html')],
+  ];
+  it('a missing file is named as missing, not as a file without points', async () => {
+    const file = join(dir, 'missing.jsonl');
+    for (const argv of readers(file))
+      refused(await runMain(argv), new RegExp(`^wormcast: ${argv[0]}: ${file}: no such file; give a result file`));
+  });
+  it('a file of lines that are no stored point is exit 2 for results too (it printed an empty table, exit 0)', async () => {
+    const file = join(dir, 'hand-only.jsonl');
+    writeFileSync(file, 'not json\n{"note": 1}\n');
+    for (const argv of readers(file))
+      refused(
+        await runMain(argv),
+        new RegExp(`^wormcast: ${argv[0]}: ${file} holds no finished point \\(lines 1, 2 not a stored point\\); run`),
+      );
+  });
+  it("report names the file once, in one wormcast: line (it nested the reader's line in its own)", async () => {
+    refused(
+      await runMain(['report', dir, '-o', join(dir, 'd.html')]),
+      /^wormcast: report .*: a directory, not a result file/,
+    );
+  });
+  it('--experiment of no point names those the file holds', async () => {
+    const file = join(dir, 'hand-and-good.jsonl');
+    writeFileSync(file, `not json\n${goodLine}\n`);
+    for (const argv of readers(file, '--experiment', 'nope').slice(0, 2))
+      refused(
+        await runMain(argv),
+        new RegExp(`^wormcast: ${argv[0]} --experiment 'nope': not in ${file}; it holds h\n$`),
+      );
+    const hand = join(dir, 'hand-only.jsonl');
+    refused(await runMain(['results', hand, '--experiment', 'h']), /holds no finished point/);
+  });
+});
+
 describe('bounded input', () => {
   it('/dev/zero as the input of results, plot, plot --reference and sweep: one line, refused as a device (never read)', async () => {
     refused(await runMain(['results', '/dev/zero']), /results \/dev\/zero: a device, not a result file/);

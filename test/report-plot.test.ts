@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -298,9 +298,33 @@ describe('wormcast plot', () => {
       /^wormcast: plot --time-unit us: some points have no cycle time/,
     );
   });
+  it('--font that is not a font file is refused in one line (found by bench/fuzz-commands.ts)', async () => {
+    // a directory was an internal error (EISDIR); a text file drew a PNG without text and, for a
+    // PDF, wrote "SVGElemText: failed to open font" lines on stderr, both with exit 0
+    const text = join(dir, 'notes.ttf');
+    writeFileSync(text, 'not a font\n');
+    for (const [font, why] of [
+      [dir, 'a directory'],
+      [text, 'not a TrueType or OpenType font'],
+    ] as const)
+      for (const ext of ['png', 'pdf']) {
+        const r = await runMain(['plot', out, '--font', font, '-o', join(dir, `font.${ext}`)]);
+        expect(r.stderr).toBe(`wormcast: plot --font '${font}': ${why}; give a .ttf or .otf file\n`);
+        expect(r.status).toBe(2);
+        expect(r.stdout).toBe('');
+      }
+  });
 });
 
 describe('wormcast results', () => {
+  it('--csv with another --format is refused, not one of them dropped (found by bench/fuzz-commands.ts)', async () => {
+    // --format json --csv printed CSV
+    const r = await runMain(['results', out, '--format', 'json', '--csv']);
+    expect(r.stderr).toBe('wormcast: results --csv and --format json: give one (--csv is --format csv)\n');
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect((await runMain(['results', out, '--format', 'csv', '--csv'])).status).toBe(0);
+  });
   it('exports tidy CSV, JSON and Markdown in grid order: numbers only in metric columns, a status column, CI columns', async () => {
     const csv = await runMain(['results', out, '--csv']);
     expect(csv.status).toBe(0);

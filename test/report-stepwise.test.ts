@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSizes, SEED001_ALGORITHMS, stepwise } from '../src/report/stepwise.ts';
 import { runCli } from './cli.ts';
+import { runMain } from './cli-main.ts';
 
 describe('seed 001 Figs. 9 and 10: stepwise comparisons (all-port, E-cube)', () => {
   const rows = stepwise({
@@ -50,5 +51,30 @@ describe('seed 001 Figs. 9 and 10: stepwise comparisons (all-port, E-cube)', () 
     const bad = runCli('analyze', 'stepwise', '--n', '4', '--algorithms', 'u-ccc');
     expect(bad.status).toBe(2);
     expect(bad.stderr).toBe('wormcast: --algorithms: u-ccc does not run on a hypercube\n');
+  });
+
+  it('--algorithms takes every algorithm that runs on a hypercube under e-cube routing, and says why it refuses one (found by bench/fuzz-commands.ts)', async () => {
+    // separate (any topology) was refused as "separate does not run on a hypercube" ('any' is a
+    // string, and 'any'.includes('hypercube') is false); dual-path ended in "algorithm dual-path:
+    // needs routing label or label-detour, not 'ecube'", a routing the user never named
+    const ok = await runMain([
+      'analyze',
+      'stepwise',
+      '--n',
+      '3',
+      '--sets',
+      '2',
+      '--algorithms',
+      'separate,greedy-st',
+      '--json',
+    ]);
+    expect(ok.stderr).toBe('');
+    expect(ok.status).toBe(0);
+    expect(Object.keys(JSON.parse(ok.stdout)[0].steps)).toEqual(['separate', 'greedy-st']);
+    const label = await runMain(['analyze', 'stepwise', '--n', '3', '--algorithms', 'u-cube,dual-path']);
+    expect(label.status).toBe(2);
+    expect(label.stderr).toMatch(
+      /^wormcast: --algorithms: dual-path routes by label or label-detour, not by e-cube, the routing stepwise compares on \(seed 001\); algorithms it takes: separate, u-cube, maxport, combine, w-sort, greedy-st, ecube-tree, len\n$/,
+    );
   });
 });

@@ -11,6 +11,7 @@ import { parseTopology } from '../src/topology/registry.ts';
 import { parseTrace } from '../src/traffic/trace-file.ts';
 import { simulate, type SimulateOptions } from '../src/experiment/config/simulate-options.ts';
 import { sweep } from '../src/index.ts';
+import { runMain } from './cli-main.ts';
 
 /*
  * Trace-driven traffic (docs/traffic.md "Traces"): a trace replayed by the engine, its dependencies
@@ -123,6 +124,75 @@ describe('trace file errors: one line naming the line', () => {
     it(JSON.stringify(text), () => {
       expect(() => parseTrace(text, t)).toThrow(re);
     });
+  it("timed lines out of the order of their cycles: the file and line, not the engine's worms (found by bench/fuzz-commands.ts)", async () => {
+    // the engine takes worms in creation order; the trace passed its lines on unchecked, and the
+    // refusal spoke of worms: "worm 1: created 5 is before the previous worm's 10; list worms ..."
+    expect(() => parseTrace('10 0 1 4\nafter:0 1 2 4\n\n5 2 3 4', t, 'x.trace')).toThrow(
+      /^wormcast: x\.trace:4: cycle 5 is before cycle 10 of line 1; list the timed messages in the order of their cycles$/,
+    );
+    const file = join(mkdtempSync(join(tmpdir(), 'wormcast-trace-order-')), 'late.trace');
+    writeFileSync(file, '10 0 1 4\n5 1 2 4\n');
+    const r = await runMain(['simulate', '--trace', file, '--topology', 'mesh:4x4']);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      `wormcast: ${file}:2: cycle 5 is before cycle 10 of line 1; list the timed messages in the order of their cycles\n`,
+    );
+    expect(r.status).toBe(2);
+    expect(parseTrace('5 0 1 4\n5 1 2 4\nafter:1 2 3 4\n7 3 0 4', t)).toHaveLength(4);
+  });
+  it('simulate --trace refuses every option a sweep refuses with a trace (found by bench/fuzz-commands.ts)', async () => {
+    // --cycles, --warmup, --drain, --self, --in-flight, --hotspots ... ran and changed nothing,
+    // where a sweep's point with a trace refuses them ("cycles, warmup, drain: do not apply ...")
+    const file = join(mkdtempSync(join(tmpdir(), 'wormcast-trace-refused-')), 'two.trace');
+    writeFileSync(file, '0 0,0 1,1 4\nafter:0 1,1 2,2 4\n');
+    const base = ['simulate', '--trace', file, '--topology', 'mesh:4x4'];
+    for (const [flag, value] of [
+      ['--cycles', '10'],
+      ['--warmup', '10'],
+      ['--drain', '100'],
+      ['--self', undefined],
+      ['--in-flight', '64'],
+      ['--hotspots', '1'],
+      ['--radius', '2'],
+      ['--dests-mean', '2'],
+    ] as const) {
+      const r = await runMain([...base, flag, ...(value === undefined ? [] : [value])]);
+      expect(r.stderr, flag).toBe(`wormcast: simulate --trace: ${flag} does not apply (the trace is the traffic)\n`);
+      expect(r.status).toBe(2);
+    }
+    expect((await runMain([...base, '--startup', '2', '--json'])).status).toBe(0);
+  });
+  it('after:K on the first message says there is none before it (found by bench/fuzz-commands.ts)', async () => {
+    // it said "must name an earlier message (0..-1: ...)"
+    const file = join(mkdtempSync(join(tmpdir(), 'wormcast-trace-first-')), 'first.trace');
+    writeFileSync(file, '# waits for nothing\nafter:4 0,0 1,1 4\n');
+    const r = await runMain(['simulate', '--trace', file, '--topology', 'mesh:4x4']);
+    expect(r.stderr).toBe(
+      `wormcast: ${file}:2: after:4 must name an earlier message, and the first message has none; give it a cycle (e.g. 0)\n`,
+    );
+    expect(r.status).toBe(2);
+  });
+  it('addresses in the topology form as every command reads them: 0011 on a 4-cube is node 3 (found by bench/fuzz-commands.ts)', async () => {
+    // the trace read every string of digits as a node id: 1011 was "not a node of hypercube:4" and
+    // 0011 node 11, where docs/addressing.md (route, plan, ...) reads n binary digits as the address
+    const cube4 = parseTopology('hypercube:4');
+    const nodes = (text: string, top = cube4) => parseTrace(text, top).map((m) => [m.src, ...m.dests]);
+    expect(nodes('0 0011 1011/2 4\n0 5 0001 4')).toEqual([
+      [3, 11, 2],
+      [5, 1],
+    ]);
+    // #k, the id form of the other commands, starts a comment here: the refusal says so
+    expect(() => nodes('0 #5 0001 4')).toThrow(
+      /trace:1: '0' must be 4 fields: .*; # starts a comment \(node ids go without it\)$/,
+    );
+    expect(nodes('0 1234 2 4', parseTopology('star:4'))).toEqual([[0, 2]]);
+    const file = join(mkdtempSync(join(tmpdir(), 'wormcast-trace-address-')), 'cube.trace');
+    writeFileSync(file, '0 0000 1011 4\n');
+    const r = await runMain(['simulate', '--trace', file, '--topology', 'hypercube:4', '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).meanHops).toBe(3);
+  });
   it('addresses in the topology form: 1,2 on a mesh', () => {
     expect(parseTrace('0 0,0 3,3/1,2 4', t)[0]!.dests).toEqual([t.parse('3,3'), t.parse('1,2')]);
   });

@@ -28,13 +28,13 @@ function orList(values: readonly string[]): string {
 }
 
 /**
- * The value of option `key` from its command-line text (a boolean flag gives `true`). Algorithm
+ * The value of option `key` from its command-line text (a boolean flag gives `true`); `flag` names
+ * it in the error (sweep: `--grid vcs`). Algorithm
  * and units names stay text: their resolvers (src/engine/workload.ts, src/experiment/config/units.ts)
  * name the valid ones with more context.
  */
-export function optionFromText(key: TableKey, text: string | boolean): OptionValue {
+export function optionFromText(key: TableKey, text: string | boolean, flag = flagOf(key)): OptionValue {
   const e = optionEntry(key);
-  const flag = flagOf(key);
   if (typeof text === 'boolean') return text;
   const v = e.value;
   switch (v.kind) {

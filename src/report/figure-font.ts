@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { WormcastError } from '../errors.ts';
 
 /*
@@ -38,10 +38,35 @@ function boldBeside(regular: string): string | undefined {
   return candidates.find((c) => c !== regular && existsSync(c));
 }
 
+/**
+ * Why file `path` is no font the renderers read, or undefined: a directory was an internal error
+ * (EISDIR), and any other file drew a PNG without text or a PDF with stderr lines of PDFKit's.
+ * A TrueType or OpenType file begins with its sfnt version: 0x00010000, 'true' or 'OTTO'.
+ */
+function notAFont(path: string): string | undefined {
+  const st = statSync(path);
+  if (st.isDirectory()) return 'a directory';
+  // a pipe or a device would be read without end (/dev/zero) or wait for a writer
+  if (!st.isFile()) return 'not a regular file';
+  const head = Buffer.alloc(4);
+  const fd = openSync(path, 'r');
+  try {
+    readSync(fd, head, 0, 4, 0);
+  } finally {
+    closeSync(fd);
+  }
+  const tag = head.toString('latin1');
+  return head.readUInt32BE(0) === 0x00010000 || tag === 'true' || tag === 'OTTO'
+    ? undefined
+    : 'not a TrueType or OpenType font';
+}
+
 /** The font given (its bold face too when the file name has a known bold sibling), or the first usual one found, or undefined. */
 export function findFigureFont(font?: string): FigureFont | undefined {
   if (font !== undefined) {
     if (!existsSync(font)) throw new WormcastError(`plot --font '${font}': no such file; give a .ttf or .otf file`);
+    const why = notAFont(font);
+    if (why) throw new WormcastError(`plot --font '${font}': ${why}; give a .ttf or .otf file`);
     const bold = boldBeside(font);
     return bold ? { regular: font, bold } : { regular: font };
   }

@@ -18,19 +18,22 @@ export interface TraceMessage {
 /** The largest trace read (messages). */
 export const TRACE_MAX_MESSAGES = 1 << 20;
 
-/** A node of the trace: an id, or an address in the topology's own form (e.g. 3,4 on a mesh). */
+/**
+ * A node of the trace: an address in the topology's own form (3,4 on a mesh; n binary digits on an
+ * n-cube, 1234 on star:4: docs/addressing.md, as every command reads them), else a node id. The
+ * address comes first: 0011 on hypercube:4 is node 3, not 11.
+ */
 function nodeOf(t: Topology, text: string, where: string): number {
-  if (/^\d+$/.test(text)) {
-    const n = Number(text);
-    if (n >= t.nodes)
-      throw new WormcastError(`${where}: node ${text} is not a node of ${t.spec} (ids 0..${t.nodes - 1})`);
-    return n;
-  }
   try {
     return t.parse(text);
   } catch {
-    throw new WormcastError(`${where}: '${text}' is neither a node id 0..${t.nodes - 1} nor an address of ${t.spec}`);
+    if (!/^\d+$/.test(text))
+      throw new WormcastError(`${where}: '${text}' is neither a node id 0..${t.nodes - 1} nor an address of ${t.spec}`);
   }
+  const n = Number(text);
+  if (n >= t.nodes)
+    throw new WormcastError(`${where}: node ${text} is not a node of ${t.spec} (ids 0..${t.nodes - 1})`);
+  return n;
 }
 
 /**
@@ -39,12 +42,16 @@ function nodeOf(t: Topology, text: string, where: string): number {
  *
  *     at  src  dests  flits
  *
- * `at` a cycle (0, 1, ...) or `after:K` (message K, an earlier line, delivers at this source);
+ * `at` a cycle (0, 1, ...; a timed line's not before an earlier one's) or `after:K` (message K, an
+ * earlier line, delivers at this source);
  * `dests` one node or several separated by `/` (a multicast: the run's --algorithm sends it); nodes
  * as ids or in the topology's address form without blanks. Every error names its line.
  */
 export function parseTrace(text: string, t: Topology, name = 'trace'): TraceMessage[] {
   const out: TraceMessage[] = [];
+  // the last timed line: the engine takes worms in creation order (src/engine/input.ts)
+  let lastAt = 0;
+  let lastAtLine = 0;
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.replace(/#.*$/, '').trim();
@@ -53,7 +60,7 @@ export function parseTrace(text: string, t: Topology, name = 'trace'): TraceMess
     const f = line.split(/\s+/);
     if (f.length !== 4)
       throw new WormcastError(
-        `${where}: '${line}' must be 4 fields: at src dests flits (e.g. 0 5 9 16, or after:3 9 12/17 16)`,
+        `${where}: '${line}' must be 4 fields: at src dests flits (e.g. 0 5 9 16, or after:3 9 12/17 16)${lines[i]!.includes('#') ? '; # starts a comment (node ids go without it)' : ''}`,
       );
     if (out.length >= TRACE_MAX_MESSAGES) throw new WormcastError(`${where}: more than ${TRACE_MAX_MESSAGES} messages`);
     const [atText, srcText, destText, flitText] = f as [string, string, string, string];
@@ -62,12 +69,24 @@ export function parseTrace(text: string, t: Topology, name = 'trace'): TraceMess
     const dep = /^after:(\d+)$/.exec(atText);
     if (dep) {
       after = Number(dep[1]);
+      if (out.length === 0)
+        throw new WormcastError(
+          `${where}: after:${after} must name an earlier message, and the first message has none; give it a cycle (e.g. 0)`,
+        );
       if (after >= out.length)
         throw new WormcastError(
           `${where}: after:${after} must name an earlier message (0..${out.length - 1}: messages count from 0, comments and blank lines aside)`,
         );
     } else if (/^\d+$/.test(atText) && Number(atText) < 2 ** 31) at = Number(atText);
     else throw new WormcastError(`${where}: '${atText}' must be a cycle 0..${2 ** 31 - 1} or after:K`);
+    if (at !== null) {
+      if (at < lastAt)
+        throw new WormcastError(
+          `${where}: cycle ${at} is before cycle ${lastAt} of line ${lastAtLine}; list the timed messages in the order of their cycles`,
+        );
+      lastAt = at;
+      lastAtLine = i + 1;
+    }
     const src = nodeOf(t, srcText, where);
     const dests = destText.split('/').map((d) => nodeOf(t, d, where));
     if (new Set(dests).size !== dests.length) throw new WormcastError(`${where}: a destination is listed twice`);

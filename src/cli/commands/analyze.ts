@@ -8,7 +8,8 @@ import {
   type ReedRow,
 } from '../../analysis/reed.ts';
 import { WormcastError, parseIntIn, SEED_MAX } from '../../errors.ts';
-import { getAlgorithm } from '../../multicast/registry.ts';
+import { getAlgorithm, MULTICAST_ALGORITHMS } from '../../multicast/registry.ts';
+import type { MulticastAlgorithm } from '../../multicast/types.ts';
 import { withProgress } from '../progress.ts';
 import { defaultSizes, SEED001_ALGORITHMS, stepwise, type StepwiseRow } from '../../report/stepwise.ts';
 
@@ -83,9 +84,21 @@ export function registerAnalyze(program: Command): void {
           .split(',')
           .map((a) => a.trim())
           .filter((a) => a !== '');
+        // stepwise plans every algorithm on e-cube routing (src/report/stepwise.ts, seed 001)
+        const onEcube = (x: MulticastAlgorithm) => x.routings === 'any' || x.routings.includes('ecube');
+        const onCube = (x: MulticastAlgorithm) => x.topologies === 'any' || x.topologies.includes('hypercube');
         for (const a of algorithms) {
-          if (!getAlgorithm(a).topologies.includes('hypercube'))
-            throw new WormcastError(`--algorithms: ${a} does not run on a hypercube`);
+          const algorithm = getAlgorithm(a);
+          if (!onCube(algorithm)) throw new WormcastError(`--algorithms: ${a} does not run on a hypercube`);
+          if (!onEcube(algorithm))
+            throw new WormcastError(
+              `--algorithms: ${a} routes by ${(algorithm.routings as readonly string[]).join(' or ')}, not by e-cube, the routing stepwise compares on (seed 001); algorithms it takes: ${Object.values(
+                MULTICAST_ALGORITHMS,
+              )
+                .filter((x) => onCube(x) && onEcube(x))
+                .map((x) => x.name)
+                .join(', ')}`,
+            );
         }
         const sizes =
           opts.sizes === undefined

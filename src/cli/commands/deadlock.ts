@@ -24,7 +24,7 @@ import { withNeighborTable } from '../../analysis/neighbor-table.ts';
 import { PATH_SCHEMES, wormSchemeFor } from '../../multicast/path-based/schemes.ts';
 import { createPlan, getAlgorithm, routingNameFor } from '../../multicast/registry.ts';
 import { TREE_BASED_ALGORITHMS } from '../../multicast/tree-based/index.ts';
-import { ROUTINGS } from '../../routing/registry.ts';
+import { ROUTINGS, routingEntry } from '../../routing/registry.ts';
 import { parseTopology } from '../../topology/registry.ts';
 import { dependencyGraphEstimate, withRouteProgress } from '../deadlock-progress.ts';
 import { limits, refuseOver } from '../limits.ts';
@@ -182,6 +182,8 @@ export function registerDeadlock(program: Command): void {
         throw new WormcastError(
           `deadlock: give --routing <name> (${Object.keys(ROUTINGS).join(', ')}), or --algorithm <name> for a multicast algorithm`,
         );
+      // an unknown name before the checks of dor's flags, which would take it for a routing function
+      routingEntry(name);
       const routingOptions = {
         dropBoundaryRule: opts.dropBoundaryRule,
         shortest: opts.shortest,

@@ -3,7 +3,7 @@ import { checkHamiltonian } from '../../labelling/custom.ts';
 import { labellingFromOrder, type Labelling } from '../../labelling/types.ts';
 import { MULTICAST_ALGORITHMS } from '../../multicast/registry.ts';
 import type { MulticastAlgorithm, PortModel } from '../../multicast/types.ts';
-import { createRouting } from '../../routing/registry.ts';
+import { createRouting, routingEntry } from '../../routing/registry.ts';
 import type { RoutingFunction, RoutingOptions } from '../../routing/types.ts';
 import type { Topology } from '../../topology/types.ts';
 
@@ -115,6 +115,8 @@ export function createRoutingWith(
       `--cycle: routing ${name} takes no Hamiltonian labelling; it needs routing ${LABELLED_ROUTINGS.join(' or ')}`,
     );
   }
+  // an unknown name first: the flags' check below would take it for a routing function
+  routingEntry(name);
   // a flag of another routing function would be ignored: say so instead (docs/cli.md)
   for (const [key, flag, routing] of ROUTING_FLAGS) {
     if (options[key] === true && name !== routing)

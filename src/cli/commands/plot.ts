@@ -5,7 +5,7 @@ import { inputProblemLine, readInputText } from '../../experiment/config/input-f
 import { METRICS } from '../../experiment/config/metrics.ts';
 import { OPTION_KEYS } from '../../experiment/config/options.ts';
 import { didYouMean } from '../../experiment/config/schema.ts';
-import { readStore, type StoredPoint } from '../../experiment/sweep/store.ts';
+import type { StoredPoint } from '../../experiment/sweep/store.ts';
 import { completeAxes } from '../../report/plot-axes.ts';
 import { svgToPdf } from '../../report/plot-pdf.ts';
 import { figureFont, findFigureFont } from '../../report/figure-font.ts';
@@ -14,6 +14,7 @@ import { plotRows, plotSpec, type PlotAxes } from '../../report/plot-spec.ts';
 import { renderHtml, renderSvg } from '../../report/plot-svg.ts';
 import type { TimeUnit } from '../../report/quantities.ts';
 import { orderPoints } from '../../report/results-table.ts';
+import { storedPoints } from '../stored-points.ts';
 import { figureFormat, writeFigureFile } from '../figure-output.ts';
 import { drawDistribution } from './plot-distribution.ts';
 
@@ -201,13 +202,7 @@ export function registerPlot(program: Command): void {
       };
       // a PNG needs a font file; a PDF embeds one when found, else uses Helvetica
       const font = format === 'png' ? figureFont(o.font) : format === 'pdf' ? findFigureFont(o.font) : undefined;
-      const stored = readStore(file, `plot ${file}`);
-      let points = orderPoints(stored.points.values());
-      if (o.experiment !== undefined) points = points.filter((p) => p.experiment === o.experiment);
-      if (points.length === 0)
-        throw new WormcastError(
-          `plot: ${file} holds no finished point${o.experiment !== undefined ? ` of experiment '${o.experiment}'` : ''}; run wormcast sweep first`,
-        );
+      let points = orderPoints(storedPoints('plot', file, o.experiment));
       for (const w of o.where ?? []) points = pointsWhere(points, w);
       if (o.kind === 'cdf' || o.kind === 'histogram') {
         const timeUnit = timeUnitOf(points, o.timeUnit);

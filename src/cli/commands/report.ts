@@ -1,11 +1,10 @@
 import { basename } from 'node:path';
 import type { Command } from 'commander';
-import { WormcastError } from '../../errors.ts';
 import { engineVersion } from '../../experiment/sweep/engine-version.ts';
-import { readStore } from '../../experiment/sweep/store.ts';
 import { reportPage, reportPlots } from '../../report/report-page.ts';
 import { compileSpec, vegaBrowserBuild } from '../../report/plot-svg.ts';
 import { figureFormat, writeFigureFile } from '../figure-output.ts';
+import { storedPoints } from '../stored-points.ts';
 
 /** `wormcast report <store> -o report.html`: the store as one self-contained page for a paper's artifact (docs/experiments.md "Report"). */
 export function registerReport(program: Command): void {
@@ -18,17 +17,7 @@ export function registerReport(program: Command): void {
     .requiredOption('-o, --output <file>', 'report.html')
     .action(async (file: string, o: { output: string }) => {
       figureFormat(o.output, 'report', ['html']);
-      let stored: ReturnType<typeof readStore>;
-      try {
-        stored = readStore(file);
-      } catch (e) {
-        throw new WormcastError(
-          `report: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-        );
-      }
-      const points = [...stored.points.values()];
-      if (points.length === 0)
-        throw new WormcastError(`report: ${file} holds no finished point; run wormcast sweep first`);
+      const points = storedPoints('report', file);
       const plots = reportPlots(points);
       const compiled = await Promise.all(plots.map((p) => (p.spec ? compileSpec(p.spec) : null)));
       const page = reportPage(

@@ -33,9 +33,9 @@ import { EXAMPLE_ARGS } from '../example-args.ts';
 import { applySeedUnits } from './simulate-units.ts';
 import { checkSeedModes, destsMeanIn } from './simulate-modes.ts';
 import { runIsolatedCommand } from './simulate-isolated.ts';
-import { resolvePoint, simulateConfig } from '../../experiment/config/point-config.ts';
+import { resolvePoint, simulateConfig, TRACE_REFUSED } from '../../experiment/config/point-config.ts';
 import { OPTION_KEYS, type OptionKey, type OptionValue } from '../../experiment/config/option-keys.ts';
-import { OPTION_TABLE, optionEntry, type TableKey } from '../../experiment/config/option-table.ts';
+import { flagOf, OPTION_TABLE, optionEntry, type TableKey } from '../../experiment/config/option-table.ts';
 import { commanderOption, optionFromText } from '../option-text.ts';
 import { unitsText } from '../../experiment/config/units.ts';
 
@@ -185,11 +185,8 @@ async function simulateTrace(
   if (o.plan !== undefined || o.scenario !== undefined)
     throw new WormcastError('simulate --trace: give one of --trace, --plan, --scenario');
   if (!o.topology) throw new WormcastError('simulate --trace: give --topology (the network the trace runs on)');
-  for (const k of ['load', 'process', 'pattern', 'faults', 'traffic', 'sizes', 'dests'] as const)
-    if (given(k))
-      throw new WormcastError(
-        `simulate --trace: --${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} does not apply (the trace is the traffic)`,
-      );
+  for (const k of TRACE_REFUSED)
+    if (given(k)) throw new WormcastError(`simulate --trace: ${flagOf(k)} does not apply (the trace is the traffic)`);
   const routing = simulationRouting(o.topology, o.algorithm, o.routing);
   const text = readInputText(o.trace!, {
     limit: TRACE_FILE_MAX_BYTES,

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { Command, Option } from 'commander';
 import { parseIntIn, parseNumberIn, WormcastError } from '../../errors.ts';
 import { readExperimentData } from '../../experiment/config/experiment-file.ts';
+import { METRICS } from '../../experiment/config/metrics.ts';
 import { optionEntry } from '../../experiment/config/option-table.ts';
 import { didYouMean, optionValueError, parseExperiment } from '../../experiment/config/schema.ts';
 import {
@@ -21,7 +22,7 @@ import { IncompleteRunError } from '../exit-status.ts';
 import { InterruptedError } from '../interrupted.ts';
 import { nodeMemoryEnvironment } from '../memory-environment.ts';
 import { OPTION_TABLE } from '../../experiment/config/option-table.ts';
-import { commanderOption } from '../option-text.ts';
+import { commanderOption, optionFromText } from '../option-text.ts';
 
 /*
  * `wormcast sweep [file]`: run an experiment (docs/experiments.md). The point options are the
@@ -57,14 +58,9 @@ function pointOptions(): Option[] {
 
 /** A command-line value of option `key` as the experiment holds it (numbers, booleans, strings). */
 function cliValue(key: OptionKey, text: string, what: string): OptionValue {
-  if (NUMERIC_OPTIONS.has(key)) {
-    // a word the option takes besides a number (warmup: auto)
-    const v = optionEntry(key).value;
-    if (v.kind === 'int' && v.words?.includes(text)) return text;
-    // a size mix (--flits 4:1,16:1, as simulate takes it): checked where the point is resolved
-    if (v.kind === 'int' && v.mix && text.includes(':')) return text;
-    return parseNumberIn(text, 0, Number.MAX_SAFE_INTEGER, what);
-  }
+  // as simulate reads it (a word such as warmup's auto, a size mix, the option's range): it was
+  // read as any number 0..2^53 - 1, and that range was what the error line named
+  if (NUMERIC_OPTIONS.has(key)) return optionFromText(key, text, what);
   if (BOOLEAN_OPTIONS.has(key)) {
     if (text === 'true') return true;
     if (text === 'false') return false;
@@ -109,8 +105,10 @@ export function parseGridArg(
     const parts = spec.split(':');
     if (parts.length !== 3)
       throw new WormcastError(`${what}: range '${spec}' must be from:to:step, e.g. 0.01:0.2:0.01`);
+    // the ends in the option's range; the step only positive (a step of 0 is refused with the range)
+    const v = optionEntry(key).value as { min: number; max: number };
     const [from, to, step] = parts.map((p, i) =>
-      parseNumberIn(p, 0, Number.MAX_SAFE_INTEGER, `${what} ${['from', 'to', 'step'][i]}`),
+      parseNumberIn(p, i < 2 ? v.min : 0, v.max, `${what} ${['from', 'to', 'step'][i]}`),
     ) as [number, number, number];
     return [key, { from, to, step }];
   }
@@ -132,8 +130,25 @@ function experimentData(file: string | undefined, o: SweepCliOptions, cmd: Comma
     base[key] = value;
   }
   const grid: Record<string, unknown> = { ...(data.grid as Record<string, unknown> | undefined) };
+  // a flag replaces the file's axis of its option, as it replaces the file's base value
+  for (const key of Object.keys(base)) if (cmd.getOptionValueSource(key) === 'cli') delete grid[key];
+  // an option given twice on the command line would lose one of its values in silence
+  const axes = new Set<string>();
   for (const g of o.grid ?? []) {
     const [key, entry] = parseGridArg(g);
+    const name = flagOf(key).slice(2);
+    if (axes.has(key))
+      throw new WormcastError(
+        `--grid ${name}: given twice; give all its values in one (--grid ${name}=${(o.grid ?? [])
+          .filter((x) => parseGridArg(x)[0] === key)
+          .map((x) => x.slice(x.indexOf('=') + 1))
+          .join(',')})`,
+      );
+    if (cmd.getOptionValueSource(key) === 'cli')
+      throw new WormcastError(
+        `--${name} and --grid ${name}: give one (the flag sets the value of every point, the grid axis varies it)`,
+      );
+    axes.add(key);
     grid[key] = entry;
   }
   const out: Record<string, unknown> = { ...data, base, grid };
@@ -144,7 +159,7 @@ function experimentData(file: string | undefined, o: SweepCliOptions, cmd: Comma
   const statistics: Record<string, unknown> = { ...(data.statistics as Record<string, unknown> | undefined) };
   if (o.batches !== undefined) statistics.batches = parseIntIn(o.batches, 2, 10_000, '--batches');
   if (o.confidence !== undefined) statistics.confidence = parseNumberIn(o.confidence, 0.5, 0.9999, '--confidence');
-  if (o.metrics !== undefined) statistics.metrics = o.metrics.split(',').map((m) => m.trim());
+  if (o.metrics !== undefined) statistics.metrics = o.metrics.split(',').map((m) => metricName(m.trim()));
   if (Object.keys(statistics).length > 0) out.statistics = statistics;
   if (o.until !== undefined || o.maxCycles !== undefined) {
     const ru: Record<string, unknown> = { ...(data.runUntil as Record<string, unknown> | undefined) };
@@ -157,6 +172,15 @@ function experimentData(file: string | undefined, o: SweepCliOptions, cmd: Comma
     out.runUntil = ru;
   }
   return out;
+}
+
+/** A name of --metrics, refused naming the flag (the schema's line would name statistics.metrics[i]). */
+function metricName(m: string): string {
+  if ((METRICS as readonly string[]).includes(m)) return m;
+  const guess = didYouMean(m, METRICS);
+  throw new WormcastError(
+    `--metrics '${m}': not a metric${guess ? ` (did you mean '${guess}'?)` : ''}; expected one of ${METRICS.join(', ')}`,
+  );
 }
 
 /** The default result file: `<experiment name>.results.jsonl` in the current directory. */
@@ -217,6 +241,9 @@ export function registerSweep(program: Command): void {
     }
     const experiment = parseExperiment(experimentData(file, o, self), source);
     const workers = o.workers === undefined ? defaultWorkers() : parseIntIn(o.workers, 1, 1024, '--workers');
+    // a blank name would be a store named ' ' in the working directory (or ENOENT for '')
+    if (o.out !== undefined && o.out.trim() === '')
+      throw new WormcastError('sweep --out: an empty path; give a result file (e.g. --out sweep.results.jsonl)');
     const out =
       o.out ??
       defaultOut(file !== undefined && o.name === undefined ? experiment.name || basename(file) : experiment.name);

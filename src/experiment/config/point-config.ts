@@ -85,6 +85,24 @@ const DYNAMIC_ONLY = [
   'batch',
 ] as const;
 
+/**
+ * Options a run with a trace refuses (docs/traffic.md "Traces"): the trace is the traffic, so no
+ * load, pattern, process or window. One list for resolvePoint and `simulate --trace`, which had
+ * refused seven of them and run with the others unused.
+ */
+export const TRACE_REFUSED: readonly OptionKey[] = [
+  ...new Set<OptionKey>([
+    ...DYNAMIC_ONLY,
+    'dests',
+    'destsMean',
+    'sizes',
+    'interarrivalUs',
+    'sets',
+    'faults',
+    'traffic',
+  ]),
+];
+
 /** The value of `key` in `o`, else the table's default (a key whose entry has a plain default). */
 function given<T extends OptionValue>(o: Partial<Record<OptionKey, OptionValue>>, key: OptionKey): T {
   return (o[key] ?? optionEntry(key).default) as T;
@@ -114,9 +132,7 @@ export function resolvePoint(given0: Partial<Record<OptionKey, OptionValue>>): P
   // a trace is the traffic (docs/traffic.md "Traces"): no load, pattern, process or window
   const traced = o.trace !== undefined;
   if (traced) {
-    const bad = [...DYNAMIC_ONLY, 'dests', 'destsMean', 'sizes', 'interarrivalUs', 'sets', 'faults', 'traffic'].filter(
-      (k) => o[k as OptionKey] !== undefined,
-    );
+    const bad = TRACE_REFUSED.filter((k) => o[k] !== undefined);
     if (bad.length > 0)
       throw new WormcastError(
         `${bad.join(', ')}: ${bad.length > 1 ? 'do' : 'does'} not apply with a trace (the trace is the traffic); leave ${bad.length > 1 ? 'them' : 'it'} out`,

@@ -129,6 +129,8 @@ function shown(v: unknown): string {
     const s = JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v);
     return `'${s.slice(1, -1)}'`;
   }
+  // JSON.stringify prints Infinity (YAML .inf, JSON 1e999) and NaN as null
+  if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
   const j = JSON.stringify(v) ?? String(v);
   return j.length > 60 ? `${j.slice(0, 60)}...` : j;
 }
@@ -211,10 +213,12 @@ export function issueLine(issue: z.core.$ZodIssue, root: unknown): string {
           : issue.expected === 'record' || issue.expected === 'object'
             ? 'a mapping (key: value)'
             : `a ${issue.expected}`;
-      return `${where}${shown(v)} must be ${expected}${typeof v === 'number' && !Number.isFinite(v) ? ' (finite)' : ''}`;
+      const numeric = issue.expected === 'number' || issue.expected === 'int';
+      return `${where}${shown(v)} must be ${expected}${numeric && typeof v === 'number' && !Number.isFinite(v) ? ' (finite)' : ''}`;
     }
     default:
-      return `${where}${issue.message}`;
+      // a union's own message (options.ts: `must be an integer 0..N or auto`) does not name the value
+      return `${where}${issue.message.startsWith('must ') ? `${shown(v)} ` : ''}${issue.message}`;
   }
 }
 

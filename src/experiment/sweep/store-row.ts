@@ -25,9 +25,12 @@ const interval = z.object({
 const optionValue = z.union([z.string(), z.number(), z.boolean()]);
 const mapping = z.record(z.string(), z.unknown());
 
-/** A stored value of an option of this kind (a resolved point holds plain values). */
+/**
+ * A stored value of an option of this kind (a resolved point holds plain values, and an option's
+ * words as given: `warmup: auto` is resolved per replication, by its pilot run).
+ */
 function storedValue(v: ValueSpec): z.ZodType {
-  if (v.kind === 'int') return count;
+  if (v.kind === 'int') return v.words?.length ? z.union([count, z.enum(v.words as [string, ...string[]])]) : count;
   if (v.kind === 'number') return z.number();
   if (v.kind === 'boolean') return z.boolean();
   return z.string();
