@@ -85,6 +85,32 @@ describe('the engines refuse a worm on a faulty channel', () => {
       }
   });
 
+  it("a path whose explicit route goes on past its last destination (sorted MC's route along its cycle) is cut before a dead channel there", async () => {
+    // found by bench/fuzz-simulate.ts: the route of sorted-mc's worm from node 7 went on past both
+    // its destinations over the dead node's channel 195; the host cut routes only before a lost
+    // destination, so the reference engine threw (exit 1) and the release wasm build ran the worm
+    // across the dead channel
+    const cfg: SimulateConfig = {
+      topology: 'mesh:8x8',
+      algorithm: 'sorted-mc',
+      dests: 2,
+      load: 0.05,
+      flits: 16,
+      warmup: 1000,
+      measure: 1000,
+      drain: 10_000,
+      seed: 937,
+      faults: 'nodes:1',
+      faultSeed: 1,
+      engine: 'reference',
+      options: { buffer: 1, linkLatency: 3 },
+    };
+    const ref = await simulate(cfg);
+    const wasm = await simulate({ ...cfg, engine: 'wasm' });
+    expect(ref.cycles).toBeGreaterThan(1000);
+    expect(resultJson(ref)).toEqual(resultJson(wasm));
+  });
+
   it('an adaptive routing is refused with faults: its selection could take a dead channel the host did not follow', async () => {
     // before this refusal, west-first over links:4 of mesh:8x8 ran its worms across dead links
     // (the reference engine's check found it: a worm from node 24 took the faulty channel 35)

@@ -1,4 +1,4 @@
-import { routeHealthy } from '../../analysis/fault-routes.ts';
+import { deadChannels, routeHealthy } from '../../analysis/fault-routes.ts';
 import type { PlanPaths } from '../../analysis/paths.ts';
 import { planFaults, tracePlanToFaults } from '../../analysis/plan-faults.ts';
 import { planWorms } from '../../engine/plan-worms.ts';
@@ -77,6 +77,7 @@ export function planWormsUnderFaults(
 ): FaultyEvent {
   const paths = tracePlanToFaults(plan, f);
   const lost = planFaults(plan, paths, f);
+  const dead = deadChannels(plan.routing, f);
   const all = planWorms(plan, created, flits, group, 0);
   const index = new Int32Array(plan.count).fill(-1);
   const worms: WormSpec[] = [];
@@ -85,12 +86,13 @@ export function planWormsUnderFaults(
     if (lost.sent[id] !== 1 || reached === 0) continue;
     const w = { ...all[id]! };
     if (w.after !== undefined) w.after = index[w.after]!;
-    if (reached < w.dests.length) {
+    // a path worm on an explicit route is a chain tree (planWorms), and its route may go on past its
+    // last destination (sorted MC's route along its cycle): a dead channel there cuts it too
+    const explicitPath = w.tree !== undefined && plan.routes !== undefined && MESSAGE_KINDS[plan.kinds[id]!] === 'path';
+    if (reached < w.dests.length || (explicitPath && crossesDead(paths, id, dead))) {
       w.dests = w.dests.slice(0, reached);
-      // a path worm on an explicit route is a chain tree (planWorms): cut it after the hop that
-      // reaches its last delivered destination
-      if (w.tree && plan.routes && MESSAGE_KINDS[plan.kinds[id]!] === 'path')
-        w.tree = w.tree.slice(0, hopsTo(plan.topology, paths, id, w.dests));
+      // cut after the hop that reaches its last delivered destination
+      if (explicitPath) w.tree = w.tree!.slice(0, hopsTo(plan.topology, paths, id, w.dests));
     }
     index[id] = worms.length;
     worms.push(w);
@@ -98,6 +100,13 @@ export function planWormsUnderFaults(
   const gone = new Set(lost.undeliverable);
   const dests = Array.from(plan.destinations).filter((d) => !gone.has(d));
   return { dests, worms, undeliverable: gone.size };
+}
+
+/** Whether message id's traced route crosses a dead physical channel anywhere. */
+function crossesDead(paths: PlanPaths, id: number, dead: Uint8Array): boolean {
+  for (let h = paths.offsets[id]!; h < paths.offsets[id + 1]!; h++)
+    if (dead[Math.floor(paths.channels[h]! / paths.vcs)] === 1) return true;
+  return false;
 }
 
 /** Hops of message id's path up to and including the one that reaches the last of `dests`. */
