@@ -6,9 +6,9 @@
 //
 //   DIFF=1 npx tsx bench/fuzz-simulate.ts [seed] [runs]
 import { ALGORITHM_NAMES } from '../src/experiment/config/option-table.ts';
-import { lcgRandom, run } from './fuzz-run.ts';
+import { random, run } from './fuzz-run.ts';
 const N = Number(process.argv[3] ?? 200);
-const { rnd, pick, maybe } = lcgRandom(Number(process.argv[2] ?? 1));
+const { rnd, pick, maybe } = random(Number(process.argv[2] ?? 1));
 const TOPS = [
   'mesh:4x4',
   'torus:4x4',
