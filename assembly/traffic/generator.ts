@@ -1,13 +1,15 @@
 // Traffic drawn by the kernel (docs/traffic.md "Traffic drawn by the kernel"): the twin of
 // TrafficStream.take() in src/experiment/run/traffic-stream.ts for unicast traffic. Each node has
 // its own streams (mulberry32 states in its record of the generator region, G_* in
-// src/engine/layout.ts); a binary heap orders the nodes by (next arrival, node), so messages are
-// created in the host's order and get the host's worm numbers. The host starts the streams
+// src/engine/layout.ts); messages are created in the order of (next arrival, node), the host's
+// heap order, so they get the host's worm numbers: the host writes that heap, and the kernel keeps
+// the nodes in a calendar of CAL_BUCKETS buckets by arrival cycle (bucket c mod CAL_BUCKETS, a
+// list through N_LINK), whose due nodes of cycle t it takes in node order. The host starts the streams
 // (TrafficStream's constructor) and copies them here; from then on no message crosses the boundary.
 import {
   H_GEN, H_WORMS, H_WCAP, H_WFREED, G_NODES, G_PROCESS, G_HEAP_N, G_CYCLES, G_SELF, G_PATTERN,
   G_NHOT, G_NSIZES, G_FLITS, G_ROUTESEED, G_KEYS, G_O_NODE, G_O_CLOCK, G_O_HEAP, G_O_FIXED,
-  G_O_HOT, G_O_SIZES, G_O_CUM, G_O_HIST, G_O_ACCEPT, G_O_BATCH, GEN_VALUES_BYTE, GV_RATE,
+  G_O_HOT, G_O_SIZES, G_O_CUM, G_O_HIST, G_O_ACCEPT, G_O_BATCH, G_O_CAL, G_CALINIT, G_CALNOW, CAL_BUCKETS, N_LINK, GEN_VALUES_BYTE, GV_RATE,
   GV_LNRATE, GV_ALPHA, GV_BETA, GV_LNALPHA, GV_ONRATE, GV_HOTFRAC, N_ARR, N_DEST, N_SIZE, N_NEXT,
   N_LEFT, N_ON, NODE_STRIDE, PROC_EXPONENTIAL, PROC_UNIFORM, PROC_ONOFF, PROC_BATCH, PAT_FIXED,
   PAT_HOTSPOT, W_KIND, W_SRC, W_FLITS, W_CREATED, W_DEST, W_NDEST, W_TREE, W_FIRSTTRIG,
@@ -26,6 +28,7 @@ export let VALUES: usize = 0;
 let NODE: usize = 0;
 let CLOCK: usize = 0;
 let HEAP: usize = 0;
+let CAL: usize = 0;
 let FIXED: usize = 0;
 let HOT: usize = 0;
 let SIZES: usize = 0;
@@ -45,6 +48,7 @@ export function configureGenerator(): void {
   NODE = part(G_O_NODE);
   CLOCK = part(G_O_CLOCK);
   HEAP = part(G_O_HEAP);
+  CAL = part(G_O_CAL);
   FIXED = part(G_O_FIXED);
   HOT = part(G_O_HOT);
   SIZES = part(G_O_SIZES);
@@ -52,6 +56,7 @@ export function configureGenerator(): void {
   HIST = part(G_O_HIST);
   ACCEPT = part(G_O_ACCEPT);
   BATCH = part(G_O_BATCH);
+  if (gen(G_CALINIT) == 0) buildCalendar();
 }
 
 // the statistics part of a region in the generator's layout at byte offset `off` of the engine
@@ -71,50 +76,58 @@ export function configureStats(off: i32): void {
 @inline function heapAt(i: i32): i32 { return load<i32>(HEAP + (<usize>i << 2)); }
 @inline function setHeapAt(i: i32, v: i32): void { store<i32>(HEAP + (<usize>i << 2), v); }
 @inline function nextOf(v: i32): i32 { return ld(nodeRec(v), N_NEXT); }
+@inline function linkOf(v: i32): i32 { return ld(nodeRec(v), N_LINK); }
+@inline function setLink(v: i32, u: i32): void { st(nodeRec(v), N_LINK, u); }
+@inline function bucketAt(c: i32): usize { return CAL + (<usize>(c & (CAL_BUCKETS - 1)) << 2); }
 
 // a cycle count of the host's f64 arithmetic as an i32: past the i32 range it is never due
 @inline function cycleOf(t: f64): i32 { return t >= 2147483647.0 ? i32.MAX_VALUE : <i32>t; }
 
-// the heap's order: by next arrival, ties by node (TrafficStream.less)
-@inline function less(a: i32, b: i32): bool {
-  const ta = nextOf(a);
-  const tb = nextOf(b);
-  return ta < tb || (ta == tb && a < b);
+// node v joins the bucket of its next arrival (G_HEAP_N counts the nodes in the calendar)
+function enter(v: i32): void {
+  const b = bucketAt(nextOf(v));
+  setLink(v, load<i32>(b));
+  store<i32>(b, v);
+  setGen(G_HEAP_N, gen(G_HEAP_N) + 1);
 }
 
-function push(v: i32): void {
-  let i = gen(G_HEAP_N);
-  setGen(G_HEAP_N, i + 1);
-  setHeapAt(i, v);
-  while (i > 0) {
-    const p = (i - 1) >> 1;
-    if (!less(heapAt(i), heapAt(p))) break;
-    const x = heapAt(p);
-    setHeapAt(p, heapAt(i));
-    setHeapAt(i, x);
-    i = p;
-  }
+// the calendar from the heap the host wrote (its order does not matter: a cycle's nodes are taken
+// in node order), once per run
+function buildCalendar(): void {
+  for (let i: i32 = 0; i < CAL_BUCKETS; i++) store<i32>(CAL + (<usize>i << 2), -1);
+  const n = gen(G_HEAP_N);
+  setGen(G_HEAP_N, 0);
+  for (let i: i32 = 0; i < n; i++) enter(heapAt(i));
+  setGen(G_CALNOW, 0);
+  setGen(G_CALINIT, 1);
 }
 
-function popTop(): void {
-  const size = gen(G_HEAP_N) - 1;
-  setGen(G_HEAP_N, size);
-  const last = heapAt(size);
-  if (size == 0) return;
-  setHeapAt(0, last);
-  let i = 0;
-  while (true) {
-    const l = 2 * i + 1;
-    const r = l + 1;
-    let m = i;
-    if (l < size && less(heapAt(l), heapAt(m))) m = l;
-    if (r < size && less(heapAt(r), heapAt(m))) m = r;
-    if (m == i) break;
-    const x = heapAt(m);
-    setHeapAt(m, heapAt(i));
-    setHeapAt(i, x);
-    i = m;
+// take the nodes due at cycle t out of its bucket into the heap's array (the host's heap, read
+// once by buildCalendar, is the scratch of a cycle's due nodes: at most every node), in node
+// order; their count
+function takeDue(t: i32): i32 {
+  const b = bucketAt(t);
+  let n: i32 = 0;
+  let prev: i32 = -1;
+  let v = load<i32>(b);
+  while (v >= 0) {
+    const next = linkOf(v);
+    if (nextOf(v) == t) {
+      if (prev < 0) store<i32>(b, next);
+      else setLink(prev, next);
+      // insertion in node order (a cycle's due nodes are few)
+      let j = n;
+      while (j > 0 && heapAt(j - 1) > v) {
+        setHeapAt(j, heapAt(j - 1));
+        j--;
+      }
+      setHeapAt(j, v);
+      n++;
+      setGen(G_HEAP_N, gen(G_HEAP_N) - 1);
+    } else prev = v;
+    v = next;
   }
+  return n;
 }
 
 // the next arrival of node v after its current one (TrafficStream.advance)
@@ -254,24 +267,48 @@ function writeUnicast(n: i32, rec: i32, src: i32, dest: i32, flits: i32, created
  */
 export function generate(t: i32): bool {
   const wcap = header(H_WCAP);
-  while (gen(G_HEAP_N) > 0) {
-    const v = heapAt(0);
-    const created = nextOf(v);
-    if (created > t) break;
-    const n = header(H_WORMS);
-    if (n - header(H_WFREED) >= wcap) return false;
-    popTop();
-    if (gen(G_PROCESS) == PROC_BATCH) st(nodeRec(v), N_LEFT, ld(nodeRec(v), N_LEFT) - 1);
-    advance(v);
-    if (due(v)) push(v);
-    const dest = destinationOf(v);
-    writeUnicast(n, n % wcap, v, dest, sizeOf(v), created);
-    setHeader(H_WORMS, n + 1);
+  const count = takeDue(t);
+  for (let k: i32 = 0; k < count; k++) {
+    const v = heapAt(k);
+    // node v as often as its next arrival is t again (then it comes first: the nodes left are larger)
+    while (true) {
+      const n = header(H_WORMS);
+      if (n - header(H_WFREED) >= wcap) {
+        // saturated: the nodes still due go back to the calendar (the run stops)
+        for (let i = k; i < count; i++) enter(heapAt(i));
+        return false;
+      }
+      const created = nextOf(v);
+      if (gen(G_PROCESS) == PROC_BATCH) st(nodeRec(v), N_LEFT, ld(nodeRec(v), N_LEFT) - 1);
+      advance(v);
+      const again = due(v);
+      const dest = destinationOf(v);
+      writeUnicast(n, n % wcap, v, dest, sizeOf(v), created);
+      setHeader(H_WORMS, n + 1);
+      if (!again) break;
+      if (nextOf(v) != t) {
+        enter(v);
+        break;
+      }
+    }
   }
+  setGen(G_CALNOW, t + 1);
   return true;
 }
 
 // the creation cycle of the next message, or -1 when the traffic is over
 export function nextArrival(): i32 {
-  return gen(G_HEAP_N) > 0 ? nextOf(heapAt(0)) : -1;
+  if (gen(G_HEAP_N) == 0) return -1;
+  // every arrival is at G_CALNOW or later: the first cycle from there whose bucket holds a node due
+  // then, or (none within a turn of the calendar) the least arrival of all
+  const from = gen(G_CALNOW);
+  let least: i32 = i32.MAX_VALUE;
+  for (let c = from; c < from + CAL_BUCKETS; c++) {
+    for (let v = load<i32>(bucketAt(c)); v >= 0; v = linkOf(v)) {
+      const a = nextOf(v);
+      if (a == c) return c;
+      if (a < least) least = a;
+    }
+  }
+  return least;
 }

@@ -70,6 +70,7 @@ interface GeneratorLayout {
   hist: number;
   accept: number;
   batch: number;
+  cal: number;
   bytes: number;
 }
 
@@ -106,6 +107,7 @@ function generatorLayout(nodes: number, hot: number, sizes: number, batches: num
     hist: take(L.HIST_BINS * 8),
     accept: take(nodes * 8),
     batch: take(2 * batches * 8),
+    cal: take(L.CAL_BUCKETS * 4),
     get bytes() {
       return blocks.at;
     },
@@ -156,6 +158,7 @@ export function writeGenerator(buf: ArrayBuffer, at: number, k: KernelTraffic): 
   h[L.G_O_NODE] = g.node;
   h[L.G_O_CLOCK] = g.clock;
   h[L.G_O_HEAP] = g.heap;
+  h[L.G_O_CAL] = g.cal;
   h[L.G_O_FIXED] = g.fixed;
   h[L.G_O_HOT] = g.hot;
   h[L.G_O_SIZES] = g.sizes;

@@ -405,6 +405,9 @@ export const F_INLOST = 16384;
  *          hist       f64[HIST_BINS]       latency histogram counts (latency-histogram.ts bins)
  *          accepted   f64[N]               flits accepted per node in the window
  *          batch      f64[2 * G_BATCHES]   batch means: latency sums, then counts, per span
+ *          cal        i32[CAL_BUCKETS]     the calendar of arrivals: per cycle mod CAL_BUCKETS, the
+ *                                          first node of its bucket (N_LINK the next; built by the
+ *                                          kernel from the heap on its first call, G_CALINIT)
  */
 /** Generator header words (i32). */
 export const G_NODES = 0;
@@ -458,6 +461,12 @@ export const G_GFREED = 31;
  * group (NB_* below), so that a group's records are read once whatever its size.
  */
 export const G_O_NODEBEST = 32;
+/** The calendar of arrivals (generator.ts): its bucket heads, whether it is built, the next cycle to generate. */
+export const G_O_CAL = 33;
+export const G_CALINIT = 34;
+export const G_CALNOW = 35;
+/** Buckets of the calendar, a power of two: a node's arrival c is in bucket c mod CAL_BUCKETS. */
+export const CAL_BUCKETS = 4096;
 export const GEN_HEADER_WORDS = 64;
 /** Generator values (f64, at byte GEN_VALUES_BYTE). */
 export const GEN_VALUES_BYTE = 256;
@@ -493,7 +502,9 @@ export const N_SIZE = 2;
 export const N_NEXT = 3;
 export const N_LEFT = 4;
 export const N_ON = 5;
-export const NODE_STRIDE = 6;
+/** The next node in the calendar bucket of this node's arrival (-1: the last). */
+export const N_LINK = 6;
+export const NODE_STRIDE = 7;
 export const PROC_BERNOULLI = 0;
 export const PROC_EXPONENTIAL = 1;
 export const PROC_UNIFORM = 2;
