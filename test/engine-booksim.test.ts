@@ -245,37 +245,53 @@ const ROUTER: Array<{
   },
 ];
 
+/**
+ * `point` well past saturation under BookSim's rules (B = 8, R = 4, S = 1, back-to-back, tail-sent,
+ * per-port), `rules` over them and over the point's own options (seed 11, the wasm engine): its
+ * accepted throughput lies within `band` (percent) of BookSim's mean.
+ */
+async function expectSaturationWithin(
+  point: (typeof ROUTER)[number]['point'],
+  rules: EngineOptions,
+  booksim: number,
+  band: readonly [number, number],
+): Promise<void> {
+  const r = await simulate({
+    ...point,
+    algorithm: 'unicast',
+    dests: 0,
+    flits: 16,
+    self: true,
+    drain: 0,
+    seed: 11,
+    engine: 'wasm',
+    options: {
+      buffer: 8,
+      routerDelay: 4,
+      startup: 1,
+      injection: 'back-to-back',
+      vcRelease: 'tail-sent',
+      switch: 'per-port',
+      ...point.options,
+      ...rules,
+    },
+  });
+  // offered well past saturation: accepted is the saturation throughput
+  expect(r.throughput).toBeLessThan(point.load * 0.8);
+  const dev = ((r.throughput - booksim) / booksim) * 100;
+  expect(dev, `accepted ${r.throughput.toFixed(4)}`).toBeGreaterThanOrEqual(band[0]);
+  expect(dev, `accepted ${r.throughput.toFixed(4)}`).toBeLessThanOrEqual(band[1]);
+}
+
+const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+
 describe("saturation under BookSim's router: one crossbar input per port (switch 'per-port'), issue 27", () => {
   for (const { name, point, booksimRuns, bands } of ROUTER) {
-    const booksim = booksimRuns.reduce((a, b) => a + b, 0) / booksimRuns.length;
+    const booksim = mean(booksimRuns);
     for (const queuedHeader of ['router-delay', 'pipelined'] as const) {
       const band = bands[queuedHeader];
       it(`${name}, queued header ${queuedHeader}: accepted throughput ${band[0]}..${band[1]} % of BookSim's ${booksim.toFixed(4)}`, async () => {
-        const r = await simulate({
-          ...point,
-          algorithm: 'unicast',
-          dests: 0,
-          flits: 16,
-          self: true,
-          drain: 0,
-          seed: 11,
-          engine: 'wasm',
-          options: {
-            buffer: 8,
-            routerDelay: 4,
-            startup: 1,
-            injection: 'back-to-back',
-            vcRelease: 'tail-sent',
-            switch: 'per-port',
-            queuedHeader,
-            ...point.options,
-          },
-        });
-        // offered well past saturation: accepted is the saturation throughput
-        expect(r.throughput).toBeLessThan(point.load * 0.8);
-        const dev = ((r.throughput - booksim) / booksim) * 100;
-        expect(dev, `accepted ${r.throughput.toFixed(4)}`).toBeGreaterThanOrEqual(band[0]);
-        expect(dev, `accepted ${r.throughput.toFixed(4)}`).toBeLessThanOrEqual(band[1]);
+        await expectSaturationWithin(point, { queuedHeader }, booksim, band);
       }, 300_000);
     }
   }
@@ -283,7 +299,7 @@ describe("saturation under BookSim's router: one crossbar input per port (switch
 
 describe("saturation with BookSim's credit loop (issue 27): creditDelay 3, and BookSim's stages in the link", () => {
   for (const { name, point, booksimRuns, creditBands } of ROUTER) {
-    const booksim = booksimRuns.reduce((a, b) => a + b, 0) / booksimRuns.length;
+    const booksim = mean(booksimRuns);
     const link = point.options?.linkLatency ?? 1;
     const rules: Record<CreditRules, EngineOptions> = {
       'pipelined, creditDelay 3': { queuedHeader: 'pipelined', creditDelay: 3 },
@@ -293,30 +309,7 @@ describe("saturation with BookSim's credit loop (issue 27): creditDelay 3, and B
     for (const [rule, options] of Object.entries(rules) as Array<[CreditRules, EngineOptions]>) {
       const band = creditBands[rule];
       it(`${name}, ${rule}: accepted throughput ${band[0]}..${band[1]} % of BookSim's ${booksim.toFixed(4)}`, async () => {
-        const r = await simulate({
-          ...point,
-          algorithm: 'unicast',
-          dests: 0,
-          flits: 16,
-          self: true,
-          drain: 0,
-          seed: 11,
-          engine: 'wasm',
-          options: {
-            buffer: 8,
-            routerDelay: 4,
-            startup: 1,
-            injection: 'back-to-back',
-            vcRelease: 'tail-sent',
-            switch: 'per-port',
-            ...point.options,
-            ...options,
-          },
-        });
-        expect(r.throughput).toBeLessThan(point.load * 0.8);
-        const dev = ((r.throughput - booksim) / booksim) * 100;
-        expect(dev, `accepted ${r.throughput.toFixed(4)}`).toBeGreaterThanOrEqual(band[0]);
-        expect(dev, `accepted ${r.throughput.toFixed(4)}`).toBeLessThanOrEqual(band[1]);
+        await expectSaturationWithin(point, options, booksim, band);
       }, 300_000);
     }
   }
