@@ -265,6 +265,11 @@ function validValue(command: string, key: string, topology: string): fc.Arbitrar
       return int(1, 400);
     case 'readyListAt':
       return int(0, 64);
+    // issue 27: BookSim's credit loop (linkLatency + creditDelay must be 1..31)
+    case 'creditDelay':
+      return int(-2, 4);
+    case 'linkLatency':
+      return int(1, 3);
     case 'slots':
       return int(0, 5000);
     case 'seed':
