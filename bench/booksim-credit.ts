@@ -14,20 +14,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { simulate } from '../src/experiment/run/simulate.ts';
+import { LOW_LOAD_NETWORKS, lowLoadRun } from '../test/booksim-low-load.ts';
 
 const NETWORKS = {
-  mesh: {
-    booksim: ['topology = mesh;', 'k = 8;', 'n = 2;'],
-    wormcast: { topology: 'mesh:8x8' },
-    options: { vcsPerClass: 2, linkLatency: 1 },
-  },
-  torus: {
-    booksim: ['topology = torus;', 'k = 16;', 'n = 2;'],
-    wormcast: { topology: 'torus:16x16', tieBreak: 'random' as const, dateline: 'booksim' as const },
-    // BookSim's torus channels take 2 cycles (booksim2 networks/kncube.cpp)
-    options: { vcsPerClass: 1, linkLatency: 2 },
-  },
+  mesh: { booksim: ['topology = mesh;', 'k = 8;', 'n = 2;'], net: LOW_LOAD_NETWORKS.mesh },
+  torus: { booksim: ['topology = torus;', 'k = 16;', 'n = 2;'], net: LOW_LOAD_NETWORKS.torus },
 };
 
 const arg = (name: string): string | undefined =>
@@ -48,7 +39,7 @@ const ints = (what: string, text: string): number[] => {
 };
 const buffers = ints('buffers', arg('buffers') ?? '1,2,4,8');
 const seeds = ints('seeds', arg('seeds') ?? '7');
-const [creditDelay] = ints('credit-delay', arg('credit-delay') ?? '3');
+const creditDelay = ints('credit-delay', arg('credit-delay') ?? '3')[0]!;
 
 const binary = process.env.BOOKSIM;
 const dir = mkdtempSync(join(tmpdir(), 'wormcast-booksim-'));
@@ -79,30 +70,7 @@ try {
         const out = spawnSync(binary, [cfg], { encoding: 'utf8', maxBuffer: 1 << 26 }).stdout ?? '';
         booksim = [...out.matchAll(/Packet latency average = ([\d.e+-]+)/g)].at(-1)?.[1] ?? 'none';
       }
-      const r = await simulate({
-        ...net.wormcast,
-        routing: 'dor',
-        algorithm: 'unicast',
-        dests: 0,
-        load: 0.005,
-        flits: 16,
-        self: true,
-        warmup: 20_000,
-        measure: 20_000,
-        drain: 20_000,
-        seed,
-        engine: 'wasm',
-        options: {
-          buffer,
-          routerDelay: 4,
-          startup: 1,
-          injection: 'back-to-back',
-          vcRelease: 'tail-sent',
-          switch: 'per-port',
-          creditDelay,
-          ...net.options,
-        },
-      });
+      const r = await lowLoadRun(net.net, buffer, creditDelay, seed);
       console.log(
         `${name} B=${buffer} seed ${seed}: booksim ${booksim} wormcast(creditDelay ${creditDelay}) ${r.meanLatency.toFixed(2)}`,
       );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../src/experiment/run/simulate.ts';
+import { LOW_LOAD_NETWORKS, lowLoadRun } from './booksim-low-load.ts';
 
 /**
  * BookSim2's credit loop at low load (issue 27; docs/model-flit.md "Time", docs/validation.md
@@ -23,9 +23,7 @@ import { simulate } from '../src/experiment/run/simulate.ts';
 const NETWORKS = [
   {
     name: '8x8 mesh',
-    topology: 'mesh:8x8',
-    more: {},
-    options: { vcsPerClass: 2, linkLatency: 1 },
+    ...LOW_LOAD_NETWORKS.mesh,
     // buffer: [BookSim, band low, band high]; wormcast seeds 7, 11, 13, 17, 19 in the comment
     points: [
       // 110.19 110.89 109.64 108.99 108.44
@@ -40,9 +38,7 @@ const NETWORKS = [
   },
   {
     name: '16x16 torus, 2-cycle links',
-    topology: 'torus:16x16',
-    more: { tieBreak: 'random', dateline: 'booksim' },
-    options: { vcsPerClass: 1, linkLatency: 2 },
+    ...LOW_LOAD_NETWORKS.torus,
     points: [
       // 178.35 178.06 176.29 177.95 179.58
       [1, 176.524, -1.5, 3.0],
@@ -57,31 +53,7 @@ const NETWORKS = [
 ] as const;
 
 async function latency(net: (typeof NETWORKS)[number], buffer: number, creditDelay: number): Promise<number> {
-  const r = await simulate({
-    topology: net.topology,
-    routing: 'dor',
-    algorithm: 'unicast',
-    dests: 0,
-    load: 0.005,
-    flits: 16,
-    self: true,
-    warmup: 20_000,
-    measure: 20_000,
-    drain: 20_000,
-    seed: 7,
-    engine: 'wasm',
-    ...net.more,
-    options: {
-      buffer,
-      routerDelay: 4,
-      startup: 1,
-      injection: 'back-to-back',
-      vcRelease: 'tail-sent',
-      switch: 'per-port',
-      creditDelay,
-      ...net.options,
-    },
-  });
+  const r = await lowLoadRun(net, buffer, creditDelay, 7);
   expect(r.status).toBe('finished');
   expect(r.incomplete).toBeNull();
   return r.meanLatency;
