@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LOW_LOAD_NETWORKS, lowLoadRun } from '../test/booksim-low-load.ts';
+import { LOW_LOAD_NETWORKS, lowLoadRun } from '../test/booksim-rules.ts';
 
 const NETWORKS = {
   mesh: { booksim: ['topology = mesh;', 'k = 8;', 'n = 2;'], net: LOW_LOAD_NETWORKS.mesh },

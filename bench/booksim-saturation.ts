@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EngineOptions } from '../src/engine/types.ts';
 import { simulate } from '../src/experiment/run/simulate.ts';
+import { BOOKSIM_ENGINE_RULES } from '../test/booksim-rules.ts';
 
 interface Network {
   /** BookSim2's configuration (sim_type throughput, past saturation), without its seed. */
@@ -26,14 +27,6 @@ interface Network {
   /** simulate()'s options for the same network and windows. */
   wormcast: Record<string, unknown> & { options: EngineOptions };
 }
-
-const BOOKSIM_RULES: EngineOptions = {
-  buffer: 8,
-  routerDelay: 4,
-  startup: 1,
-  vcRelease: 'tail-sent',
-  injection: 'back-to-back',
-};
 
 /** BookSim2's configuration lines shared by every network: its rules as bench/booksim/*.cfg sets them. */
 function config(lines: string[], rate: number, period: number): string {
@@ -64,7 +57,7 @@ const torus = (vcs: number): Network => ({
     tieBreak: 'random',
     dateline: 'booksim',
     // BookSim's torus channels take 2 cycles (booksim2 networks/kncube.cpp)
-    options: { ...BOOKSIM_RULES, vcsPerClass: vcs / 2, linkLatency: 2 },
+    options: { ...BOOKSIM_ENGINE_RULES, vcsPerClass: vcs / 2, linkLatency: 2 },
   },
 });
 
@@ -78,7 +71,7 @@ const NETWORKS: Record<string, Network> = {
       load: 0.6,
       warmup: 10000,
       measure: 20000,
-      options: { ...BOOKSIM_RULES, vcsPerClass: 2 },
+      options: { ...BOOKSIM_ENGINE_RULES, vcsPerClass: 2 },
     },
   },
   torus2: torus(2),
@@ -92,7 +85,7 @@ const NETWORKS: Record<string, Network> = {
       load: 0.9,
       warmup: 3000,
       measure: 3000,
-      options: { ...BOOKSIM_RULES, vcsPerClass: 2 },
+      options: { ...BOOKSIM_ENGINE_RULES, vcsPerClass: 2 },
     },
   },
 };

@@ -1,4 +1,18 @@
+import type { EngineOptions } from '../src/engine/types.ts';
 import { simulate } from '../src/experiment/run/simulate.ts';
+
+/**
+ * BookSim2's router as wormcast's engine rules (docs/validation.md): 8-flit buffers, its 4-stage
+ * router as router delay 4, startup 1, a source's next packet right behind the previous tail, a VC
+ * freed when the tail has been sent. The saturation comparisons add switch 'per-port'.
+ */
+export const BOOKSIM_ENGINE_RULES = {
+  buffer: 8,
+  routerDelay: 4,
+  startup: 1,
+  injection: 'back-to-back',
+  vcRelease: 'tail-sent',
+} as const satisfies EngineOptions;
 
 /**
  * The low-load runs of docs/validation.md "BookSim's credit loop and pipeline" (issue 27), shared by
@@ -38,11 +52,8 @@ export function lowLoadRun(net: LowLoadNetwork, buffer: number, creditDelay: num
     engine: 'wasm',
     ...net.more,
     options: {
+      ...BOOKSIM_ENGINE_RULES,
       buffer,
-      routerDelay: 4,
-      startup: 1,
-      injection: 'back-to-back',
-      vcRelease: 'tail-sent',
       switch: 'per-port',
       creditDelay,
       ...net.options,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOW_LOAD_NETWORKS, lowLoadRun } from './booksim-low-load.ts';
+import { LOW_LOAD_NETWORKS, lowLoadRun } from './booksim-rules.ts';
 
 /**
  * BookSim2's credit loop at low load (issue 27; docs/model-flit.md "Time", docs/validation.md

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineOptions } from '../src/engine/types.ts';
 import { simulate, type SimulateConfig } from '../src/experiment/run/simulate.ts';
+import { BOOKSIM_ENGINE_RULES } from './booksim-rules.ts';
 
 /**
  * shared/reference/booksim2-8x8-mesh.md mapped to wormcast (docs/validation.md), with BookSim's
@@ -266,11 +267,7 @@ async function expectSaturationWithin(
     seed: 11,
     engine: 'wasm',
     options: {
-      buffer: 8,
-      routerDelay: 4,
-      startup: 1,
-      injection: 'back-to-back',
-      vcRelease: 'tail-sent',
+      ...BOOKSIM_ENGINE_RULES,
       switch: 'per-port',
       ...point.options,
       ...rules,
