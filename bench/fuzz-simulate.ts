@@ -6,6 +6,8 @@
 //
 //   DIFF=1 npx tsx bench/fuzz-simulate.ts [seed] [runs]
 import { ALGORITHM_NAMES } from '../src/experiment/config/option-table.ts';
+import { ARRIVAL_PROCESSES } from '../src/experiment/run/traffic.ts';
+import { PATTERN_NAMES } from '../src/traffic/patterns.ts';
 import { random, run } from './fuzz-run.ts';
 const N = Number(process.argv[3] ?? 200);
 const { rnd, pick, maybe } = random(Number(process.argv[2] ?? 1));
@@ -58,27 +60,11 @@ for (let i = 0; i < N; i++) {
   }
   if (maybe(0.9)) a.push('--load', String(pick([0.001, 0.01, 0.05, 0.1, 0.3, 0.6, 1, 2, 0])));
   if (maybe(0.4)) a.push('--flits', pick(['1', '2', '4', '16', '4:1,16:1', '1:3,8:1', '0', '16:0', 'x']));
-  if (maybe(0.3))
-    a.push(
-      '--pattern',
-      pick([
-        'uniform',
-        'transpose',
-        'bitcomp',
-        'bitrev',
-        'shuffle',
-        'tornado',
-        'neighbor',
-        'randperm',
-        'hotspot',
-        'near',
-        'nope',
-      ]),
-    );
+  if (maybe(0.3)) a.push('--pattern', pick([...PATTERN_NAMES, 'nope']));
   if (a.includes('hotspot') && maybe(0.7))
     a.push('--hotspots', pick(['0', '0,3', '1,2,99']), '--hotspot-fraction', String(pick([0, 0.3, 1, 1.5])));
   if (a.includes('near') && maybe(0.7)) a.push('--radius', String(pick([0, 1, 2, 5])));
-  if (maybe(0.3)) a.push('--process', pick(['bernoulli', 'exponential', 'uniform', 'onoff', 'batch']));
+  if (maybe(0.3)) a.push('--process', pick(ARRIVAL_PROCESSES));
   if (a.includes('onoff') && maybe(0.7)) a.push('--onoff', pick(['0.1,0.2', '0.5,0.5', '1,0', '0,1', '2,3']));
   if (a.includes('batch') && maybe(0.7)) a.push('--batch', String(pick([1, 3, 10, 0])));
   if (maybe(0.3)) a.push('--warmup', pick(['0', '100', 'auto', '-1']));
@@ -95,6 +81,7 @@ for (let i = 0; i < N; i++) {
   if (maybe(0.1)) a.push('--self');
   if (maybe(0.15)) a.push('--tree-replication', pick(['lockstep', 'independent']));
   if (maybe(0.1)) a.push('--port', pick(['one', 'all']));
+  if (maybe(0.15)) a.push('--credit-delay', pick(['0', '3', '-1', '-2', '40', 'x']));
   a.push('--seed', String(1 + Math.floor(rnd() * 1000)));
   const r = await run(a);
   const errLines = r.err
