@@ -10,7 +10,11 @@
 // with `+pipelined` for queuedHeader 'pipelined', then either `+creditN` for creditDelay N (BookSim's
 // credit loop is N = 3) or `+stages` for BookSim's switch and channel stages counted in the link
 // (router delay 2, link latency L + 2, creditDelay -1, startup 3: docs/model-flit.md "Time"), in
-// that order (per-port+pipelined+credit3, per-port+stages). Each line: the rule (or booksim), the seed, the
+// that order (per-port+pipelined+credit3, per-port+stages), then any of BookSim's router rules
+// (docs/model-flit.md "BookSim's router"): `+ejection` (ejection 'vcs'), `+late` (lateGrant
+// 'next-cycle'), `+lanes` (injectionBuffer 'lanes'), `+rr` (vcAllocator 'round-robin'), or `+router`
+// for all four (per-port+stages+router). `--engine=reference` runs the JS reference engine instead
+// of the wasm one (same results, slower). Each line: the rule (or booksim), the seed, the
 // accepted flits per node per cycle; then the mean and sample standard deviation of each.
 // BookSim2 is not part of wormcast: fetch booksim/booksim2 and `make` in its src/ (bench/booksim.bench.ts).
 import { spawnSync } from 'node:child_process';
@@ -19,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EngineOptions } from '../src/engine/types.ts';
 import { simulate } from '../src/experiment/run/simulate.ts';
-import { BOOKSIM_ENGINE_RULES } from '../test/booksim-rules.ts';
+import { BOOKSIM_ENGINE_RULES, BOOKSIM_ROUTER_RULES } from '../test/booksim-rules.ts';
 
 interface Network {
   /** BookSim2's configuration (sim_type throughput, past saturation), without its seed. */
@@ -104,14 +108,30 @@ if (seeds.some((s) => !Number.isInteger(s) || s < 0)) {
   process.exit(2);
 }
 const rules = (arg('rules') ?? 'per-port,per-port+pipelined').split(',');
-const RULE = /^per-(vc|port)(\+pipelined)?(?:\+credit(\d+)|(\+stages))?$/;
+const RULE = /^per-(vc|port)(\+pipelined)?(?:\+credit(\d+)|(\+stages))?((?:\+(?:ejection|late|lanes|rr|router))*)$/;
 for (const r of rules)
   if (!RULE.test(r)) {
     console.error(
-      `booksim-saturation: --rules: per-vc or per-port, then +pipelined or not, then +creditN (N >= 0), +stages or neither, not '${r}'`,
+      `booksim-saturation: --rules: per-vc or per-port, then +pipelined or not, then +creditN (N >= 0), +stages or neither, then any of +ejection +late +lanes +rr +router, not '${r}'`,
     );
     process.exit(2);
   }
+const engine = arg('engine') ?? 'wasm';
+if (engine !== 'wasm' && engine !== 'reference') {
+  console.error(`booksim-saturation: --engine: wasm or reference, not '${engine}'`);
+  process.exit(2);
+}
+/** The router rules a rule's `+ejection+late+lanes+rr` (or `+router`) tail asks for. */
+function routerRules(tail: string): EngineOptions {
+  const has = (w: string): boolean => tail.includes(`+${w}`) || tail.includes('+router');
+  const R = BOOKSIM_ROUTER_RULES;
+  return {
+    ...(has('ejection') ? { ejection: R.ejection } : {}),
+    ...(has('late') ? { lateGrant: R.lateGrant } : {}),
+    ...(has('lanes') ? { injectionBuffer: R.injectionBuffer } : {}),
+    ...(has('rr') ? { vcAllocator: R.vcAllocator } : {}),
+  };
+}
 
 const results = new Map<string, number[]>();
 const record = (who: string, seed: number, accepted: number): void => {
@@ -137,7 +157,7 @@ if (binary) {
   }
 }
 for (const rule of rules) {
-  const [, sw, pipelined, credit, stages] = RULE.exec(rule)!;
+  const [, sw, pipelined, credit, stages, router] = RULE.exec(rule)!;
   const link = net.wormcast.options.linkLatency ?? 1;
   for (const seed of seeds) {
     const r = await simulate({
@@ -145,7 +165,7 @@ for (const rule of rules) {
       dests: 0,
       flits: 16,
       self: true,
-      engine: 'wasm',
+      engine,
       drain: 0,
       ...net.wormcast,
       seed,
@@ -155,6 +175,7 @@ for (const rule of rules) {
         ...(pipelined ? { queuedHeader: 'pipelined' as const } : {}),
         ...(credit ? { creditDelay: Number(credit) } : {}),
         ...(stages ? { routerDelay: 2, linkLatency: link + 2, creditDelay: -1, startup: 3 } : {}),
+        ...routerRules(router ?? ''),
       },
     } as Parameters<typeof simulate>[0]);
     record(rule, seed, r.throughput);

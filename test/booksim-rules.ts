@@ -15,6 +15,18 @@ export const BOOKSIM_ENGINE_RULES = {
 } as const satisfies EngineOptions;
 
 /**
+ * BookSim2's router rules beyond its switch (docs/model-flit.md "BookSim's router"; issue 27): its
+ * ejection VCs, its VC allocation stage before switch allocation, its injection VCs and its
+ * round-robin (iSLIP) VC allocator. Each needs switch 'per-port'.
+ */
+export const BOOKSIM_ROUTER_RULES = {
+  ejection: 'vcs',
+  lateGrant: 'next-cycle',
+  injectionBuffer: 'lanes',
+  vcAllocator: 'round-robin',
+} as const satisfies EngineOptions;
+
+/**
  * The low-load runs of docs/validation.md "BookSim's credit loop and pipeline" (issue 27), shared by
  * test/engine-booksim-credit.test.ts and bench/booksim-credit.ts: the 8x8 mesh and the 16x16 torus
  * (2-cycle channels, BookSim's dateline classes and tie-break) under BookSim's rules.

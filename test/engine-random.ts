@@ -196,3 +196,35 @@ export function randomConfigCredit(seed: number): RandomConfig {
     options,
   };
 }
+
+/**
+ * randomConfigConsumption(seed) under BookSim's router rules (issue 27; docs/model-flit.md
+ * "BookSim's router"): switch 'per-port' (VCs multiplexed, 2 or more per class, independent tree
+ * branches) with a non-empty subset of ejection 'vcs', lateGrant 'next-cycle', injectionBuffer
+ * 'lanes' and vcAllocator 'round-robin' taken from the seed (all four on one seed in fifteen), link
+ * latency 2 with creditDelay 1 on one seed in five. Kept apart so that the stored digests of the other
+ * generators' runs stay valid.
+ */
+export function randomConfigRouter(seed: number): RandomConfig {
+  const cfg = randomConfigConsumption(seed);
+  const rules = 1 + (seed % 15);
+  const wire = seed % 5 === 4;
+  const options: EngineOptions = {
+    ...cfg.options,
+    vcLinks: false,
+    vcsPerClass: Math.max(2, cfg.options.vcsPerClass ?? 1),
+    switch: 'per-port',
+    ...(rules & 1 ? { ejection: 'vcs' } : {}),
+    ...(rules & 2 ? { lateGrant: 'next-cycle' } : {}),
+    ...(rules & 4 ? { injectionBuffer: 'lanes' } : {}),
+    ...(rules & 8 ? { vcAllocator: 'round-robin' } : {}),
+    ...(wire ? { linkLatency: 2, creditDelay: 1 } : {}),
+  };
+  const names = ['ejection', 'late', 'lanes', 'rr'].filter((_, i) => rules & (1 << i));
+  return {
+    label: `${cfg.label} per-port ${names.join('+')}${wire ? ' linkLatency=2 creditDelay=1' : ''}`,
+    routing: cfg.routing,
+    worms: cfg.worms,
+    options,
+  };
+}

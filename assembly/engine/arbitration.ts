@@ -5,10 +5,11 @@
 // and asks whether a move won (wins). Today's policy, the only one, is round-robin; another would
 // be a new ARBITER_* value and a branch in the pair (the JS reference has the same pair).
 import {
-  S_FLAGS, S_VC, S_CHAN, S_CHILD, S_SIB, S_PARENT, S_NODE, S_PORT, F_NET, F_CONTEND, A_RR, A_STAMP, IN_RR,
+  S_FLAGS, S_VC, S_CHAN, S_CHILD, S_SIB, S_PARENT, S_NODE, S_PORT, F_NET, F_EJECT, F_CONTEND, A_RR, A_STAMP, IN_RR,
   IN_STAMP, IN_WIN, IN_WVC,
 } from "./layout";
-import { WINNER, ALONE, V, Q, INJ, T, sharingNow } from "./state";
+import { WINNER, ALONE, V, Q, INJ, T, EJVCS, LANES, sharingNow } from "./state";
+import { laneIndex } from "./lanes";
 import { ld, st, sget, sset, entry, arbRec, slotRec, inRec } from "./records";
 
 /** Round-robin: the VC that follows the one that moved last (the pointer A_RR), cyclically. */
@@ -56,11 +57,13 @@ export const ARBITER: i32 = ARBITER_ROUND_ROBIN;
 }
 
 // the move of slot p (flagged F_CONTEND) won the arbitration of every network channel it needs
-@inline export function wins(p: usize): bool {
+// (`gen`, with ejection 'vcs': and of its ejection channels, "BookSim's router")
+@inline export function wins(p: usize, gen: bool = true): bool {
+  const mask = gen && EJVCS ? F_NET | F_EJECT : F_NET;
   for (let c = ld(p, S_CHILD); c >= 0;) {
     const cp = slotRec(c);
     c = ld(cp, S_SIB);
-    if ((ld(cp, S_FLAGS) & F_NET) == 0) continue;
+    if ((ld(cp, S_FLAGS) & mask) == 0) continue;
     if (load<i32>(entry(WINNER, ld(cp, S_CHAN))) != ld(cp, S_VC)) return false;
   }
   return true;
@@ -71,18 +74,20 @@ export const ARBITER: i32 = ARBITER_ROUND_ROBIN;
 // crossbar input first, round-robin over its VC indices; only the winner enters the output
 // channels' arbitration. A network slot's buffer is on input port ch (its VC id / V: a released
 // slot keeps its VC id until its tail leaves); an injection slot's (no parent) on its node's
-// injection port N P + node Q + q, where every message has index 0 (the first to enter wins).
+// injection port N P + node Q + q, where every message has index 0 (the first to enter wins), or
+// with injectionBuffer 'lanes' its lane's ("BookSim's router": lanes.ts).
 @inline function inputPort(p: usize): i32 {
   return ld(p, S_PARENT) < 0 ? INJ / V + ld(p, S_NODE) * Q + ld(p, S_PORT) : ld(p, S_VC) / V;
 }
-@inline function inputVc(p: usize): i32 {
-  return ld(p, S_PARENT) < 0 ? 0 : ld(p, S_VC) % V;
+@inline function inputVc(s: i32, p: usize): i32 {
+  if (ld(p, S_PARENT) < 0) return LANES ? laneIndex(s) : 0;
+  return ld(p, S_VC) % V;
 }
 
 // enter slot s's ready move (record p) in its input port's arbitration
 export function enterInput(s: i32, p: usize): void {
   const r = inRec(inputPort(p));
-  const v = inputVc(p);
+  const v = inputVc(s, p);
   if (ld(r, IN_STAMP) != T) {
     st(r, IN_STAMP, T);
     st(r, IN_WIN, s);
@@ -103,6 +108,6 @@ export function enterInput(s: i32, p: usize): void {
 }
 
 // a flit left slot p's buffer through its input port: the port's pointer moves to its VC index
-@inline export function arbitratedInput(p: usize): void {
-  st(inRec(inputPort(p)), IN_RR, inputVc(p));
+@inline export function arbitratedInput(s: i32, p: usize): void {
+  st(inRec(inputPort(p)), IN_RR, inputVc(s, p));
 }

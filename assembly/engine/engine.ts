@@ -9,11 +9,11 @@ import {
   H_WATCHDOG, H_WORMS, H_WCAP, H_CYCLE, H_NEXTCREATE, H_ACTIVE_N, H_STATUS, H_LASTPROGRESS,
   H_LIVESLOTS, H_WALK, W_CREATED, ST_RUNNING, ST_FINISHED, ST_DEADLOCK, ST_LIMIT, ST_SATURATED,
 } from "./layout";
-import { configure, loadCounters, storeCounters, MUX, READY_AT, READY_AUTO, WALK, PERPORT, LOCKSTEP, WIRE, TAILSENT, T, flitHops } from "./state";
+import { configure, loadCounters, storeCounters, MUX, READY_AT, READY_AUTO, WALK, PERPORT, LOCKSTEP, VCRR, WIRE, TAILSENT, T, flitHops } from "./state";
 import { header, setHeader, wget } from "./records";
 import { activate } from "./worms";
 import { enterWalk, stepWalkDefault, stepWalkTail, stepWalkWire, stepWalkWireTail, stepWalkGeneral } from "./walk";
-import { stepReadyDefault, stepReadyTail, stepReadyWire, stepReadyWireTail, stepReadyGeneral } from "./ready-list";
+import { stepReadyDefault, stepReadyTail, stepReadyWire, stepReadyWireTail, stepReadyGeneral, stepReadyAlloc } from "./ready-list";
 import { stepLinksDefault, stepLinksTail, stepLinksWire, stepLinksWireTail } from "./links";
 import { DEBUG, checkCycle } from "./invariants";
 import { GEN, configureGenerator, generate, nextArrival } from "../traffic/generator";
@@ -43,7 +43,7 @@ function chooseVariants(wire: bool, tail: bool): void {
   }
   if (gen) {
     stepWalk = stepWalkGeneral;
-    stepReady = stepReadyGeneral;
+    stepReady = VCRR ? stepReadyAlloc : stepReadyGeneral;
   }
 }
 

@@ -5,7 +5,8 @@ import {
   W_KIND, W_KEY, W_TREE, W_DEST, W_INJVC, W_INJQ, W_SRC, W_STATE, W_START, W_NEXTQ, W_WAIT,
   W_TOSEND, W_INJECT, KIND_TREE, WS_SENDING, T_CHILD, T_PORT, D_NODE, F_MOVED,
 } from "./layout";
-import { OWNER, QHEAD, QTAIL, B2B, B, Q, S, T, SPAREVC, vcWait, grants, injected } from "./state";
+import { OWNER, QHEAD, QTAIL, B2B, B, Q, S, T, SPAREVC, LANES, vcWait, grants, injected } from "./state";
+import { laneEnter, laneHeld, laneFlit } from "./lanes";
 import { ld, st, setHeader, sset, wget, wset, entry, slotRec, treeRec, destRec } from "./records";
 import { newSlot } from "./slots";
 import { becomeHead } from "./worms";
@@ -44,6 +45,8 @@ export function requestInjection(w: i32): void {
   sset(s, S_CLASS, INJECT);
   sset(s, S_PORT, iq - src * Q);
   store<i32>(entry(OWNER, vc), s);
+  // injectionBuffer 'lanes' ("BookSim's router"): the message takes its lane
+  if (LANES) laneEnter(s, iq);
   wset(w, W_STATE, WS_SENDING);
   // after-tail: the startup begins now; back-to-back: it began when the worm became head
   if (!B2B) wset(w, W_START, T + S);
@@ -65,7 +68,11 @@ export function requestInjection(w: i32): void {
 export function inject(w: i32): void {
   const ib = load<i32>(entry(OWNER, wget(w, W_INJVC)));
   const p = slotRec(ib);
-  if (ld(p, S_IN) - ld(p, S_OUT) + ((ld(p, S_FLAGS) & F_MOVED) != 0 ? 1 : 0) >= B) return;
+  // injectionBuffer 'lanes' ("BookSim's router"): the lane's B flits are its messages'
+  if (LANES) {
+    if (laneHeld(ib) >= B) return;
+    laneFlit(ib, 1);
+  } else if (ld(p, S_IN) - ld(p, S_OUT) + ((ld(p, S_FLAGS) & F_MOVED) != 0 ? 1 : 0) >= B) return;
   injectFlit(w, p, ld(p, S_IN));
 }
 

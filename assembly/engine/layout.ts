@@ -47,6 +47,15 @@
  *                                          linkLatency + creditDelay over 1) only: a wire record
  *                                          per slot (flits into its buffer), then per network VC
  *                                          (credits back to it) (WIRE_* below)
+ *          inport     i32[IN_STRIDE*(N*P + N*Q)]  option switch 'per-port' only: per input port
+ *                                          (network channels', then injection channels') (IN_* below)
+ *          valloc     i32[2*VCS + 2*SLOTS]  option vcAllocator 'round-robin' only: per VC id a
+ *                                          pointer and a group head; per slot a request-list entry
+ *                                          and its next in the group
+ *          lanes      i32[N*Q*(1 + LN_STRIDE*V) + 2*SLOTS]  option injectionBuffer 'lanes' only:
+ *                                          per injection channel the lane taken last, per lane a
+ *                                          record (LN_* below), per slot its lane and the slot
+ *                                          behind it
  *
  * Header word 20 and flag bit 8 (F_*) are reserved: they held fields nothing reads any more (a
  * slot high-water mark, a ready flag); the indices after them stay as they were.
@@ -165,6 +174,19 @@ export const H_GROUPS: i32 = 56;
  * 1..31); with H_LAT or H_LAT + this over 1 the wire records of H_O_LAT are present.
  */
 export const H_CREDIT_DELAY: i32 = 57;
+/**
+ * Option vcAllocator 'round-robin' (docs/model-flit.md "BookSim's router"): byte offset of the VC
+ * allocator's region: per VC id its pointer (the input index it granted last, for the output VC
+ * class whose first VC that is) and its group head, then per slot an entry of the cycle's request
+ * list and its next in its group (0 words otherwise).
+ */
+export const H_O_VALLOC: i32 = 58;
+/**
+ * Option injectionBuffer 'lanes' (docs/model-flit.md "BookSim's router"): byte offset of the lane
+ * region: per injection channel the lane taken last, per lane a record (LN_* below), per slot its
+ * lane and the slot queued behind it there (0 words otherwise).
+ */
+export const H_O_LANES: i32 = 59;
 export const HEADER_WORDS: i32 = 64;
 
 /**
@@ -195,6 +217,16 @@ export const IN_WIN: i32 = 2;
 /** Its input VC index. */
 export const IN_WVC: i32 = 3;
 export const IN_STRIDE: i32 = 4;
+
+/**
+ * Words of an injection lane's record (option injectionBuffer 'lanes', region H_O_LANES): injection
+ * channel i's lane l is record i V + l.
+ */
+/** Flits of its messages in it. */
+export const LN_HELD: i32 = 0;
+/** The youngest message's injection slot in it, -1 if none (a new one queues behind it). */
+export const LN_LAST: i32 = 1;
+export const LN_STRIDE: i32 = 2;
 
 /**
  * Words of a network VC's queue record (option vcRelease 'tail-sent'): the slots that freed the VC
@@ -235,6 +267,14 @@ export const FLAG_QUEUED_PIPELINED: i32 = 64;
  * dense (docs/model-flit.md "Evaluation order"); clear: the threshold alone decides.
  */
 export const FLAG_READY_AUTO: i32 = 128;
+/** Option ejection 'vcs' (docs/model-flit.md "BookSim's router"): V ejection VCs per node, one flit a cycle over them. */
+export const FLAG_EJECTION_VCS: i32 = 256;
+/** Option lateGrant 'next-cycle' (docs/model-flit.md "BookSim's router"). */
+export const FLAG_LATE_GRANT: i32 = 512;
+/** Option vcAllocator 'round-robin' (docs/model-flit.md "BookSim's router"). */
+export const FLAG_VC_ROUND_ROBIN: i32 = 1024;
+/** Option injectionBuffer 'lanes' (docs/model-flit.md "BookSim's router"). */
+export const FLAG_INJECTION_LANES: i32 = 2048;
 
 /** Counters (f64, at byte 256). */
 export const COUNTERS_BYTE: i32 = 256;
@@ -392,6 +432,11 @@ export const F_RELEASED: i32 = 4096;
 export const F_BEHIND: i32 = 8192;
 /** Switch 'per-port': the move lost its input port this cycle (the ready list's pass 2 skips it). */
 export const F_INLOST: i32 = 16384;
+/**
+ * Option lateGrant 'next-cycle': the request was granted in this cycle after waiting in earlier
+ * ones, so no flit passes into it before the next (cleared when pass 1 next visits it).
+ */
+export const F_LATE: i32 = 32768;
 
 /*
  * The generator region (kernel traffic, header word H_GEN): what the kernel needs to draw a

@@ -2,9 +2,10 @@
 // waiting flit out of a slot into every child at once (lock-step), and its effects.
 import {
   S_VC, S_IN, S_OUT, S_FLAGS, S_CHILD, S_SIB, S_NODE, S_HEAD, S_TARGET, S_CHAN, W_FLITS, W_DELIVERED,
-  W_LIVE, D_HEAD, D_TAIL, F_EJECT, F_DEAD, F_MOVED, F_RELEASED, A_FLITS, WIRE_MASK,
+  W_LIVE, D_HEAD, D_TAIL, F_EJECT, F_DEAD, F_MOVED, F_RELEASED, A_FLITS, WIRE_MASK, S_PARENT,
 } from "./layout";
-import { CHFLITS, MUX, CHANUSE, INJ, LAT, B, T, SPAREVC, PERPORT, flitHops, ejected } from "./state";
+import { CHFLITS, MUX, CHANUSE, INJ, LAT, B, T, SPAREVC, PERPORT, EJVCS, LANES, flitHops, ejected } from "./state";
+import { laneFlit, laneDone } from "./lanes";
 import { DEBUG } from "./invariants";
 import { ld, st, wget, wset, entry, slotRec, wormRec, destRec, arbRec, slotWire, vcWire } from "./records";
 import { wireEvent } from "./wire";
@@ -24,7 +25,10 @@ import { trigger } from "./worms";
   const flits = ld(wq, W_FLITS);
   const out = ld(p, S_OUT) + 1;
   let freed = false;
-  if (gen && PERPORT) arbitratedInput(p);
+  if (gen && PERPORT) arbitratedInput(s, p);
+  // injectionBuffer 'lanes' ("BookSim's router"): a flit left the injection slot's lane
+  const lane = gen && LANES && ld(p, S_PARENT) < 0;
+  if (lane) laneFlit(s, -1);
   st(p, S_OUT, out);
   if (wire && ld(p, S_VC) < INJ) wireEvent(vcWire(ld(p, S_VC)), t);
   if (!MUX) st(p, S_FLAGS, ld(p, S_FLAGS) | F_MOVED);
@@ -37,6 +41,8 @@ import { trigger } from "./worms";
     if ((f & F_EJECT) != 0) {
       st(cp, S_OUT, n);
       ejected += 1;
+      // ejection 'vcs' ("BookSim's router"): the node's ejection channel moved this VC's flit
+      if (gen && EJVCS) arbitrated(arbRec(ld(cp, S_CHAN)), ld(cp, S_VC));
       const rec = destRec(ld(cp, S_TARGET));
       if (n == 1) st(rec, D_HEAD, t + 1);
       if (n == flits) {
@@ -77,6 +83,7 @@ import { trigger } from "./worms";
         st(p, S_VC, SPAREVC);
       }
     }
+    if (lane) laneDone(s);
     tailLeft(s, w);
     freed = true;
   }

@@ -17,7 +17,7 @@ import { finish } from "./worms";
     if ((f & (F_CONTEND | F_INLOST)) != 0) {
       st(p, S_FLAGS, f & ~(F_CONTEND | F_INLOST));
       // switch 'per-port': a move that lost its input port never entered its output channels
-      if ((f & F_INLOST) != 0 || !wins(p)) continue;
+      if ((f & F_INLOST) != 0 || !wins(p, gen)) continue;
     }
     const w = ld(p, S_WORM);
     moved++;

@@ -4,9 +4,9 @@
 // back a flit that left during it.
 import {
   S_IN, S_OUT, S_FLAGS, S_CHILD, S_SIB, S_CHAN, S_NEXT, W_SLOTS, W_KIND, KIND_TREE, F_PENDING, F_EJECT, F_NET,
-  F_ROUTED, F_MOVED, A_HELD,
+  F_ROUTED, F_MOVED, F_LATE, A_HELD,
 } from "./layout";
-import { B, CLAT, LOCKSTEP, PERPORT } from "./state";
+import { B, CLAT, LOCKSTEP, PERPORT, EJVCS } from "./state";
 import { ld, sget, slotRec, arbRec } from "./records";
 import { creditsOut } from "./wire";
 import { queued } from "./tail-sent";
@@ -26,7 +26,8 @@ import { enter, enterInput } from "./arbitration";
   for (let c = ld(p, S_CHILD); c >= 0;) {
     const cp = slotRec(c);
     const f = ld(cp, S_FLAGS);
-    if ((f & F_PENDING) != 0) return false;
+    // lateGrant 'next-cycle' ("BookSim's router"): no flit into a child granted late this cycle
+    if ((f & (F_PENDING | F_LATE)) != 0) return false;
     if ((f & F_EJECT) == 0 && full(cp, f, wire, tail)) return false;
     c = ld(cp, S_SIB);
   }
@@ -61,6 +62,17 @@ import { enter, enterInput } from "./arbitration";
     return true;
   }
   return readyRegister(s, p, wire, tail);
+}
+
+// switch 'per-port', the output stage: enter slot s's move (record p) in the arbitration of each
+// network channel it needs, and with ejection 'vcs' of each ejection channel ("BookSim's router")
+@inline export function registerOutputs(s: i32, p: usize): void {
+  const mask = EJVCS ? F_NET | F_EJECT : F_NET;
+  for (let c = ld(p, S_CHILD); c >= 0;) {
+    const cp = slotRec(c);
+    c = ld(cp, S_SIB);
+    if ((ld(cp, S_FLAGS) & mask) != 0) enter(s, p, cp);
+  }
 }
 
 // enter slot s's ready move (record p) in the arbitration of each network channel it needs

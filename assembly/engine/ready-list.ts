@@ -5,14 +5,15 @@
 // as pass 1 goes by (a slot's children are visited before it).
 import {
   H_ACTIVE_N, H_STATUS, ST_RUNNING, W_STATE, W_SLOTS, W_KIND, WS_REQUEST, KIND_TREE, S_FLAGS, S_NEXT,
-  S_HEAD, F_PENDING, F_EJECT, F_ROUTED, F_DEAD, F_BEHIND, F_MOVED, F_INLOST,
+  S_HEAD, F_PENDING, F_EJECT, F_ROUTED, F_DEAD, F_BEHIND, F_MOVED, F_INLOST, F_LATE, WS_SENDING,
 } from "./layout";
-import { ACTIVE, READY, INJL, WIRE, TAILSENT, LOCKSTEP, PERPORT, R, sharing, sharingNow } from "./state";
+import { ACTIVE, READY, INJL, WIRE, TAILSENT, LOCKSTEP, PERPORT, LATEGRANT, R, NPEND, sharing, sharingNow } from "./state";
+import { allocAsk, allocate } from "./vc-allocator";
 import { ld, st, header, sget, wget, entry, slotRec, wormRec } from "./records";
 import { tryGrant, requestTree } from "./vcs";
 import { routeSlot } from "./route-step";
 import { unlink, freeSlot } from "./slots";
-import { readyEnter, register, treeBlocked } from "./readiness";
+import { readyEnter, registerOutputs, treeBlocked } from "./readiness";
 import { inputWon } from "./arbitration";
 import { starting } from "./worms";
 import { requestInjection, sourceMaySend, inject } from "./injection";
@@ -35,6 +36,11 @@ export function stepReadyWireTail(t: i32): void {
 // switch 'per-port' or lock-step trees: every rule read at run time
 export function stepReadyGeneral(t: i32): void {
   readyCycle(t, WIRE, TAILSENT, true);
+}
+// vcAllocator 'round-robin' ("BookSim's router"): step 2 of every worm, the VC allocation, then
+// the moves' readiness (allocCycle)
+export function stepReadyAlloc(t: i32): void {
+  allocCycle(t, WIRE, TAILSENT);
 }
 
 // pass 1 over the active list, then the injections and pass 2 (readyEnd)
@@ -109,12 +115,17 @@ export function stepReadyGeneral(t: i32): void {
 // in the arbitration): 1 ready, 0 not, -1 the run stopped in step 2 (out of slots, or a bad route:
 // before any move)
 @inline function readySlot(s: i32, p: usize, f: i32, w: i32, t: i32, wire: bool, tail: bool, lock: bool, gen: bool): i32 {
-  if ((f & F_MOVED) != 0) {
-    f &= ~F_MOVED;
-    st(p, S_FLAGS, ld(p, S_FLAGS) & ~F_MOVED);
+  if ((f & (F_MOVED | F_LATE)) != 0) {
+    f &= ~(F_MOVED | F_LATE);
+    st(p, S_FLAGS, ld(p, S_FLAGS) & ~(F_MOVED | F_LATE));
   }
   if ((f & F_PENDING) != 0) {
-    if (!lock) tryGrant(s, w);
+    if (!lock) {
+      tryGrant(s, w);
+      // lateGrant 'next-cycle' ("BookSim's router"): a request granted after waiting passes no flit
+      // this cycle (its parent, visited after it, reads F_LATE)
+      if (gen && LATEGRANT && (sget(s, S_FLAGS) & F_PENDING) == 0) st(p, S_FLAGS, ld(p, S_FLAGS) | F_LATE);
+    }
   } else if (
     (f & (F_ROUTED | F_EJECT)) == 0 &&
     ld(p, S_HEAD) >= 0 &&
@@ -165,7 +176,83 @@ function outputStage(n: i32): void {
   for (let i: i32 = 0; i < n; i++) {
     const s = load<i32>(entry(READY, i));
     const p = slotRec(s);
-    if (inputWon(s, p)) register(s, p);
+    if (inputWon(s, p)) registerOutputs(s, p);
     else st(p, S_FLAGS, ld(p, S_FLAGS) | F_INLOST);
   }
+}
+
+// vcAllocator 'round-robin' ("BookSim's router"; the reference's routingAndAllocation with its
+// RoundRobinVcAllocator): pass A is step 2 of every active worm, its requests listed (allocAsk);
+// the allocator serves them (allocate); pass B enters the ready moves and the sources as pass 1
+// does, now that every grant of the cycle is made. A request granted after waiting is flagged
+// F_LATE when pass A lists it (lateGrant 'next-cycle'; a request still waiting cannot move anyway).
+function allocCycle(t: i32, wire: bool, tail: bool): void {
+  const n0 = header(H_ACTIVE_N);
+  let grave: i32 = -1;
+  let aborted = false;
+  sharingNow = 0;
+  NPEND = 0;
+  for (let k: i32 = 0; k < n0 && !aborted; k++) {
+    const w = load<i32>(entry(ACTIVE, k));
+    if (wget(w, W_STATE) == WS_REQUEST) {
+      requestInjection(w);
+      continue;
+    }
+    if (starting(wormRec(w), t)) continue;
+    for (let s = wget(w, W_SLOTS); s >= 0; ) {
+      const p = slotRec(s);
+      const next = ld(p, S_NEXT);
+      let f = ld(p, S_FLAGS);
+      if ((f & F_DEAD) != 0) {
+        unlink(s, w);
+        st(p, S_NEXT, grave);
+        grave = s;
+      } else {
+        f &= ~(F_MOVED | F_LATE);
+        if ((f & F_PENDING) != 0) {
+          st(p, S_FLAGS, LATEGRANT ? f | F_LATE : f);
+          allocAsk(s);
+        } else {
+          st(p, S_FLAGS, f);
+          if (
+            (f & (F_ROUTED | F_EJECT)) == 0 &&
+            ld(p, S_HEAD) >= 0 &&
+            (f & F_BEHIND) == 0 &&
+            t >= ld(p, S_HEAD) + R
+          ) {
+            routeSlot(s, w);
+            if (header(H_STATUS) != ST_RUNNING) {
+              aborted = true;
+              break;
+            }
+          }
+        }
+      }
+      s = next;
+    }
+  }
+  let nready: i32 = 0;
+  let ninj: i32 = 0;
+  if (!aborted) {
+    allocate();
+    for (let k: i32 = 0; k < n0; k++) {
+      const w = load<i32>(entry(ACTIVE, k));
+      const wq = wormRec(w);
+      if (ld(wq, W_STATE) != WS_SENDING) continue;
+      if (!starting(wq, t)) {
+        for (let s = ld(wq, W_SLOTS); s >= 0; s = ld(slotRec(s), S_NEXT)) {
+          const p = slotRec(s);
+          if ((ld(p, S_FLAGS) & (F_ROUTED | F_EJECT)) == F_ROUTED && hasFlit(s, p, wire) && readyEnter(s, p, wire, tail)) {
+            store<i32>(entry(READY, nready), s);
+            nready++;
+          }
+        }
+      }
+      if (sourceMaySend(wq, t)) {
+        store<i32>(entry(INJL, ninj), w);
+        ninj++;
+      }
+    }
+  } else NPEND = 0;
+  readyEnd(t, grave, aborted, nready, ninj, wire, tail, true);
 }

@@ -6,11 +6,12 @@ import {
   W_DEST, W_NDEST, KIND_TREE, D_NODE, T_DEST, T_CHILD, T_SIB, T_PORT, T_VC, T_EXACT, F_PENDING,
   F_EJECT, F_ROUTED, F_NET, F_EXACT, S_IN, S_OUT, Q_OCC,
 } from "./layout";
-import { P, V, K, QE, INJ, EJ, OWNER, B, TAILSENT, CLAT, T, LOCKSTEP } from "./state";
+import { P, V, K, QE, INJ, EJ, OWNER, B, TAILSENT, CLAT, T, LOCKSTEP, EJVCS, VCRR } from "./state";
 import { ld, setHeader, sget, sset, wget, treeRec, destRec, entry, vcqRec, vcWire } from "./records";
 import { onWire } from "./wire";
 import { newSlot, link } from "./slots";
 import { tryGrant } from "./vcs";
+import { allocAsk } from "./vc-allocator";
 import { route } from "../routing/dispatch";
 import { DELIVER, FAULT_MASK, ROUTING_OPTION, setRouteInPort, setRouteKey } from "../routing/state";
 import { DEBUG } from "./invariants";
@@ -140,7 +141,14 @@ function addNet(
   sset(s, S_TARGET, target);
   sset(s, S_FLAGS, F_PENDING | flags);
   link(parent, s);
-  if (ask) tryGrant(s, w);
+  if (ask) request(s, w);
+}
+
+// step 2c for a new request: at once, or with vcAllocator 'round-robin' ("BookSim's router") after
+// the cycle's step 2 (vc-allocator.ts)
+@inline function request(s: i32, w: i32): void {
+  if (VCRR) allocAsk(s);
+  else tryGrant(s, w);
 }
 
 // Which of its node's QE ejection channels a copy arriving in slot `parent` takes
@@ -148,7 +156,8 @@ function addNet(
 // one per link; with one per incoming VC, that VC's index port * V + vc (a worm that crossed no
 // link: its injection port's first).
 @inline function ejectionIndex(parent: i32): i32 {
-  if (QE == 1) return 0;
+  // ejection 'vcs' ("BookSim's router"): the node's V ejection VCs, any free one (tryGrant: KE)
+  if (EJVCS || QE == 1) return 0;
   if (QE == P) return sget(parent, S_PORT);
   const vc = sget(parent, S_VC);
   return vc < INJ ? vc % (P * V) : sget(parent, S_PORT) * V;
@@ -167,6 +176,8 @@ function addEject(parent: i32, w: i32, node: i32, rec: i32, ask: bool): void {
   sset(s, S_PORT, q);
   sset(s, S_TARGET, rec);
   sset(s, S_FLAGS, F_PENDING | F_EJECT);
+  // ejection 'vcs': the node's ejection channel, arbitrated after the network channels (arbitration.ts)
+  if (EJVCS) sset(s, S_CHAN, INJ / V + node);
   link(parent, s);
-  if (ask) tryGrant(s, w);
+  if (ask) request(s, w);
 }

@@ -5,11 +5,12 @@
 // per class, Q injection and QE ejection channels per node, B buffer, R router delay, S startup.
 import {
   H_PORTS, H_V, H_K, H_Q, H_B, H_R, H_S, H_FLAGS, H_NODES, H_QE, H_INJ, H_EJ, H_SLOTCAP, H_LAT,
-  H_CREDIT_DELAY,
+  H_CREDIT_DELAY, H_O_VALLOC, H_O_LANES,
+  FLAG_EJECTION_VCS, FLAG_LATE_GRANT, FLAG_VC_ROUND_ROBIN, FLAG_INJECTION_LANES,
   H_READY_AT, H_O_OWNER, H_O_ARB, H_O_WINNER, H_O_ALONE, H_O_CHFLITS, H_O_QHEAD, H_O_QTAIL,
   H_O_WORM, H_O_DEST, H_O_TREE, H_O_SLOT, H_O_ACTIVE, H_O_READY, H_O_ROUTE, H_O_INJL, H_O_WAIT,
   H_O_VCQ, H_O_LAT, H_O_INPORT, FLAG_MUX, FLAG_CHANNEL_USE, FLAG_BACK_TO_BACK, FLAG_TAIL_SENT, FLAG_LOCKSTEP,
-  FLAG_PER_PORT, FLAG_QUEUED_PIPELINED, FLAG_READY_AUTO, WIRE_STRIDE,
+  FLAG_PER_PORT, FLAG_QUEUED_PIPELINED, FLAG_READY_AUTO, WIRE_STRIDE, LN_STRIDE,
   COUNTERS_BYTE, C_FLITHOPS, C_INJECTED, C_EJECTED, C_VCWAIT, C_SAMEGROUP, C_SHARING, C_GRANTS,
 } from "./layout";
 
@@ -38,6 +39,19 @@ export let SLOT_WIRES: usize = 0;
 export let VC_WIRES: usize = 0;
 // option switch 'per-port': the input-port records (H_O_INPORT)
 export let INPORT: usize = 0;
+
+// "BookSim's router" (docs/model-flit.md): option vcAllocator 'round-robin', the allocator's region
+// (H_O_VALLOC: per VC id its pointer, then per VC id its group head, then per slot the request list,
+// then per slot its next in its group); option injectionBuffer 'lanes', the lane region (H_O_LANES:
+// per injection channel its last lane, then the lane records, then per slot its lane and the slot
+// behind it)
+export let VPTR: usize = 0;
+export let VGROUP: usize = 0;
+export let VPEND: usize = 0;
+export let VNEXT: usize = 0;
+export let LANELAST: usize = 0;
+export let LANEREC: usize = 0;
+export let SLOTLANE: usize = 0;
 
 // the configuration
 export let P: i32 = 0;
@@ -70,6 +84,16 @@ export let CLAT: i32 = 1;
 // the wire records are present and the `wire` variants taken: a flit or a credit on a wire (LAT or
 // CLAT over 1)
 export let WIRE: bool = false;
+// "BookSim's router" (docs/model-flit.md): option ejection 'vcs' (V ejection VCs per node, one flit a
+// cycle over them: KE, the VCs an ejection request may take, is V), lateGrant 'next-cycle',
+// vcAllocator 'round-robin', injectionBuffer 'lanes'
+export let EJVCS: bool = false;
+export let KE: i32 = 1;
+export let LATEGRANT: bool = false;
+export let VCRR: bool = false;
+export let LANES: bool = false;
+// vcAllocator 'round-robin': the requests asked so far this cycle (the list VPEND)
+export let NPEND: i32 = 0;
 // multiplexed VCs: a cycle starting with this many live slots is evaluated with the ready list
 export let READY_AT: i32 = 0;
 // option readyListAt not given (FLAG_READY_AUTO): above READY_AT the walk stays while moves are dense
@@ -151,6 +175,21 @@ export function configure(base: usize): void {
   INJ = word(base, H_INJ);
   EJ = word(base, H_EJ);
   SPAREVC = EJ + word(base, H_NODES) * QE;
+  EJVCS = (flags & FLAG_EJECTION_VCS) != 0;
+  KE = EJVCS ? V : 1;
+  LATEGRANT = (flags & FLAG_LATE_GRANT) != 0;
+  VCRR = (flags & FLAG_VC_ROUND_ROBIN) != 0;
+  LANES = (flags & FLAG_INJECTION_LANES) != 0;
+  const slots = <usize>word(base, H_SLOTCAP);
+  const vcs = <usize>(SPAREVC);
+  VPTR = region(base, H_O_VALLOC);
+  VGROUP = VPTR + vcs * sizeof<i32>();
+  VPEND = VGROUP + vcs * sizeof<i32>();
+  VNEXT = VPEND + slots * sizeof<i32>();
+  const nq = <usize>(word(base, H_NODES) * Q);
+  LANELAST = region(base, H_O_LANES);
+  LANEREC = LANELAST + nq * sizeof<i32>();
+  SLOTLANE = LANEREC + nq * <usize>V * <usize>LN_STRIDE * sizeof<i32>();
 }
 
 export function loadCounters(): void {

@@ -6,7 +6,7 @@ import {
   F_PENDING, F_NET, F_EXACT, F_PARKED, F_SAMEG, F_WAITED, F_BEHIND, F_RELEASED, F_ROUTED, F_EJECT,
   Q_LAST, A_HELD,
 } from "./layout";
-import { OWNER, WAITERS, MUX, WALK, K, INJ, T, SPAREVC, vcWait, sameGroup, grants } from "./state";
+import { OWNER, WAITERS, MUX, WALK, K, KE, INJ, T, SPAREVC, vcWait, sameGroup, grants } from "./state";
 import { DEBUG } from "./invariants";
 import { ld, st, sget, sset, wget, wset, setHeader, entry, arbRec, vcqRec } from "./records";
 
@@ -29,7 +29,8 @@ import { ld, st, sget, sset, wget, wset, setHeader, entry, arbRec, vcqRec } from
     return;
   }
   const vc = sget(s, S_VC);
-  const k = (f & (F_NET | F_EXACT)) == F_NET ? K : 1;
+  // a network request any of its class's K VCs, an ejection request any of KE ("BookSim's router")
+  const k = (f & (F_NET | F_EXACT)) == F_NET ? K : (f & F_EJECT) != 0 ? KE : 1;
   for (let i: i32 = 0; i < k; i++) {
     const prev = load<i32>(entry(OWNER, vc + i));
     if (prev < 0) {

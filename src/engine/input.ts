@@ -59,6 +59,14 @@ export interface ResolvedOptions {
   linkLatency: number;
   /** Cycles a credit takes beyond the link latency (docs/model-flit.md "Time"). */
   creditDelay: number;
+  /** BookSim's router (docs/model-flit.md "BookSim's router"): its ejection VCs. */
+  ejection: 'channels' | 'vcs';
+  /** BookSim's router: a grant after a wait passes its first flit the next cycle. */
+  lateGrant: 'same-cycle' | 'next-cycle';
+  /** BookSim's router: the injection port's lanes. */
+  injectionBuffer: 'per-message' | 'lanes';
+  /** BookSim's router: the VC allocator's order. */
+  vcAllocator: 'oldest-first' | 'round-robin';
   /** Seed of the worms' routing keys (docs/model-flit.md "Routing keys"). */
   routeSeed: number;
 }
@@ -70,6 +78,12 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
     if (!Number.isInteger(x) || x < min || x > max)
       throw new WormcastError(`engine option ${what}: ${x} must be an integer ${min}..${max}`);
     return x;
+  };
+  const word = <W extends string>(v: string | undefined, what: string, words: readonly [W, ...W[]]): W => {
+    if (v === undefined) return words[0];
+    if (!(words as readonly string[]).includes(v))
+      throw new WormcastError(`engine option ${what}: '${String(v)}' must be ${words.join(' or ')}`);
+    return v as W;
   };
   const buffer = int(o.buffer, 8, 1, 1 << 20, 'buffer');
   const routerDelay = int(o.routerDelay, 1, 0, 1 << 16, 'routerDelay');
@@ -105,6 +119,26 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
       `engine option queuedHeader: 'pipelined' needs vcRelease 'tail-sent' (this run has ${o.vcRelease ?? 'tail-credit'})`,
     );
   }
+  const ejection = word(o.ejection, 'ejection', ['channels', 'vcs'] as const);
+  const lateGrant = word(o.lateGrant, 'lateGrant', ['same-cycle', 'next-cycle'] as const);
+  const injectionBuffer = word(o.injectionBuffer, 'injectionBuffer', ['per-message', 'lanes'] as const);
+  const vcAllocator = word(o.vcAllocator, 'vcAllocator', ['oldest-first', 'round-robin'] as const);
+  // docs/model-flit.md "BookSim's router": its rules are those of an input-queued router with one
+  // crossbar input per port, and not of seed 004's lock-step trees
+  const router = [
+    ejection !== 'channels' ? `ejection '${ejection}'` : '',
+    lateGrant !== 'same-cycle' ? `lateGrant '${lateGrant}'` : '',
+    injectionBuffer !== 'per-message' ? `injectionBuffer '${injectionBuffer}'` : '',
+    vcAllocator !== 'oldest-first' ? `vcAllocator '${vcAllocator}'` : '',
+  ].filter((x) => x !== '');
+  if (router.length > 0 && o.switch !== 'per-port')
+    throw new WormcastError(
+      `engine option ${router[0]} is a rule of BookSim's router and needs switch 'per-port' (this run has ${o.switch ?? 'per-vc'})`,
+    );
+  if (router.length > 0 && o.treeReplication === 'lockstep')
+    throw new WormcastError(
+      `engine option ${router[0]} is a rule of BookSim's router and does not combine with treeReplication 'lockstep' (seed 004's trees)`,
+    );
   const routeSeed = o.routeSeed ?? 0;
   if (!Number.isSafeInteger(routeSeed) || routeSeed < 0)
     throw new WormcastError(`engine option routeSeed: ${routeSeed} must be an integer 0..${Number.MAX_SAFE_INTEGER}`);
@@ -137,6 +171,10 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
     queuedHeader: o.queuedHeader ?? 'router-delay',
     linkLatency,
     creditDelay,
+    ejection,
+    lateGrant,
+    injectionBuffer,
+    vcAllocator,
     routeSeed,
   };
 }
@@ -197,7 +235,8 @@ export function prepare(input: EngineInput): Prepared {
   });
   const q = input.options?.port === 'all' ? P : 1;
   // consumption channels (docs/model-flit.md "Channels"): the port model's, or one per incoming VC
-  const qe = input.options?.consumption === 'vc' ? P * V : q;
+  // docs/model-flit.md "BookSim's router": option ejection 'vcs' gives every node V ejection VCs
+  const qe = input.options?.ejection === 'vcs' ? V : input.options?.consumption === 'vc' ? P * V : q;
   const mux = V >= 2 && input.options?.vcLinks !== true;
   const vcTotal = n * P * V + n * q + n * qe;
   const cap = input.capacity;
@@ -221,6 +260,9 @@ export function prepare(input: EngineInput): Prepared {
     wires: options.linkLatency > 1 || options.linkLatency + options.creditDelay > 1,
     channelUse: options.channelUse,
     perPort: options.switch === 'per-port',
+    ejectionVcs: options.ejection === 'vcs',
+    vcRoundRobin: options.vcAllocator === 'round-robin',
+    injectionLanes: options.injectionBuffer === 'lanes',
   });
   return { layout, options };
 }
@@ -254,7 +296,11 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
     (o.treeReplication === 'lockstep' ? L.FLAG_LOCKSTEP : 0) |
     (o.switch === 'per-port' ? L.FLAG_PER_PORT : 0) |
     (o.queuedHeader === 'pipelined' ? L.FLAG_QUEUED_PIPELINED : 0) |
-    (o.readyAuto ? L.FLAG_READY_AUTO : 0);
+    (o.readyAuto ? L.FLAG_READY_AUTO : 0) |
+    (o.ejection === 'vcs' ? L.FLAG_EJECTION_VCS : 0) |
+    (o.lateGrant === 'next-cycle' ? L.FLAG_LATE_GRANT : 0) |
+    (o.vcAllocator === 'round-robin' ? L.FLAG_VC_ROUND_ROBIN : 0) |
+    (o.injectionBuffer === 'lanes' ? L.FLAG_INJECTION_LANES : 0);
   // worms written so far (all of them, unless the run is streamed: src/engine/feed.ts) and records
   h[L.H_WORMS] = input.worms.length;
   h[L.H_WCAP] = Math.max(1, s.worms);
@@ -285,6 +331,22 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
   h[L.H_CREDIT_DELAY] = o.creditDelay;
   h[L.H_O_LAT] = lay.lat;
   h[L.H_O_INPORT] = lay.inport;
+  h[L.H_O_VALLOC] = lay.valloc;
+  h[L.H_O_LANES] = lay.lanes;
+  if (s.vcRoundRobin) {
+    // docs/model-flit.md "BookSim's router": every pointer at the last input index ((P + 1) V - 1),
+    // so that input 0 comes first; no group yet
+    const v0 = lay.valloc >> 2;
+    i32.fill((s.ports + 1) * s.vcs - 1, v0, v0 + lay.vcTotal);
+    i32.fill(-1, v0 + lay.vcTotal, v0 + 2 * lay.vcTotal);
+  }
+  if (s.injectionLanes) {
+    // every injection channel's last lane V - 1 (the first message takes lane 0); every lane empty
+    const l0 = lay.lanes >> 2;
+    const nq = s.nodes * s.q;
+    i32.fill(s.vcs - 1, l0, l0 + nq);
+    for (let i = 0; i < nq * s.vcs; i++) i32[l0 + nq + i * L.LN_STRIDE + L.LN_LAST] = -1;
+  }
   if (lay.sizes.perPort) {
     // every input port's pointer at its last VC, so that VC 0 comes first; no entry yet
     const ports = lay.sizes.nodes * lay.sizes.ports + lay.sizes.nodes * lay.sizes.q;
@@ -316,6 +378,13 @@ export function writeInput(buf: ArrayBuffer, base: number, input: EngineInput, p
       i32[a + L.A_RR] = c * s.vcs + s.vcs - 1;
       i32[a + L.A_STAMP] = -1;
     }
+    // option ejection 'vcs': node a's ejection channel, arbitration record N P + a, over its V ejection VCs
+    if (s.ejectionVcs)
+      for (let a = 0; a < s.nodes; a++) {
+        const r = (lay.arb >> 2) + (ch + a) * L.ARB_STRIDE;
+        i32[r + L.A_RR] = lay.ejBase + a * s.qe + s.qe - 1;
+        i32[r + L.A_STAMP] = -1;
+      }
   }
   // qHead and qTail are separate regions (each 8-byte aligned, so not contiguous when N*Q is odd)
   i32.fill(-1, lay.qHead >> 2, (lay.qHead >> 2) + s.nodes * s.q);

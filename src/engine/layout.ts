@@ -42,6 +42,15 @@
  *                                          linkLatency + creditDelay over 1) only: a wire record
  *                                          per slot (flits into its buffer), then per network VC
  *                                          (credits back to it) (WIRE_* below)
+ *          inport     i32[IN_STRIDE*(N*P + N*Q)]  option switch 'per-port' only: per input port
+ *                                          (network channels', then injection channels') (IN_* below)
+ *          valloc     i32[2*VCS + 2*SLOTS]  option vcAllocator 'round-robin' only: per VC id a
+ *                                          pointer and a group head; per slot a request-list entry
+ *                                          and its next in the group
+ *          lanes      i32[N*Q*(1 + LN_STRIDE*V) + 2*SLOTS]  option injectionBuffer 'lanes' only:
+ *                                          per injection channel the lane taken last, per lane a
+ *                                          record (LN_* below), per slot its lane and the slot
+ *                                          behind it
  *
  * Header word 20 and flag bit 8 (F_*) are reserved: they held fields nothing reads any more (a
  * slot high-water mark, a ready flag); the indices after them stay as they were.
@@ -160,6 +169,19 @@ export const H_GROUPS = 56;
  * 1..31); with H_LAT or H_LAT + this over 1 the wire records of H_O_LAT are present.
  */
 export const H_CREDIT_DELAY = 57;
+/**
+ * Option vcAllocator 'round-robin' (docs/model-flit.md "BookSim's router"): byte offset of the VC
+ * allocator's region: per VC id its pointer (the input index it granted last, for the output VC
+ * class whose first VC that is) and its group head, then per slot an entry of the cycle's request
+ * list and its next in its group (0 words otherwise).
+ */
+export const H_O_VALLOC = 58;
+/**
+ * Option injectionBuffer 'lanes' (docs/model-flit.md "BookSim's router"): byte offset of the lane
+ * region: per injection channel the lane taken last, per lane a record (LN_* below), per slot its
+ * lane and the slot queued behind it there (0 words otherwise).
+ */
+export const H_O_LANES = 59;
 export const HEADER_WORDS = 64;
 
 /**
@@ -190,6 +212,16 @@ export const IN_WIN = 2;
 /** Its input VC index. */
 export const IN_WVC = 3;
 export const IN_STRIDE = 4;
+
+/**
+ * Words of an injection lane's record (option injectionBuffer 'lanes', region H_O_LANES): injection
+ * channel i's lane l is record i V + l.
+ */
+/** Flits of its messages in it. */
+export const LN_HELD = 0;
+/** The youngest message's injection slot in it, -1 if none (a new one queues behind it). */
+export const LN_LAST = 1;
+export const LN_STRIDE = 2;
 
 /**
  * Words of a network VC's queue record (option vcRelease 'tail-sent'): the slots that freed the VC
@@ -230,6 +262,14 @@ export const FLAG_QUEUED_PIPELINED = 64;
  * dense (docs/model-flit.md "Evaluation order"); clear: the threshold alone decides.
  */
 export const FLAG_READY_AUTO = 128;
+/** Option ejection 'vcs' (docs/model-flit.md "BookSim's router"): V ejection VCs per node, one flit a cycle over them. */
+export const FLAG_EJECTION_VCS = 256;
+/** Option lateGrant 'next-cycle' (docs/model-flit.md "BookSim's router"). */
+export const FLAG_LATE_GRANT = 512;
+/** Option vcAllocator 'round-robin' (docs/model-flit.md "BookSim's router"). */
+export const FLAG_VC_ROUND_ROBIN = 1024;
+/** Option injectionBuffer 'lanes' (docs/model-flit.md "BookSim's router"). */
+export const FLAG_INJECTION_LANES = 2048;
 
 /** Counters (f64, at byte 256). */
 export const COUNTERS_BYTE = 256;
@@ -387,6 +427,11 @@ export const F_RELEASED = 4096;
 export const F_BEHIND = 8192;
 /** Switch 'per-port': the move lost its input port this cycle (the ready list's pass 2 skips it). */
 export const F_INLOST = 16384;
+/**
+ * Option lateGrant 'next-cycle': the request was granted in this cycle after waiting in earlier
+ * ones, so no flit passes into it before the next (cleared when pass 1 next visits it).
+ */
+export const F_LATE = 32768;
 
 /*
  * The generator region (kernel traffic, header word H_GEN): what the kernel needs to draw a
@@ -559,6 +604,12 @@ export interface LayoutSizes {
   wires?: boolean;
   /** Option switch 'per-port' (the input-port records of H_O_INPORT). */
   perPort?: boolean;
+  /** Option ejection 'vcs': an arbitration record per node's ejection channel after the network channels'. */
+  ejectionVcs?: boolean;
+  /** Option vcAllocator 'round-robin' (the region of H_O_VALLOC). */
+  vcRoundRobin?: boolean;
+  /** Option injectionBuffer 'lanes' (the region of H_O_LANES). */
+  injectionLanes?: boolean;
 }
 
 /** Byte offsets of every region and the total size. */
@@ -584,6 +635,10 @@ export interface Layout {
   lat: number;
   /** Input-port records (switch 'per-port'). */
   inport: number;
+  /** The VC allocator's region (vcAllocator 'round-robin'). */
+  valloc: number;
+  /** The injection lanes' region (injectionBuffer 'lanes'). */
+  lanes: number;
   bytes: number;
   vcTotal: number;
   injBase: number;
@@ -607,7 +662,8 @@ export function computeLayout(s: LayoutSizes): Layout {
     at += Math.ceil((words * 4) / 8) * 8;
     return o;
   };
-  const arb = s.mux ? channels : 0;
+  // option ejection 'vcs': node a's ejection channel is arbitrated as channel N P + a
+  const arb = s.mux ? channels + (s.ejectionVcs ? s.nodes : 0) : 0;
   // one spare word after the last VC: a slot that gave its VC up before its tail left names it
   const owner = take(vcTotal + 1);
   const arbs = take(ARB_STRIDE * arb, 16);
@@ -628,6 +684,8 @@ export function computeLayout(s: LayoutSizes): Layout {
   const vcq = take(s.tailSent ? VCQ_STRIDE * injBase : 0, 16);
   const lat = take(s.wires ? WIRE_STRIDE * (s.slots + injBase) : 0, 16);
   const inport = take(s.perPort ? IN_STRIDE * (channels + s.nodes * s.q) : 0, 16);
+  const valloc = take(s.vcRoundRobin ? 2 * vcTotal + 2 * s.slots : 0, 16);
+  const lanes = take(s.injectionLanes ? s.nodes * s.q * (1 + LN_STRIDE * s.vcs) + 2 * s.slots : 0, 16);
   return {
     sizes: s,
     owner,
@@ -649,6 +707,8 @@ export function computeLayout(s: LayoutSizes): Layout {
     vcq,
     lat,
     inport,
+    valloc,
+    lanes,
     bytes: at,
     vcTotal,
     injBase,

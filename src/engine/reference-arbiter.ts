@@ -66,10 +66,23 @@ function roundRobin(channels: number, vcs: number, inputs: number): Arbiter {
  * Switch 'per-port' ("Arbitration"): a move's input port and its VC index there. A network slot's
  * buffer is on its channel's input port (`chan`, its VC index vc mod V); an injection slot's on its
  * node's injection port (channels + the injection channel's number), where every message has index
- * 0, so that the oldest message in the port (the first to enter) goes first.
+ * 0, so that the oldest message in the port (the first to enter) goes first; with injectionBuffer
+ * 'lanes' ("BookSim's router") its lane's index.
  */
 export function inputOf(channels: number, vcs: number): (s: Slot) => [port: number, v: number] {
-  return (s) => (s.kind === 'network' ? [s.chan, s.vc % vcs] : [channels + s.worm.injQ, 0]);
+  return (s) => (s.kind === 'network' ? [s.chan, s.vc % vcs] : [channels + s.worm.injQ, s.lane]);
+}
+
+/**
+ * Option ejection 'vcs' ("BookSim's router"): an ejection slot's channel in the arbitration (node
+ * a's ejection channel is channel `channels` + a) and its VC index there.
+ */
+export function ejectionChannelOf(
+  channels: number,
+  ejBase: number,
+  vcs: number,
+): (c: Slot) => [chan: number, v: number] {
+  return (c) => [channels + c.node, (c.vc - ejBase) % vcs];
 }
 
 /**
@@ -84,9 +97,14 @@ export function arbitrationStep(
   vcs: number,
   count: EngineCounters,
   input: ((s: Slot) => [port: number, v: number]) | null = null,
+  ejection: ((c: Slot) => [chan: number, v: number]) | null = null,
 ): (moves: Slot[]) => Slot[] {
   /** Per channel, the VC index it granted in this cycle's arbitration (read only for channels asked for). */
   const winner = new Int32Array(channels);
+  // the channel and VC index a child's flit asks for: a network child's, an ejection child's with
+  // ejection 'vcs', none otherwise
+  const asked = (c: Slot): [number, number] | null =>
+    c.kind === 'network' ? [c.chan, c.vc % vcs] : c.kind === 'ejection' && ejection ? ejection(c) : null;
   // switch 'per-port': the separable allocator's input stage first, one winner per input port
   const inputStage = input
     ? (moves: Slot[]): Slot[] => {
@@ -104,10 +122,11 @@ export function arbitrationStep(
     const asks = new Map<number, number[]>();
     for (const s of moves) {
       for (const c of s.children) {
-        if (c.kind !== 'network') continue;
-        const list = asks.get(c.chan);
-        if (list) list.push(c.vc % vcs);
-        else asks.set(c.chan, [c.vc % vcs]);
+        const a = asked(c);
+        if (!a) continue;
+        const list = asks.get(a[0]);
+        if (list) list.push(a[1]);
+        else asks.set(a[0], [a[1]]);
       }
     }
     for (const [chan, candidates] of asks) {
@@ -116,6 +135,11 @@ export function arbitrationStep(
       for (let i = 1; i < candidates.length; i++) w = arbiter.arbitrate(chan, w, candidates[i]!);
       winner[chan] = w;
     }
-    return moves.filter((s) => s.children.every((c) => c.kind !== 'network' || winner[c.chan] === c.vc % vcs));
+    return moves.filter((s) =>
+      s.children.every((c) => {
+        const a = asked(c);
+        return !a || winner[a[0]] === a[1];
+      }),
+    );
   };
 }

@@ -36,6 +36,12 @@ export interface Slot {
   chan: number;
   /** Cycles its last flits were sent into it (network slots; kept only when linkLatency > 1). */
   sent: number[];
+  /** The cycle it was made (its request's first cycle). */
+  born: number;
+  /** lateGrant 'next-cycle': the cycle it was granted in, when that was after `born` (else -1). */
+  lateAt: number;
+  /** injectionBuffer 'lanes': an injection slot's lane (else 0). */
+  lane: number;
 }
 
 /** A worm ("Worms and slots", "The source") and its results. */
@@ -100,7 +106,7 @@ export function newWorm(n: number, spec: WormSpec, group: number, key: number, t
 export type SlotPlace = Pick<Slot, 'kind' | 'node' | 'vc' | 'choices' | 'target' | 'cls' | 'port' | 'chan'>;
 
 /** A requested slot of worm `w` under `parent` (null: the injection slot), not yet granted. */
-export function newSlot(w: Worm, parent: Slot | null, place: SlotPlace): Slot {
+export function newSlot(w: Worm, parent: Slot | null, place: SlotPlace, born: number): Slot {
   // every field written in one order, so that every slot has one shape
   return {
     worm: w,
@@ -122,6 +128,9 @@ export function newSlot(w: Worm, parent: Slot | null, place: SlotPlace): Slot {
     port: place.port,
     chan: place.chan,
     sent: [],
+    born,
+    lateAt: -1,
+    lane: 0,
   };
 }
 
@@ -152,5 +161,55 @@ export class VcBuffers {
   tailLeft(vc: number, t: number): void {
     this.fifo[vc]!.shift();
     this.frontSince[vc] = t + 1;
+  }
+}
+
+/**
+ * Option injectionBuffer 'lanes' (docs/model-flit.md "BookSim's router"): an injection channel's V
+ * lanes. A message granted the channel takes the lane after the one taken last and queues there
+ * behind the earlier messages' flits; the lane's B flits are shared by its messages.
+ */
+export class InjectionLanes {
+  private readonly last = new Map<number, number>();
+  private readonly fifo = new Map<number, Slot[]>();
+  private readonly front = new Map<number, number>();
+
+  constructor(private readonly v: number) {}
+
+  /** Injection slot s of channel `injQ` takes its lane. */
+  enter(s: Slot, injQ: number): void {
+    const lane = ((this.last.get(injQ) ?? this.v - 1) + 1) % this.v;
+    this.last.set(injQ, lane);
+    s.lane = lane;
+    const key = injQ * this.v + lane;
+    let q = this.fifo.get(key);
+    if (!q) this.fifo.set(key, (q = []));
+    q.push(s);
+  }
+
+  /** The flits in injection slot s's lane. */
+  held(s: Slot): number {
+    let n = 0;
+    for (const x of this.queue(s)) n += x.in - x.out;
+    return n;
+  }
+
+  /** s is at its lane's front, there since `frontSince(s)`. */
+  atFront(s: Slot): boolean {
+    return this.queue(s)[0] === s;
+  }
+
+  frontSince(s: Slot): number {
+    return this.front.get(s.worm.injQ * this.v + s.lane) ?? 0;
+  }
+
+  /** The tail of front slot s left during t: the next message reaches the front at t + 1. */
+  tailLeft(s: Slot, t: number): void {
+    this.queue(s).shift();
+    this.front.set(s.worm.injQ * this.v + s.lane, t + 1);
+  }
+
+  private queue(s: Slot): Slot[] {
+    return this.fifo.get(s.worm.injQ * this.v + s.lane)!;
   }
 }

@@ -1,7 +1,7 @@
 import { selectionNamed } from '../routing/selection.ts';
 import { DELIVER, INJECT, type RoutingFunction } from '../routing/types.ts';
 import type { ResolvedOptions } from './input.ts';
-import type { Slot, SlotPlace, VcBuffers, Worm } from './reference-objects.ts';
+import type { InjectionLanes, Slot, SlotPlace, VcBuffers, Worm } from './reference-objects.ts';
 import type { VcSpace } from './results.ts';
 import { keysOf, wormKey } from './worm-key.ts';
 
@@ -18,6 +18,8 @@ export interface Rules {
   injectionQueue(w: Worm): number;
   /** "Channels", ejection: the q of the ejection channel of a copy delivered from slot `parent`. */
   ejectionQueue(parent: Slot): number;
+  /** "BookSim's router", ejection 'vcs': the node's V ejection VCs a copy may take (1: its channel's one). */
+  readonly ejectionChoices: number;
   /** "The source": w became its queue's head at `time`; `holder` holds the injection VC, if any. */
   startupAtHead(w: Worm, time: number, holder: Slot | null): void;
   /** "The source": w was granted its injection VC in cycle t; sets the first cycle it may send. */
@@ -74,6 +76,7 @@ export function rulesOf(
   routing: RoutingFunction,
   buffers: VcBuffers,
   owner: ReadonlyArray<Slot | null>,
+  lanes: InjectionLanes | null = null,
 ): Rules {
   const { buffer: B, routerDelay: R, startup: S, linkLatency: l, creditDelay, watchdog: W } = o;
   const backToBack = o.injection === 'back-to-back';
@@ -97,6 +100,14 @@ export function rulesOf(
 
   // "Tree replication": no granted slot of w waits for its header to be routed
   const levelComplete = (w: Worm): boolean => w.slots.every((s) => !s.granted || s.routed || s.kind === 'ejection');
+  // "BookSim's router", injectionBuffer 'lanes': a message's header is routed at its lane's front,
+  // as a header queued behind a tail in a network VC's buffer ('behind' after it reached the front)
+  const injectionRoutable = lanes
+    ? (s: Slot, t: number): boolean => lanes.atFront(s) && t >= Math.max(s.head + R, lanes.frontSince(s) + behind)
+    : (s: Slot, t: number): boolean => t >= s.head + R;
+  // "BookSim's router", lateGrant 'next-cycle': no flit passes into a child in the cycle of a grant
+  // that came after a wait
+  const lateGrant = o.lateGrant === 'next-cycle';
   const freeChoice = (s: Slot): number => {
     for (let i = 0; i < s.choices; i++) if (!owner[s.vc + i]) return s.vc + i;
     return -1;
@@ -105,11 +116,15 @@ export function rulesOf(
   return {
     routingKey: (n) => wormKey(o.routeSeed, n, keysOf(routing)),
     injectionQueue: Q === 1 ? () => 0 : (w) => firstPort(routing, w),
-    ejectionQueue: consumptionPerVc
-      ? (p) => (p.kind === 'network' ? p.vc % (P * V) : p.port * V)
-      : Q === 1
+    ejectionChoices: o.ejection === 'vcs' ? V : 1,
+    ejectionQueue:
+      o.ejection === 'vcs'
         ? () => 0
-        : (p) => p.port,
+        : consumptionPerVc
+          ? (p) => (p.kind === 'network' ? p.vc % (P * V) : p.port * V)
+          : Q === 1
+            ? () => 0
+            : (p) => p.port,
     startupAtHead: backToBack
       ? (w, time, holder) => {
           // one startup at a time per channel, overlapping the holder's transmission
@@ -123,17 +138,23 @@ export function rulesOf(
       : (w, t) => {
           w.start = t + S;
         },
-    sourceReady: (w, t) => w.toSend > 0 && t >= w.start && w.injSlot!.in - w.injSlot!.out < B,
+    sourceReady: lanes
+      ? (w, t) => w.toSend > 0 && t >= w.start && lanes.held(w.injSlot!) < B
+      : (w, t) => w.toSend > 0 && t >= w.start && w.injSlot!.in - w.injSlot!.out < B,
     injectionFreedAtTailSent: backToBack ? (w) => w.toSend === 0 : () => false,
     headerRoutable: tailSent
       ? (s, t) => {
           if (s.routed || s.kind === 'ejection' || s.head < 0) return false;
-          if (s.kind === 'injection') return t >= s.head + R;
+          if (s.kind === 'injection') return injectionRoutable(s, t);
           // behind earlier holders' flits: `behind` cycles after it reached the front, R after its arrival
           if (buffers.fifo[s.vc]![0] !== s) return false;
           return t >= Math.max(s.head + R, buffers.frontSince[s.vc]! + behind);
         }
-      : (s, t) => !s.routed && s.kind !== 'ejection' && s.head >= 0 && t >= s.head + R,
+      : (s, t) =>
+          !s.routed &&
+          s.kind !== 'ejection' &&
+          s.head >= 0 &&
+          (s.kind === 'injection' ? injectionRoutable(s, t) : t >= s.head + R),
     flitAvailable: (s, t) => s.in - s.out - onWire(s.sent, t) > 0,
     roomInChild: (c, t) => c.kind === 'ejection' || buffered(c) + creditsOnWire(buffers.left[c.vc]!, t) < B,
     arrival: (t) => t + l,
@@ -144,7 +165,8 @@ export function rulesOf(
     frozen: (cycle, lastProgress) => cycle - lastProgress >= W,
     moveReady(s, t) {
       if (s.kind === 'ejection' || !s.routed || !this.flitAvailable(s, t)) return false;
-      for (const c of s.children) if (!c.granted || !this.roomInChild(c, t)) return false;
+      for (const c of s.children)
+        if (!c.granted || !this.roomInChild(c, t) || (lateGrant && c.lateAt === t)) return false;
       return true;
     },
     routeOf: routing.choices
@@ -315,7 +337,16 @@ function networkPlace(
 function ejectionPlace(rules: Rules, space: VcSpace, parent: Slot, dest: number): SlotPlace {
   const q = rules.ejectionQueue(parent);
   const vc = space.ej + parent.node * space.qe + q;
-  return { kind: 'ejection', node: parent.node, vc, choices: 1, target: dest, cls: -2, port: q, chan: -1 };
+  return {
+    kind: 'ejection',
+    node: parent.node,
+    vc,
+    choices: rules.ejectionChoices,
+    target: dest,
+    cls: -2,
+    port: q,
+    chan: -1,
+  };
 }
 
 /** Step 4d: the worms a tail delivery of worm w at `node` starts, in list order. */

@@ -1,9 +1,25 @@
 import type { RoutingFunction } from '../routing/types.ts';
 import { checkRoutable, prepare, type ResolvedOptions, wormTree } from './input.ts';
-import { ARBITER_POLICY, type Arbiter, arbiterOf, arbitrationStep, inputOf } from './reference-arbiter.ts';
-import { newSlot, newWorm, type Slot, type SlotPlace, VcBuffers, type Worm } from './reference-objects.ts';
+import {
+  ARBITER_POLICY,
+  type Arbiter,
+  arbiterOf,
+  arbitrationStep,
+  ejectionChannelOf,
+  inputOf,
+} from './reference-arbiter.ts';
+import {
+  InjectionLanes,
+  newSlot,
+  newWorm,
+  type Slot,
+  type SlotPlace,
+  VcBuffers,
+  type Worm,
+} from './reference-objects.ts';
 import { waitForEdges, wormTimes } from './reference-results.ts';
 import { childRequests, injectionPlace, type Rules, rulesOf, triggeredBy } from './reference-rules.ts';
+import { RoundRobinVcAllocator } from './reference-vc-allocator.ts';
 import { type DeadlockReport, nameVcOf, type SlotUse, type VcSpace, waitForCycle, type WormTimes } from './results.ts';
 import type { Engine, EngineCounters, EngineInput, EngineStatus, WormPlace, WormSpec } from './types.ts';
 
@@ -39,6 +55,11 @@ export class ReferenceEngine implements Engine {
   private readonly arbitration: (moves: Slot[]) => Slot[];
   /** Switch 'per-port': a move left its input port (the input stage's pointer). */
   private readonly inputMoved: (s: Slot) => void;
+  /** "BookSim's router": the injection lanes (injectionBuffer 'lanes'), the VC allocator (vcAllocator 'round-robin'). */
+  private readonly lanes: InjectionLanes | null;
+  private readonly allocator: RoundRobinVcAllocator | null;
+  /** "BookSim's router", ejection 'vcs': an ejection slot's channel and VC index in the arbitration. */
+  private readonly ejectionChannel: ((c: Slot) => [number, number]) | null;
   private readonly chanFlits: Int32Array;
   /** 4a: one flit on a channel's utilisation counter (option channelUse). */
   private readonly countChannelFlit: (chan: number) => void;
@@ -77,11 +98,18 @@ export class ReferenceEngine implements Engine {
     this.owner = new Array<Slot | null>(layout.vcTotal).fill(null);
     this.buffers = new VcBuffers(layout.injBase);
     const perVc = input.options?.consumption === 'vc';
-    this.rules = rulesOf(options, perVc, this.space, input.routing, this.buffers, this.owner);
+    this.lanes = options.injectionBuffer === 'lanes' ? new InjectionLanes(s.vcs) : null;
+    this.allocator = options.vcAllocator === 'round-robin' ? new RoundRobinVcAllocator(this.space) : null;
+    this.rules = rulesOf(options, perVc, this.space, input.routing, this.buffers, this.owner, this.lanes);
     // switch 'per-port' ("Arbitration"): one crossbar input per input port, allocated input first
     const inputPort = options.switch === 'per-port' ? inputOf(channels, s.vcs) : null;
-    this.arbiter = arbiterOf(ARBITER_POLICY, channels, s.vcs, inputPort ? channels + s.nodes * s.q : 0);
-    this.arbitration = s.mux ? arbitrationStep(this.arbiter, channels, s.vcs, this.count, inputPort) : (moves) => moves;
+    // ejection 'vcs' ("BookSim's router"): node a's ejection channel is arbitrated as channel N P + a
+    this.ejectionChannel = options.ejection === 'vcs' ? ejectionChannelOf(channels, layout.ejBase, s.vcs) : null;
+    const arbitrated = channels + (this.ejectionChannel ? s.nodes : 0);
+    this.arbiter = arbiterOf(ARBITER_POLICY, arbitrated, s.vcs, inputPort ? channels + s.nodes * s.q : 0);
+    this.arbitration = s.mux
+      ? arbitrationStep(this.arbiter, arbitrated, s.vcs, this.count, inputPort, this.ejectionChannel)
+      : (moves) => moves;
     this.inputMoved = inputPort
       ? (slot) => {
           const [port, v] = inputPort(slot);
@@ -219,6 +247,12 @@ export class ReferenceEngine implements Engine {
       const joint = this.rules.jointRequests(w);
       if (joint.length > 0) this.requestTogether(w, joint, t);
     }
+    // vcAllocator 'round-robin' ("BookSim's router"): the cycle's requests are served after step 2
+    this.allocator?.allocate(
+      (s) => this.rules.freeChoice(s),
+      (s, vc) => this.grant(s, vc, t),
+      (s) => this.wait(s),
+    );
     return true;
   }
 
@@ -233,6 +267,7 @@ export class ReferenceEngine implements Engine {
     const s = this.addSlot(w, null, injectionPlace(this.space, w));
     if (!s) return;
     this.grant(s, w.injVc, t);
+    this.lanes?.enter(s, w.injQ);
     w.injSlot = s;
     w.state = 'sending';
     this.rules.startupAtGrant(w, t);
@@ -243,6 +278,10 @@ export class ReferenceEngine implements Engine {
 
   /** 2c: a request takes the lowest-numbered free VC of its choices, or waits one cycle. */
   private request(s: Slot, t: number): void {
+    if (this.allocator) {
+      this.allocator.ask(s);
+      return;
+    }
     const vc = this.rules.freeChoice(s);
     if (vc >= 0) {
       this.grant(s, vc, t);
@@ -271,6 +310,7 @@ export class ReferenceEngine implements Engine {
     this.owner[vc] = s;
     s.vc = vc;
     s.granted = true;
+    if (s.born < t) s.lateAt = t;
     if (s.kind === 'network') this.buffers.granted(s);
     this.count.grants++;
     this.lastProgress = t;
@@ -302,7 +342,7 @@ export class ReferenceEngine implements Engine {
     }
     this.liveSlots++;
     this.peakSlots = Math.max(this.peakSlots, this.liveSlots);
-    const s = newSlot(w, parent, place);
+    const s = newSlot(w, parent, place, this.t);
     parent?.children.push(s);
     w.slots.push(s);
     w.live++;
@@ -397,6 +437,10 @@ export class ReferenceEngine implements Engine {
   /** 4c, 4d: ejection slot c delivers a flit; at the tail its VC is freed and the worms this delivery triggers start. */
   private deliver(c: Slot, t: number): void {
     const w = c.worm;
+    if (this.ejectionChannel) {
+      const [chan, v] = this.ejectionChannel(c);
+      this.arbiter.arbitrated(chan, v);
+    }
     c.out = c.in;
     this.count.ejectedFlits++;
     if (c.in === 1) w.destHead[c.target] = t + 1;
@@ -417,6 +461,7 @@ export class ReferenceEngine implements Engine {
     w.live--;
     if (this.owner[s.vc] === s) this.owner[s.vc] = null;
     if (s.kind === 'network') this.buffers.tailLeft(s.vc, t);
+    else if (s.kind === 'injection') this.lanes?.tailLeft(s, t);
     w.slots.splice(w.slots.indexOf(s), 1);
     this.liveSlots--;
   }

@@ -129,6 +129,34 @@ export interface EngineOptions {
    */
   creditDelay?: number;
   /**
+   * BookSim's ejection port (docs/model-flit.md "BookSim's router"): 'channels' (default) the
+   * consumption channels of the port model (or one per incoming VC, `consumption`); 'vcs' every node
+   * has V ejection VCs, a copy takes the lowest free one, and the flits into a node's ejection VCs
+   * pass one per cycle, round-robin over them. Needs switch 'per-port'.
+   */
+  ejection?: 'channels' | 'vcs';
+  /**
+   * BookSim's VC allocation stage (docs/model-flit.md "BookSim's router"): a request granted in a
+   * later cycle than the one it was made in passes its first flit from the cycle after its grant
+   * ('next-cycle'), or in the grant's cycle ('same-cycle', default). Needs switch 'per-port'.
+   */
+  lateGrant?: 'same-cycle' | 'next-cycle';
+  /**
+   * BookSim's injection VCs (docs/model-flit.md "BookSim's router"): 'per-message' (default) every
+   * message in the injection port has a buffer of its own; 'lanes' the port has V lanes of B flits,
+   * a message takes the next lane round-robin and queues there behind earlier messages, and the
+   * input stage serves the lanes round-robin. Needs switch 'per-port'.
+   */
+  injectionBuffer?: 'per-message' | 'lanes';
+  /**
+   * Who gets a free VC when several requests want one (docs/model-flit.md "BookSim's router"):
+   * 'oldest-first' (default) the requests are served as step 2 meets them, oldest worm first;
+   * 'round-robin' (BookSim's separable VC allocator) after every request of the cycle, per output VC
+   * class round-robin over the requesting input VCs, from the one after the input it granted last.
+   * Needs switch 'per-port'.
+   */
+  vcAllocator?: 'oldest-first' | 'round-robin';
+  /**
    * Seed of the worms' routing keys, the per-packet draws of routing functions that make one
    * (dor with tieBreak 'random'): worm n's key is a hash of (routeSeed, n) (src/engine/worm-key.ts),
    * the same in both engines. Default 0; `wormcast simulate` passes the run's seed.

@@ -199,7 +199,7 @@ export function estimateMemory(
   const V = routing.vcClasses.length * K;
   const P = t.ports;
   const q = options.port === 'all' ? P : 1;
-  const qe = options.consumption === 'vc' ? P * V : q;
+  const qe = options.ejection === 'vcs' ? V : options.consumption === 'vc' ? P * V : q;
   const treeEntries = Math.ceil(E * (shape.edges + shape.treeWorms));
   const extraSlots = treeEntries + 2 * Math.ceil(E * (shape.worms - shape.treeWorms));
   const vcTotal = t.nodes * (P * V + q + qe);
@@ -216,6 +216,10 @@ export function estimateMemory(
     slots,
     mux: V >= 2 && options.vcLinks !== true,
     channelUse: options.channelUse !== false,
+    perPort: options.switch === 'per-port',
+    ejectionVcs: options.ejection === 'vcs',
+    vcRoundRobin: options.vcAllocator === 'round-robin',
+    injectionLanes: options.injectionBuffer === 'lanes',
   }).bytes;
   const engineBytes = regionBytes + (routing.labelling ? 8 * t.nodes : 0);
   return { shape, heapBytes, engineBytes, nativeBytes: engineBytes + WASM_RESERVED_BYTES + NATIVE_WORM_BYTES * worms };
