@@ -82,6 +82,13 @@ for (let i = 0; i < N; i++) {
   if (maybe(0.15)) a.push('--tree-replication', pick(['lockstep', 'independent']));
   if (maybe(0.1)) a.push('--port', pick(['one', 'all']));
   if (maybe(0.15)) a.push('--credit-delay', pick(['0', '3', '-1', '-2', '40', 'x']));
+  // BookSim's router rules (docs/model-flit.md "BookSim's router"): per-port made likelier with them
+  if (maybe(0.15)) a.push('--ejection', pick(['channels', 'vcs', 'x']));
+  if (maybe(0.15)) a.push('--late-grant', pick(['same-cycle', 'next-cycle']));
+  if (maybe(0.15)) a.push('--injection-buffer', pick(['per-message', 'lanes']));
+  if (maybe(0.15)) a.push('--vc-allocator', pick(['oldest-first', 'round-robin']));
+  if (a.some((x) => ['vcs', 'next-cycle', 'lanes', 'round-robin'].includes(x)) && maybe(0.7))
+    a.push('--switch', 'per-port');
   a.push('--seed', String(1 + Math.floor(rnd() * 1000)));
   const r = await run(a);
   const errLines = r.err

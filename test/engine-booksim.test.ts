@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineOptions } from '../src/engine/types.ts';
 import { simulate, type SimulateConfig } from '../src/experiment/run/simulate.ts';
-import { BOOKSIM_ENGINE_RULES } from './booksim-rules.ts';
+import { BOOKSIM_ENGINE_RULES, BOOKSIM_ROUTER_RULES } from './booksim-rules.ts';
 
 /**
  * shared/reference/booksim2-8x8-mesh.md mapped to wormcast (docs/validation.md), with BookSim's
@@ -129,6 +129,7 @@ describe('validation against BookSim2 on an 8x8 mesh, dor, 2 VCs of 8 flits, 16-
  * BookSim (docs/validation.md says which points are within 3 % and what was tried).
  */
 type CreditRules = 'pipelined, creditDelay 3' | 'stage mapping, R = 2';
+type RouterRules = 'stage mapping + router rules' | 'pipelined, creditDelay 3 + router rules';
 
 const ROUTER: Array<{
   name: string;
@@ -142,6 +143,14 @@ const ROUTER: Array<{
    * seeds (measured 2026-11-27).
    */
   creditBands: Record<CreditRules, [low: number, high: number]>;
+  /**
+   * BookSim's router rules beyond its switch (issue 27; docs/model-flit.md "BookSim's router":
+   * ejection 'vcs', lateGrant 'next-cycle', injectionBuffer 'lanes', vcAllocator 'round-robin') over
+   * each credit mapping; bands derived as above from wormcast's eight seeds (measured 2026-11-27,
+   * `npx tsx bench/booksim-saturation.ts NET --seeds=7,11,13,17,19,23,29,31
+   * --rules=per-port+stages+router,per-port+pipelined+credit3+router`).
+   */
+  routerBands: Record<RouterRules, [low: number, high: number]>;
 }> = [
   {
     name: '8x8 mesh, 2 VCs, R = 4',
@@ -166,6 +175,12 @@ const ROUTER: Array<{
       'pipelined, creditDelay 3': [-5.5, -2.0],
       // 0.3284, 0.3221, 0.3239, 0.3286, 0.3269, 0.3308, 0.3275, 0.3292 (mean -2.1 %; -3.6..-1.0 %)
       'stage mapping, R = 2': [-5.0, 0.5],
+    },
+    routerBands: {
+      // 0.3352, 0.3321, 0.3366, 0.3378, 0.3344, 0.3340, 0.3395, 0.3323 (mean +0.3 %; -0.6..+1.6 %)
+      'stage mapping + router rules': [-2.0, 3.0],
+      // 0.3327, 0.3318, 0.3303, 0.3308, 0.3342, 0.3339, 0.3312, 0.3318 (mean -0.6 %; -1.1..+0.0 %)
+      'pipelined, creditDelay 3 + router rules': [-2.0, 1.0],
     },
   },
   {
@@ -193,6 +208,12 @@ const ROUTER: Array<{
       // 0.2430, 0.2491, 0.2392, 0.2407, 0.2479, 0.2421, 0.2495, 0.2451 (mean +2.8 %; +0.6..+4.9 %)
       'stage mapping, R = 2': [-2.0, 7.5],
     },
+    routerBands: {
+      // 0.2367, 0.2335, 0.2322, 0.2325, 0.2336, 0.2333, 0.2323, 0.2317 (mean -2.0 %; -2.6..-0.5 %)
+      'stage mapping + router rules': [-4.0, 1.0],
+      // 0.2338, 0.2325, 0.2308, 0.2319, 0.2304, 0.2340, 0.2348, 0.2329 (mean -2.2 %; -3.1..-1.3 %)
+      'pipelined, creditDelay 3 + router rules': [-4.5, 0.0],
+    },
   },
   {
     name: '16x16 torus, num_vcs 2 (1 per dateline class), 2-cycle channels',
@@ -219,6 +240,12 @@ const ROUTER: Array<{
       // 0.1404, 0.1413, 0.1401, 0.1404, 0.1388, 0.1396, 0.1386, 0.1403 (mean +4.3 %; +3.3..+5.3 %)
       'stage mapping, R = 2': [2.0, 6.5],
     },
+    routerBands: {
+      // 0.1360, 0.1336, 0.1338, 0.1333, 0.1347, 0.1336, 0.1314, 0.1327 (mean -0.4 %; -2.1..+1.4 %)
+      'stage mapping + router rules': [-4.0, 3.5],
+      // 0.1227, 0.1203, 0.1186, 0.1191, 0.1192, 0.1183, 0.1181, 0.1190 (mean -11.0 %; -12.0..-8.6 %)
+      'pipelined, creditDelay 3 + router rules': [-14.0, -6.5],
+    },
   },
   {
     name: '10-cube, 2 VCs',
@@ -242,6 +269,12 @@ const ROUTER: Array<{
       'pipelined, creditDelay 3': [-7.5, -5.0],
       // 0.6400, 0.6396, 0.6397, 0.6392, 0.6403, 0.6415, 0.6343, 0.6369 (mean -5.3 %; -6.0..-4.9 %)
       'stage mapping, R = 2': [-6.5, -4.0],
+    },
+    routerBands: {
+      // 0.6886, 0.6877, 0.6801, 0.6767, 0.6877, 0.6871, 0.6836, 0.6844 (mean +1.5 %; +0.3..+2.1 %)
+      'stage mapping + router rules': [-1.0, 3.0],
+      // 0.6730, 0.6726, 0.6732, 0.6715, 0.6737, 0.6741, 0.6658, 0.6571 (mean -0.7 %; -2.6..-0.1 %)
+      'pipelined, creditDelay 3 + router rules': [-4.0, 1.5],
     },
   },
 ];
@@ -305,6 +338,29 @@ describe("saturation with BookSim's credit loop (issue 27): creditDelay 3, and B
     };
     for (const [rule, options] of Object.entries(rules) as Array<[CreditRules, EngineOptions]>) {
       const band = creditBands[rule];
+      it(`${name}, ${rule}: accepted throughput ${band[0]}..${band[1]} % of BookSim's ${booksim.toFixed(4)}`, async () => {
+        await expectSaturationWithin(point, options, booksim, band);
+      }, 300_000);
+    }
+  }
+});
+
+describe("saturation with BookSim's router rules (issue 27): ejection VCs, late grant, injection lanes, round-robin VC allocator", () => {
+  for (const { name, point, booksimRuns, routerBands } of ROUTER) {
+    const booksim = mean(booksimRuns);
+    const link = point.options?.linkLatency ?? 1;
+    const rules: Record<RouterRules, EngineOptions> = {
+      'stage mapping + router rules': {
+        routerDelay: 2,
+        linkLatency: link + 2,
+        creditDelay: -1,
+        startup: 3,
+        ...BOOKSIM_ROUTER_RULES,
+      },
+      'pipelined, creditDelay 3 + router rules': { queuedHeader: 'pipelined', creditDelay: 3, ...BOOKSIM_ROUTER_RULES },
+    };
+    for (const [rule, options] of Object.entries(rules) as Array<[RouterRules, EngineOptions]>) {
+      const band = routerBands[rule];
       it(`${name}, ${rule}: accepted throughput ${band[0]}..${band[1]} % of BookSim's ${booksim.toFixed(4)}`, async () => {
         await expectSaturationWithin(point, options, booksim, band);
       }, 300_000);
