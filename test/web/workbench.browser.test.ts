@@ -261,6 +261,11 @@ describe(`the workbench (issue 24)${SKIP}`, () => {
         'sim-trace-text': '# mine\n0 0 1 16\nafter:0 1 2 8',
         'sim-queued-header': 'pipelined',
         'sim-credit-delay': '3',
+        // BookSim's router rules (docs/model-flit.md "BookSim's router")
+        'sim-ejection': 'vcs',
+        'sim-late-grant': 'next-cycle',
+        'sim-injection-buffer': 'lanes',
+        'sim-vc-allocator': 'round-robin',
         'curve-loads': '0.1 0.3',
         'curve-reps': '4',
         'curve-seed': '9',
