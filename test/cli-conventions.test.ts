@@ -320,6 +320,24 @@ describe('numbers refused by sweep and simulate (found by bench/fuzz-commands.ts
   });
 });
 
+describe('an option given twice', () => {
+  it('is refused with its name (commander would keep the last value in silence); --grid and --where collect their uses', async () => {
+    expect(await userError('simulate', '--topology', 'mesh:4x4', '--load', '0.1', '--topology', 'mesh:8x8')).toBe(
+      'wormcast: simulate: --topology given 2 times; give it once (the value that counts would be unclear)\n',
+    );
+    expect(await userError('simulate', '--topology=mesh:4x4', '--load', '0.1', '--load=0.2')).toBe(
+      'wormcast: simulate: --load given 2 times; give it once (the value that counts would be unclear)\n',
+    );
+    expect(await userError('simulate', '--topology', 'mesh:4x4', '--load', '0.1', '--self', '--self')).toBe(
+      'wormcast: simulate: --self given 2 times; give it once (the value that counts would be unclear)\n',
+    );
+    // a value that looks like an option is not counted as one
+    expect(await userError('sweep', '--grid', 'load=0.1', '--grid', 'vcs=2', '--name', '--grid')).not.toContain(
+      'given',
+    );
+  });
+});
+
 describe('item 12: options a mode would ignore, flags of another routing function', () => {
   it('simulate --example / --scenario / --plan refuse options they would ignore', async () => {
     expect(await userError('simulate', '--example', '--topology', 'torus:4x4')).toContain(

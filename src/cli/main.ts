@@ -45,7 +45,13 @@ export async function buildProgram(argv?: readonly string[]): Promise<Command> {
   await registerCommands(program, argv);
   // options given explicitly that the chosen mode would ignore are errors (src/cli/option-rules.ts)
   // (loaded when an action is about to run: option-rules.ts imports the simulate command's module)
-  program.hook('preAction', async (_program, action) => (await import('./option-rules.ts')).checkOptionRules(action));
+  program.hook('preAction', async (root, action) => {
+    const rules = await import('./option-rules.ts');
+    // commander keeps the last of an option given twice: refused (docs/cli.md "Options that do not
+    // apply"); rawArgs is the command line commander parsed (not in its typings)
+    rules.checkRepeatedOptions(action, (root as unknown as { rawArgs: string[] }).rawArgs);
+    rules.checkOptionRules(action);
+  });
   return program;
 }
 

@@ -108,6 +108,36 @@ function commandPath(cmd: Command): string {
   return names.join(' ');
 }
 
+/** Options a command takes more than once by design: each use adds to a list (their help says "repeat"). */
+const REPEATABLE: ReadonlySet<string> = new Set(['sweep --grid', 'plot --where']);
+
+/**
+ * An option given twice would keep one of its values in silence (commander takes the last): an
+ * error naming it, unless the option collects its uses (REPEATABLE) or takes several values.
+ * `argv`: the command line after the program name, as the user typed it.
+ */
+export function checkRepeatedOptions(cmd: Command, argv: readonly string[]): void {
+  const path = commandPath(cmd);
+  for (const o of cmd.options) {
+    if (o.variadic || !o.long || REPEATABLE.has(`${path} ${o.long}`)) continue;
+    const long = o.long;
+    const short = o.short;
+    let uses = 0;
+    for (let i = 0; i < argv.length; i++) {
+      const a = argv[i]!;
+      if (a === '--') break;
+      if (a === long || a.startsWith(`${long}=`) || (short !== undefined && a === short)) uses++;
+      // an option's value is never read as an option (`--title --topology`)
+      else if (a.startsWith('-')) continue;
+      if ((a === long || a === short) && (o.required || o.optional) && !a.includes('=')) i++;
+    }
+    if (uses > 1)
+      throw new WormcastError(
+        `${path}: ${long} given ${uses} times; give it once (the value that counts would be unclear)`,
+      );
+  }
+}
+
 /** Throw a WormcastError when the action command `cmd` was given options its mode ignores. */
 export function checkOptionRules(cmd: Command): void {
   const path = commandPath(cmd);
