@@ -2,7 +2,7 @@
 export { setTopology, setRadix, setNeighborTable, neighbor } from "./topology";
 export { setRouting, setLabelling, setRouteKey, setRouteInPort, setFaultMask } from "./routing/state";
 export { route, tracePath, routeBatch } from "./routing/dispatch";
-export { allocBytes } from "./memory";
+export { allocBytes, resetHeap } from "./memory";
 export { engineRun, retireRest } from "./engine/engine";
 export { retireGroups } from "./traffic/retire";
 export { setPatternBits, setPatternRadix, patternDest } from "./traffic/patterns";

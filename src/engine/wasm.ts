@@ -44,6 +44,16 @@ interface EngineExports extends WormcastExports {
 export const CHUNK_CYCLES = 1024;
 
 /**
+ * A module instance of the package's own bytes left by a finished run (`recycle`), for the next
+ * run in the process: its memory is reused instead of a new one allocated, which V8 counts as
+ * external memory and answers with garbage collections during the next runs (docs/kernel.md
+ * "The host's share"). One at most, and none whose memory grew past SPARE_MAX_BYTES (a large run's
+ * memory is given back).
+ */
+let spare: EngineExports | null = null;
+const SPARE_MAX_BYTES = 256 * 1024 * 1024;
+
+/**
  * The WebAssembly engine: one module instance per run, configured with the topology,
  * routing function and labelling, and the run's region written into its memory once.
  */
@@ -56,30 +66,58 @@ export class WasmEngine implements Engine {
   /** The module's memory as i32 (again after the memory grew). */
   private words: Int32Array | null = null;
   private regionWords: Int32Array | null = null;
+  /** recycle() gave the instance away: the engine may not be used again. */
+  private recycled = false;
 
   private constructor(
     private readonly wasm: EngineExports,
     private readonly base: number,
     readonly prepared: Prepared,
     private readonly routing: RoutingFunction,
+    /** Made from the package's own bytes (no source given): its instance may be recycled. */
+    private readonly ownBytes: boolean,
   ) {}
 
-  /** Instantiate a module and write the input; `source` as for loadWasm (browser bytes). */
+  /**
+   * Instantiate a module and write the input; `source` as for loadWasm (browser bytes). Without a
+   * source, the instance a finished run recycled is taken if there is one.
+   */
   static async create(input: EngineInput, source?: WasmSource): Promise<WasmEngine> {
     const prepared = prepare(input);
-    const wasm = (await loadWasm(source)) as EngineExports;
+    let wasm: EngineExports;
+    if (source === undefined && spare !== null) {
+      wasm = spare;
+      spare = null;
+      wasm.resetHeap();
+    } else wasm = (await loadWasm(source)) as EngineExports;
     new WasmRouting(wasm, input.routing).configure();
     // the region starts on a 64-byte boundary, so its 64-byte aligned records are cache lines
     const base = (wasm.allocBytes(prepared.layout.bytes + 64) + 63) & ~63;
     writeInput(wasm.memory.buffer, base, input, prepared);
-    return new WasmEngine(wasm, base, prepared, input.routing);
+    return new WasmEngine(wasm, base, prepared, input.routing, source === undefined);
+  }
+
+  /**
+   * The run is over and nothing will be read from this engine again: its module instance goes to
+   * the next WasmEngine.create of the process (made from the package's bytes, its memory not too
+   * large). Any later call on this engine throws.
+   */
+  recycle(): void {
+    if (this.recycled) return;
+    this.recycled = true;
+    if (this.ownBytes && this.wasm.memory.buffer.byteLength <= SPARE_MAX_BYTES) spare = this.wasm;
+  }
+
+  private live(): void {
+    if (this.recycled) throw new Error('WasmEngine: used after recycle()');
   }
 
   get cycle(): number {
-    return new Int32Array(this.wasm.memory.buffer, this.base, L.HEADER_WORDS)[L.H_CYCLE]!;
+    return this.header()[L.H_CYCLE]!;
   }
 
   runUntil(until: number): EngineStatus {
+    this.live();
     let status = L.ST_LIMIT;
     for (;;) {
       const now = this.cycle;
@@ -91,14 +129,17 @@ export class WasmEngine implements Engine {
   }
 
   region(): Uint8Array {
+    this.live();
     return new Uint8Array(this.wasm.memory.buffer, this.base, this.prepared.layout.bytes);
   }
 
   counters(): EngineCounters {
+    this.live();
     return readCounters(new Float64Array(this.wasm.memory.buffer, this.base + L.COUNTERS_BYTE, L.COUNTERS));
   }
 
   private header(): Int32Array {
+    this.live();
     return new Int32Array(this.wasm.memory.buffer, this.base, L.HEADER_WORDS);
   }
 
@@ -180,6 +221,7 @@ export class WasmEngine implements Engine {
   }
 
   private memoryWords(): Int32Array {
+    this.live();
     const buf = this.wasm.memory.buffer;
     if (this.words?.buffer !== buf) {
       this.words = new Int32Array(buf);

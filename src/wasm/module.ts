@@ -37,6 +37,8 @@ export interface WormcastExports {
   tracePath(src: number, dst: number, out: number, maxHops: number): number;
   routeBatch(pairs: number, count: number, maxHops: number): bigint;
   allocBytes(bytes: number): number;
+  /** The heap back to its start: every allocation before is void (a recycled instance, src/engine/wasm.ts). */
+  resetHeap(): void;
   /** Traffic patterns (assembly/traffic/patterns.ts, the twin of src/traffic/patterns.ts). */
   setPatternBits(bits: number): void;
   setPatternRadix(d: number, k: number): void;

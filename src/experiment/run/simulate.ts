@@ -482,7 +482,10 @@ export async function simulateWith(
     kernelTrafficApplies(c.algorithm, faults !== undefined, engine, c.pattern)
       ? runKernelStream(engine, prepared, run, inFlight)
       : runStream(engine, prepared, run, inFlight);
-  return { result: attachTiming(result, start, runStart, cpuMs()), routing };
+  const runEnd = cpuMs();
+  // the run is over and its result read: the engine's instance serves the process's next run
+  if (engine instanceof WasmEngine && !hooks.engine) engine.recycle();
+  return { result: attachTiming(result, start, runStart, runEnd), routing };
 }
 
 /**
@@ -537,7 +540,9 @@ async function simulateTraceRun(
   hooks.onStart?.();
   const runStart = cpuMs();
   const result = replayTrace(engine, routing, w, hooks.onCycle, input.options.routeSeed);
-  return { result: attachTiming(result, start, runStart, cpuMs()), routing };
+  const runEnd = cpuMs();
+  if (engine instanceof WasmEngine && !hooks.engine) engine.recycle();
+  return { result: attachTiming(result, start, runStart, runEnd), routing };
 }
 
 /**
