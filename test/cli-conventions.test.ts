@@ -340,6 +340,24 @@ describe('an option given twice', () => {
 
 describe('item 12: options a mode would ignore, flags of another routing function', () => {
   it('simulate --example / --scenario / --plan refuse options they would ignore', async () => {
+    // --ejection vcs replaces the consumption channels
+    expect(
+      await userError(
+        'simulate',
+        '--topology',
+        'mesh:4x4',
+        '--load',
+        '0.1',
+        '--vcs',
+        '2',
+        '--switch',
+        'per-port',
+        '--ejection',
+        'vcs',
+        '--consumption',
+        'vc',
+      ),
+    ).toContain('simulate: --consumption would be ignored: --ejection vcs gives every node V ejection VCs');
     expect(await userError('simulate', '--example', '--topology', 'torus:4x4')).toContain(
       'simulate --example: --topology would be ignored',
     );

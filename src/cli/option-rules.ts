@@ -156,6 +156,12 @@ export function checkOptionRules(cmd: Command): void {
       );
     }
   }
+  // ejection 'vcs' gives every node V ejection VCs in place of its consumption channels
+  if (path === 'simulate' && cmd.getOptionValue('ejection') === 'vcs' && given(cmd, 'consumption')) {
+    throw new WormcastError(
+      'simulate: --consumption would be ignored: --ejection vcs gives every node V ejection VCs in place of its consumption channels (docs/model-flit.md "BookSim\'s router"); leave it out',
+    );
+  }
   // a unicast sends each message to one node: --dests would be ignored
   if (path === 'simulate' && cmd.getOptionValue('algorithm') === 'unicast' && given(cmd, 'dests')) {
     throw new WormcastError(
