@@ -87,7 +87,7 @@ for (let i = 0; i < N; i++) {
   if (maybe(0.15)) a.push('--late-grant', pick(['same-cycle', 'next-cycle']));
   if (maybe(0.15)) a.push('--injection-buffer', pick(['per-message', 'lanes']));
   if (maybe(0.15)) a.push('--vc-allocator', pick(['oldest-first', 'round-robin']));
-  if (a.some((x) => ['vcs', 'next-cycle', 'lanes', 'round-robin'].includes(x)) && maybe(0.7))
+  if (a.some((x) => ['vcs', 'next-cycle', 'lanes', 'round-robin'].includes(x)) && !a.includes('--switch') && maybe(0.7))
     a.push('--switch', 'per-port');
   a.push('--seed', String(1 + Math.floor(rnd() * 1000)));
   const r = await run(a);
