@@ -4,10 +4,10 @@ import {
   S_VC, S_IN, S_OUT, S_FLAGS, S_CHILD, S_SIB, S_NODE, S_HEAD, S_TARGET, S_CHAN, W_FLITS, W_DELIVERED,
   W_LIVE, D_HEAD, D_TAIL, F_EJECT, F_DEAD, F_MOVED, F_RELEASED, A_FLITS, WIRE_MASK,
 } from "./layout";
-import { CHFLITS, MUX, CHANUSE, INJ, LAT, B, T, SPAREVC, PERPORT, flitHops, ejected } from "./state";
+import { CHFLITS, MUX, CHANUSE, LAT, B, T, SPAREVC, PERPORT, flitHops, ejected } from "./state";
 import { DEBUG } from "./invariants";
-import { ld, st, wget, wset, entry, slotRec, wormRec, destRec, arbRec, slotWire, vcWire } from "./records";
-import { wireEvent } from "./wire";
+import { ld, st, wget, wset, entry, slotRec, wormRec, destRec, arbRec, slotWire } from "./records";
+import { wireEvent, creditEvent } from "./wire";
 import { releaseChildren, queueLeft, queueDone } from "./tail-sent";
 import { freeVc } from "./vcs";
 import { unlink, freeSlot } from "./slots";
@@ -26,7 +26,7 @@ import { trigger } from "./worms";
   let freed = false;
   if (gen && PERPORT) arbitratedInput(p);
   st(p, S_OUT, out);
-  if (wire && ld(p, S_VC) < INJ) wireEvent(vcWire(ld(p, S_VC)), t);
+  if (wire) creditEvent(p, ld(p, S_IN) - out + 1, t, tail);
   if (!MUX) st(p, S_FLAGS, ld(p, S_FLAGS) | F_MOVED);
   if (tail && (ld(p, S_FLAGS) & F_RELEASED) != 0) queueLeft(p);
   for (let c = ld(p, S_CHILD); c >= 0;) {
