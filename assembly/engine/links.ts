@@ -7,7 +7,7 @@ import {
   KIND_TREE, WS_REQUEST, WS_SENDING, S_FLAGS, S_NEXT, S_HEAD, F_PENDING, F_EJECT, F_ROUTED, F_DEAD,
   F_BEHIND, F_MOVED, S_CHILD, S_SIB, S_CHAN, S_IN, S_OUT, WS_DONE, S_WORM, H_LIVESLOTS,
 } from "./layout";
-import { ACTIVE, LAT, TAILSENT, LOCKSTEP, R, CHANUSE, CHFLITS, SLOT, READY_AT } from "./state";
+import { ACTIVE, LAT, TAILSENT, LOCKSTEP, R, SLOT, READY_AT } from "./state";
 import { header, setHeader, sget, sset, wget, entry, slotRec, wormRec, ld, st, slotIn } from "./records";
 import { GEN } from "../traffic/generator";
 import { tryGrant, requestTree } from "./vcs";
@@ -30,11 +30,7 @@ import { hasFlit } from "./wire";
 export function stepLinksDefault(t: i32): void {
   if (GEN != 0 && !LOCKSTEP && header(H_LIVESLOTS) >= lanesAt()) {
     if (!linksRoute(t, true)) return;
-    const chanUse = CHANUSE;
-    CHANUSE = false;
-    linksLanes(t, chanUse);
-    CHANUSE = chanUse;
-    countLogged();
+    linksLanes(t);
   } else linksCycle(t, false, false);
 }
 export function stepLinksTail(t: i32): void {
@@ -49,43 +45,7 @@ export function stepLinksWireTail(t: i32): void {
 
 @inline function linksCycle(t: i32, wire: bool, tail: bool): void {
   if (!linksRoute(t, false)) return;
-  // option channelUse: the moves log their channels, counted after the pass (countLogged)
-  const chanUse = CHANUSE;
-  CHANUSE = false;
-  linksMove(t, wire, tail, chanUse);
-  CHANUSE = chanUse;
-  countLogged();
-}
-
-// Option channelUse, the flits carried per channel (chanFlits). Counted as each flit moves, the
-// count is a memory miss per flit-hop at a million nodes (20 M channels), and the cycle's move
-// waits for it: 30 % of hypercube:20's run (docs/kernel.md). The moves log the channels instead
-// and the log is counted in one tight loop, whose misses overlap; the counts are whole at the end
-// of each cycle, before anything reads them.
-const LOG_SIZE: i32 = 4096;
-const LOG: usize = memory.data(LOG_SIZE * 4);
-let logged: i32 = 0;
-
-// the network children of slot p take a flit this cycle: log their channels
-@inline function logChannels(p: usize): void {
-  for (let c = ld(p, S_CHILD); c >= 0;) {
-    const cp = slotRec(c);
-    if ((ld(cp, S_FLAGS) & F_EJECT) == 0) {
-      if (logged == LOG_SIZE) countLogged();
-      store<i32>(LOG + (<usize>logged << 2), ld(cp, S_CHAN));
-      logged++;
-    }
-    c = ld(cp, S_SIB);
-  }
-}
-
-// count the logged channels' flits into chanFlits
-function countLogged(): void {
-  for (let i: i32 = 0; i < logged; i++) {
-    const e = entry(CHFLITS, load<i32>(LOG + (<usize>i << 2)));
-    store<i32>(e, load<i32>(e) + 1);
-  }
-  logged = 0;
+  linksMove(t, wire, tail);
 }
 
 // step 2 over the active list; false if the run stopped (out of slots, or a bad route)
@@ -140,7 +100,7 @@ let touched: i32 = 0;
 }
 
 // steps 3-4: each worm's slots newest first, then its source; finished worms leave the list
-@inline function linksMove(t: i32, wire: bool, tail: bool, chanUse: bool): void {
+@inline function linksMove(t: i32, wire: bool, tail: bool): void {
   let j: i32 = 0;
   for (let k: i32 = 0; k < header(H_ACTIVE_N); k++) {
     const w = load<i32>(entry(ACTIVE, k));
@@ -160,7 +120,6 @@ let touched: i32 = 0;
           hasFlit(s, slotRec(s), wire) &&
           childrenReady(slotRec(s), wire, tail)
         ) {
-          if (chanUse) logChannels(slotRec(s));
           move(s, slotRec(s), w, wire, tail);
           setHeader(H_LASTPROGRESS, t);
         }
@@ -193,7 +152,7 @@ const LANE_S: usize = memory.data(LANES * 4);
 // the chunk: slots to visit, and ~w for worm w's source
 const LIST: usize = memory.data(CHUNK * 4);
 
-@inline function linksLanes(t: i32, chanUse: bool): void {
+@inline function linksLanes(t: i32): void {
   const n = header(H_ACTIVE_N);
   let k: i32 = 0;
   let busy: i32 = 0;
@@ -252,7 +211,6 @@ const LIST: usize = memory.data(CHUNK * 4);
       }
       st(p, S_FLAGS, f);
       if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && ld(p, S_IN) > ld(p, S_OUT) && childrenReady(p, false, false)) {
-        if (chanUse) logChannels(p);
         move(s, p, w, false, false);
         moved = true;
       }

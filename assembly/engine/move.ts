@@ -4,12 +4,13 @@ import {
   S_VC, S_IN, S_OUT, S_FLAGS, S_CHILD, S_SIB, S_NODE, S_HEAD, S_TARGET, S_CHAN, W_FLITS, W_DELIVERED,
   W_LIVE, D_HEAD, D_TAIL, F_EJECT, F_DEAD, F_MOVED, F_RELEASED, A_FLITS, WIRE_MASK,
 } from "./layout";
-import { CHFLITS, MUX, CHANUSE, LAT, B, T, SPAREVC, PERPORT, flitHops, ejected } from "./state";
+import { MUX, CHANUSE, LAT, B, T, SPAREVC, PERPORT, flitHops, ejected } from "./state";
 import { DEBUG } from "./invariants";
 import { ld, st, wget, wset, entry, slotRec, wormRec, destRec, arbRec, slotWire } from "./records";
 import { wireEvent, creditEvent } from "./wire";
 import { releaseChildren, queueLeft, queueDone } from "./tail-sent";
 import { freeVc } from "./vcs";
+import { countChannel } from "./channel-use";
 import { unlink, freeSlot } from "./slots";
 import { arbitrated, arbitratedInput } from "./arbitration";
 import { trigger } from "./worms";
@@ -58,12 +59,12 @@ import { trigger } from "./worms";
         wireEvent(slotWire(c), t);
       } else if (n == 1) st(cp, S_HEAD, t + 1);
       flitHops += 1;
-      const ch = ld(cp, S_CHAN);
+      // option channelUse: multiplexed channels count here, one VC per link at the slot's end
       if (MUX) {
-        const a = arbRec(ch);
+        const a = arbRec(ld(cp, S_CHAN));
         st(a, A_FLITS, ld(a, A_FLITS) + 1);
         arbitrated(a, ld(cp, S_VC));
-      } else if (CHANUSE) store<i32>(entry(CHFLITS, ch), load<i32>(entry(CHFLITS, ch)) + 1);
+      }
     }
     c = ld(cp, S_SIB);
   }
@@ -85,6 +86,7 @@ import { trigger } from "./worms";
 
 // the tail has left slot s: its VC is free and it returns to the free list
 @inline export function tailLeft(s: i32, w: i32): void {
+  if (!MUX && CHANUSE) countChannel(slotRec(s));
   wset(w, W_LIVE, wget(w, W_LIVE) - 1);
   freeVc(s);
   unlink(s, w);
