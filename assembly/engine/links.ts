@@ -18,6 +18,7 @@ import { move } from "./move";
 import { finish } from "./worms";
 import { requestInjection, sourceMaySend, inject, injectFlit } from "./injection";
 import { DEBUG } from "./invariants";
+import { countLogged } from "./channel-use";
 import { hasFlit } from "./wire";
 
 // Kernel traffic takes linksLanes from 32 x readyListAt live slots (by default 65,536: 4 MB of
@@ -32,6 +33,7 @@ export function stepLinksDefault(t: i32): void {
   if (GEN != 0 && !LOCKSTEP && header(H_LIVESLOTS) >= lanesAt()) {
     if (!linksRoute(t, true)) return;
     linksLanes(t);
+    countLogged();
   } else linksCycle(t, false, false);
 }
 export function stepLinksTail(t: i32): void {
@@ -47,6 +49,8 @@ export function stepLinksWireTail(t: i32): void {
 @inline function linksCycle(t: i32, wire: bool, tail: bool): void {
   if (!linksRoute(t, false)) return;
   linksMove(t, wire, tail);
+  // option channelUse (channel-use.ts)
+  countLogged();
 }
 
 // step 2 over the active list; false if the run stopped (out of slots, or a bad route)
