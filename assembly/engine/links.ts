@@ -141,7 +141,7 @@ let touched: i32 = 0;
           hasFlit(s, slotRec(s), wire) &&
           childrenReady(slotRec(s), wire, tail)
         ) {
-          move(s, slotRec(s), w, wire, tail);
+          move(s, slotRec(s), w, wire, tail, true, true);
           setHeader(H_LASTPROGRESS, t);
         }
       }
@@ -238,7 +238,7 @@ const OLDEST: usize = memory.data(CHUNK * 4);
       }
       st(p, S_FLAGS, f);
       if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && ld(p, S_IN) > ld(p, S_OUT) && childrenReady(p, false, false)) {
-        move(s, p, w, false, false);
+        move(s, p, w, false, false, true, true);
         moved = true;
       }
     }

@@ -18,8 +18,11 @@ import { trigger } from "./worms";
 // Slot s of worm w (record p) passes a flit on; true if a slot of the worm was freed (its tail
 // left, or a copy was delivered). The caller records the progress (H_LASTPROGRESS).
 // `gen`: the run may have switch 'per-port' or lock-step trees (false in the cycle variants for
-// runs that have neither, so that their checks cost nothing there: engine.ts chooseVariants)
-@inline export function move(s: i32, p: usize, w: i32, wire: bool, tail: bool, gen: bool = true): bool {
+// runs that have neither, so that their checks cost nothing there: engine.ts chooseVariants).
+// `links`: one VC per link (links.ts), where option channelUse counts a slot's flits as its tail
+// leaves (channel-use.ts); false in the multiplexed evaluations, which then carry no code for it
+// (with it, the walk's default variant ran at 0.97 on the 8x8 mesh bench: bench --ab)
+@inline export function move(s: i32, p: usize, w: i32, wire: bool, tail: bool, gen: bool = true, links: bool = false): bool {
   const t = T;
   const wq = wormRec(w);
   const flits = ld(wq, W_FLITS);
@@ -78,15 +81,15 @@ import { trigger } from "./worms";
         st(p, S_VC, SPAREVC);
       }
     }
-    tailLeft(s, w);
+    tailLeft(s, w, links);
     freed = true;
   }
   return freed;
 }
 
 // the tail has left slot s: its VC is free and it returns to the free list
-@inline export function tailLeft(s: i32, w: i32): void {
-  if (!MUX && CHANUSE) countChannel(slotRec(s));
+@inline export function tailLeft(s: i32, w: i32, links: bool = false): void {
+  if (links && CHANUSE) countChannel(slotRec(s));
   wset(w, W_LIVE, wget(w, W_LIVE) - 1);
   freeVc(s);
   unlink(s, w);
