@@ -16,6 +16,7 @@ import { enterWalk, stepWalkDefault, stepWalkTail, stepWalkWire, stepWalkWireTai
 import { stepReadyDefault, stepReadyTail, stepReadyWire, stepReadyWireTail, stepReadyGeneral, stepReadyAlloc } from "./ready-list";
 import { stepLinksDefault, stepLinksTail, stepLinksWire, stepLinksWireTail } from "./links";
 import { DEBUG, checkCycle } from "./invariants";
+import { configureCredits } from "./wire";
 import { GEN, configureGenerator, generate, nextArrival } from "../traffic/generator";
 import { retire } from "../traffic/retire";
 
@@ -54,6 +55,7 @@ function chooseVariants(wire: bool, tail: bool): void {
  */
 export function engineRun(base: usize, until: i32): i32 {
   configure(base);
+  configureCredits();
   configureGenerator();
   if (header(H_STATUS) == ST_LIMIT) setHeader(H_STATUS, ST_RUNNING);
   if (header(H_STATUS) != ST_RUNNING) return header(H_STATUS);

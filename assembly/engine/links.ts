@@ -5,9 +5,9 @@
 import {
   H_ACTIVE_N, H_STATUS, H_LASTPROGRESS, ST_RUNNING, W_STATE, W_KIND, W_SLOTS, W_TOSEND, W_LIVE,
   KIND_TREE, WS_REQUEST, WS_SENDING, S_FLAGS, S_NEXT, S_HEAD, F_PENDING, F_EJECT, F_ROUTED, F_DEAD,
-  F_BEHIND, F_MOVED, S_CHILD, S_SIB, S_CHAN, S_IN, S_OUT, WS_DONE, S_WORM, H_LIVESLOTS,
+  F_BEHIND, F_MOVED, S_CHILD, S_SIB, S_CHAN, S_IN, S_OUT, WS_DONE, S_WORM, H_LIVESLOTS, W_INJVC, S_VC, S_NODE,
 } from "./layout";
-import { ACTIVE, LAT, TAILSENT, LOCKSTEP, R, CHANUSE, CHFLITS, SLOT, READY_AT } from "./state";
+import { ACTIVE, OWNER, B, P, V, LAT, TAILSENT, LOCKSTEP, R, SLOT, READY_AT } from "./state";
 import { header, setHeader, sget, sset, wget, entry, slotRec, wormRec, ld, st, slotIn } from "./records";
 import { GEN } from "../traffic/generator";
 import { tryGrant, requestTree } from "./vcs";
@@ -16,7 +16,9 @@ import { unlink, freeSlot } from "./slots";
 import { childrenReady, treeBlocked } from "./readiness";
 import { move } from "./move";
 import { finish } from "./worms";
-import { requestInjection, sourceMaySend, inject } from "./injection";
+import { requestInjection, sourceMaySend, inject, injectFlit } from "./injection";
+import { DEBUG } from "./invariants";
+import { countLogged } from "./channel-use";
 import { hasFlit } from "./wire";
 
 // Kernel traffic takes linksLanes from 32 x readyListAt live slots (by default 65,536: 4 MB of
@@ -30,10 +32,7 @@ import { hasFlit } from "./wire";
 export function stepLinksDefault(t: i32): void {
   if (GEN != 0 && !LOCKSTEP && header(H_LIVESLOTS) >= lanesAt()) {
     if (!linksRoute(t, true)) return;
-    const chanUse = CHANUSE;
-    CHANUSE = false;
-    linksLanes(t, chanUse);
-    CHANUSE = chanUse;
+    linksLanes(t);
     countLogged();
   } else linksCycle(t, false, false);
 }
@@ -49,50 +48,16 @@ export function stepLinksWireTail(t: i32): void {
 
 @inline function linksCycle(t: i32, wire: bool, tail: bool): void {
   if (!linksRoute(t, false)) return;
-  // option channelUse: the moves log their channels, counted after the pass (countLogged)
-  const chanUse = CHANUSE;
-  CHANUSE = false;
-  linksMove(t, wire, tail, chanUse);
-  CHANUSE = chanUse;
+  linksMove(t, wire, tail);
+  // option channelUse (channel-use.ts)
   countLogged();
-}
-
-// Option channelUse, the flits carried per channel (chanFlits). Counted as each flit moves, the
-// count is a memory miss per flit-hop at a million nodes (20 M channels), and the cycle's move
-// waits for it: 30 % of hypercube:20's run (docs/kernel.md). The moves log the channels instead
-// and the log is counted in one tight loop, whose misses overlap; the counts are whole at the end
-// of each cycle, before anything reads them.
-const LOG_SIZE: i32 = 4096;
-const LOG: usize = memory.data(LOG_SIZE * 4);
-let logged: i32 = 0;
-
-// the network children of slot p take a flit this cycle: log their channels
-@inline function logChannels(p: usize): void {
-  for (let c = ld(p, S_CHILD); c >= 0;) {
-    const cp = slotRec(c);
-    if ((ld(cp, S_FLAGS) & F_EJECT) == 0) {
-      if (logged == LOG_SIZE) countLogged();
-      store<i32>(LOG + (<usize>logged << 2), ld(cp, S_CHAN));
-      logged++;
-    }
-    c = ld(cp, S_SIB);
-  }
-}
-
-// count the logged channels' flits into chanFlits
-function countLogged(): void {
-  for (let i: i32 = 0; i < logged; i++) {
-    const e = entry(CHFLITS, load<i32>(LOG + (<usize>i << 2)));
-    store<i32>(e, load<i32>(e) + 1);
-  }
-  logged = 0;
 }
 
 // step 2 over the active list; false if the run stopped (out of slots, or a bad route)
 @inline function linksRoute(t: i32, ahead: bool): bool {
   const n0 = header(H_ACTIVE_N);
   for (let k: i32 = 0; k < n0; k++) {
-    if (ahead) touchAhead(k, n0);
+    if (ahead && k % BATCH == 0) touchBatch(k, n0);
     const w = load<i32>(entry(ACTIVE, k));
     if (wget(w, W_STATE) == WS_REQUEST) {
       requestInjection(w);
@@ -118,29 +83,45 @@ function countLogged(): void {
   return true;
 }
 
-// Kernel traffic at scale: step 2 reads each worm's newest slots, a memory miss that it waits
-// for, worm after worm. The newest slot of the worm AHEAD places on, and the next of the one half
-// as far, are read now, so that their misses overlap the work on this one (the loads' values go
-// to `touched`, which nothing reads, so that they are not optimised out).
-const AHEAD: i32 = 16;
+// Kernel traffic at scale: step 2 reads each worm's newest slots, and the owner word of the VC a
+// request or a header asks for, memory misses it waits for, worm after worm. Before the worms of
+// each batch of BATCH are stepped, their newest slots are read in one loop, then the next slots and
+// those owner words in another (a request's VC; for a header, the first and last owner words of
+// its router's channels, which lie together), so that the misses of a loop overlap (the loads'
+// values go to `touched`, which nothing reads, so that they are not optimised out). Read a few
+// worms ahead one at a time, the owner word's miss stayed a miss (hypercube:20, perf: it moved
+// from addNet, 13.8 % of the samples, to the read ahead, and the run took as long).
+const BATCH: i32 = 32;
+// the batch's newest slots
+const NEWEST: usize = memory.data(BATCH * 4);
 let touched: i32 = 0;
 
-@inline function touchAhead(k: i32, n: i32): void {
-  if (k + AHEAD < n) {
-    const s = wget(load<i32>(entry(ACTIVE, k + AHEAD)), W_SLOTS);
-    if (s >= 0) touched ^= ld(slotIn(SLOT, s), S_FLAGS);
+@inline function touchBatch(k0: i32, n: i32): void {
+  const k1 = k0 + BATCH < n ? k0 + BATCH : n;
+  let acc: i32 = 0;
+  for (let k = k0; k < k1; k++) {
+    const s = wget(load<i32>(entry(ACTIVE, k)), W_SLOTS);
+    store<i32>(NEWEST + (<usize>(k - k0) << 2), s);
+    if (s >= 0) acc ^= ld(slotIn(SLOT, s), S_FLAGS);
   }
-  if (k + (AHEAD >> 1) < n) {
-    const s = wget(load<i32>(entry(ACTIVE, k + (AHEAD >> 1))), W_SLOTS);
-    if (s >= 0) {
-      const u = ld(slotIn(SLOT, s), S_NEXT);
-      if (u >= 0) touched ^= ld(slotIn(SLOT, u), S_FLAGS);
+  for (let k = k0; k < k1; k++) {
+    const s = load<i32>(NEWEST + (<usize>(k - k0) << 2));
+    if (s < 0) continue;
+    const q = slotIn(SLOT, s);
+    const u = ld(q, S_NEXT);
+    if (u >= 0) acc ^= ld(slotIn(SLOT, u), S_FLAGS);
+    const f = ld(q, S_FLAGS);
+    if ((f & F_PENDING) != 0) acc ^= load<i32>(entry(OWNER, ld(q, S_VC)));
+    else if ((f & (F_ROUTED | F_EJECT)) == 0) {
+      const c = ld(q, S_NODE) * P * V;
+      acc ^= load<i32>(entry(OWNER, c)) ^ load<i32>(entry(OWNER, c + P * V - 1));
     }
   }
+  touched ^= acc;
 }
 
 // steps 3-4: each worm's slots newest first, then its source; finished worms leave the list
-@inline function linksMove(t: i32, wire: bool, tail: bool, chanUse: bool): void {
+@inline function linksMove(t: i32, wire: bool, tail: bool): void {
   let j: i32 = 0;
   for (let k: i32 = 0; k < header(H_ACTIVE_N); k++) {
     const w = load<i32>(entry(ACTIVE, k));
@@ -160,8 +141,7 @@ let touched: i32 = 0;
           hasFlit(s, slotRec(s), wire) &&
           childrenReady(slotRec(s), wire, tail)
         ) {
-          if (chanUse) logChannels(slotRec(s));
-          move(s, slotRec(s), w, wire, tail);
+          move(s, slotRec(s), w, wire, tail, true, true);
           setHeader(H_LASTPROGRESS, t);
         }
       }
@@ -190,10 +170,14 @@ const CHUNK: i32 = 1024;
 // per lane: its worm (-1: idle) and the slot it lists next (-1: its source's turn)
 const LANE_W: usize = memory.data(LANES * 4);
 const LANE_S: usize = memory.data(LANES * 4);
+// per lane: the slot it listed last (-1: none yet), its worm's oldest slot once the walk is over
+const LANE_LAST: usize = memory.data(LANES * 4);
 // the chunk: slots to visit, and ~w for worm w's source
 const LIST: usize = memory.data(CHUNK * 4);
+// for the entry ~w of a source: its worm's oldest slot (-1: none)
+const OLDEST: usize = memory.data(CHUNK * 4);
 
-@inline function linksLanes(t: i32, chanUse: bool): void {
+@inline function linksLanes(t: i32): void {
   const n = header(H_ACTIVE_N);
   let k: i32 = 0;
   let busy: i32 = 0;
@@ -219,8 +203,10 @@ const LIST: usize = memory.data(CHUNK * 4);
         if (s >= 0) {
           store<i32>(LIST + (<usize>m << 2), s);
           store<i32>(ls, ld(slotIn(SLOT, s), S_NEXT));
+          store<i32>(LANE_LAST + (<usize>g << 2), s);
         } else {
           store<i32>(LIST + (<usize>m << 2), ~w);
+          store<i32>(OLDEST + (<usize>m << 2), load<i32>(LANE_LAST + (<usize>g << 2)));
           if (k < n) {
             laneStart(g, load<i32>(entry(ACTIVE, k)));
             k++;
@@ -238,7 +224,7 @@ const LIST: usize = memory.data(CHUNK * 4);
       if (s < 0) {
         const w = ~s;
         const wq = wormRec(w);
-        if (sourceMaySend(wq, t)) inject(w);
+        if (sourceMaySend(wq, t)) injectOldest(w, load<i32>(OLDEST + (<usize>i << 2)));
         if (ld(wq, W_STATE) == WS_SENDING && ld(wq, W_TOSEND) == 0 && ld(wq, W_LIVE) == 0) finish(w, t);
         continue;
       }
@@ -252,8 +238,7 @@ const LIST: usize = memory.data(CHUNK * 4);
       }
       st(p, S_FLAGS, f);
       if ((f & (F_ROUTED | F_EJECT)) == F_ROUTED && ld(p, S_IN) > ld(p, S_OUT) && childrenReady(p, false, false)) {
-        if (chanUse) logChannels(p);
-        move(s, p, w, false, false);
+        move(s, p, w, false, false, true, true);
         moved = true;
       }
     }
@@ -274,4 +259,14 @@ const LIST: usize = memory.data(CHUNK * 4);
 @inline function laneStart(g: i32, w: i32): void {
   store<i32>(LANE_W + (<usize>g << 2), w);
   store<i32>(LANE_S + (<usize>g << 2), wget(w, W_SLOTS));
+  store<i32>(LANE_LAST + (<usize>g << 2), -1);
+}
+
+// inject() for a source whose worm's oldest slot, b, the lane listed: while the source may send,
+// that is its injection slot (flits left to send: its tail has not left it), the owner of its
+// injection VC, whose read inject() makes (a memory miss at a million nodes: 88 MB of owner words)
+@inline function injectOldest(w: i32, b: i32): void {
+  if (DEBUG) assert(b == load<i32>(entry(OWNER, wget(w, W_INJVC))), "lanes: the oldest slot is the injection slot");
+  const p = slotIn(SLOT, b);
+  if (ld(p, S_IN) - ld(p, S_OUT) + ((ld(p, S_FLAGS) & F_MOVED) != 0 ? 1 : 0) < B) injectFlit(w, p, ld(p, S_IN));
 }

@@ -4,13 +4,14 @@ import {
   S_VC, S_IN, S_OUT, S_FLAGS, S_CHILD, S_SIB, S_NODE, S_HEAD, S_TARGET, S_CHAN, W_FLITS, W_DELIVERED,
   W_LIVE, D_HEAD, D_TAIL, F_EJECT, F_DEAD, F_MOVED, F_RELEASED, A_FLITS, WIRE_MASK, S_PARENT,
 } from "./layout";
-import { CHFLITS, MUX, CHANUSE, INJ, LAT, B, T, SPAREVC, PERPORT, EJVCS, LANES, flitHops, ejected } from "./state";
+import { MUX, CHANUSE, LAT, B, T, SPAREVC, PERPORT, EJVCS, LANES, flitHops, ejected } from "./state";
 import { laneFlit, laneDone } from "./lanes";
 import { DEBUG } from "./invariants";
-import { ld, st, wget, wset, entry, slotRec, wormRec, destRec, arbRec, slotWire, vcWire } from "./records";
-import { wireEvent } from "./wire";
+import { ld, st, wget, wset, entry, slotRec, wormRec, destRec, arbRec, slotWire } from "./records";
+import { wireEvent, creditEvent } from "./wire";
 import { releaseChildren, queueLeft, queueDone } from "./tail-sent";
 import { freeVc } from "./vcs";
+import { countChannel } from "./channel-use";
 import { unlink, freeSlot } from "./slots";
 import { arbitrated, arbitratedInput } from "./arbitration";
 import { trigger } from "./worms";
@@ -18,8 +19,11 @@ import { trigger } from "./worms";
 // Slot s of worm w (record p) passes a flit on; true if a slot of the worm was freed (its tail
 // left, or a copy was delivered). The caller records the progress (H_LASTPROGRESS).
 // `gen`: the run may have switch 'per-port' or lock-step trees (false in the cycle variants for
-// runs that have neither, so that their checks cost nothing there: engine.ts chooseVariants)
-@inline export function move(s: i32, p: usize, w: i32, wire: bool, tail: bool, gen: bool = true): bool {
+// runs that have neither, so that their checks cost nothing there: engine.ts chooseVariants).
+// `links`: one VC per link (links.ts), where option channelUse counts a slot's flits as its tail
+// leaves (channel-use.ts); false in the multiplexed evaluations, which then carry no code for it
+// (with it, the walk's default variant ran at 0.97 on the 8x8 mesh bench: bench --ab)
+@inline export function move(s: i32, p: usize, w: i32, wire: bool, tail: bool, gen: bool = true, links: bool = false): bool {
   const t = T;
   const wq = wormRec(w);
   const flits = ld(wq, W_FLITS);
@@ -30,7 +34,7 @@ import { trigger } from "./worms";
   const lane = gen && LANES && ld(p, S_PARENT) < 0;
   if (lane) laneFlit(s, -1);
   st(p, S_OUT, out);
-  if (wire && ld(p, S_VC) < INJ) wireEvent(vcWire(ld(p, S_VC)), t);
+  if (wire) creditEvent(p, ld(p, S_IN) - out + 1, t, tail);
   if (!MUX) st(p, S_FLAGS, ld(p, S_FLAGS) | F_MOVED);
   if (tail && (ld(p, S_FLAGS) & F_RELEASED) != 0) queueLeft(p);
   for (let c = ld(p, S_CHILD); c >= 0;) {
@@ -64,12 +68,12 @@ import { trigger } from "./worms";
         wireEvent(slotWire(c), t);
       } else if (n == 1) st(cp, S_HEAD, t + 1);
       flitHops += 1;
-      const ch = ld(cp, S_CHAN);
+      // option channelUse: multiplexed channels count here, one VC per link at the slot's end
       if (MUX) {
-        const a = arbRec(ch);
+        const a = arbRec(ld(cp, S_CHAN));
         st(a, A_FLITS, ld(a, A_FLITS) + 1);
         arbitrated(a, ld(cp, S_VC));
-      } else if (CHANUSE) store<i32>(entry(CHFLITS, ch), load<i32>(entry(CHFLITS, ch)) + 1);
+      }
     }
     c = ld(cp, S_SIB);
   }
@@ -84,14 +88,15 @@ import { trigger } from "./worms";
       }
     }
     if (lane) laneDone(s);
-    tailLeft(s, w);
+    tailLeft(s, w, links);
     freed = true;
   }
   return freed;
 }
 
 // the tail has left slot s: its VC is free and it returns to the free list
-@inline export function tailLeft(s: i32, w: i32): void {
+@inline export function tailLeft(s: i32, w: i32, links: bool = false): void {
+  if (links && CHANUSE) countChannel(slotRec(s));
   wset(w, W_LIVE, wget(w, W_LIVE) - 1);
   freeVc(s);
   unlink(s, w);

@@ -5,7 +5,8 @@ import {
   S_VC, S_IN, S_OUT, S_FLAGS, S_CHILD, S_SIB, S_NODE, S_HEAD, S_CHAN, F_NET, F_WAITED, F_RELEASED,
   F_BEHIND, Q_OCC, Q_LAST, Q_DEC, A_HELD,
 } from "./layout";
-import { OWNER, WAITERS, MUX, WALK, V, T, BEHIND_LEAD } from "./state";
+import { OWNER, WAITERS, MUX, WALK, V, T, BEHIND_LEAD, CHANUSE } from "./state";
+import { countChannel } from "./channel-use";
 import { ld, st, sget, sset, slotRec, vcqRec, arbRec, entry } from "./records";
 import { wake, countHeld } from "./vcs";
 
@@ -22,6 +23,8 @@ import { wake, countHeld } from "./vcs";
 export function release(c: i32, cp: usize): void {
   const vc = ld(cp, S_VC);
   const f = ld(cp, S_FLAGS);
+  // option channelUse, one VC per link: every flit has come in (channel-use.ts)
+  if (!MUX && CHANUSE) countChannel(cp);
   // parked requests wake now (below): freeing the spare later must not wake anything
   st(cp, S_FLAGS, (f | F_RELEASED) & ~F_WAITED);
   // -2: no holder, so the walk's A_HELD no longer counts it (the tail that came in was the last

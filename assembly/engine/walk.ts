@@ -12,8 +12,8 @@ import {
   W_TOSEND, W_FIRSTTRIG, KIND_TREE, KIND_UNICAST, WS_DONE, WS_REQUEST, S_FLAGS, S_NEXT, S_HEAD,
   S_IN, S_OUT, S_CHAN, S_VC, S_CHILD, WIRE_MASK, F_RELEASED, F_PENDING, F_EJECT, F_ROUTED, F_DEAD, F_BEHIND, F_MOVED, A_HELD, A_FLITS,
 } from "./layout";
-import { OWNER, ACTIVE, ROUTE, READY, SLOT, ARB, P, V, B, R, T, LAT, CLAT, WIRE, TAILSENT, LOCKSTEP, INJ, SPAREVC, NPOST, MOVED, flitHops, sharing, sharingNow } from "./state";
-import { ld, st, header, setHeader, entry, slotRec, slotIn, arbIn, arbRec, wormRec, slotWire, vcWire } from "./records";
+import { OWNER, ACTIVE, ROUTE, READY, SLOT, ARB, P, V, B, R, T, LAT, CLAT, WIRE, TAILSENT, LOCKSTEP, SPAREVC, NPOST, MOVED, flitHops, sharing, sharingNow } from "./state";
+import { ld, st, header, setHeader, entry, slotRec, slotIn, arbIn, arbRec, wormRec, slotWire } from "./records";
 import { tryGrant, requestTree } from "./vcs";
 import { routeSlot } from "./route-step";
 import { unlink, freeSlot } from "./slots";
@@ -22,7 +22,7 @@ import { enter, arbitrated } from "./arbitration";
 import { move, tailLeft } from "./move";
 import { starting, finish } from "./worms";
 import { requestInjection, sourceMaySend, inject, injectFlit } from "./injection";
-import { hasFlit, onWire, creditsOut, wireEvent } from "./wire";
+import { hasFlit, onWire, creditsOut, wireEvent, creditEvent } from "./wire";
 import { queued, queueLeft, queueDone, release } from "./tail-sent";
 import { performPosted } from "./perform";
 
@@ -201,7 +201,7 @@ function keepRoute(k: i32, j: i32): void {
             const a = arbIn(arbs, ld(cp, S_CHAN));
             if (ld(a, A_HELD) == 1) {
               // alone on its channel: the flit crosses now
-              hopAtOnce(s, w, wq, p, pout, cp, cin, a, wire, tail);
+              hopAtOnce(s, w, wq, p, pin, pout, cp, cin, a, wire, tail);
               hops++;
             } else {
               enter(s, p, cp);
@@ -256,13 +256,13 @@ function keepRoute(k: i32, j: i32): void {
 // its child (record cp, cin flits in) at once: move() for one network child, with the rules'
 // parts (wire events, 'tail-sent' queues and release) only in their variants
 @inline function hopAtOnce(
-  s: i32, w: i32, wq: usize, p: usize, pout: i32, cp: usize, cin: i32, a: usize, wire: bool, tail: bool,
+  s: i32, w: i32, wq: usize, p: usize, pin: i32, pout: i32, cp: usize, cin: i32, a: usize, wire: bool, tail: bool,
 ): void {
   st(p, S_OUT, pout + 1);
   st(cp, S_IN, cin + 1);
   if (wire) {
     const c = ld(p, S_CHILD);
-    if (ld(p, S_VC) < INJ) wireEvent(vcWire(ld(p, S_VC)), T);
+    creditEvent(p, pin - pout, T, tail);
     if (cin == 0) {
       st(cp, S_HEAD, T + LAT);
       st(slotWire(c), WIRE_MASK, 0);

@@ -7,8 +7,31 @@
 // so the default path tests nothing per flit (issue 15: testing LAT on every move and readiness
 // check cost about 2.5 % of the 16x16 torus bench); the other copy reads WIRE and TAILSENT.
 import { S_IN, S_OUT, S_VC, WIRE_LAST, WIRE_MASK } from "./layout";
-import { LAT, CLAT, T } from "./state";
+import { LAT, CLAT, B, T, INJ } from "./state";
 import { ld, st, slotWire, vcWire } from "./records";
+import { ROUTING_OPTION } from "../routing/state";
+
+// A credit is read only for a buffer that may be full: a child holding `held` flits at the start of
+// cycle t (on the wire into it included) is tested against its credits on the wire only when
+// held + CLAT - 1 >= B (readiness.ts full). A credit of a flit that leaves during t' is on the wire
+// for the tests of t' + 1 .. t' + CLAT - 1, and a VC's buffer gains one flit a cycle at most, its
+// holder changing only when it is empty ('tail-sent' aside): so if the buffer held h flits at the
+// start of t', no test of those cycles reads the credit unless h - 1 + CLAT - 2 + CLAT - 1 >= B,
+// h >= B - 2 CLAT + 3 (CREDIT_AT). Such credits are not recorded: the record costs more than every
+// other part of a hop (16x16 torus, link latency 2: 8.7 %, docs/kernel.md "Link latency").
+// 'tail-sent' (earlier holders' flits queued in the buffer) and the most-credits selection (which
+// reads every VC's credits, route-step.ts channelRoom) record them all.
+export let CREDIT_AT: i32 = i32.MIN_VALUE;
+
+export function configureCredits(): void {
+  CREDIT_AT = ROUTING_OPTION >> 8 == 3 ? i32.MIN_VALUE : B - 2 * CLAT + 3;
+}
+
+// a flit leaves the buffer of slot p (record), which held `held` at the start of cycle t: its credit
+// goes on the wire of p's VC (a network VC; the sources' injection VCs keep one cycle)
+@inline export function creditEvent(p: usize, held: i32, t: i32, tail: bool): void {
+  if ((tail || held >= CREDIT_AT) && ld(p, S_VC) < INJ) wireEvent(vcWire(ld(p, S_VC)), t);
+}
 
 // events recorded at wire record `r` that happened during t - lat + 1 .. t - 1 (still on a wire of
 // lat cycles at the start of cycle t; an event of cycle t itself, recorded during it, is not

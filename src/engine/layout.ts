@@ -20,7 +20,8 @@
  *          alone      i32[N*P]             multiplexed: the slot whose ready move is so far the only
  *                                          one on the channel this cycle, -1 once a second one came
  *          chanFlits  i32[N*P]             flits carried per network channel (option channelUse; not
- *                                          multiplexed: multiplexed channels count in arb)
+ *                                          multiplexed: multiplexed channels count in arb) by
+ *                                          the slots that are over (results.ts adds the live ones)
  *          qHead      i32[N*Q]             injection queue head worm, -1 = empty
  *          qTail      i32[N*Q]
  *          worms      i32[WORMS * WORM_STRIDE]   (64-byte aligned)

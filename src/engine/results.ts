@@ -121,13 +121,33 @@ export function readChannelFlits(region: Uint8Array, nodes: number, ports: numbe
   if ((m[L.H_FLAGS]! & L.FLAG_CHANNEL_USE) === 0) return new Int32Array(0);
   if ((m[L.H_FLAGS]! & L.FLAG_MUX) === 0) {
     const o = m[L.H_O_CHFLITS]! >> 2;
-    return m.slice(o, o + nodes * ports);
+    const out = m.slice(o, o + nodes * ports);
+    addLiveSlotFlits(m, out);
+    return out;
   }
   // multiplexed VCs: in each channel's arbitration record
   const a = m[L.H_O_ARB]! >> 2;
   const out = new Int32Array(nodes * ports);
   for (let c = 0; c < out.length; c++) out[c] = m[a + c * L.ARB_STRIDE + L.A_FLITS]!;
   return out;
+}
+
+/**
+ * One VC per link: the kernel adds a network slot's flits to its channel when the slot's tail has
+ * left it (or, under 'tail-sent', come into it: F_RELEASED) (assembly/engine/channel-use.ts), so
+ * the flits of the other slots still live, every one in an active worm's slot list, are added here.
+ */
+function addLiveSlotFlits(m: Int32Array, out: Int32Array): void {
+  const active = m[L.H_O_ACTIVE]! >> 2;
+  const worms = m[L.H_O_WORM]! >> 2;
+  const slots = m[L.H_O_SLOT]! >> 2;
+  for (let k = 0; k < m[L.H_ACTIVE_N]!; k++) {
+    const w = m[active + k]!;
+    for (let s = m[worms + w * L.WORM_STRIDE + L.W_SLOTS]!; s >= 0; s = m[slots + s * L.SLOT_STRIDE + L.S_NEXT]!) {
+      const p = slots + s * L.SLOT_STRIDE;
+      if ((m[p + L.S_FLAGS]! & (L.F_NET | L.F_RELEASED)) === L.F_NET) out[m[p + L.S_CHAN]!]! += m[p + L.S_IN]!;
+    }
+  }
 }
 
 /** One VC named for a report. */
