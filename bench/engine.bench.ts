@@ -247,6 +247,11 @@ async function rulesTest(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  // one rule set for an A/B of builds: --options (--rules alternates rule sets on one build)
+  if (abFiles.length > 0 && ruleSets.length > 0)
+    return usage(
+      "--ab with --rules: give the A/B's rules with --options='{...}' (--rules alternates rule sets on one build)",
+    );
   if (abFiles.length > 0) return abTest();
   if (ruleSets.length > 0) return rulesTest();
   console.log(`node ${process.version}; ${quick ? 'quick' : 'full'} run`);
