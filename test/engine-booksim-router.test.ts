@@ -7,6 +7,7 @@ import { makeEngine } from '../src/experiment/run/simulate.ts';
 import { createRouting } from '../src/routing/registry.ts';
 import { parseTopology } from '../src/topology/registry.ts';
 import { firstResultDifference, runResults } from './engine-compare.ts';
+import { runMain } from './cli-main.ts';
 import { randomConfigRouter } from './engine-random.ts';
 
 // BookSim2's router rules beyond its switch (issue 27; docs/model-flit.md "BookSim's router"):
@@ -151,4 +152,24 @@ describe("BookSim's router rules: the wasm engine against the reference", () => 
     expect(changed.injectionBuffer, JSON.stringify(changed)).toBeGreaterThan(10);
     expect(changed.vcAllocator, JSON.stringify(changed)).toBeGreaterThan(10);
   });
+});
+
+describe("BookSim's router rules: the deadlock report", () => {
+  it("names an ejection request's holders over all its node's V ejection VCs, on both engines (found by bench/fuzz-simulate.ts seed 909)", async () => {
+    // x-first trees with ejection 'vcs' deadlock here (the static check warns: cyclic); the wasm
+    // report once counted one ejection VC per request and found another cycle than the reference
+    const argv = ['simulate', '--topology', 'mesh:8x8', '--cycles', '1000', '--json', '--algorithm', 'x-first'];
+    argv.push('--dests', '15', '--load', '0.3', '--vcs', '3', '--link-latency', '2', '--switch', 'per-port');
+    argv.push('--ejection', 'vcs', '--injection-buffer', 'lanes', '--seed', '933');
+    const report = async (engine: string) => {
+      const r = await runMain([...argv, '--engine', engine], 120_000);
+      expect(r.status, r.stderr).toBe(3);
+      return JSON.parse(r.stdout).deadlock;
+    };
+    const wasm = await report('wasm');
+    expect(wasm.cycle).toBe(1293);
+    expect(wasm.worms).toEqual([0, 2, 24, 7, 15]);
+    expect(wasm.channels.filter((c: { kind: string }) => c.kind === 'ejection').length).toBeGreaterThan(0);
+    expect(await report('reference')).toEqual(wasm);
+  }, 300_000);
 });

@@ -306,8 +306,14 @@ export function deadlockReport(
       const f = m[oS + s * L.SLOT_STRIDE + L.S_FLAGS]!;
       if ((f & L.F_PENDING) === 0) continue;
       const vc = m[oS + s * L.SLOT_STRIDE + L.S_VC]!;
-      // a network request may take any of the K VCs of its class: it waits for all their holders
-      const k = (f & (L.F_NET | L.F_EXACT)) === L.F_NET ? m[L.H_K]! : 1;
+      // a network request may take any of the K VCs of its class, an ejection request under
+      // ejection 'vcs' any of its node's V: it waits for all their holders
+      const k =
+        (f & (L.F_NET | L.F_EXACT)) === L.F_NET
+          ? m[L.H_K]!
+          : (f & L.F_EJECT) !== 0 && (m[L.H_FLAGS]! & L.FLAG_EJECTION_VCS) !== 0
+            ? m[L.H_V]!
+            : 1;
       for (let i = 0; i < k; i++) {
         const h = m[oO + vc + i]!;
         if (h >= 0) out.push({ to: number(m[oS + h * L.SLOT_STRIDE + L.S_WORM]!), vc: vc + i });
