@@ -8,7 +8,7 @@ import { ReferenceEngine } from '../src/engine/reference.ts';
 import type { EngineInput } from '../src/engine/types.ts';
 import { WasmEngine } from '../src/engine/wasm.ts';
 import { firstResultDifference } from './engine-compare.ts';
-import { randomConfig } from './engine-random.ts';
+import { randomConfig, randomConfigRouter } from './engine-random.ts';
 
 /*
  * The debug build (build/wormcast.debug.wasm) carries the kernel's invariant asserts
@@ -65,6 +65,21 @@ describe('the debug build: the kernel with its invariant asserts (issue 28)', ()
       statuses.set(s1, (statuses.get(s1) ?? 0) + 1);
     }
     expect(statuses.get('finished') ?? 0).toBeGreaterThan(30);
+  });
+
+  it("runs BookSim's router rules on the debug module: 60 random configurations (ejection VCs, late grant, lanes, round-robin allocator) equal to the reference", async () => {
+    let finished = 0;
+    for (let seed = 0; seed < 60; seed++) {
+      const cfg = randomConfigRouter(seed);
+      const input: EngineInput = { routing: cfg.routing, worms: cfg.worms, options: cfg.options };
+      const ref = new ReferenceEngine(input);
+      const wasm = await WasmEngine.create(input, debugBytes);
+      const s1 = ref.runUntil(20_000);
+      const s2 = wasm.runUntil(20_000);
+      expect(firstResultDifference(`randomConfigRouter(${seed}) ${cfg.label}`, ref, s1, wasm, s2)).toBeNull();
+      if (s1 === 'finished') finished++;
+    }
+    expect(finished).toBeGreaterThan(30);
   });
 });
 
