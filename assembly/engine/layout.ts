@@ -438,6 +438,13 @@ export const F_INLOST: i32 = 16384;
  * ones, so no flit passes into it before the next (cleared when pass 1 next visits it).
  */
 export const F_LATE: i32 = 32768;
+/**
+ * vcRelease 'tail-sent': the last released slot ahead of this holder in its VC's buffer left (its
+ * F_BEHIND cleared) in a cycle whose start may still count one of its flits (Q_DEC); until a test
+ * finds that cycle past, `queued` is read for it as for F_BEHIND (a holder with neither has no
+ * earlier holder's flit ahead: queued is 0 and not read).
+ */
+export const F_FRONTNOW: i32 = 65536;
 
 /*
  * The generator region (kernel traffic, header word H_GEN): what the kernel needs to draw a

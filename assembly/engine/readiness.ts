@@ -16,7 +16,7 @@ import { enter, enterInput } from "./arbitration";
 // credits on the wire, at most CLAT - 1, are read only when they can fill it)
 @inline export function full(cp: usize, f: i32, wire: bool, tail: bool): bool {
   let held = ld(cp, S_IN) - ld(cp, S_OUT) + ((f & F_MOVED) != 0 ? 1 : 0);
-  if (tail) held += queued(cp);
+  if (tail) held += queued(cp, f);
   if (wire && held + CLAT - 1 >= B) held += creditsOut(cp, true);
   return held >= B;
 }

@@ -3,19 +3,24 @@
 // released slots still in its buffer are counted in the VC's queue record (Q_* of the layout).
 import {
   S_VC, S_IN, S_OUT, S_FLAGS, S_CHILD, S_SIB, S_NODE, S_HEAD, S_CHAN, F_NET, F_WAITED, F_RELEASED,
-  F_BEHIND, Q_OCC, Q_LAST, Q_DEC, A_HELD,
+  F_BEHIND, F_FRONTNOW, Q_OCC, Q_LAST, Q_DEC, A_HELD,
 } from "./layout";
 import { OWNER, WAITERS, MUX, WALK, V, T, BEHIND_LEAD, CHANUSE } from "./state";
 import { countChannel } from "./channel-use";
 import { ld, st, sget, sset, slotRec, vcqRec, arbRec, entry } from "./records";
 import { wake, countHeld } from "./vcs";
 
-// flits of earlier holders in the buffer of network slot cp's VC at the start of the cycle (one of
-// them may have left during it: Q_DEC); only called under the flag `tail`, so that the default
-// rule's hot paths do not load the VC
-@inline export function queued(cp: usize): i32 {
+// flits of earlier holders in the buffer of network slot cp's VC (flags f) at the start of the
+// cycle (one of them may have left during it: Q_DEC); only called under the flag `tail`, so that
+// the default rule's hot paths do not load the VC. A holder with neither F_BEHIND nor F_FRONTNOW has
+// none: the VC's queue record is not read (most tests). F_FRONTNOW is dropped at the first test
+// after the cycle the last earlier holder left (its flags read afresh: others may have changed).
+@inline export function queued(cp: usize, f: i32): i32 {
+  if ((f & (F_BEHIND | F_FRONTNOW)) == 0) return 0;
   const q = vcqRec(ld(cp, S_VC));
-  return ld(q, Q_OCC) + (ld(q, Q_DEC) == T ? 1 : 0);
+  const dec = ld(q, Q_DEC) == T ? 1 : 0;
+  if ((f & F_BEHIND) == 0 && dec == 0) st(cp, S_FLAGS, ld(cp, S_FLAGS) & ~F_FRONTNOW);
+  return ld(q, Q_OCC) + dec;
 }
 
 // the tail of network slot c (record cp) came in: its VC is free for the next holder (from the
@@ -62,7 +67,8 @@ export function releaseChildren(p: usize): void {
 export function queueDone(s: i32, vc: i32): void {
   const behind = sget(s, S_CHAN);
   if (behind >= 0) {
-    sset(behind, S_FLAGS, sget(behind, S_FLAGS) & ~F_BEHIND);
+    // its tests read the queue record until this cycle is past (queued: Q_DEC)
+    sset(behind, S_FLAGS, (sget(behind, S_FLAGS) & ~F_BEHIND) | F_FRONTNOW);
     const h = sget(behind, S_HEAD);
     const front = T + 1 + BEHIND_LEAD;
     if (h >= 0 && h < front) sset(behind, S_HEAD, front);

@@ -197,7 +197,7 @@ function keepRoute(k: i32, j: i32): void {
       // move the other conditions allow (the wire record costs more than every other test)
       if ((<i32>((f & (F_ROUTED | F_EJECT)) == F_ROUTED) & <i32>(pin > pout) & <i32>((cf & F_PENDING) == 0)) != 0) {
         if ((cf & F_EJECT) == 0) {
-          if (heldIn(cp, cin, cout, wire, tail) < b && (!wire || arrived(s, pin, pout, t))) {
+          if (heldIn(cp, cf, cin, cout, wire, tail) < b && (!wire || arrived(s, pin, pout, t))) {
             const a = arbIn(arbs, ld(cp, S_CHAN));
             if (ld(a, A_HELD) == 1) {
               // alone on its channel: the flit crosses now
@@ -245,9 +245,9 @@ function keepRoute(k: i32, j: i32): void {
 // the flits held in network child cp's buffer at the start of the cycle (cin in, cout out, as carried),
 // compared with B by the caller: with 'tail-sent' the released slots' flits too, with linkLatency > 1
 // its credits still on the wire, read only when they can fill the buffer (at most CLAT - 1)
-@inline function heldIn(cp: usize, cin: i32, cout: i32, wire: bool, tail: bool): i32 {
+@inline function heldIn(cp: usize, cf: i32, cin: i32, cout: i32, wire: bool, tail: bool): i32 {
   let held = cin - cout;
-  if (tail) held += queued(cp);
+  if (tail) held += queued(cp, cf);
   if (wire && held + CLAT - 1 >= B) held += creditsOut(cp, true);
   return held;
 }
