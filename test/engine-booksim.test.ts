@@ -327,43 +327,41 @@ describe("saturation under BookSim's router: one crossbar input per port (switch
   }
 });
 
-describe("saturation with BookSim's credit loop (issue 27): creditDelay 3, and BookSim's stages in the link", () => {
-  for (const { name, point, booksimRuns, creditBands } of ROUTER) {
-    const booksim = mean(booksimRuns);
-    const link = point.options?.linkLatency ?? 1;
-    const rules: Record<CreditRules, EngineOptions> = {
-      'pipelined, creditDelay 3': { queuedHeader: 'pipelined', creditDelay: 3 },
-      // docs/model-flit.md "Time": a crossing is BookSim's switch allocation
-      'stage mapping, R = 2': { routerDelay: 2, linkLatency: link + 2, creditDelay: -1, startup: 3 },
-    };
-    for (const [rule, options] of Object.entries(rules) as Array<[CreditRules, EngineOptions]>) {
-      const band = creditBands[rule];
-      it(`${name}, ${rule}: accepted throughput ${band[0]}..${band[1]} % of BookSim's ${booksim.toFixed(4)}`, async () => {
-        await expectSaturationWithin(point, options, booksim, band);
-      }, 300_000);
-    }
+/** BookSim's credit loop (docs/model-flit.md "Time") over a network whose links take `link` cycles. */
+function creditRules(link: number): Record<CreditRules, EngineOptions> {
+  return {
+    'pipelined, creditDelay 3': { queuedHeader: 'pipelined', creditDelay: 3 },
+    // docs/model-flit.md "Time": a crossing is BookSim's switch allocation
+    'stage mapping, R = 2': { routerDelay: 2, linkLatency: link + 2, creditDelay: -1, startup: 3 },
+  };
+}
+
+/** One test per rule set of `rules`: the network's saturation within its band of `bands`. */
+function saturationTests<K extends string>(
+  { name, point, booksimRuns }: (typeof ROUTER)[number],
+  rules: Record<K, EngineOptions>,
+  bands: Record<K, [low: number, high: number]>,
+): void {
+  const booksim = mean(booksimRuns);
+  for (const [rule, options] of Object.entries(rules) as Array<[K, EngineOptions]>) {
+    const band = bands[rule];
+    it(`${name}, ${rule}: accepted throughput ${band[0]}..${band[1]} % of BookSim's ${booksim.toFixed(4)}`, async () => {
+      await expectSaturationWithin(point, options, booksim, band);
+    }, 300_000);
   }
+}
+
+describe("saturation with BookSim's credit loop (issue 27): creditDelay 3, and BookSim's stages in the link", () => {
+  for (const net of ROUTER) saturationTests(net, creditRules(net.point.options?.linkLatency ?? 1), net.creditBands);
 });
 
 describe("saturation with BookSim's router rules (issue 27): ejection VCs, late grant, injection lanes, round-robin VC allocator", () => {
-  for (const { name, point, booksimRuns, routerBands } of ROUTER) {
-    const booksim = mean(booksimRuns);
-    const link = point.options?.linkLatency ?? 1;
+  for (const net of ROUTER) {
+    const credit = creditRules(net.point.options?.linkLatency ?? 1);
     const rules: Record<RouterRules, EngineOptions> = {
-      'stage mapping + router rules': {
-        routerDelay: 2,
-        linkLatency: link + 2,
-        creditDelay: -1,
-        startup: 3,
-        ...BOOKSIM_ROUTER_RULES,
-      },
-      'pipelined, creditDelay 3 + router rules': { queuedHeader: 'pipelined', creditDelay: 3, ...BOOKSIM_ROUTER_RULES },
+      'stage mapping + router rules': { ...credit['stage mapping, R = 2'], ...BOOKSIM_ROUTER_RULES },
+      'pipelined, creditDelay 3 + router rules': { ...credit['pipelined, creditDelay 3'], ...BOOKSIM_ROUTER_RULES },
     };
-    for (const [rule, options] of Object.entries(rules) as Array<[RouterRules, EngineOptions]>) {
-      const band = routerBands[rule];
-      it(`${name}, ${rule}: accepted throughput ${band[0]}..${band[1]} % of BookSim's ${booksim.toFixed(4)}`, async () => {
-        await expectSaturationWithin(point, options, booksim, band);
-      }, 300_000);
-    }
+    saturationTests(net, rules, net.routerBands);
   }
 });

@@ -3,9 +3,10 @@
 // channel takes the lane after the one taken last and queues there behind the earlier messages'
 // flits (F_BEHIND, as a header behind a tail in a 'tail-sent' buffer); the lane's B flits are
 // shared by its messages (LN_HELD); the input stage serves the lanes round-robin (arbitration.ts).
-import { S_FLAGS, S_HEAD, F_BEHIND, LN_HELD, LN_LAST, LN_STRIDE } from "./layout";
-import { LANELAST, LANEREC, SLOTLANE, V, T, BEHIND_LEAD } from "./state";
+import { S_FLAGS, F_BEHIND, LN_HELD, LN_LAST, LN_STRIDE } from "./layout";
+import { LANELAST, LANEREC, SLOTLANE, V } from "./state";
 import { ld, st, sget, sset, entry } from "./records";
+import { reachFront } from "./tail-sent";
 
 // lane record l (injection channel iq's lane i is record iq V + i)
 @inline function laneRec(l: i32): usize {
@@ -50,17 +51,12 @@ export function laneEnter(s: i32, iq: i32): void {
   st(r, LN_HELD, ld(r, LN_HELD) + d);
 }
 
-// the tail of injection slot s left its lane: the message behind it reaches the front (its header,
-// if there, is routed as a header behind a tail in a network VC: tail-sent.ts queueDone)
+// the tail of injection slot s left its lane: the message behind it reaches the front, as a
+// header behind a tail in a network VC's buffer
 export function laneDone(s: i32): void {
   const sl = slotLane(s);
   const behind = load<i32>(sl, 4);
-  if (behind >= 0) {
-    sset(behind, S_FLAGS, sget(behind, S_FLAGS) & ~F_BEHIND);
-    const h = sget(behind, S_HEAD);
-    const front = T + 1 + BEHIND_LEAD;
-    if (h >= 0 && h < front) sset(behind, S_HEAD, front);
-  }
+  if (behind >= 0) reachFront(behind, 0);
   const r = laneRec(load<i32>(sl));
   if (ld(r, LN_LAST) == s) st(r, LN_LAST, -1);
 }

@@ -60,19 +60,26 @@ export function releaseChildren(p: usize): void {
   st(q, Q_DEC, T);
 }
 
+// slot s, queued behind a tail that left during this cycle, reaches the front of its buffer (a
+// network VC's, or an injection lane's: lanes.ts): it is no longer F_BEHIND (flags `more` set), and
+// its header, if there, is routed R cycles from the next cycle, or with queuedHeader 'pipelined'
+// max(1, R - 1) from now (its arrival time moved up to the cycle that gives that)
+export function reachFront(s: i32, more: i32): void {
+  sset(s, S_FLAGS, (sget(s, S_FLAGS) & ~F_BEHIND) | more);
+  const h = sget(s, S_HEAD);
+  const front = T + 1 + BEHIND_LEAD;
+  if (h >= 0 && h < front) sset(s, S_HEAD, front);
+}
+
 // the tail of released slot s left: the slot queued behind it reaches the front (its header, if
 // there, is routed R cycles from the next, or with queuedHeader 'pipelined' max(1, R - 1) from
 // now: the header's arrival time is moved up to the cycle that gives that); a VC nobody took since
 // s, the youngest released slot, came in is free for good
 export function queueDone(s: i32, vc: i32): void {
   const behind = sget(s, S_CHAN);
-  if (behind >= 0) {
-    // its tests read the queue record until this cycle is past (queued: Q_DEC)
-    sset(behind, S_FLAGS, (sget(behind, S_FLAGS) & ~F_BEHIND) | F_FRONTNOW);
-    const h = sget(behind, S_HEAD);
-    const front = T + 1 + BEHIND_LEAD;
-    if (h >= 0 && h < front) sset(behind, S_HEAD, front);
-  }
+  // its tests read the queue record until this cycle is past (queued: Q_DEC)
+  if (behind >= 0) reachFront(behind, F_FRONTNOW);
+
   const q = vcqRec(vc);
   if (ld(q, Q_LAST) == s) st(q, Q_LAST, -1);
   // free for good only when no released slot is left in the buffer (a younger one may be)

@@ -94,25 +94,12 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
   // the default never falls below the minimum a user may give (tiny networks have fewer VCs than 16)
   const slots = int(o.slots, Math.max(16, Math.min(vcTotalHint, DEFAULT_MAX_SLOTS)), 16, 1 << 25, 'slots');
   const readyAt = int(o.readyListAt, READY_LIST_SLOTS, 0, 1 << 30, 'readyListAt');
-  if (o.consumption !== undefined && o.consumption !== 'port' && o.consumption !== 'vc') {
-    throw new WormcastError(`engine option consumption: '${String(o.consumption)}' must be port or vc`);
-  }
-  if (o.vcRelease !== undefined && o.vcRelease !== 'tail-credit' && o.vcRelease !== 'tail-sent') {
-    throw new WormcastError(`engine option vcRelease: '${String(o.vcRelease)}' must be tail-credit or tail-sent`);
-  }
-  if (o.treeReplication !== undefined && o.treeReplication !== 'independent' && o.treeReplication !== 'lockstep') {
-    throw new WormcastError(
-      `engine option treeReplication: '${String(o.treeReplication)}' must be independent or lockstep`,
-    );
-  }
-  if (o.switch !== undefined && o.switch !== 'per-vc' && o.switch !== 'per-port') {
-    throw new WormcastError(`engine option switch: '${String(o.switch)}' must be per-vc or per-port`);
-  }
-  if (o.queuedHeader !== undefined && o.queuedHeader !== 'router-delay' && o.queuedHeader !== 'pipelined') {
-    throw new WormcastError(
-      `engine option queuedHeader: '${String(o.queuedHeader)}' must be router-delay or pipelined`,
-    );
-  }
+  // the first word of each list is the option's default
+  word(o.consumption, 'consumption', ['port', 'vc'] as const);
+  const vcRelease = word(o.vcRelease, 'vcRelease', ['tail-credit', 'tail-sent'] as const);
+  const treeReplication = word(o.treeReplication, 'treeReplication', ['independent', 'lockstep'] as const);
+  const sw = word(o.switch, 'switch', ['per-vc', 'per-port'] as const);
+  const queuedHeader = word(o.queuedHeader, 'queuedHeader', ['router-delay', 'pipelined'] as const);
   // a header queues behind another worm's tail in a buffer only when VCs are handed on at tail-sent
   if (o.queuedHeader === 'pipelined' && o.vcRelease !== 'tail-sent') {
     throw new WormcastError(
@@ -142,9 +129,7 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
   const routeSeed = o.routeSeed ?? 0;
   if (!Number.isSafeInteger(routeSeed) || routeSeed < 0)
     throw new WormcastError(`engine option routeSeed: ${routeSeed} must be an integer 0..${Number.MAX_SAFE_INTEGER}`);
-  if (o.injection !== undefined && o.injection !== 'back-to-back' && o.injection !== 'after-tail') {
-    throw new WormcastError(`engine option injection: '${String(o.injection)}' must be back-to-back or after-tail`);
-  }
+  const injection = word(o.injection, 'injection', ['back-to-back', 'after-tail'] as const);
   const linkLatency = int(o.linkLatency, 1, 1, 16, 'linkLatency');
   const creditDelay = int(o.creditDelay, 0, -15, 30, 'creditDelay');
   // a credit takes a cycle at least; the wasm engine's wire records remember 32 cycles (a bit mask)
@@ -164,11 +149,11 @@ export function resolveOptions(o: EngineOptions = {}, vcTotalHint = 1 << 20): Re
     allPort: o.port === 'all',
     vcLinks: o.vcLinks === true,
     channelUse: o.channelUse !== false,
-    injection: o.injection ?? 'back-to-back',
-    vcRelease: o.vcRelease ?? 'tail-credit',
-    treeReplication: o.treeReplication ?? 'independent',
-    switch: o.switch ?? 'per-vc',
-    queuedHeader: o.queuedHeader ?? 'router-delay',
+    injection,
+    vcRelease,
+    treeReplication,
+    switch: sw,
+    queuedHeader,
     linkLatency,
     creditDelay,
     ejection,
