@@ -169,7 +169,13 @@ describe("BookSim's router rules: the deadlock report", () => {
     const wasm = await report('wasm');
     expect(wasm.cycle).toBe(1293);
     expect(wasm.worms).toEqual([0, 2, 24, 7, 15]);
-    expect(wasm.channels.filter((c: { kind: string }) => c.kind === 'ejection').length).toBeGreaterThan(0);
+    const ejection = wasm.channels.filter((c: { kind: string }) => c.kind === 'ejection');
+    expect(ejection.length).toBeGreaterThan(0);
+    // an ejection VC is named by the node's one ejection channel (#0) and its VC index among V = 3
+    for (const c of ejection) {
+      expect(c.port).toBe(0);
+      expect(['0', '1', '2']).toContain(c.vcClass);
+    }
     expect(await report('reference')).toEqual(wasm);
   }, 300_000);
 });

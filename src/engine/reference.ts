@@ -94,6 +94,7 @@ export class ReferenceEngine implements Engine {
       qe: s.qe,
       inj: layout.injBase,
       ej: layout.ejBase,
+      ejectionVcs: options.ejection === 'vcs',
     };
     this.owner = new Array<Slot | null>(layout.vcTotal).fill(null);
     this.buffers = new VcBuffers(layout.injBase);

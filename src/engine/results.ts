@@ -186,6 +186,11 @@ export interface VcSpace {
   /** First injection and first ejection VC id. */
   inj: number;
   ej: number;
+  /**
+   * Option ejection 'vcs' (docs/model-flit.md "BookSim's router"): a node's QE ejection VCs are the
+   * VCs of its one ejection channel, not QE channels.
+   */
+  ejectionVcs?: boolean;
 }
 
 /** The VC numbering of a region. */
@@ -200,6 +205,7 @@ export function vcSpace(region: Uint8Array): VcSpace {
     qe: m[L.H_QE]! || m[L.H_Q]!,
     inj: m[L.H_INJ]!,
     ej: m[L.H_EJ]!,
+    ejectionVcs: (m[L.H_FLAGS]! & L.FLAG_EJECTION_VCS) !== 0,
   };
 }
 
@@ -219,7 +225,10 @@ export function nameVcOf(s: VcSpace, routing: RoutingFunction, vc: number): VcNa
   const kind = vc < s.ej ? 'injection' : 'ejection';
   const per = vc < s.ej ? s.q : s.qe;
   const k = vc - (vc < s.ej ? s.inj : s.ej);
-  return { vc, kind, node: t.format(Math.floor(k / per)), port: k % per, vcClass: '-' };
+  const node = t.format(Math.floor(k / per));
+  // ejection 'vcs': the node's one ejection channel, VC k % QE of it
+  if (kind === 'ejection' && s.ejectionVcs) return { vc, kind, node, port: 0, vcClass: String(k % per) };
+  return { vc, kind, node, port: k % per, vcClass: '-' };
 }
 
 /** Name a VC id of a region's layout. */
