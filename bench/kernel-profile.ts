@@ -48,7 +48,10 @@ if (!Number.isInteger(runs) || runs < 1) {
 }
 // a full garbage collection before each A/B run (set by abBuilds)
 let collect: () => void = () => undefined;
-const abFiles = process.argv.find((a) => a.startsWith('--ab='))?.slice('--ab='.length).split(',');
+const abFiles = process.argv
+  .find((a) => a.startsWith('--ab='))
+  ?.slice('--ab='.length)
+  .split(',');
 if (abFiles) {
   await abBuilds(abFiles, runs);
   process.exit(0);
