@@ -77,6 +77,8 @@ export {
   type SimulationResult,
 } from './experiment/run/simulate.ts';
 export type { RunTiming } from './experiment/run/run-timing.ts';
+// what --warmup auto found (SimulationResult.warmupAuto) and its one-line text
+export { warmupAutoText, type WarmupAuto } from './experiment/run/warmup-auto.ts';
 // the library's simulate(): the options of `wormcast simulate` (docs/options.md), or a SimulateConfig
 export { simulate, resolveSimulation, type SimulateOptions } from './experiment/config/simulate-options.ts';
 export {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolvePoint, simulateConfig } from '../src/experiment/config/point-config.ts';
 import { simulate, type SimulateOptions } from '../src/experiment/config/simulate-options.ts';
-import { mserTruncation } from '../src/experiment/run/warmup-auto.ts';
+import { autoWarmup, mserTruncation } from '../src/experiment/run/warmup-auto.ts';
 import { optionFromText } from '../src/cli/option-text.ts';
 import { OPTION_SCHEMAS } from '../src/experiment/config/options.ts';
 import { parseGridArg } from '../src/cli/commands/sweep.ts';
@@ -39,7 +39,46 @@ describe('mserTruncation (White 1997)', () => {
   });
 });
 
+describe("autoWarmup: MSER, and at least the pilot's longest message time", () => {
+  const flat = Array.from({ length: 100 }, (_, j) => 30 + (j % 2));
+  it('a steady latency (MSER deletes nothing) and messages of up to 186 cycles: 10 batches of 20 cycles', () => {
+    const w = autoWarmup(flat, 186, 2000, 100);
+    expect(w.mser).toBe(0);
+    expect(w).toMatchObject({ deleted: 10, warmup: 200, fill: 186, atLimit: false, tooFew: false });
+  });
+  it("MSER deleting more than the fill bound asks: MSER's", () => {
+    const z = Array.from({ length: 100 }, (_, j) => (j < 20 ? 100 - 2 * j : 10));
+    const w = autoWarmup(z, 50, 2000, 100);
+    expect(w.deleted).toBe(w.mser);
+    expect(w.mser).toBeGreaterThanOrEqual(19);
+  });
+  it('a longest message time beyond half the pilot: half the pilot, at its limit', () => {
+    expect(autoWarmup(flat, 1500, 2000, 100)).toMatchObject({ deleted: 50, warmup: 1000, atLimit: true });
+  });
+  it('no completed message: no fill bound', () => {
+    expect(autoWarmup(flat, Number.NaN, 2000, 100)).toMatchObject({ deleted: 0, fill: null });
+  });
+});
+
 describe('simulate --warmup auto', () => {
+  it('does not open the window before the network filled: no saturation read into the boundary (MSER alone found 20 and 0 cycles here)', async () => {
+    // torus:8x8 tornado at 0.1 is at 30 % of its channels' capacity; with MSER's 20 cycles the
+    // window opened on a network still filling, accepted fell 3 % short of generated and the run
+    // was called saturated; mesh:8x8 at 0.1, seed 4: MSER's 0 cycles, the same
+    const cases = [
+      { topology: 'torus:8x8', pattern: 'tornado', load: 0.1, cycles: 2000 },
+      { topology: 'mesh:8x8', load: 0.1, cycles: 2000, seed: 4 },
+    ];
+    for (const o of cases) {
+      const r = await simulate({ ...o, warmup: 'auto' } as unknown as SimulateOptions);
+      const w = r.warmupAuto!;
+      expect(w.fill).not.toBeNull();
+      expect(w.warmup).toBeGreaterThanOrEqual(w.fill!);
+      expect(w.deleted).toBeGreaterThan(w.mser);
+      expect(r.saturation, JSON.stringify(o)).toEqual([]);
+    }
+  });
+
   const base = { topology: 'mesh:6x6', load: 0.15, cycles: 3000 } as SimulateOptions;
   it('is the run with the warm-up it found (the same traffic), and reports what it found', async () => {
     const auto = await simulate({ ...base, warmup: 'auto' } as unknown as SimulateOptions);

@@ -1,3 +1,4 @@
+import { warmupAutoText } from 'wormcast';
 import { el } from './dom.ts';
 import type { SimulationView } from './simulate-panel.ts';
 
@@ -56,12 +57,7 @@ export function renderSimulation(v: SimulationView): Node[] {
   if (r.drainTime !== undefined)
     rows.push(['drain-time', 'drain time (the cycle of the last tail delivery)', String(r.drainTime)]);
   const w = r.warmupAuto;
-  if (w)
-    rows.push([
-      'warmup-auto',
-      'warm-up auto (MSER, docs/traffic.md)',
-      `${w.warmup} cycles: deleted ${w.deleted} of ${w.batches} batch means of a ${w.pilotCycles}-cycle pilot${w.atLimit ? '; at its limit, half the pilot: the transient may be longer, lengthen the cycles' : ''}${w.tooFew ? '; too few completed messages to tell, none used' : ''}`,
-    ]);
+  if (w) rows.push(['warmup-auto', 'warm-up auto (MSER, docs/traffic.md)', warmupAutoText(w, 'the cycles')]);
   if (r.faults) {
     const x = r.faults;
     rows.push([

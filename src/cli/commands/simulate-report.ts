@@ -1,4 +1,5 @@
 import { deadlockSummary } from '../../engine/results.ts';
+import { warmupAutoText } from '../../experiment/run/warmup-auto.ts';
 import type { SimulationResult } from '../../experiment/run/simulate.ts';
 import type { RoutingFunction } from '../../routing/types.ts';
 import { IncompleteRunError } from '../exit-status.ts';
@@ -45,11 +46,7 @@ export function resultLines(r: SimulationResult, routing: RoutingFunction, headi
     `  latency (creation to tail delivery) mean ${f(r.meanLatency)}, max ${r.maxLatency}; network latency mean ${f(r.meanNetworkLatency)}`,
     `  multicast completion mean ${f(r.meanCompletion)}, max ${r.maxCompletion}`,
     ...(r.drainTime !== undefined ? [`  drain time ${r.drainTime} (the cycle of the last tail delivery)`] : []),
-    ...(r.warmupAuto
-      ? [
-          `  warm-up auto: ${r.warmupAuto.warmup} cycles (MSER deleted ${r.warmupAuto.deleted} of ${r.warmupAuto.batches} batch means of a ${r.warmupAuto.pilotCycles}-cycle pilot${r.warmupAuto.atLimit ? '; at its limit, half the pilot: the transient may be longer, lengthen --cycles' : ''}${r.warmupAuto.tooFew ? '; too few completed messages to tell, none used' : ''})`,
-        ]
-      : []),
+    ...(r.warmupAuto ? [`  warm-up auto: ${warmupAutoText(r.warmupAuto, '--cycles')}`] : []),
     `  throughput ${f(r.throughput, 4)} flits/node/cycle accepted, ${f(r.generated, 4)} generated`,
     `  flit-hops ${r.flitHops}; VC-wait cycles ${r.counters.vcWaitCycles}; physical-channel sharing events ${r.counters.sharingEvents}; channel utilisation mean ${r.channelUtilisation.mean.toFixed(3)}, max ${r.channelUtilisation.max.toFixed(3)}`,
   );

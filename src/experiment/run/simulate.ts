@@ -22,7 +22,7 @@ import {
 import { summarize, type RunStats, type Window } from './stats.ts';
 import { eventWorms, runStream, type StreamProgress, type StreamRun, streamCapacity } from './stream-run.ts';
 import { kernelTrafficApplies, runKernelStream } from './kernel-run.ts';
-import { mserTruncation, PILOT_BATCHES, type WarmupAuto } from './warmup-auto.ts';
+import { autoWarmup, PILOT_BATCHES } from './warmup-auto.ts';
 import { lastDelivery, traceWorkload } from './trace-run.ts';
 import { parseTrace, readTraceFile } from '../../traffic/trace-file.ts';
 import { groupRegionBytes } from '../../engine/kernel-groups.ts';
@@ -505,18 +505,8 @@ async function simulateWarmupAuto(
     { ...(hooks.engine ? { engine: hooks.engine } : {}), ...(hooks.hostTraffic ? { hostTraffic: true } : {}) },
   );
   const means = (pilot.result as SimulationResult & { batchMeans?: number[] }).batchMeans ?? [];
-  const m = mserTruncation(means);
-  const span = c.measure / batches;
-  const warmup = Math.round(m.first * span);
-  const auto: WarmupAuto = {
-    method: 'MSER',
-    pilotCycles: c.measure,
-    batches,
-    deleted: m.first,
-    warmup,
-    atLimit: m.atLimit,
-    tooFew: m.tooFew,
-  };
+  const auto = autoWarmup(means, pilot.result.maxCompletion, c.measure, batches);
+  const warmup = auto.warmup;
   const run = await simulateWith({ ...c, warmupAuto: false, warmup }, hooks);
   return { result: { ...run.result, warmupAuto: auto }, routing: run.routing };
 }
