@@ -8,6 +8,7 @@ import { runWorkload, simulationRouting } from '../src/experiment/run/simulate.t
 import { eventWorms, runStream, streamCapacity } from '../src/experiment/run/stream-run.ts';
 import { generateTraffic } from '../src/experiment/run/traffic.ts';
 import { EventList } from '../src/experiment/run/traffic-stream.ts';
+import { simulate, type SimulateOptions } from '../src/experiment/config/simulate-options.ts';
 
 // Issue 11 "Runs that do not grow with their length": a streamed run (worms written while the
 // engine runs, records of finished multicasts reused) gives exactly the statistics of the same
@@ -135,5 +136,24 @@ describe('streamed runs equal whole runs (issue 11)', () => {
     expect(r.status).toBe('saturated');
     expect(r.incomplete).toMatch(/^the network saturated at cycle \d+: 64 messages were in flight/);
     expect(r.window.to).toBeLessThan(6000);
+  });
+
+  it('the default in-flight capacity: 16,384 cycles of traffic, at most 1,024 messages per node, at least 4,096', () => {
+    const routing = simulationRouting('torus:8x8', 'unicast');
+    const one = [eventWorms({ created: 0, src: 0, dests: [9] }, 'unicast', routing, 2, 0)];
+    // 2-flit messages at load 2: 64 a cycle, 16,384 cycles' worth is a million; 1,024 per node bind
+    expect(streamCapacity(64, 2, 2, one).worms).toBe(64 * 1024);
+    // 16-flit messages at 0.6 (past the 8x8 mesh's saturation): 2.4 a cycle, as before
+    expect(streamCapacity(64, 0.6, 16, one).worms).toBe(Math.ceil(2.4 * 16_384));
+    expect(streamCapacity(4, 0.01, 16, one).worms).toBe(4096);
+  });
+
+  it('a hopeless overload stops as saturated early, not after the whole run (torus:8x8 at load 2, 2-flit messages)', async () => {
+    // each message waiting at its source is a worm visited every cycle: with room for a million
+    // (16,384 cycles of traffic) the 21,000 cycles ran over 3 minutes
+    const r = await simulate({ topology: 'torus:8x8', load: 2, flits: 2 } as SimulateOptions);
+    expect(r.status).toBe('saturated');
+    expect(r.incomplete).toMatch(/^the network saturated at cycle \d+: 65536 messages were in flight/);
+    expect(r.cycles).toBeLessThan(2000);
   });
 });

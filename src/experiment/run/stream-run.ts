@@ -43,8 +43,22 @@ export function eventWorms(
 export const DEFAULT_IN_FLIGHT_CYCLES = 16_384;
 
 /**
+ * ... and at most this many per node. A stable network holds about lambda W messages per node
+ * (Little's law: lambda messages per node per cycle, W cycles each in the system), so only a run
+ * whose messages would spend more than 1024 / lambda cycles in it, deep past saturation, reaches
+ * the bound; it binds only above lambda = 1/16 (16-flit messages past a load of 1, the most one
+ * injection channel sends; 2-flit messages past 0.125). Without it a hopeless overload ran for
+ * minutes: every message waiting at its source is a worm the engine visits each cycle, so the cost
+ * grows with the square of the run (torus:8x8 at load 2 with 2-flit messages: 16,384 cycles of
+ * traffic are a million messages, and 21,000 cycles took over 3 minutes; it now stops as saturated
+ * at cycle 1,053, in under a second).
+ */
+export const DEFAULT_IN_FLIGHT_PER_NODE = 1024;
+
+/**
  * Record capacities for a streamed run: room for `inFlight` messages (default: the messages
- * of DEFAULT_IN_FLIGHT_CYCLES cycles of traffic, at least 4096, at most 2^21), each with the
+ * of DEFAULT_IN_FLIGHT_CYCLES cycles of traffic, at most DEFAULT_IN_FLIGHT_PER_NODE per node,
+ * at least 4096, at most 2^21), each with the
  * worms, destination records and tree entries of the largest of `samples` (sample plans of the run's traffic).
  */
 export function streamCapacity(
@@ -55,7 +69,12 @@ export function streamCapacity(
   inFlight?: number,
 ): StreamCapacity {
   const perCycle = (nodes * load) / flits;
-  const messages = inFlight ?? Math.min(1 << 21, Math.max(4096, Math.ceil(perCycle * DEFAULT_IN_FLIGHT_CYCLES)));
+  const messages =
+    inFlight ??
+    Math.min(
+      1 << 21,
+      Math.max(4096, Math.ceil(Math.min(perCycle * DEFAULT_IN_FLIGHT_CYCLES, nodes * DEFAULT_IN_FLIGHT_PER_NODE))),
+    );
   let worms = 1;
   let dests = 1;
   let tree = 0;
