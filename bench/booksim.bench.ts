@@ -23,9 +23,15 @@
 //   has it), else the sources through tsx, whose start-up then counts (about 0.4 CPU s more).
 // - BookSim: CPU time (user + system) of its whole process by /usr/bin/time, its set-up included
 //   (BookSim does not separate it; its own "Total run time" is wall time). Its flit-hops are not
-//   printed; they are estimated as accepted flit rate x nodes x (hops - 1) x cycles simulated
-//   (its "Hops average" counts routers, one more than links; cycles = warm-up period + "Time
-//   taken", which counts from the end of the warm-up).
+//   printed; they are estimated as injected flit rate x nodes x (hops - 1) x cycles simulated
+//   (its "Hops average" counts routers, one more than links; cycles = its "Time taken", which
+//   counts from cycle 0: warm-up, measured period and drains: booksim2 trafficmanager.cpp sets
+//   _time = 0 in Run() and prints it at the end, after "Warmed up ...Time used is <period>").
+//   Its sources inject through its first drain and stop for the last one, so the estimate counts
+//   a few hundred cycles of that drain as if the sources injected: an upper bound on BookSim's
+//   flit-hops, so the ratio is a lower bound for wormcast. (Until 2026-11-27 the bench counted
+//   the warm-up period twice, cycles = period + "Time taken": BookSim's flit-hops per CPU second
+//   were about twice what it did, and every ratio about half what it was.)
 // Both simulate the same network at the same offered load for about the same number of cycles, so
 // the ratio of flit-hops per CPU second is also the ratio of cycles per CPU second.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -44,6 +50,7 @@ interface BookSimFigures {
   cpuSeconds: number;
   cycles: number;
   acceptedFlitRate: number;
+  injectedFlitRate?: number;
   hops: number;
   nodes: number;
   flitHops: number;
@@ -99,8 +106,12 @@ function timed(cmd: string, args: string[]): { stdout: string; stderr: string; c
   return { stdout: r.stdout, stderr: r.stderr, cpuSeconds: Number(m[1]) + Number(m[2]) };
 }
 
+// a figure of BookSim's "Overall Traffic Statistics" (the measured periods; the same labels are
+// printed after every period before it, the warm-up's first)
 function number(out: string, label: string): number {
-  const m = new RegExp(`${label}\\s*=\\s*([\\d.e+-]+)`).exec(out);
+  const overall = out.indexOf('Overall Traffic Statistics');
+  if (overall < 0) throw new Error('booksim.bench: BookSim printed no "Overall Traffic Statistics"');
+  const m = new RegExp(`${label}\\s*=\\s*([\\d.e+-]+)`).exec(out.slice(overall));
   if (!m) throw new Error(`booksim.bench: BookSim printed no "${label}"`);
   return Number(m[1]);
 }
@@ -109,15 +120,17 @@ function runBookSim(binary: string, w: Workload): BookSimFigures {
   const { stdout, cpuSeconds } = timed(binary, [resolve(ROOT, 'bench/booksim', `${w.name}.cfg`)]);
   const taken = /Time taken is (\d+) cycles/.exec(stdout);
   if (!taken) throw new Error(`booksim.bench: BookSim did not finish ${w.name}: ${stdout.slice(-500)}`);
-  const cycles = w.period + Number(taken[1]);
+  const cycles = Number(taken[1]);
   const acceptedFlitRate = number(stdout, 'Accepted flit rate average');
+  const injectedFlitRate = number(stdout, 'Injected flit rate average');
   const hops = number(stdout, 'Hops average');
   const nodes = nodesOf(w);
-  const flitHops = acceptedFlitRate * nodes * (hops - 1) * cycles;
+  const flitHops = injectedFlitRate * nodes * (hops - 1) * cycles;
   return {
     cpuSeconds,
     cycles,
     acceptedFlitRate,
+    injectedFlitRate,
     hops,
     nodes,
     flitHops: Math.round(flitHops),
