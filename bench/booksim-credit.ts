@@ -62,7 +62,9 @@ try {
           'sim_type = latency;',
           'warmup_periods = 1;',
           'sample_period = 20000;',
-          'max_samples = 1;',
+          // a warm-up period, then a measured one: with max_samples = 1 BookSim stops after the warm-up
+          // and reports that period's statistics, an empty network filling up (docs/validation.md)
+          'max_samples = 2;',
           `seed = ${seed};`,
         ];
         writeFileSync(cfg, lines.join('\n'));

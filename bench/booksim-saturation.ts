@@ -46,7 +46,9 @@ function config(lines: string[], rate: number, period: number): string {
     'injection_rate_uses_flits = 1;',
     'sim_type = throughput;',
     'warmup_periods = 1;',
-    'max_samples = 1;',
+    // a warm-up period, then a measured one: with max_samples = 1 BookSim stops after the warm-up
+    // and reports that period's statistics, an empty network filling up (docs/validation.md)
+    'max_samples = 2;',
   ].join('\n');
 }
 

@@ -12,7 +12,9 @@ import { LOW_LOAD_NETWORKS, lowLoadRun } from './booksim-rules.ts';
  * `bench/booksim-credit.ts` (BookSim's side: topology mesh k 8 or torus k 16, n 2, num_vcs 2,
  * routing_function dim_order, injection_rate 0.005, injection_rate_uses_flits 1, packet_size 16,
  * traffic uniform, wait_for_tail_credit 0, vc_buf_size B, sim_type latency, warmup_periods 1,
- * sample_period 20,000, max_samples 1, seed 7); its packet latency averages are below. wormcast:
+ * sample_period 20,000, max_samples 1, seed 7: with max_samples 1 BookSim's figures are its warm-up
+ * period's, docs/validation.md "BookSim's statistics with max_samples = 1", which at this load
+ * differ from a measured period's by far less than the bands); its packet latency averages are below. wormcast:
  * the same load, 16-flit packets with the source, R = 4, S = 1, back-to-back, tail-sent, per-port
  * switch, the mesh with 2 VCs of its one class, the torus with BookSim's dateline classes (1 VC
  * each), random tie-break and 2-cycle links; warm-up, window and drain 20,000 cycles each; seed 7.

@@ -119,7 +119,9 @@ describe('validation against BookSim2 on an 8x8 mesh, dor, 2 VCs of 8 flits, 16-
  * (1 and 2 VCs per dateline class), and the 10-cube (BookSim's k = 2, n = 10 mesh; e-cube).
  * BookSim2 (booksim2 28f43299, built at /work/booksim-build) was run with the configurations of
  * bench/booksim/*.cfg at injection_rate 0.6 (the 10-cube 0.9), sim_type throughput, one warm-up and
- * one sample period (mesh 10,000, torus 5,000, 10-cube 3,000 cycles), seeds 7, 11, 13, 17, 19,
+ * one sample period (mesh 10,000, torus 5,000, 10-cube 3,000 cycles: max_samples 1, so the figures
+ * are the warm-up period's, 0.25-1.35 % above a measured period's at seed 7: docs/validation.md
+ * "BookSim's statistics with max_samples = 1"; not re-derived yet), seeds 7, 11, 13, 17, 19,
  * 23, 29 and 31 (docs/validation.md "BookSim's router"); its accepted flit rates are below, and
  * `booksim` is their mean. wormcast runs the same offered load and windows (the mesh's window
  * 20,000 cycles, as in the curve above) with its seed 11; each band is, in per cent of BookSim's
