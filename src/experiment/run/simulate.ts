@@ -506,8 +506,7 @@ async function simulateWarmupAuto(
   );
   const means = (pilot.result as SimulationResult & { batchMeans?: number[] }).batchMeans ?? [];
   const auto = autoWarmup(means, pilot.result.maxCompletion, c.measure, batches);
-  const warmup = auto.warmup;
-  const run = await simulateWith({ ...c, warmupAuto: false, warmup }, hooks);
+  const run = await simulateWith({ ...c, warmupAuto: false, warmup: auto.warmup }, hooks);
   return { result: { ...run.result, warmupAuto: auto }, routing: run.routing };
 }
 
