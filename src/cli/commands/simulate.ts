@@ -11,14 +11,7 @@ import { WormcastError, parseIntIn, parseNumberIn } from '../../errors.ts';
 import { checkScheme } from '../../analysis/scheme-check.ts';
 import { defaultNodeModel, type NodeModel } from '../../multicast/node-model.ts';
 import type { PortModel } from '../../multicast/types.ts';
-import {
-  makeEngine,
-  replayTrace,
-  simulationRouting,
-  RUN_END,
-  runWorkload,
-  simulateWith,
-} from '../../experiment/run/simulate.ts';
+import { makeEngine, simulationRouting, RUN_END, runWorkload, simulateWith } from '../../experiment/run/simulate.ts';
 import { nodeMemoryEnvironment } from '../memory-environment.ts';
 import type { RoutingFunction } from '../../routing/types.ts';
 import { readPlanFile, wormsFromPlanJson } from '../plan-file.ts';
@@ -175,11 +168,15 @@ function round4(x: number): number {
 
 /**
  * `simulate --trace`: the trace's messages written into the engine at once and replayed by it
- * (docs/traffic.md "Traces"); the result's drainTime is the cycle of the last tail delivery.
+ * (docs/traffic.md "Traces"); the result's drainTime is the cycle of the last tail delivery. The
+ * options are resolved as a sweep's point with a trace and the library's simulate({ trace }) resolve
+ * them (resolvePoint), and the run is theirs (simulateWith): its routing rules (--tie-break,
+ * --dateline, --selection) and its routing keys' seed (--seed) are those of the library and a sweep.
  */
 async function simulateTrace(
   o: SimulateOptions,
-  engineKind: 'wasm' | 'reference',
+  cmd: Command,
+  parsed: Readonly<SimulateOptions>,
   given: (k: string) => boolean,
 ): Promise<void> {
   if (o.plan !== undefined || o.scenario !== undefined)
@@ -187,32 +184,38 @@ async function simulateTrace(
   if (!o.topology) throw new WormcastError('simulate --trace: give --topology (the network the trace runs on)');
   for (const k of TRACE_REFUSED)
     if (given(k)) throw new WormcastError(`simulate --trace: ${flagOf(k)} does not apply (the trace is the traffic)`);
-  const routing = simulationRouting(o.topology, o.algorithm, o.routing);
+  watchdogIn(o);
+  const point = resolvePoint({ ...pointValues(o, cmd, parsed), trace: o.trace! });
+  const config = simulateConfig(point, optionFromText('seed', o.seed) as number);
   const text = readInputText(o.trace!, {
     limit: TRACE_FILE_MAX_BYTES,
     problem: inputProblemLine(`--trace ${o.trace}`, 'a trace file (docs/traffic.md "Traces")'),
   });
+  // the worms once before the run, for the memory check (the routing rules change no worm's size)
+  const routing = simulationRouting(config.topology, config.algorithm, config.routing);
   const messages = parseTrace(text, routing.topology, o.trace!);
-  const w = traceWorkload(messages, o.algorithm, routing);
-  const multidestination = w.worms.some((x) => x.kind !== 'unicast');
-  const model = nodeModel(o, o.algorithm, multidestination);
-  const options = planEngineOptions(o, model, o.algorithm);
+  const w = traceWorkload(messages, config.algorithm, routing);
   checkFixedRunMemory(
-    { routing, worms: w.worms, options },
-    engineKind,
+    { routing, worms: w.worms, options: config.options },
+    config.engine,
     nodeMemoryEnvironment(),
     `simulate --trace ${o.trace}`,
   );
-  const engine = await makeEngine(engineKind, { routing, worms: w.worms, options });
   const progress = simulateProgress(0);
-  let result: ReturnType<typeof replayTrace>;
+  let sim: Awaited<ReturnType<typeof simulateWith>>;
   try {
-    result = replayTrace(engine, routing, w, progress.hooks.onCycle, options.routeSeed ?? 0);
+    sim = await simulateWith({ ...config, traceText: text }, progress.hooks);
   } finally {
     progress.stop();
   }
-  const heading = `trace ${o.trace} on ${routing.topology.spec} (${routing.name}), ${messages.length} messages, ${nodeModelText(model)}, ${engineRulesText(options)}`;
-  printResult(result, routing, heading, o.json === true);
+  const { result, routing: runRouting } = sim;
+  result.saturation = runSaturation(result);
+  const model: NodeModel = {
+    port: config.options.port ?? 'one',
+    consumption: config.options.consumption ?? 'port',
+  };
+  const heading = `trace ${o.trace} on ${runRouting.topology.spec} (${runRouting.name}), ${messages.length} messages, ${nodeModelText(model)}, ${engineRulesText(config.options)}`;
+  printResult(result, runRouting, heading, o.json === true);
 }
 
 /** `wormcast simulate`: the flit-level engine on dynamic traffic, one Plan, or a seed scenario. */
@@ -246,7 +249,7 @@ export function registerSimulate(program: Command): void {
             ? `--dateline ${dateline}`
             : undefined;
       if (o.trace !== undefined) {
-        await simulateTrace(o, engineKind, (k) => {
+        await simulateTrace(o, cmd, parsed, (k) => {
           const source = cmd.getOptionValueSource(k);
           return source !== undefined && source !== 'default' && cmd.getOptionValue(k) !== undefined;
         });
