@@ -5,6 +5,8 @@ import { autoWarmup, mserTruncation } from '../src/experiment/run/warmup-auto.ts
 import { optionFromText } from '../src/cli/option-text.ts';
 import { OPTION_SCHEMAS } from '../src/experiment/config/options.ts';
 import { parseGridArg } from '../src/cli/commands/sweep.ts';
+import { resultJson } from '../src/experiment/run/result-json.ts';
+import { runMain } from './cli-main.ts';
 import { rng } from './utils.ts';
 
 /* --warmup auto (docs/traffic.md "Automatic warm-up"): MSER on a pilot's batch means. */
@@ -93,6 +95,55 @@ describe('simulate --warmup auto', () => {
     };
     expect(strip(auto)).toEqual(strip(fixed));
     expect(auto.window.from).toBe(found.warmup);
+  });
+  it("simulate --warmup auto --json: its timing, and a config that runs it again (found by /tmp/fuzz29's checks)", async () => {
+    // the result was a spread of the run's, which left its timing (a non-enumerable property)
+    // behind: no `timing` in --json, none on the library's result; and config said warmup 0, the
+    // pilot's, so that simulate(config) ran another window than the one measured
+    const auto = await simulate({ ...base, cycles: 1500, warmup: 'auto' } as unknown as SimulateOptions);
+    expect(auto.timing).toBeDefined();
+    expect(auto.timing!.flitHopsPerCpuSecond).toBeCloseTo((auto.flitHops * 1000) / auto.timing!.runCpuMs, 6);
+    const out = await runMain([
+      'simulate',
+      '--topology',
+      'mesh:6x6',
+      '--load',
+      '0.15',
+      '--cycles',
+      '1500',
+      '--warmup',
+      'auto',
+      '--json',
+    ]);
+    expect(out.status).toBe(0);
+    const j = JSON.parse(out.stdout) as Record<string, unknown> & {
+      config: Record<string, unknown>;
+      timing?: Record<string, unknown>;
+      window: { from: number };
+    };
+    expect(Object.keys(j.timing ?? {}).sort()).toEqual(['clock', 'flitHopsPerCpuSecond', 'runCpuMs', 'setupCpuMs']);
+    // the warm-up it found, as test/simulate-rules-output.test.ts runs a printed config again
+    expect(j.config.warmup).toBe(j.window.from);
+    const c = j.config;
+    const rerun = await simulate({
+      topology: c.topology as string,
+      algorithm: c.algorithm as string,
+      dests: 0,
+      load: c.load as number,
+      flits: c.flits as number,
+      warmup: c.warmup as number,
+      measure: c.cycles as number,
+      drain: c.drain as number,
+      seed: c.seed as number,
+      engine: c.engine as 'wasm',
+      options: c.options as object,
+    });
+    const { warmupAuto: _w, ...printed } = j;
+    // --json adds the per-node array to acceptedPerNode (min and max compared)
+    delete (printed.acceptedPerNode as { perNode?: unknown }).perNode;
+    expect(JSON.parse(JSON.stringify(resultJson(rerun)))).toEqual(
+      Object.fromEntries(Object.keys(resultJson(rerun)).map((k) => [k, printed[k]])),
+    );
   });
   it('both engines find the same warm-up', async () => {
     const o = { ...base, cycles: 1500, warmup: 'auto' } as unknown as SimulateOptions;

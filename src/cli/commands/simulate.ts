@@ -537,7 +537,8 @@ export function registerSimulate(program: Command): void {
             ...(config.onoff !== undefined ? { onoff: config.onoff } : {}),
             ...(config.sizes !== undefined ? { sizes: config.sizes } : {}),
             ...(config.batch !== undefined ? { batch: config.batch } : {}),
-            warmup: config.warmup,
+            // --warmup auto: the warm-up it found (config.warmup is its pilot's 0), which runs it again
+            warmup: r.warmupAuto?.warmup ?? config.warmup,
             cycles: config.measure,
             drain: config.drain,
             seed: config.seed,

@@ -507,7 +507,19 @@ async function simulateWarmupAuto(
   const means = (pilot.result as SimulationResult & { batchMeans?: number[] }).batchMeans ?? [];
   const auto = autoWarmup(means, pilot.result.maxCompletion, c.measure, batches);
   const run = await simulateWith({ ...c, warmupAuto: false, warmup: auto.warmup }, hooks);
-  return { result: { ...run.result, warmupAuto: auto }, routing: run.routing };
+  const result: SimulationResult = { ...run.result, warmupAuto: auto };
+  // timing is non-enumerable (run-timing.ts), so the spread left it behind (no `timing` in --json):
+  // the run's, the pilot's whole cost counted in its set-up (finding the warm-up is set-up work)
+  const t = run.result.timing;
+  const p = pilot.result.timing;
+  if (t)
+    Object.defineProperty(result, 'timing', {
+      value: { ...t, setupCpuMs: t.setupCpuMs + (p ? p.setupCpuMs + p.runCpuMs : 0) },
+      enumerable: false,
+      configurable: true,
+      writable: true,
+    });
+  return { result, routing: run.routing };
 }
 
 /**
