@@ -115,3 +115,52 @@ describe('size mix', () => {
     }
   });
 });
+
+describe('a size mix with seed units (--units, --interarrival-us)', () => {
+  // a mean inter-arrival time was made a load of the preset's message size (seed004: 128 bytes, 16
+  // flits) or the mix's largest, while messages are created at load / the mix's mean size: with
+  // --sizes 4:1,16:1 --units seed004 --interarrival-us 100 they came every 62.5 us (load 0.064 over
+  // 10 flits a message), not 100; the command line took --sizes with the preset but refused --flits
+  // 4:1,16:1 ("'4:1,16:1' is not an integer"), the library refused --sizes 4:1,8:1 with it ("leave out
+  // messageBytes", which was not given)
+  const units = { topology: 'mesh:4x4', units: 'seed004', interarrivalUs: 100 };
+  it('the load of a mean inter-arrival time counts the mix mean size: one message per 250 cycles (0.4 us a cycle)', () => {
+    // 100 us / 0.4 us = 250 cycles between a node's messages: load = mean size / 250
+    expect(resolvePoint({ ...units, sizes: '4:1,16:1' }).load).toBeCloseTo(10 / 250, 12);
+    expect(resolvePoint({ ...units, sizes: '4:1,8:1' }).load).toBeCloseTo(6 / 250, 12);
+    expect(resolvePoint({ ...units, flits: '2:1,8:3' }).load).toBeCloseTo(6.5 / 250, 12);
+    // the mix gives the sizes, as --flits does: the preset's 128-byte messages do not apply
+    expect(resolvePoint({ ...units, sizes: '4:1,8:1' }).flits).toBe(8);
+    // an explicit message size beside a mix: refused unless it is the mix's largest (a stored point's flits)
+    expect(() => resolvePoint({ ...units, sizes: '4:1,8:1', messageBytes: 128 })).toThrow(/leave out messageBytes/);
+  });
+  it('wormcast simulate takes --sizes and --flits MIX with the units alike, at the load the library resolves', async () => {
+    const args = [
+      'simulate',
+      '--topology',
+      'mesh:4x4',
+      '--units',
+      'seed004',
+      '--interarrival-us',
+      '100',
+      '--cycles',
+      '400',
+    ];
+    for (const [flag, mix, mean] of [
+      ['--sizes', '4:1,16:1', 10],
+      ['--flits', '4:1,16:1', 10],
+      ['--sizes', '4:1,8:1', 6],
+    ] as const) {
+      const r = await runMain([...args, flag, mix, '--json']);
+      expect(r.stderr, `${flag} ${mix}`).toBe('');
+      const j = JSON.parse(r.stdout) as { config: { load: number; sizes: string } };
+      expect(j.config.sizes).toBe(mix);
+      expect(j.config.load).toBeCloseTo(mean / 250, 12);
+    }
+    const r = await runMain([...args, '--sizes', '4:1,8:1', '--message-bytes', '128']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(
+      'wormcast: --message-bytes 128 and --sizes 4:1,8:1 both give the message size: give one of them\n',
+    );
+  });
+});

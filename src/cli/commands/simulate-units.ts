@@ -1,4 +1,5 @@
 import { parseIntIn, parseNumberIn, WormcastError } from '../../errors.ts';
+import { parseSizeMix } from '../../experiment/run/message-sizes.ts';
 import { hasUnitOptions, resolveUnits, type ResolvedUnits, type UnitInput } from '../../experiment/config/units.ts';
 
 /*
@@ -19,6 +20,7 @@ export interface UnitCliOptions {
   startupUs?: string;
   load?: string;
   flits: string;
+  sizes?: string;
   startup: string;
 }
 
@@ -46,24 +48,33 @@ export function applySeedUnits(o: UnitCliOptions, given: (key: string) => boolea
     startupUs: num('startupUs', '--startup-us', 0),
   };
   if (!hasUnitOptions(input)) return null;
+  // a size mix (--sizes, or --flits 4:1,16:1) gives the message sizes, and a mean inter-arrival
+  // time is a load of its mean size (docs/traffic.md "Message sizes")
+  const mixFlag = o.sizes !== undefined ? '--sizes' : o.flits.includes(':') ? '--flits' : undefined;
+  const mix = mixFlag ? parseSizeMix(o.sizes ?? o.flits) : undefined;
+  if (mix) input.sizes = { mean: mix.mean, max: mix.max };
   // wormcast's own spellings count only when typed: their defaults do not contradict a seed unit
   if (given('load') && o.load !== undefined) input.load = Number(o.load);
-  if (given('flits')) input.flits = parseIntIn(o.flits, 1, 1 << 24, '--flits');
+  if (given('flits') && mixFlag !== '--flits') input.flits = parseIntIn(o.flits, 1, 1 << 24, '--flits');
   if (given('startup')) input.startup = parseIntIn(o.startup, 0, 1 << 24, '--startup');
-  const u = resolveUnits(input, parseIntIn(o.flits, 1, 1 << 24, '--flits'));
+  const u = resolveUnits(input, mix ? mix.max : parseIntIn(o.flits, 1, 1 << 24, '--flits'));
   if (!u) return null;
-  const flits = input.flits ?? u.flits ?? parseIntIn(o.flits, 1, 1 << 24, '--flits');
+  const flits = mix ? mix.mean : (input.flits ?? u.flits ?? parseIntIn(o.flits, 1, 1 << 24, '--flits'));
   if (u.flits !== undefined) {
     if (u.flits > 1 << 24)
       throw new WormcastError(
         `--message-bytes ${u.messageBytes}: ${u.flits} flits of ${u.flitBytes} bytes is more than --flits allows (16777216)`,
       );
-    o.flits = String(u.flits);
+    if (mix && u.flits !== mix.max)
+      throw new WormcastError(
+        `--message-bytes ${u.messageBytes} and ${mixFlag} ${o.sizes ?? o.flits} both give the message size: give one of them`,
+      );
+    if (!mix) o.flits = String(u.flits);
   }
   if (u.load !== undefined) {
     if (u.load > flits)
       throw new WormcastError(
-        `--interarrival-us ${u.interarrivalUs}: load ${u.load} flits/node/cycle is more than one ${flits}-flit message per node per cycle; the shortest mean inter-arrival time is one cycle, ${u.cycleUs} us`,
+        `--interarrival-us ${u.interarrivalUs}: load ${u.load} flits/node/cycle is more than one ${mix ? `message of the mean size, ${flits} flits,` : `${flits}-flit message`} per node per cycle; the shortest mean inter-arrival time is one cycle, ${u.cycleUs} us`,
       );
     if (u.load < 1e-9)
       throw new WormcastError(

@@ -507,7 +507,7 @@ export function registerSimulate(program: Command): void {
           : `${config.flits}-flit messages`;
       const heading = `${o.topology} ${o.algorithm}${destText}${patternText}, load ${config.load} flits/node/cycle (configured), ${sizeText}, ${nodeModelText(model)}, ${engineRulesText(config.options)}${dorFlag !== undefined ? `, dor tie-break ${tieBreak}, dateline ${dateline}` : ''}${selection !== undefined ? `, selection ${selection}` : ''}, ${config.engine} engine; deadlock check${faultNote}: ${verdict}`;
       const unitsLine = units
-        ? `\n  units: ${unitsText(units, config.flits, config.load, config.options.startup)}`
+        ? `\n  units: ${unitsText(units, config.sizes ?? config.flits, config.load, config.options.startup)}`
         : '';
       printResult(
         r,

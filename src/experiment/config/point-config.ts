@@ -154,6 +154,7 @@ export function resolvePoint(given0: Partial<Record<OptionKey, OptionValue>>): P
     throw new WormcastError(
       `dests ${o.dests} and destsMean ${o.destsMean} both give the destinations per multicast: give one of them`,
     );
+  const mix = o.sizes !== undefined ? parseSizeMix(o.sizes as string) : undefined;
   const units = resolveUnits(
     {
       units: o.units as string | undefined,
@@ -166,6 +167,7 @@ export function resolvePoint(given0: Partial<Record<OptionKey, OptionValue>>): P
       load: o.load as number | undefined,
       flits: o.flits as number | undefined,
       startup: o.startup as number | undefined,
+      ...(mix ? { sizes: { mean: mix.mean, max: mix.max } } : {}),
     },
     optionEntry('flits').default as number,
     (k) => k,
@@ -181,7 +183,6 @@ export function resolvePoint(given0: Partial<Record<OptionKey, OptionValue>>): P
     ...(o.selection !== undefined ? { selection: o.selection as string } : {}),
   });
   const t = routing.topology;
-  const mix = o.sizes !== undefined ? parseSizeMix(o.sizes as string) : undefined;
   if (mix && (o.flits !== undefined || units?.flits !== undefined) && (o.flits ?? units?.flits) !== mix.max)
     throw new WormcastError(
       `sizes ${o.sizes}: gives the message sizes; leave out ${o.flits !== undefined ? `flits (${o.flits})` : 'messageBytes'}`,

@@ -175,6 +175,12 @@ export interface UnitInput extends UnitFields {
   load?: number;
   flits?: number;
   startup?: number;
+  /**
+   * A size mix (`sizes`, docs/traffic.md "Message sizes"): its mean and largest size in flits. It
+   * gives the message sizes, as `flits` does (a preset's message size does not apply), and a mean
+   * inter-arrival time is a load of its mean size.
+   */
+  sizes?: { mean: number; max: number };
 }
 
 /** A run's units resolved: the seed's numbers and what they convert to (JSON `units` of simulate). */
@@ -247,9 +253,10 @@ export function resolveUnits(o: UnitInput, defaultFlits: number, name: OptionNam
     r.source = preset.source;
   }
   const flitBytes = o.flitBytes ?? preset?.flitBytes;
-  // the message size: --flits, else --message-bytes, else the preset's (unless --flits overrides it)
+  // the message size: --flits, else --message-bytes, else the preset's (unless --flits or a size
+  // mix overrides it)
   if (o.flits === undefined) {
-    const bytes = o.messageBytes ?? preset?.messageBytes;
+    const bytes = o.messageBytes ?? (o.sizes === undefined ? preset?.messageBytes : undefined);
     if (bytes !== undefined && (o.messageBytes !== undefined || preset?.messageFlits === undefined)) {
       if (flitBytes === undefined)
         throw new WormcastError(
@@ -258,9 +265,10 @@ export function resolveUnits(o: UnitInput, defaultFlits: number, name: OptionNam
       r.messageBytes = bytes;
       r.flitBytes = flitBytes;
       r.flits = Math.ceil(bytes / flitBytes);
-    } else if (preset?.messageFlits !== undefined) r.flits = preset.messageFlits;
+    } else if (preset?.messageFlits !== undefined && o.sizes === undefined) r.flits = preset.messageFlits;
   }
-  const flits = o.flits ?? r.flits ?? defaultFlits;
+  // the flits of a message on average: a size mix's mean (the load counts it), else the one size
+  const flits = o.sizes?.mean ?? o.flits ?? r.flits ?? defaultFlits;
   // the cycle: the time one flit takes on one channel
   if (o.flitTimeNs !== undefined) r.cycleUs = o.flitTimeNs / 1000;
   else {
@@ -302,11 +310,12 @@ export function resolveUnits(o: UnitInput, defaultFlits: number, name: OptionNam
   return r;
 }
 
-/** The resolved units in words, for the heading of a run. */
-export function unitsText(u: ResolvedUnits, flits: number, load?: number, startup?: number): string {
+/** The resolved units in words, for the heading of a run (`flits`: its size, or its size mix's text). */
+export function unitsText(u: ResolvedUnits, flits: number | string, load?: number, startup?: number): string {
   const parts: string[] = [];
   if (u.preset) parts.push(`${u.preset} (${u.source})`);
-  if (u.messageBytes !== undefined)
+  if (typeof flits === 'string') parts.push(`messages of ${flits} flits (size:weight)`);
+  else if (u.messageBytes !== undefined)
     parts.push(`${u.messageBytes}-byte messages = ${flits} flits of ${u.flitBytes} bytes`);
   else parts.push(`${flits}-flit messages`);
   if (u.cycleUs !== undefined)
