@@ -92,6 +92,9 @@ describe('simulate --traffic isolated (in-process main)', () => {
     [['--load', '0.01', '--sets', '10'], /^wormcast: simulate: --sets applies to --traffic isolated/],
     [['--traffic', 'static', '--load', '0.01'], /^wormcast: --traffic 'static': expected dynamic or isolated/],
     [['--traffic', 'isolated', '--sets', '0'], /--sets: 0 is out of range/],
+    // a size mix was dropped without a word: the sets ran 16-flit multicasts (found by /tmp/fuzz29)
+    [['--traffic', 'isolated', '--sizes', '4:1,8:1'], /^wormcast: sizes: does not apply to traffic: isolated/],
+    [['--traffic', 'isolated', '--flits', '4:1,8:1'], /^wormcast: sizes: does not apply to traffic: isolated/],
   ])('refuses %j with one wormcast: line, exit 2', async (extra, message) => {
     const r = await runMain([...run, ...extra]);
     expect(r.status).toBe(2);
@@ -142,6 +145,10 @@ describe('experiment files: seed units, destsMean, traffic: isolated', () => {
       /load: does not apply to traffic: isolated/,
     );
     expect(bad({ sets: 10, load: 0.1 })).toThrow(/sets: applies to traffic: isolated only/);
+    // a sweep's isolated point ran every multicast at the mix's largest size
+    expect(bad({ traffic: 'isolated', sizes: '4:1,8:1', dests: 3, algorithm: 'dual-path' })).toThrow(
+      /sizes: does not apply to traffic: isolated/,
+    );
     expect(() => parseExperiment({ name: 'b', base: { units: 'seed7' } }, 'b.yaml')).toThrow(
       /b\.yaml: base\.units: 'seed7' is not valid; expected one of seed000, seed001, seed003, seed004/,
     );

@@ -83,6 +83,9 @@ const DYNAMIC_ONLY = [
   'radius',
   'onoff',
   'batch',
+  // every isolated multicast is `flits` long: a size mix was dropped (the CLI ran the default 16
+  // flits, a sweep's point the mix's largest)
+  'sizes',
 ] as const;
 
 /**
