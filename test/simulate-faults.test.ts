@@ -55,4 +55,29 @@ describe('simulate --faults', () => {
     expect(dead.status).toBe('finished');
     expect(dead.undeliverable).toBeGreaterThan(0);
   });
+
+  it('every message undeliverable (the one hot spot is a faulty node): the reason says so, not "no message was created"', async () => {
+    // it said "no message was created in the measurement window (cycles 1000..2000): raise --load
+    // or --cycles", for 122 messages whose one destination, node 5 = (1,1), the faults removed
+    const r = await simulate({
+      ...base,
+      topology: 'mesh:4x4',
+      algorithm: 'unicast',
+      dests: 0,
+      load: 0.1,
+      flits: 16,
+      warmup: 1000,
+      measure: 1000,
+      drain: 10_000,
+      pattern: 'hotspot',
+      hotspots: '5',
+      faults: 'node:1,1',
+      options: {},
+    });
+    expect(r.multicasts).toBe(0);
+    expect(r.undeliverable).toBeGreaterThan(0);
+    expect(r.incomplete).toBe(
+      `no message created in the measurement window (cycles 1000..2000) could be delivered: ${r.undeliverable} destinations are unreachable with the faults (--faults)`,
+    );
+  });
 });

@@ -115,6 +115,7 @@ export function incompleteReason(
   completed: number,
   slots: SlotUse,
   lastProgress = stopped,
+  undeliverable = 0,
 ): string | null {
   const stop =
     status === 'deadlock'
@@ -140,6 +141,9 @@ export function incompleteReason(
     const left = multicasts - completed;
     return `${stop}, after the measurement window (cycles ${asked})${left > 0 ? `: ${left} of its ${multicasts} messages did not complete` : ', whose messages all completed'}`;
   }
+  // messages whose every destination the faults cut off are not sent, and not counted as created
+  if (multicasts === 0 && undeliverable > 0)
+    return `no message created in the measurement window (cycles ${asked}) could be delivered: ${undeliverable} destinations are unreachable with the faults (--faults)`;
   if (multicasts === 0)
     return `no message was created in the measurement window (cycles ${asked}): raise --load or --cycles`;
   if (completed === 0)

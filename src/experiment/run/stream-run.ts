@@ -340,6 +340,7 @@ export function streamOutcome(
         st.completed,
         slots,
         deadlock?.lastProgress,
+        e.undeliverable,
       );
   return {
     status: finalStatus,
