@@ -4,6 +4,8 @@ import { resolvePoint } from '../src/experiment/config/point-config.ts';
 import { simulate } from '../src/experiment/config/simulate-options.ts';
 import { TrafficStream } from '../src/experiment/run/traffic-stream.ts';
 import { mulberry32 } from '../src/random.ts';
+import { metricOf } from '../src/experiment/config/metrics.ts';
+import { runMain } from './cli-main.ts';
 
 /*
  * The arrival processes of docs/traffic.md "Processes" (issue 29): BookSim's on/off source against
@@ -88,6 +90,30 @@ describe('batch mode (BookSim sim_type = batch)', () => {
     expect(r.drainTime).toBeLessThanOrEqual(r.cycles);
     // every message is created at or after cycle 0, so the last delivery is at least the largest latency
     expect(r.drainTime).toBeGreaterThanOrEqual(r.latencyPercentiles!.max);
+  });
+
+  it('a batch that delivered nothing has no drain time: null in --json, - in text, not -1', async () => {
+    // every message goes to the one hot spot, a faulty node: nothing is sent. drainTime was -1,
+    // the sentinel of "no delivery", printed as a drain time and averaged by a sweep (its mean -1)
+    const args = ['simulate', '--topology', 'mesh:4x4', '--pattern', 'hotspot', '--hotspots', '5'];
+    const batch = [...args, '--process', 'batch', '--batch', '2', '--load', '0.5', '--faults', 'node:1,1'];
+    const r = await simulate({
+      topology: 'mesh:4x4',
+      pattern: 'hotspot',
+      hotspots: '5',
+      process: 'batch',
+      batch: 2,
+      load: 0.5,
+      faults: 'node:1,1',
+    });
+    expect(r.completed).toBe(0);
+    expect(r.drainTime).toBeNaN();
+    expect(metricOf(r, 'drainTime')).toBeNaN();
+    const j = await runMain([...batch, '--json']);
+    expect(j.status).toBe(3);
+    expect(JSON.parse(j.stdout).drainTime).toBeNull();
+    const text = await runMain(batch);
+    expect(text.stdout).toContain('  drain time - (the cycle of the last tail delivery)');
   });
 });
 

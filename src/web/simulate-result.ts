@@ -55,7 +55,7 @@ export function renderSimulation(v: SimulationView): Node[] {
   if (a)
     rows.push(['accepted-per-node', 'accepted per node (flits/node/cycle)', `min ${f(a.min, 4)}, max ${f(a.max, 4)}`]);
   if (r.drainTime !== undefined)
-    rows.push(['drain-time', 'drain time (the cycle of the last tail delivery)', String(r.drainTime)]);
+    rows.push(['drain-time', 'drain time (the cycle of the last tail delivery)', f(r.drainTime, 0)]);
   const w = r.warmupAuto;
   if (w) rows.push(['warmup-auto', 'warm-up auto (MSER, docs/traffic.md)', warmupAutoText(w, 'the cycles')]);
   if (r.faults) {

@@ -45,7 +45,7 @@ export function resultLines(r: SimulationResult, routing: RoutingFunction, headi
   lines.push(
     `  latency (creation to tail delivery) mean ${f(r.meanLatency)}, max ${r.maxLatency}; network latency mean ${f(r.meanNetworkLatency)}`,
     `  multicast completion mean ${f(r.meanCompletion)}, max ${r.maxCompletion}`,
-    ...(r.drainTime !== undefined ? [`  drain time ${r.drainTime} (the cycle of the last tail delivery)`] : []),
+    ...(r.drainTime !== undefined ? [`  drain time ${f(r.drainTime, 0)} (the cycle of the last tail delivery)`] : []),
     ...(r.warmupAuto ? [`  warm-up auto: ${warmupAutoText(r.warmupAuto, '--cycles')}`] : []),
     `  throughput ${f(r.throughput, 4)} flits/node/cycle accepted, ${f(r.generated, 4)} generated`,
     `  flit-hops ${r.flitHops}; VC-wait cycles ${r.counters.vcWaitCycles}; physical-channel sharing events ${r.counters.sharingEvents}; channel utilisation mean ${r.channelUtilisation.mean.toFixed(3)}, max ${r.channelUtilisation.max.toFixed(3)}`,

@@ -23,7 +23,7 @@ import { summarize, type RunStats, type Window } from './stats.ts';
 import { eventWorms, runStream, type StreamProgress, type StreamRun, streamCapacity } from './stream-run.ts';
 import { kernelTrafficApplies, runKernelStream } from './kernel-run.ts';
 import { autoWarmup, PILOT_BATCHES } from './warmup-auto.ts';
-import { lastDelivery, traceWorkload } from './trace-run.ts';
+import { drainTimeOf, lastDelivery, traceWorkload } from './trace-run.ts';
 import { parseTrace, readTraceFile } from '../../traffic/trace-file.ts';
 import { groupRegionBytes } from '../../engine/kernel-groups.ts';
 import { generatorRegionBytes } from '../../engine/kernel-traffic.ts';
@@ -558,7 +558,7 @@ export function replayTrace(
   routeSeed = 0,
 ): SimulationResult {
   const r = runWorkload(engine, routing, w, { from: 0, to: RUN_END }, RUN_END, 'finished', onCycle, routeSeed);
-  return { ...r, drainTime: lastDelivery(engine.times().destTail) };
+  return { ...r, drainTime: drainTimeOf(lastDelivery(engine.times().destTail)) };
 }
 
 /** The routing rules of a run (dor's tie-break and dateline, an adaptive function's selection), as given. */

@@ -16,6 +16,7 @@ import {
   type SimulationResult,
 } from './simulation-result.ts';
 import { hopCount, StreamStats } from './stream-stats.ts';
+import { drainTimeOf } from './trace-run.ts';
 import type { Window } from './stats.ts';
 import type { TrafficEvent } from './traffic.ts';
 import type { EventSource } from './traffic-stream.ts';
@@ -363,7 +364,8 @@ export function streamOutcome(
     deadlock,
     ...stats.distribution(measured),
     channelFlits: Array.from(channelFlits),
-    ...(s.open ? { drainTime: stats.lastDelivery() } : {}),
+    // NaN when nothing was delivered (null in JSON, '-' in text), not lastDelivery's -1
+    ...(s.open ? { drainTime: drainTimeOf(stats.lastDelivery()) } : {}),
     ...(s.batches ? { batchMeans: stats.batchMeans() } : {}),
     ...(s.faults ? { faults: faultsJson(t, s.faults), undeliverable: e.undeliverable } : {}),
   };

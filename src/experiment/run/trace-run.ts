@@ -64,6 +64,14 @@ export function traceWorkload(
   return { worms, created, firstWorm, dests, flits: messages[0]!.flits };
 }
 
+/**
+ * A run's drainTime from the cycle of its last tail delivery (-1: none): NaN when nothing was
+ * delivered, a quantity with nothing to tell (null in JSON, '-' in text, out of a sweep's interval).
+ */
+export function drainTimeOf(last: number): number {
+  return last >= 0 ? last : Number.NaN;
+}
+
 /** The cycle of the last tail delivery of a run's worms (-1 with none): a trace's finish time. */
 export function lastDelivery(destTail: ArrayLike<number>): number {
   let last = -1;
