@@ -189,7 +189,9 @@ export function simulationRouting(
       throw new WormcastError(
         `${flag}: applies to unicast traffic routed by dor (a torus), not ${algorithm === 'unicast' ? `routing ${name}` : `algorithm ${algorithm}`}`,
       );
-    return createRouting('dor', t, { tieBreak, dateline });
+    // with faults too: the function carries them for the engines' check (it returned without them,
+    // so a dead channel went unchecked)
+    return withFaults(createRouting('dor', t, { tieBreak, dateline }), faults);
   }
   if (dor.selection !== undefined && dor.selection !== 'first-free') {
     // the engines select among the choices of unicast and path worms; refused where nothing would read it
@@ -224,11 +226,27 @@ export function simulationRouting(
  */
 function withFaults(r: RoutingFunction, faults: FaultSet | undefined): RoutingFunction {
   if (!faults) return r;
+  refuseFaultRouting(r);
+  return r.faults ? r : { ...r, faults };
+}
+
+/**
+ * Refuse routing function r for a run with faults (withFaults above says why); resolvePoint asks
+ * it too, so that a sweep refuses such a point before anything runs, not when its turn comes.
+ */
+export function refuseFaultRouting(r: RoutingFunction): void {
   if (r.choices)
     throw new WormcastError(
       `--faults: routing ${r.name} is adaptive and its selection could take a dead channel; with faults use a deterministic routing or a fault-tolerant one (dim-reversal, fault-ring)`,
     );
-  return r.faults ? r : { ...r, faults };
+  // a per-worm draw (valiant's intermediate node, o1turn's XY or YX, dor's random tie-break): each
+  // worm routes under its own key while the faults analysis follows the route of key 0, so worms
+  // were given dead channels (the reference engine stopped with an internal error, the release
+  // wasm build carried their flits over the dead links)
+  if (!r.faults && (r.keys ?? 1) > 1)
+    throw new WormcastError(
+      `--faults: routing ${r.name}${r.name === 'dor' ? ' with --tie-break random' : ''} draws a route per worm, which could take a dead channel; with faults use a deterministic routing or a fault-tolerant one (dim-reversal, fault-ring)`,
+    );
 }
 
 /** Cycles per piece of a whole run reported as it goes (runWorkload's onCycle). */
