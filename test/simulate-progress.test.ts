@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulateProgress } from '../src/cli/simulate-progress.ts';
 import { progressSettings } from '../src/cli/progress.ts';
+import { runMain } from './cli-main.ts';
 import type { Engine, EngineInput } from '../src/engine/types.ts';
 import { makeEngine, simulate, type SimulateConfig } from '../src/experiment/run/simulate.ts';
 import type { StreamProgress } from '../src/experiment/run/stream-run.ts';
@@ -99,6 +100,36 @@ describe("simulate's progress line", () => {
     );
     expect(lines[2]).toBe('wormcast simulate: finished in 2 s\n');
   });
+});
+
+describe('simulate --process batch and --warmup auto: no total they cannot know', () => {
+  it('counts cycles without a percentage (it said "35,727 of 21,000 cycles (170%)" for a batch)', async () => {
+    // a batch runs until its last message is delivered, not warm-up + window + drain; --warmup
+    // auto's run ends at the warm-up its pilot finds: the total given was that of the defaults
+    const lines: string[] = [];
+    const saved = { ...progressSettings };
+    Object.assign(progressSettings, {
+      delayMs: 0,
+      intervalMs: 0,
+      stream: { write: (s: string) => lines.push(s) > 0, isTTY: false },
+    });
+    try {
+      for (const extra of [
+        ['--process', 'batch', '--batch', '150', '--flits', '4', '--load', '1'],
+        ['--load', '0.1', '--cycles', '3000', '--warmup', 'auto'],
+      ]) {
+        lines.length = 0;
+        const r = await runMain(['simulate', '--topology', 'mesh:4x4', ...extra, '--json']);
+        expect(r.status, extra.join(' ')).toBe(0);
+        const counts = lines.filter((l) => /cycles/.test(l));
+        expect(counts.length, extra.join(' ')).toBeGreaterThan(0);
+        for (const l of counts) expect(l, extra.join(' ')).toMatch(/^wormcast simulate: [\d,]+ cycles in /);
+      }
+    } finally {
+      Object.assign(progressSettings, saved);
+      delete progressSettings.stream;
+    }
+  }, 60_000);
 });
 
 describe('progress of a whole run (--plan, --scenario) and of isolated sets (issue 25)', () => {

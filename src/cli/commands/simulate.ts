@@ -473,7 +473,11 @@ export function registerSimulate(program: Command): void {
         }
       };
       // a long run shows its cycles on stderr (src/cli/progress.ts: silent for the first seconds)
-      const progress = simulateProgress(config.warmup + config.measure + config.drain);
+      // a batch runs until its last delivery, --warmup auto to the warm-up its pilot finds: no
+      // total is known before the run (a batch said "35,727 of 21,000 cycles (170%)")
+      const progress = simulateProgress(
+        config.process === 'batch' || config.warmupAuto ? 0 : config.warmup + config.measure + config.drain,
+      );
       let sim: Awaited<ReturnType<typeof simulateWith>>;
       try {
         sim = await simulateWith(config, { onStart, ...progress.hooks });
