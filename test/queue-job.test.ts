@@ -1,3 +1,4 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { parseQueueUrl, redact, redisErrorLine } from '../src/experiment/queue/q
 import { checkJob, isPointOutcome, pointJob } from '../src/experiment/queue/queue-job.ts';
 import { parseExperiment } from '../src/experiment/config/schema.ts';
 import { pointKey } from '../src/experiment/sweep/store.ts';
+import { runPoint } from '../src/experiment/sweep/point-run.ts';
 import { pointSettings } from '../src/experiment/sweep/sweep.ts';
 import { runMain } from './cli-main.ts';
 
@@ -140,6 +142,84 @@ describe('a job is checked before it runs', () => {
       ['../../etc', 'point', job, /its id is not a point key/],
     ];
     for (const [id, name, data, message] of cases) expect(() => checkJob(id, name, data, VERSION)).toThrow(message);
+  });
+
+  it('isolated multicasts, traces, size mixes, processes, faults, warm-up auto: every kind of point passes as a job and runs the same', async () => {
+    // until 2026-11-27 a job carried the resolved configuration, whose load 0 (isolated traffic, a
+    // trace) an experiment file may not give: every job of an isolated or trace sweep was refused
+    const traceDir = mkdtempSync(join(tmpdir(), 'wormcast-job-trace-'));
+    const tracePath = join(traceDir, 'ring.trace');
+    copyFileSync('examples/traces/ring-allgather-64.trace', tracePath);
+    const bases: Record<string, unknown>[] = [
+      { topology: 'mesh:4x4', traffic: 'isolated', algorithm: 'dual-path', dests: 3, sets: 6 },
+      { topology: 'hypercube:6', trace: tracePath, startup: 2 },
+      { topology: 'mesh:4x4', load: 0.1, pattern: 'transpose', flits: '4:1,16:1', process: 'exponential', cycles: 300 },
+      { topology: 'torus:4x4', load: 0.1, process: 'onoff', onoff: '0.1,0.2', tieBreak: 'random', cycles: 300 },
+      { topology: 'mesh:4x4', load: 0.1, faults: 'links:2', cycles: 300 },
+      {
+        topology: 'mesh:4x4',
+        load: 0.05,
+        warmup: 'auto',
+        pattern: 'hotspot',
+        hotspots: '5',
+        hotspotFraction: 0.3,
+        cycles: 300,
+      },
+      { topology: 'hypercube:4', algorithm: 'u-cube', destsMean: 3, load: 0.05, cycles: 300, drain: 2000 },
+    ];
+    for (const base of bases) {
+      const e = parseExperiment({ name: 'kinds', base, replications: 1 }, 'kinds');
+      const p = expandGrid(e, 'kinds')[0]!;
+      const key = pointKey(p.config, pointSettings(e), VERSION);
+      const job = JSON.parse(JSON.stringify(pointJob(e, p, 'label', VERSION))) as { trace?: string };
+      if (base.trace !== undefined) {
+        expect(job.trace).toBe(readFileSync(tracePath, 'utf8'));
+        rmSync(traceDir, { recursive: true }); // the worker's machine need not have the file
+      }
+      const checked = checkJob(key, 'point', job, VERSION);
+      expect(checked.task.config).toEqual(p.config);
+      const here = base.trace !== undefined ? { ...checked.task, traceText: undefined } : checked.task;
+      const [there, local] = [await runPoint(checked.task), base.trace !== undefined ? null : await runPoint(here)];
+      expect(there.summary.incomplete).toEqual([]);
+      if (local) expect(there.replications).toEqual(local.replications);
+      // the trace's drain time at zero load: S + 12 cycles after the last dependency (docs/traffic.md)
+      else expect((there.replications[0]!.result as { drainTime: number }).drainTime).toBeGreaterThan(0);
+    }
+  });
+
+  it('a point the run would refuse for its faults is refused when the sweep expands its grid', () => {
+    // it was refused only when its turn came (simulate's routing with faults), after other points had run
+    for (const routing of ['min-adaptive', 'valiant']) {
+      const e = parseExperiment(
+        { name: 'f', base: { topology: 'mesh:4x4', load: 0.1, faults: 'links:2', routing } },
+        'f',
+      );
+      expect(() => expandGrid(e, 'f')).toThrow(
+        new RegExp(`^wormcast: f: point \\(base\\): --faults: routing ${routing} `),
+      );
+    }
+  });
+
+  it("a trace's job: its text is part of the key; without it, or with it for a point without a trace, refused", () => {
+    const e = parseExperiment(
+      {
+        name: 'tr',
+        base: { topology: 'hypercube:6', trace: `${process.cwd()}/examples/traces/ring-allgather-64.trace` },
+      },
+      'tr',
+    );
+    const p = expandGrid(e, 'tr')[0]!;
+    const key = pointKey(p.config, pointSettings(e), VERSION);
+    const job = pointJob(e, p, 'x', VERSION);
+    expect(() => checkJob(key, 'point', { ...job, trace: `${job.trace}# edited\n` }, VERSION)).toThrow(
+      /its id is not the configuration hash of its payload/,
+    );
+    const { trace: _t, ...without } = job;
+    expect(() => checkJob(key, 'point', without, VERSION)).toThrow(/its point has a trace but not the trace's text/);
+    const plain = pointJob(experiment, points[0]!, 'x', VERSION);
+    expect(() => checkJob(keyOf(0), 'point', { ...plain, trace: '0 0 1 4\n' }, VERSION)).toThrow(
+      /it has a trace but its point none/,
+    );
   });
 
   it("a worker's answer is checked before the sweep stores it", () => {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
@@ -198,6 +198,47 @@ describe.skipIf(skip !== undefined)('distributed sweeps (BullMQ on a real redis-
     const again = sweep(file, url, out);
     expect(await ended(again, 20_000, 'the second sweep')).toEqual({ status: 0, signal: null });
     expect(again.out()).toContain("(0 run on the queue's workers, 40 already in");
+  }, 90_000);
+
+  it('isolated multicasts and a trace (its text in the job): point for point the local sweep', async () => {
+    // until 2026-11-27 every job of an isolated or trace sweep was refused by the workers (a job
+    // carried the resolved configuration, load 0, which an experiment file may not give)
+    const url = redis.url(6);
+    await flushDb(url);
+    const trace = join(dir, 'allgather.trace');
+    copyFileSync('examples/traces/ring-allgather-64.trace', trace);
+    const files = [
+      experiment('isolated', [
+        'base: {topology: "mesh:4x4", traffic: isolated, algorithm: dual-path, sets: 5}',
+        'grid: {dests: [2, 5]}',
+        'replications: 1',
+      ]),
+      experiment('traced', [
+        `base: {topology: "hypercube:6", trace: "${trace}"}`,
+        'grid: {startup: [0, 4]}',
+        'replications: 1',
+      ]),
+    ];
+    for (const file of files) {
+      const ref = `${file}.local.jsonl`;
+      await runSweep(readExperimentFile(file), file, {
+        out: ref,
+        workers: 0,
+        fresh: false,
+        progress: sweepProgress(true, { write: () => true }),
+      });
+      const expected = readStore(ref).points;
+      expect(expected.size).toBe(2);
+      const w = worker(url, 1, 2);
+      const out = `${file}.queue.jsonl`;
+      const s = sweep(file, url, out);
+      expect(await ended(s, 60_000, 'the sweep')).toEqual({ status: 0, signal: null });
+      expect((await ended(w, 20_000, 'the worker')).status).toBe(0);
+      const got = lines(out);
+      expect(got).toHaveLength(2);
+      for (const p of got) expect(numbers(p)).toEqual(numbers(expected.get(p.key)!));
+    }
+    expect(await counts(url)).toMatchObject({ completed: 4, failed: 0 });
   }, 90_000);
 
   it('a worker SIGKILLed while it holds jobs: another takes them after the lock expires; every point stored once', async () => {

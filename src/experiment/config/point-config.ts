@@ -5,7 +5,7 @@ import type { PortModel } from '../../multicast/types.ts';
 import type { EngineOptions } from '../../engine/types.ts';
 import type { OptionKey, OptionValue } from './option-keys.ts';
 import { flagOf, OPTION_TABLE, optionEntry, type SpecValue } from './option-table.ts';
-import { simulationRouting, type SimulateConfig } from '../run/simulate.ts';
+import { refuseFaultRouting, simulationRouting, type SimulateConfig } from '../run/simulate.ts';
 import type { MemoryEnvironment } from '../run/memory-estimate.ts';
 import { destCountRange } from '../run/dest-count.ts';
 import { unicastPattern } from '../run/unicast-pattern.ts';
@@ -185,6 +185,8 @@ export function resolvePoint(given0: Partial<Record<OptionKey, OptionValue>>): P
     ...(o.dateline !== undefined ? { dateline: o.dateline as 'position' | 'booksim' } : {}),
     ...(o.selection !== undefined ? { selection: o.selection as string } : {}),
   });
+  // refused before anything runs, as the run would (a fault-tolerant function has no faults here)
+  if (o.faults !== undefined) refuseFaultRouting(routing);
   const t = routing.topology;
   if (mix && (o.flits !== undefined || units?.flits !== undefined) && (o.flits ?? units?.flits) !== mix.max)
     throw new WormcastError(

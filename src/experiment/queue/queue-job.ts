@@ -2,16 +2,17 @@ import { z } from 'zod';
 import { WormcastError } from '../../errors.ts';
 import { expandGrid, type Point } from '../config/grid.ts';
 import type { MemoryEnvironment } from '../run/memory-estimate.ts';
-import type { OptionKey, OptionValue } from '../config/options.ts';
-import type { PointConfig } from '../config/point-config.ts';
 import type { PointOutcome, PointTask } from '../sweep/point-run.ts';
 import { parseExperiment, type Experiment } from '../config/schema.ts';
 import { pointKey } from '../sweep/store.ts';
 import { pointSettings } from '../sweep/sweep.ts';
+import { readTraceFile, TRACE_FILE_MAX_BYTES } from '../../traffic/trace-file.ts';
 
 /*
- * One job of the distributed queue: one point, as an experiment file of that one point (its
- * resolved configuration as `base`, no grid, the sweep's settings). A worker validates it with the
+ * One job of the distributed queue: one point, as an experiment file of that one point (the
+ * options that define it, the experiment's base with the point's grid values, as `base`; no grid;
+ * the sweep's settings), and for a point with a trace the trace's text, which a worker on another
+ * machine need not have as a file. A worker validates it with the
  * same zod schema as an experiment file (src/experiment/config/schema.ts) and checks that the job's id is
  * the store key of what it would run (src/experiment/sweep/store.ts pointKey): a worker never runs what
  * is not a wormcast point, and a result is never stored under another point's key.
@@ -29,26 +30,26 @@ export interface PointJob {
   label: string;
   /** An experiment file of this one point. */
   experiment: Record<string, unknown>;
+  /** The text of the point's trace file (a point with a trace only): the worker runs it. */
+  trace?: string;
 }
 
-/** The options of a resolved configuration, as an experiment's `base` (a unicast's dests 0 is not an option). */
-function configOptions(c: PointConfig): Partial<Record<OptionKey, OptionValue>> {
-  const o: Partial<Record<OptionKey, OptionValue>> = {};
-  for (const [k, v] of Object.entries(c))
-    if (v !== undefined && !(k === 'dests' && v === 0)) o[k as OptionKey] = v as OptionValue;
-  return o;
-}
-
-/** The job of point `p` of experiment `e`. */
+/**
+ * The job of point `p` of experiment `e`. Its base is what the sweep resolved the point from
+ * (src/experiment/config/grid.ts), not the resolved configuration: that one holds what resolving
+ * filled in (load 0 for isolated traffic and traces, their windows) which an experiment file may
+ * not give, so every job of an isolated or trace sweep was refused until 2026-11-27.
+ */
 export function pointJob(e: Experiment, p: Point, label: string, engineVersion: string): PointJob {
   const s = pointSettings(e);
   return {
     v: 1,
     engineVersion,
     label,
+    ...(p.config.trace !== undefined ? { trace: readTraceFile(p.config.trace) } : {}),
     experiment: {
       name: e.name,
-      base: configOptions(p.config),
+      base: { ...e.base, ...p.values },
       replications: s.replications,
       seed: s.seed,
       seeds: s.seeds,
@@ -64,6 +65,7 @@ const jobSchema = z.strictObject({
   engineVersion: z.string().min(1).max(200),
   label: z.string().max(2000),
   experiment: z.record(z.string(), z.unknown()),
+  trace: z.string().max(TRACE_FILE_MAX_BYTES).optional(),
 });
 
 /** A job's id as a message shows it (it comes from whoever wrote to the queue). */
@@ -122,10 +124,24 @@ export function checkJob(
   }
   const p = points[0]!;
   const settings = pointSettings(e);
-  if (pointKey(p.config, settings, engineVersion) !== id)
+  // a trace's point runs the text the job carries (its file is the sweeping machine's)
+  if ((p.config.trace !== undefined) !== (job.trace !== undefined))
+    throw bad(
+      p.config.trace !== undefined
+        ? "its point has a trace but not the trace's text"
+        : 'it has a trace but its point none',
+    );
+  if (pointKey(p.config, settings, engineVersion, job.trace) !== id)
     throw bad('its id is not the configuration hash of its payload');
   return {
-    task: { index: 0, values: {}, config: p.config, settings, ...(memory ? { memory } : {}) },
+    task: {
+      index: 0,
+      values: {},
+      config: p.config,
+      settings,
+      ...(memory ? { memory } : {}),
+      ...(job.trace !== undefined ? { traceText: job.trace } : {}),
+    },
     label: job.label,
   };
 }

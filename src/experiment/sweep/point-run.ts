@@ -35,6 +35,11 @@ export interface PointTask {
   settings: PointSettings;
   /** The memory a run may use (checked before it starts); absent: no check. */
   memory?: MemoryEnvironment;
+  /**
+   * The trace's text, run instead of reading config.trace's file: a queue job carries it, since a
+   * worker on another machine need not have the file (src/experiment/queue/queue-job.ts).
+   */
+  traceText?: string;
 }
 
 /** One replication as stored: its seed, window length and everything `simulate --json` prints. */
@@ -89,6 +94,7 @@ async function runOnce(
 ): Promise<{ r: SimulationResult; batchMeans: number[] | null }> {
   const cfg: SimulateConfig & { batches?: number } = {
     ...simulateConfig(task.config, seed, measure, task.memory),
+    ...(task.traceText !== undefined ? { traceText: task.traceText } : {}),
     batches: task.settings.statistics.batches,
   };
   const r = await simulate(cfg);

@@ -45,10 +45,20 @@ export interface StoredPoint {
  * and for a trace's point the trace's text (the configuration names only its file: a trace edited
  * between two sweeps is a new point, not one already in the store).
  */
-export function pointKey(config: PointConfig, settings: PointSettings, engineVersion: string): string {
+export function pointKey(
+  config: PointConfig,
+  settings: PointSettings,
+  engineVersion: string,
+  /** The trace's text when it is not read from config.trace's file (a queue job carries it). */
+  traceText?: string,
+): string {
   const h = createHash('sha256').update(canonicalJson({ config, settings, engineVersion }));
   if (config.trace !== undefined)
-    h.update(`\ntrace ${createHash('sha256').update(readTraceFile(config.trace)).digest('hex')}`);
+    h.update(
+      `\ntrace ${createHash('sha256')
+        .update(traceText ?? readTraceFile(config.trace))
+        .digest('hex')}`,
+    );
   return h.digest('hex').slice(0, 32);
 }
 
