@@ -61,9 +61,14 @@ const REQUIRED = [
 ];
 /** issue 23: a default install (no optional peer) of the package and its dependencies, in bytes. */
 const MAX_INSTALLED = 20_000_000;
-/** Today ~0.36 MB packed and ~1.1 MB unpacked; the limits leave room and catch a stray folder. */
-const MAX_PACKED = 1_000_000;
-const MAX_UNPACKED = 3_000_000;
+/**
+ * 2026-11-27: 0.90 MB packed and 2.94 MB unpacked, 588 files (dist/ 1.83 MB, docs/ 0.86 MB, the wasm
+ * 0.11 MB; `npm pack --dry-run --json`), grown with the features from 0.36 and 1.1 MB, which had
+ * brought them within 2 % of the limits then (1 and 3 MB). The limits leave room for growth and
+ * still catch a stray folder (node_modules/, a debug build); the file list above checks the names.
+ */
+const MAX_PACKED = 2_000_000;
+const MAX_UNPACKED = 6_000_000;
 
 /** npm's own variables of the `npm test` that runs vitest would steer the child npm: drop them. */
 function cleanEnv(): NodeJS.ProcessEnv {
