@@ -92,6 +92,13 @@ describe('batch mode (BookSim sim_type = batch)', () => {
     expect(r.drainTime).toBeGreaterThanOrEqual(r.latencyPercentiles!.max);
   });
 
+  it('a batch stopped by its in-flight capacity says so without the run limit as its requested end', async () => {
+    // it said "measured cycles 0..4 of the requested 0..1073741824", RUN_END, the open window's end
+    const r = await simulate({ topology: 'mesh:4x4', process: 'batch', batch: 100, inFlight: 64, load: 4, flits: 4 });
+    expect(r.status).toBe('saturated');
+    expect(r.incomplete).toMatch(/: measured cycles 0\.\.\d+ of the batch, measured whole to its last delivery$/);
+  });
+
   it('a batch that delivered nothing has no drain time: null in --json, - in text, not -1', async () => {
     // every message goes to the one hot spot, a faulty node: nothing is sent. drainTime was -1,
     // the sentinel of "no delivery", printed as a drain time and averaged by a sweep (its mean -1)

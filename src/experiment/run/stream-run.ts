@@ -331,7 +331,7 @@ export function streamOutcome(
   const channelFlits = engine.channelFlits();
   const finalStatus: EngineStatus = saturated ? 'saturated' : status;
   const incomplete = saturated
-    ? `the network saturated at cycle ${stopped}: ${inFlight} messages were in flight or waiting to be sent (raise --in-flight, or lower the load): measured cycles ${window.from}..${to} of the requested ${window.from}..${window.to}`
+    ? `the network saturated at cycle ${stopped}: ${inFlight} messages were in flight or waiting to be sent (raise --in-flight, or lower the load): measured cycles ${window.from}..${to} of ${s.open ? 'the batch, measured whole to its last delivery' : `the requested ${window.from}..${window.to}`}`
     : incompleteReason(
         'measure',
         status,
