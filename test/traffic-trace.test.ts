@@ -118,6 +118,8 @@ describe('trace file errors: one line naming the line', () => {
     ['0 1 1 4', /the source 1 is among its destinations/],
     ['0 1 2 0', /flits '0' must be an integer/],
     ['x 1 2 4', /'x' must be a cycle/],
+    // a run stops at cycle 2^30: a message at 2^30 .. 2^31 - 1 was taken and never created
+    ['1073741824 1 2 4', /trace:1: '1073741824' must be a cycle 0\.\.1073741823 \(a run stops at cycle 2\^30\)/],
     ['# nothing\n\n', /no messages/],
     ['0 1 9,9 4', /'9,9' is neither a node id/],
   ];

@@ -15,6 +15,13 @@ export interface TraceMessage {
   flits: number;
 }
 
+/**
+ * The first cycle a timed line may not name: the engines stop a run at cycle 2^30 (RUN_END of
+ * src/experiment/run/simulation-result.ts), so a message created there or later never is (a
+ * trace took cycles up to 2^31 - 1, and such a run ended 'still running at cycle 1073741824').
+ */
+export const TRACE_LAST_CYCLE = 2 ** 30;
+
 /** The largest trace read (messages). */
 export const TRACE_MAX_MESSAGES = 1 << 20;
 
@@ -77,8 +84,11 @@ export function parseTrace(text: string, t: Topology, name = 'trace'): TraceMess
         throw new WormcastError(
           `${where}: after:${after} must name an earlier message (0..${out.length - 1}: messages count from 0, comments and blank lines aside)`,
         );
-    } else if (/^\d+$/.test(atText) && Number(atText) < 2 ** 31) at = Number(atText);
-    else throw new WormcastError(`${where}: '${atText}' must be a cycle 0..${2 ** 31 - 1} or after:K`);
+    } else if (/^\d+$/.test(atText) && Number(atText) < TRACE_LAST_CYCLE) at = Number(atText);
+    else
+      throw new WormcastError(
+        `${where}: '${atText}' must be a cycle 0..${TRACE_LAST_CYCLE - 1} (a run stops at cycle 2^30) or after:K`,
+      );
     if (at !== null) {
       if (at < lastAt)
         throw new WormcastError(
