@@ -3,11 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readExperimentFile } from '../src/experiment/config/experiment-file.ts';
-import { readStore, type StoredPoint } from '../src/experiment/sweep/store.ts';
-import { runSweep } from '../src/experiment/sweep/sweep.ts';
-import { sweepProgress } from '../src/experiment/sweep/sweep-progress.ts';
+import type { StoredPoint } from '../src/experiment/sweep/store.ts';
 import { bin } from './cli.ts';
+import { localSweepPoints } from './local-sweep.ts';
 
 /*
  * A sweep killed at any moment keeps what it finished and, run again, completes without running
@@ -91,13 +89,7 @@ describe('a killed sweep', () => {
     expect(new Set(all.map((p) => p.key)).size).toBe(8);
     // an uninterrupted run of the same experiment, in this process
     const ref = join(dir, 'ref.jsonl');
-    await runSweep(readExperimentFile(file), file, {
-      out: ref,
-      workers: 0,
-      fresh: false,
-      progress: sweepProgress(true, { write: () => true }),
-    });
-    const expected = readStore(ref).points;
+    const expected = await localSweepPoints(file, ref);
     expect(expected.size).toBe(8);
     for (const p of all) expect(numbers(p)).toEqual(numbers(expected.get(p.key)!));
   });

@@ -9,10 +9,9 @@ import { readExperimentFile } from '../src/experiment/config/experiment-file.ts'
 import { expandGrid } from '../src/experiment/config/grid.ts';
 import { parseQueueUrl, QUEUE_NAME } from '../src/experiment/queue/queue.ts';
 import { JOB_NAME, pointJob } from '../src/experiment/queue/queue-job.ts';
-import { readStore, type StoredPoint } from '../src/experiment/sweep/store.ts';
-import { runSweep } from '../src/experiment/sweep/sweep.ts';
-import { sweepProgress } from '../src/experiment/sweep/sweep-progress.ts';
+import type { StoredPoint } from '../src/experiment/sweep/store.ts';
 import { bin } from './cli.ts';
+import { localSweepPoints } from './local-sweep.ts';
 import { runMain } from './cli-main.ts';
 import { flushDb, noRedisReason, OwnRedis, redisServerOnPath, testRedis, type TestRedis } from './redis-server.ts';
 
@@ -181,13 +180,7 @@ describe.skipIf(skip !== undefined)('distributed sweeps (BullMQ on a real redis-
     const got = lines(out);
     expect(got).toHaveLength(40);
     const ref = join(dir, 'short40-local.jsonl');
-    await runSweep(readExperimentFile(file), file, {
-      out: ref,
-      workers: 0,
-      fresh: false,
-      progress: sweepProgress(true, { write: () => true }),
-    });
-    const expected = readStore(ref).points;
+    const expected = await localSweepPoints(file, ref);
     expect(expected.size).toBe(40);
     for (const p of got) expect(numbers(p)).toEqual(numbers(expected.get(p.key)!));
     expect(await counts(url)).toMatchObject({ completed: 40, failed: 0, active: 0, waiting: 0 });
@@ -221,13 +214,7 @@ describe.skipIf(skip !== undefined)('distributed sweeps (BullMQ on a real redis-
     ];
     for (const file of files) {
       const ref = `${file}.local.jsonl`;
-      await runSweep(readExperimentFile(file), file, {
-        out: ref,
-        workers: 0,
-        fresh: false,
-        progress: sweepProgress(true, { write: () => true }),
-      });
-      const expected = readStore(ref).points;
+      const expected = await localSweepPoints(file, ref);
       expect(expected.size).toBe(2);
       const w = worker(url, 1, 2);
       const out = `${file}.queue.jsonl`;
