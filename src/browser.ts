@@ -139,6 +139,7 @@ export { meanInterval, type Interval } from './experiment/run/confidence.ts';
 export { metricOf, DEFAULT_METRICS, type MetricName } from './experiment/config/metrics.ts';
 export {
   saturationReasons,
+  runSaturation,
   pointSaturated,
   incompleteReason as replicationIncomplete,
 } from './experiment/config/saturation.ts';

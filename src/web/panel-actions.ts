@@ -204,6 +204,7 @@ export function setupPanels(): void {
               heading: v.heading,
               outcome: v.outcome,
               outcomeText: v.outcomeText,
+              saturation: v.saturation,
               result: r,
               ...(v.timing ? { timing: v.timing } : {}),
             }),

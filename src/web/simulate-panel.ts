@@ -14,6 +14,7 @@ import {
   parseIntIn,
   parseSizeMix,
   resolvePoint,
+  runSaturation,
   runWorkload,
   simulate,
   simulateConfig,
@@ -69,7 +70,8 @@ export type SimulationRequest = TrafficRequest & { [K in FormOptionKey]?: string
 /**
  * How a run ended, for the page's label: 'finished' (every message measured was delivered;
  * the only outcome shown green), 'saturated' (the drain ended with messages of the window
- * undelivered: the offered load is beyond what the network accepts), 'deadlock', or
+ * undelivered, or the run is saturated by the rule `wormcast simulate` judges it with, runSaturation:
+ * the offered load is beyond what the network accepts), 'deadlock', or
  * 'incomplete' (any other run that did not make its measurement, src/experiment/run/simulate.ts
  * incompleteReason).
  */
@@ -95,6 +97,11 @@ export interface SimulationView {
   outcome: Outcome;
   /** `delivered 32159 of 128145 messages created in the window (25.1%)`, and why when not all. */
   outcomeText: string;
+  /**
+   * Why the run counts as saturated by the rule `wormcast simulate` judges a run with (runSaturation:
+   * its SATURATED line, exit 3; the library's simulate(options) result.saturation); empty if it does not.
+   */
+  saturation: string[];
   /** Flits carried by each physical channel (node * ports + port) over the run. */
   channelFlits: Int32Array;
   /** The wait-for cycle's channels (empty without a deadlock). */
@@ -195,7 +202,7 @@ export function deadlockLines(r: SimulationResult, routing: RoutingFunction): st
 }
 
 /** The outcome of a run and its words (delivered of created, and why the run is not a measurement). */
-export function outcomeOf(r: SimulationResult): { outcome: Outcome; text: string } {
+export function outcomeOf(r: SimulationResult, saturation: readonly string[] = []): { outcome: Outcome; text: string } {
   const share = r.multicasts > 0 ? ` (${((100 * r.completed) / r.multicasts).toFixed(1)}%)` : '';
   const delivered = `delivered ${r.completed} of ${r.multicasts} messages created in the ${r.window.requestedTo === null ? 'run' : 'measurement window'}${share}`;
   if (r.status === 'deadlock') return { outcome: 'deadlock', text: `deadlock at cycle ${r.cycles}: ${delivered}` };
@@ -206,6 +213,13 @@ export function outcomeOf(r: SimulationResult): { outcome: Outcome; text: string
       text: `saturated: ${delivered} by cycle ${r.cycles}; the rest were still in the network when the drain ended (the offered load exceeds what the network accepts, or raise the drain)`,
     };
   }
+  // every message delivered in the drain, yet saturated by the CLI's rule (accepted < generated,
+  // latency still growing: src/experiment/config/saturation.ts): `wormcast simulate` exits 3 on it
+  if (saturation.length > 0)
+    return {
+      outcome: 'saturated',
+      text: `saturated: ${delivered}, but ${saturation.join('; ')}: its latencies are lower bounds, not steady-state values (lower the load)`,
+    };
   return { outcome: 'finished', text: `${r.status === 'finished' ? 'finished' : 'measured'}: ${delivered}` };
 }
 
@@ -215,9 +229,10 @@ export function viewOf(
   result: SimulationResult,
   routing: RoutingFunction,
   engine: Engine,
+  saturation: string[] = [],
 ): SimulationView {
   const t = routing.topology;
-  const { outcome, text } = outcomeOf(result);
+  const { outcome, text } = outcomeOf(result, saturation);
   const faults = faultMasks(t, result.faults);
   const cycleChannels: CycleChannel[] = [];
   if (result.deadlock) {
@@ -240,6 +255,7 @@ export function viewOf(
     deadlock: deadlockLines(result, routing),
     outcome,
     outcomeText: text,
+    saturation,
     channelFlits: engine.channelFlits(),
     cycleChannels,
     // the VCs held are read off the wasm engine's region; the reference engine's run draws the cycle alone
@@ -477,7 +493,8 @@ export async function computeSimulation(
       ),
   });
   return {
-    ...viewOf(heading, result, routing, engine!),
+    // judged by the rule `wormcast simulate` judges a run with (its SATURATED line and exit 3)
+    ...viewOf(heading, result, routing, engine!, runSaturation(result)),
     ms: performance.now() - t0,
     ...(result.timing ? { timing: { ...result.timing } } : {}),
   };

@@ -12,8 +12,13 @@ function f(x: number, digits = 2): string {
   return Number.isFinite(x) ? x.toFixed(digits) : '-';
 }
 
-/** The run as page content: outcome, status, latency, throughput, traffic, and the deadlock report if any. */
-export function renderSimulation(v: SimulationView): Node[] {
+/** A count or percentile for the page: as it is, '-' for none (NaN when nothing completed, as the CLI prints it). */
+function n(x: number): string {
+  return Number.isFinite(x) ? String(x) : '-';
+}
+
+/** The run's metric rows: [data-metric key, the words, the value], in the CLI's words (DOM-free: tested in Node). */
+export function metricRows(v: SimulationView): Array<[string, string, string]> {
   const r = v.result;
   const rows: Array<[string, string, string]> = [
     [
@@ -47,7 +52,7 @@ export function renderSimulation(v: SimulationView): Node[] {
     rows.push([
       'percentiles',
       'latency percentiles (cycles)',
-      `p50 ${p.p50}, p90 ${p.p90}, p99 ${p.p99}, p99.9 ${p.p999}, max ${p.max}`,
+      `p50 ${n(p.p50)}, p90 ${n(p.p90)}, p99 ${n(p.p99)}, p99.9 ${n(p.p999)}, max ${n(p.max)}`,
     ]);
   if (r.meanHops !== undefined) rows.push(['hops', 'hops per message (mean)', f(r.meanHops)]);
   // BookSim prints the min and max of the per-node accepted rate: a hot spot's study needs both
@@ -74,6 +79,13 @@ export function renderSimulation(v: SimulationView): Node[] {
       `cost (${c.clock === 'wall' ? 'wall clock' : 'CPU'} ms)`,
       `set-up ${c.setupCpuMs.toFixed(1)}, run ${c.runCpuMs.toFixed(1)}; ${Number.isFinite(c.flitHopsPerCpuSecond) ? `${(c.flitHopsPerCpuSecond / 1e6).toPrecision(3)} M flit-hops/s` : 'run too short to time'}`,
     ]);
+  return rows;
+}
+
+/** The run as page content: outcome, status, latency, throughput, traffic, and the deadlock report if any. */
+export function renderSimulation(v: SimulationView): Node[] {
+  const r = v.result;
+  const rows = metricRows(v);
   const ok = v.outcome === 'finished';
   return [
     el('p', { class: 'heading', 'data-testid': 'sim-heading' }, v.heading),

@@ -7,6 +7,7 @@ import { layoutOf } from '../../src/web/draw/layout.ts';
 import { toCsv, toJson } from '../../src/web/export.ts';
 import { withProgress } from '../../src/web/progress-engine.ts';
 import { computeSimulation, outcomeOf, type SimulationRequest } from '../../src/web/simulate-panel.ts';
+import { metricRows } from '../../src/web/simulate-result.ts';
 import { readState, writeState } from '../../src/web/url-state.ts';
 import { MESH4_SIM, WASM_BYTES } from './sim-request.ts';
 
@@ -53,6 +54,42 @@ describe('outcome labels', () => {
       'worm 1 waits for network channel 1,1 -x vc c',
     ]);
     expect(outcomeOf({ ...ok.result, incomplete: 'no message was created' }).outcome).toBe('incomplete');
+  });
+
+  it("a run that delivered every message in its drain but is saturated by the CLI's rule is saturated, not green", async () => {
+    // mesh:4x4 at 0.5: all delivered in the drain, accepted 0.4534 < generated 0.5500; `wormcast
+    // simulate` prints SATURATED and exits 3 (the page said "finished", green, with these latencies)
+    const v = await computeSimulation({ ...SIM, load: '0.5' }, wasm);
+    expect(v.result.completed).toBe(v.result.multicasts);
+    expect(v.saturation).toEqual(['accepted 0.4534 < generated 0.5500 flits/node/cycle']);
+    expect(v.outcome).toBe('saturated');
+    expect(v.outcomeText).toBe(
+      `saturated: delivered ${v.result.completed} of ${v.result.multicasts} messages created in the measurement window (100.0%), but accepted 0.4534 < generated 0.5500 flits/node/cycle: its latencies are lower bounds, not steady-state values (lower the load)`,
+    );
+    // and a run the rule finds stable stays finished
+    const ok = await computeSimulation({ ...SIM, load: '0.3' }, wasm);
+    expect(ok.saturation).toEqual([]);
+    expect(ok.outcome).toBe('finished');
+  });
+});
+
+describe('metric rows', () => {
+  it("a run that measured no latency shows its percentiles as '-', as every quantity with nothing to tell (not NaN)", async () => {
+    const row = (v: Awaited<ReturnType<typeof computeSimulation>>, key: string): string | undefined =>
+      metricRows(v).find(([k]) => k === key)?.[2];
+    // nothing created in the window; a scenario that deadlocks before any delivery
+    for (const v of [
+      await computeSimulation({ ...SIM, load: '0.0001', cycles: '10' }, wasm),
+      await computeSimulation({ ...SIM, scenario: 'lin-fig-6.1' }, wasm),
+    ]) {
+      expect(v.result.completed).toBe(0);
+      expect(row(v, 'percentiles')).toBe('p50 -, p90 -, p99 -, p99.9 -, max -');
+      expect(row(v, 'mean-latency')).toBe('mean -, max 0');
+    }
+    const ok = await computeSimulation(SIM, wasm);
+    const p = ok.result.latencyPercentiles!;
+    expect(row(ok, 'percentiles')).toBe(`p50 ${p.p50}, p90 ${p.p90}, p99 ${p.p99}, p99.9 ${p.p999}, max ${p.max}`);
+    expect(p.p50).toBeGreaterThan(0);
   });
 });
 
