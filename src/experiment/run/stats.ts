@@ -61,7 +61,9 @@ export function summarize(
     if (c < window.from || c >= window.to) continue;
     multicasts++;
     const dests = w.dests[k]!;
-    generatedFlits += w.flits * dests.length;
+    // each message its own size (a trace's differ): its first worm's flits; w.flits is the first message's
+    const first = w.worms[w.firstWorm[k]!];
+    generatedFlits += (first?.flits ?? w.flits) * dests.length;
     // the tail delivery of every destination of multicast k, by any of its worms
     const tail = new Map<number, number>();
     const net = new Map<number, number>();
