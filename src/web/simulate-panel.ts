@@ -370,6 +370,26 @@ function rulesText(values: Record<string, unknown>, point: PointConfig, config: 
 }
 
 /**
+ * What the page's bound on messages (MAX_MESSAGES) counts of a run: a size mix's messages are its
+ * mean size, and warm-up auto deletes at most half its pilot, which is the window.
+ */
+function messageTerms(config: SimulateConfig): { flits: number; cycles: number } {
+  const flits = config.sizes !== undefined ? parseSizeMix(config.sizes).mean : config.flits;
+  const warmup = config.warmupAuto ? config.measure / 2 : config.warmup;
+  return { flits, cycles: warmup + config.measure };
+}
+
+/**
+ * The highest load at which the page runs this configuration on `nodes` nodes (MAX_MESSAGES, as
+ * parseSimulationRequest counts them); Infinity for a batch, whose messages do not follow the load.
+ */
+export function pageLoadLimit(config: SimulateConfig, nodes: number): number {
+  if (config.batch !== undefined) return Infinity;
+  const { flits, cycles } = messageTerms(config);
+  return (MAX_MESSAGES * flits) / (nodes * cycles);
+}
+
+/**
  * Check a random-traffic request (bad input throws a WormcastError) and build its configuration:
  * the point resolved as `wormcast simulate` and a sweep resolve theirs (resolvePoint, simulateConfig).
  */
@@ -398,16 +418,14 @@ export function parseSimulationRequest(req: SimulationRequest): ParsedRequest {
     faults,
   );
   const t = routing.topology;
-  const { load, measure } = config;
-  // a size mix's messages are its mean size; warm-up auto deletes at most half its pilot, which is the window
-  const flits = config.sizes !== undefined ? parseSizeMix(config.sizes).mean : config.flits;
-  const warmup = config.warmupAuto ? measure / 2 : config.warmup;
+  const { load } = config;
+  const { flits, cycles } = messageTerms(config);
   // a batch is its messages, every node's, whatever the load and window
   const expected =
-    config.batch !== undefined ? t.nodes * config.batch : Math.round(((t.nodes * load) / flits) * (warmup + measure));
+    config.batch !== undefined ? t.nodes * config.batch : Math.round(((t.nodes * load) / flits) * cycles);
   if (expected > MAX_MESSAGES) {
     throw new WormcastError(
-      `simulate: about ${expected} messages (${t.nodes} nodes x load ${load} / ${Number(flits.toPrecision(4))} flits x ${warmup + measure} cycles); the browser app runs at most ${MAX_MESSAGES}: lower the load, the cycles or the network (the CLI has no such limit)`,
+      `simulate: about ${expected} messages (${t.nodes} nodes x load ${load} / ${Number(flits.toPrecision(4))} flits x ${cycles} cycles); the browser app runs at most ${MAX_MESSAGES}: lower the load, the cycles or the network (the CLI has no such limit)`,
     );
   }
   const rules = rulesText(values, point, config);

@@ -8,6 +8,8 @@ import { chartOf } from '../../src/web/curves/chart.ts';
 import { findKnee, kneeLoads } from '../../src/web/curves/knee.ts';
 import { computePoint, defaultSettings } from '../../src/web/curves/point.ts';
 import { replicationSeeds } from '../../src/web/curves/seeds.ts';
+import { MESH4_SIM } from './sim-request.ts';
+import { pageLoadLimit, parseSimulationRequest, type SimulationRequest } from '../../src/web/simulate-panel.ts';
 
 /**
  * The page's sweep (docs/web.md "Curves") against the experiment layer in Node: the seeds of
@@ -113,6 +115,33 @@ describe("the curve panel's default loads (src/web/curves/knee.ts)", () => {
     const none = await findKnee(async () => false, 1);
     expect(none.saturated).toBeNull();
     expect(kneeLoads(none, 1).at(-1)).toBe(1);
+  });
+
+  it("the auto loads' limit is a load the page runs: warm-up auto and a size mix counted as the page counts them", () => {
+    // the knee search stopped at 0.99 MAX_MESSAGES x flits / (nodes x (warm-up + cycles)) with the
+    // mix's largest size and warm-up auto's 0, so its first run was refused: mesh:8x8, warm-up auto,
+    // 400,000 cycles ('about 240000 messages ... at most 200000'); flits 1:1,64:1 over 800,000 cycles
+    for (const fields of [
+      { warmup: 'auto', cycles: '400000' },
+      { flits: '1:1,64:1', cycles: '800000' },
+      { flits: '4:1,16:1', warmup: 'auto', cycles: '300000' },
+      { cycles: '600000' },
+    ]) {
+      const req: SimulationRequest = { ...MESH4_SIM, topology: 'mesh:8x8', ...fields };
+      const { config, routing } = parseSimulationRequest({ ...req, load: '0.001' });
+      const limit = pageLoadLimit(config, routing.topology.nodes);
+      expect(limit, JSON.stringify(fields)).toBeLessThan(1);
+      // the search's limit (0.99 of it, and its last load rounded to 3 digits) runs; past the limit is refused
+      expect(() =>
+        parseSimulationRequest({ ...req, load: String(Number((0.99 * limit).toPrecision(3))) }),
+      ).not.toThrow();
+      expect(() => parseSimulationRequest({ ...req, load: String(1.01 * limit) })).toThrow(
+        /the browser app runs at most/,
+      );
+    }
+    expect(pageLoadLimit(parseSimulationRequest({ ...MESH4_SIM, process: 'batch', batch: '5' }).config, 16)).toBe(
+      Infinity,
+    );
   });
 
   it('on mesh:8x8 unicast (the form: 16 flits, 200 + 2000 + 5000 cycles) the last default load is a saturated point of the sweep, the first a measured one well below', async () => {

@@ -4,7 +4,7 @@ import { findKnee, FIRST_PROBE, kneeLoads } from './knee.ts';
 import { defaultSettings, type PointView } from './point.ts';
 import { byId, el, table } from '../dom.ts';
 import { curveRunners, curves, value } from '../page.ts';
-import { MAX_MESSAGES, parseSimulationRequest, requestValues } from '../simulate-panel.ts';
+import { pageLoadLimit, parseSimulationRequest, requestValues } from '../simulate-panel.ts';
 import { simulationRequest } from '../simulate-form.ts';
 import { writeUrl } from '../url-write.ts';
 
@@ -43,10 +43,8 @@ export async function sweep(ctx: {
     // the knee first (src/web/curves/knee.ts): single runs of the form's traffic, judged as the sweep judges a point
     // no higher than the page runs (MAX_MESSAGES): a larger network's search stops below that
     const { config, routing } = parseSimulationRequest({ ...simulationRequest(), load: String(FIRST_PROBE) });
-    const cap = Math.min(
-      MAX_KNEE_LOAD,
-      (0.99 * MAX_MESSAGES * config.flits) / (routing.topology.nodes * (config.warmup + config.measure)),
-    );
+    // (counted as the page counts them: a size mix's mean size, warm-up auto as half the window)
+    const cap = Math.min(MAX_KNEE_LOAD, 0.99 * pageLoadLimit(config, routing.topology.nodes));
     const probe = async (load: number): Promise<boolean> => {
       ctx.progress(`finding the knee: one run at load ${load.toPrecision(3)}…`);
       const p = await curveRunners[0]!.run({
