@@ -518,9 +518,13 @@ export async function computeSimulation(
   };
 }
 
-/** The cycles a request asks for at most (warm-up + cycles + drain), or 0 when open-ended (a scenario, a trace). */
+/**
+ * The cycles a request asks for at most (warm-up + cycles + drain), or 0 when open-ended: a scenario,
+ * a trace, and a batch, which runs until its last delivery whatever the window (simulate() and the
+ * watch run it so; the progress said `cycle 46080 of at most 7200 (100%)`).
+ */
 export function plannedCycles(req: SimulationRequest): number {
-  if (req.scenario !== '' || req.trace) return 0;
+  if (req.scenario !== '' || req.trace || (req.process ?? '').trim() === 'batch') return 0;
   const n = [req.warmup, req.cycles, req.drain].map((x) => Number(x.trim()));
   return n.every((x) => Number.isFinite(x) && x >= 0) ? n[0]! + n[1]! + n[2]! : 0;
 }

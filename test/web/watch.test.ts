@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { getScenario } from '../../src/engine/scenarios.ts';
 import * as L from '../../src/engine/layout.ts';
 import { WasmEngine } from '../../src/engine/wasm.ts';
-import { parseSimulationRequest, type SimulationRequest } from '../../src/web/simulate-panel.ts';
+import { simulate } from '../../src/experiment/run/simulate.ts';
+import { parseSimulationRequest, plannedCycles, type SimulationRequest } from '../../src/web/simulate-panel.ts';
 import { WatchSession } from '../../src/web/watch/session.ts';
 import { portOf } from '../../src/routing/types.ts';
 import { heldFromOwners, simulateRegionAt } from './region-read.ts';
@@ -114,6 +115,46 @@ describe('watching a run cycle by cycle', () => {
       expect(a.length, `region size at cycle ${k}`).toBe(b.length);
       expect(differ, `first differing word at cycle ${k}`).toBe(-1);
     }
+  });
+
+  it("a batch is watched past warm-up + cycles + drain to its last delivery, as simulate() runs it (the watch stopped at the drain's end)", async () => {
+    // 16 nodes x 60 messages of 8 flits: at least 480 cycles per source, past the window's end at 400
+    const req: SimulationRequest = {
+      ...RANDOM,
+      algorithm: 'unicast',
+      dests: '',
+      load: '0.1',
+      warmup: '100',
+      cycles: '200',
+      drain: '100',
+      process: 'batch',
+      batch: '60',
+    };
+    // the Simulate button's progress and the watch have no end to count to (it said 'cycle 46080 of at most 7200')
+    expect(plannedCycles(req)).toBe(0);
+    expect(plannedCycles(RANDOM)).toBe(1500);
+    const { config } = parseSimulationRequest(req);
+    const run = await simulate(config);
+    expect(run.status).toBe('finished');
+    expect(run.cycles).toBeGreaterThan(600);
+    for (const k of [450, 600]) {
+      const session = await WatchSession.create(req, wasm);
+      session.advance(k);
+      const at = await simulateRegionAt(config, k, wasm);
+      expect(session.frame(k).snapshot.cycle).toBe(at.cycle);
+      const a = words(session.region());
+      const b = words(at.region);
+      expect(
+        a.findIndex((x, i) => x !== b[i]),
+        `first differing word at cycle ${k}`,
+      ).toBe(-1);
+    }
+    const session = await WatchSession.create(req, wasm);
+    session.advance(1 << 20);
+    const end = session.frame(1 << 20);
+    expect(end.over).toBe(`finished at cycle ${run.cycles}`);
+    expect(end.end).toBe(0);
+    expect(end.snapshot.ejected).toBe(16 * 60 * 8);
   });
 
   // an adaptive routing with faults is refused (docs/routing-faults.md: the adaptive functions do not

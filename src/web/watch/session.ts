@@ -1,5 +1,6 @@
 import {
   FEED_CYCLES,
+  RUN_END,
   TrafficStream,
   WasmEngine,
   WormcastError,
@@ -34,7 +35,7 @@ export interface WatchFrame {
   snapshot: Snapshot;
   /** The cycle the page asked for; the engine may be behind it when it idles (nothing in flight until the next message). */
   asked: number;
-  /** Where the run stops by itself: warm-up + cycles + drain of random traffic; 0 for a scenario or a trace (it runs until it ends). */
+  /** Where the run stops by itself: warm-up + cycles + drain of random traffic; 0 for a scenario, a trace or a batch (it runs until it ends). */
   end: number;
   /** The run is over: finished (a scenario), deadlocked, saturated, out of slots, or at its end. */
   over: string | null;
@@ -80,7 +81,10 @@ export class WatchSession {
       traffic: TrafficStream;
       algorithm: string;
       flits: number;
+      /** Warm-up, window and drain ends; a batch's are 0 and RUN_END, as simulate() runs it. */
       targets: number[];
+      /** The run has no planned end (a batch: measured whole, until its last delivery). */
+      open: boolean;
       faults?: FaultSet;
       vcsPerClass: number;
     } | null,
@@ -112,12 +116,15 @@ export class WatchSession {
     const prepared = prepare(input);
     const engine = await WasmEngine.create(input, wasm);
     const cycles = config.warmup + config.measure;
+    // a batch is measured whole, from cycle 0 until its last message is delivered (simulate() runs it so)
+    const open = spec.batch !== undefined;
     return new WatchSession(key, engine, routing, heading, {
       feed: new WormFeed(engine, routing, prepared),
       traffic: new TrafficStream(spec),
       algorithm: config.algorithm,
       flits: config.flits,
-      targets: [config.warmup, cycles, cycles + config.drain],
+      targets: open ? [0, RUN_END, RUN_END] : [config.warmup, cycles, cycles + config.drain],
+      open,
       ...(faults ? { faults } : {}),
       vcsPerClass: config.options.vcsPerClass ?? 1,
     });
@@ -245,7 +252,7 @@ export class WatchSession {
       heading: this.heading,
       snapshot,
       asked,
-      end: this.stream?.targets[2] ?? 0,
+      end: this.stream && !this.stream.open ? this.stream.targets[2]! : 0,
       over,
       cycleChannels,
       choices: this.stream ? adaptiveChoices(this.routing, snapshot, this.ends, this.stream.vcsPerClass) : [],
