@@ -113,6 +113,54 @@ describe(`the workbench (issue 24)${SKIP}`, () => {
   );
 
   it.skipIf(!hasChromium)(
+    'below 1000 px the sticky drawing leaves the forms room: half a 390x844 phone after a run with many options, and none of a phone held sideways (844x390)',
+    async () => {
+      // a simulation whose heading names many options: its caption was 13 lines, the drawing 660 of 844 px
+      const q = new URLSearchParams({
+        topology: 'mesh:8x8',
+        'sim-algorithm': 'dual-path',
+        'sim-dests': '3',
+        'sim-load': '0.02',
+        'sim-pattern': 'hotspot',
+        'sim-hotspots': '0,9,27',
+        'sim-hotspot-fraction': '0.2',
+        'sim-process': 'exponential',
+        'sim-flits': '4:1,16:1',
+        'sim-router-delay': '2',
+        'sim-vc-release': 'tail-sent',
+        'sim-link-latency': '2',
+        'sim-switch': 'per-port',
+        'sim-queued-header': 'pipelined',
+        'sim-credit-delay': '1',
+        'sim-vcs': '2',
+        run: 'sim',
+      });
+      const phone = await browser!.newPage({ viewport: { width: 390, height: 844 } });
+      await open(`?${q.toString()}`, phone);
+      expect(await settled('simulate-output', phone)).toBe('done');
+      await phone.locator('#sim-go').scrollIntoViewIfNeeded();
+      const drawn = await phone.evaluate(
+        () => document.getElementById('drawing-panel')!.getBoundingClientRect().height,
+      );
+      expect(drawn).toBeLessThanOrEqual(844 / 2);
+      await phone.close();
+      // held sideways: the 440 px canvas of a wide screen stuck over every form (the load field never in view)
+      const side = await browser!.newPage({ viewport: { width: 844, height: 390 } });
+      await open('?topology=mesh:4x4', side);
+      for (const id of ['sim-load', 'plan-dests', 'route-to']) {
+        await side.locator(`#${id}`).scrollIntoViewIfNeeded();
+        const hit = await side.evaluate((i) => {
+          const r = document.getElementById(i)!.getBoundingClientRect();
+          return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.id;
+        }, id);
+        expect(hit, id).toBe(id);
+      }
+      await side.fill('#sim-load', '0.05');
+      await side.close();
+    },
+  );
+
+  it.skipIf(!hasChromium)(
     'clicking a node makes it the source, shift-clicking nodes adds destinations and makes the plan',
     async () => {
       await open('?topology=mesh:4x4');
