@@ -5,7 +5,7 @@ import { resolvePoint } from '../../src/experiment/config/point-config.ts';
 import { runPoint } from '../../src/experiment/sweep/point-run.ts';
 import { replicationSeeds as nodeSeeds } from '../../src/experiment/sweep/seeds.ts';
 import { chartOf } from '../../src/web/curves/chart.ts';
-import { findKnee, kneeLoads } from '../../src/web/curves/knee.ts';
+import { findKnee, kneeLimit, kneeLoads } from '../../src/web/curves/knee.ts';
 import { computePoint, defaultSettings } from '../../src/web/curves/point.ts';
 import { replicationSeeds } from '../../src/web/curves/seeds.ts';
 import { MESH4_SIM } from './sim-request.ts';
@@ -118,9 +118,10 @@ describe("the curve panel's default loads (src/web/curves/knee.ts)", () => {
   });
 
   it("the auto loads' limit is a load the page runs: warm-up auto and a size mix counted as the page counts them", () => {
-    // the knee search stopped at 0.99 MAX_MESSAGES x flits / (nodes x (warm-up + cycles)) with the
-    // mix's largest size and warm-up auto's 0, so its first run was refused: mesh:8x8, warm-up auto,
-    // 400,000 cycles ('about 240000 messages ... at most 200000'); flits 1:1,64:1 over 800,000 cycles
+    // the search read the form at load 0.1 and stopped at 0.99 MAX_MESSAGES x flits / (nodes x
+    // (warm-up + cycles)) with the mix's largest size and warm-up auto's 0, so it was refused before
+    // its first run: mesh:8x8, warm-up auto, 400,000 cycles ('about 240000 messages ... at most
+    // 200000'); flits 1:1,64:1 over 800,000 cycles at its second
     for (const fields of [
       { warmup: 'auto', cycles: '400000' },
       { flits: '1:1,64:1', cycles: '800000' },
@@ -128,20 +129,20 @@ describe("the curve panel's default loads (src/web/curves/knee.ts)", () => {
       { cycles: '600000' },
     ]) {
       const req: SimulationRequest = { ...MESH4_SIM, topology: 'mesh:8x8', ...fields };
-      const { config, routing } = parseSimulationRequest({ ...req, load: '0.001' });
-      const limit = pageLoadLimit(config, routing.topology.nodes);
-      expect(limit, JSON.stringify(fields)).toBeLessThan(1);
-      // the search's limit (0.99 of it, and its last load rounded to 3 digits) runs; past the limit is refused
-      expect(() =>
-        parseSimulationRequest({ ...req, load: String(Number((0.99 * limit).toPrecision(3))) }),
-      ).not.toThrow();
-      expect(() => parseSimulationRequest({ ...req, load: String(1.01 * limit) })).toThrow(
+      const limit = kneeLimit(req);
+      expect(limit, JSON.stringify(fields)).toBeLessThan(0.2);
+      // the search's limit, and its last load rounded to 3 digits, run; past the page's limit is refused
+      expect(() => parseSimulationRequest({ ...req, load: String(limit) })).not.toThrow();
+      expect(() => parseSimulationRequest({ ...req, load: String(Number(limit.toPrecision(3))) })).not.toThrow();
+      const { config, routing } = parseSimulationRequest({ ...req, load: String(limit) });
+      const most = pageLoadLimit(config, routing.topology.nodes);
+      expect(() => parseSimulationRequest({ ...req, load: String(1.01 * most) })).toThrow(
         /the browser app runs at most/,
       );
     }
-    expect(pageLoadLimit(parseSimulationRequest({ ...MESH4_SIM, process: 'batch', batch: '5' }).config, 16)).toBe(
-      Infinity,
-    );
+    // the form's defaults and a batch: up to 1
+    expect(kneeLimit({ ...MESH4_SIM, topology: 'mesh:8x8' })).toBe(1);
+    expect(kneeLimit({ ...MESH4_SIM, process: 'batch', batch: '5' })).toBe(1);
   });
 
   it('on mesh:8x8 unicast (the form: 16 flits, 200 + 2000 + 5000 cycles) the last default load is a saturated point of the sweep, the first a measured one well below', async () => {

@@ -6,6 +6,11 @@
  * the pattern, the multicast algorithm and the routing move the knee (tornado, dual-path, dor).
  */
 
+import { pageLoadLimit, parseSimulationRequest, type SimulationRequest } from '../simulate-panel.ts';
+
+/** The knee search goes no higher: one flit per node per cycle fills a one-port node's injection channel. */
+export const MAX_KNEE_LOAD = 1;
+
 /** Whether one run at this load is saturated (or did not measure at all: past use either way). */
 export type SaturationProbe = (load: number) => Promise<boolean>;
 
@@ -21,6 +26,17 @@ export interface Knee {
 export const FIRST_PROBE = 0.1;
 /** Below this, a network that saturates is taken as saturating at any load. */
 export const LOWEST_PROBE = 1 / 1024;
+/**
+ * The highest load the search tries for the simulation form's request: MAX_KNEE_LOAD, or 0.99 of
+ * what the page runs (MAX_MESSAGES, counted as a simulation counts them: pageLoadLimit). The form's
+ * configuration is read at the lowest load tried: at FIRST_PROBE a long window was refused before
+ * the search began ('about 240000 messages': mesh:8x8, warm-up auto, 400,000 cycles).
+ */
+export function kneeLimit(req: SimulationRequest): number {
+  const { config, routing } = parseSimulationRequest({ ...req, load: String(LOWEST_PROBE) });
+  return Math.min(MAX_KNEE_LOAD, 0.99 * pageLoadLimit(config, routing.topology.nodes));
+}
+
 /** Bisection steps between a stable and a saturated load (each halves the ratio's logarithm: 2^(1/8) apart at the end). */
 export const BISECTIONS = 3;
 

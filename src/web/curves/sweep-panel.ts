@@ -1,10 +1,10 @@
 import { WormcastError, parseIntIn } from 'wormcast';
 import { renderChart, sweepCharts } from './chart.ts';
-import { findKnee, FIRST_PROBE, kneeLoads } from './knee.ts';
+import { findKnee, kneeLimit, kneeLoads } from './knee.ts';
 import { defaultSettings, type PointView } from './point.ts';
 import { byId, el, table } from '../dom.ts';
 import { curveRunners, curves, value } from '../page.ts';
-import { pageLoadLimit, parseSimulationRequest, requestValues } from '../simulate-panel.ts';
+import { parseSimulationRequest, requestValues } from '../simulate-panel.ts';
 import { simulationRequest } from '../simulate-form.ts';
 import { writeUrl } from '../url-write.ts';
 
@@ -12,9 +12,6 @@ import { writeUrl } from '../url-write.ts';
  * The curve panel (docs/web.md "Curves"): a sweep of the simulation form's random traffic over
  * loads, the knee found first when the loads are auto, drawn as `wormcast plot` draws a sweep.
  */
-
-/** The knee search goes no higher: one flit per node per cycle fills a one-port node's injection channel. */
-const MAX_KNEE_LOAD = 1;
 
 /** The options of `wormcast simulate` for the simulation form's random traffic at this load (experiment option keys). */
 export function pointValues(load: number): Record<string, string | number | boolean> {
@@ -42,9 +39,7 @@ export async function sweep(ctx: {
   if (/^\s*(auto)?\s*$/i.test(field.value)) {
     // the knee first (src/web/curves/knee.ts): single runs of the form's traffic, judged as the sweep judges a point
     // no higher than the page runs (MAX_MESSAGES): a larger network's search stops below that
-    const { config, routing } = parseSimulationRequest({ ...simulationRequest(), load: String(FIRST_PROBE) });
-    // (counted as the page counts them: a size mix's mean size, warm-up auto as half the window)
-    const cap = Math.min(MAX_KNEE_LOAD, 0.99 * pageLoadLimit(config, routing.topology.nodes));
+    const cap = kneeLimit(simulationRequest());
     const probe = async (load: number): Promise<boolean> => {
       ctx.progress(`finding the knee: one run at load ${load.toPrecision(3)}…`);
       const p = await curveRunners[0]!.run({
