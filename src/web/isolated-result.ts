@@ -1,5 +1,5 @@
 import type { IsolatedResult } from 'wormcast';
-import { el } from './dom.ts';
+import { el, inAppWords } from './dom.ts';
 import type { IsolatedView } from './isolated-run.ts';
 
 /*
@@ -54,7 +54,7 @@ export function renderIsolated(v: IsolatedView): Node[] {
       },
       ok
         ? `finished: ${r.sets} isolated multicasts, mean and 95 % confidence interval over the sets (the CLI's)`
-        : `incomplete: ${r.incomplete}`,
+        : `incomplete: ${inAppWords(r.incomplete ?? '')}`,
     ),
     el(
       'dl',

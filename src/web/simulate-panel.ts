@@ -30,6 +30,7 @@ import {
   type Topology,
   type Workload,
 } from 'wormcast';
+import { inAppWords } from './dom.ts';
 import { FORM_OPTIONS, FORM_RULES, FORM_TRACE, optionWords, type FormOptionKey } from './form-options.ts';
 import { withProgress, type CycleProgress } from './progress-engine.ts';
 import { readSnapshot } from './watch/snapshot.ts';
@@ -206,7 +207,8 @@ export function outcomeOf(r: SimulationResult, saturation: readonly string[] = [
   const share = r.multicasts > 0 ? ` (${((100 * r.completed) / r.multicasts).toFixed(1)}%)` : '';
   const delivered = `delivered ${r.completed} of ${r.multicasts} messages created in the ${r.window.requestedTo === null ? 'run' : 'measurement window'}${share}`;
   if (r.status === 'deadlock') return { outcome: 'deadlock', text: `deadlock at cycle ${r.cycles}: ${delivered}` };
-  if (r.incomplete) return { outcome: 'incomplete', text: `incomplete: ${delivered}; ${r.incomplete}` };
+  // the library words its reasons with the CLI's flags ('raise --drain'); the page names its fields
+  if (r.incomplete) return { outcome: 'incomplete', text: `incomplete: ${delivered}; ${inAppWords(r.incomplete)}` };
   if (r.completed < r.multicasts) {
     return {
       outcome: 'saturated',

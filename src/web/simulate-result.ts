@@ -1,5 +1,5 @@
 import { warmupAutoText } from 'wormcast';
-import { el } from './dom.ts';
+import { el, inAppWords } from './dom.ts';
 import type { SimulationView } from './simulate-panel.ts';
 
 /*
@@ -101,7 +101,7 @@ export function renderSimulation(v: SimulationView): Node[] {
       v.outcomeText,
     ),
     ...(r.incomplete
-      ? [el('p', { class: 'check bad', 'data-testid': 'sim-incomplete' }, `Incomplete: ${r.incomplete}`)]
+      ? [el('p', { class: 'check bad', 'data-testid': 'sim-incomplete' }, `Incomplete: ${inAppWords(r.incomplete)}`)]
       : []),
     el(
       'dl',

@@ -56,6 +56,18 @@ describe('outcome labels', () => {
     expect(outcomeOf({ ...ok.result, incomplete: 'no message was created' }).outcome).toBe('incomplete');
   });
 
+  it("an incomplete run's reason names the page's fields, not the CLI's flags ('raise --load or --cycles')", async () => {
+    const empty = await computeSimulation({ ...SIM, load: '0.0001', cycles: '10' }, wasm);
+    expect(empty.result.incomplete).toContain('raise --load or --cycles');
+    expect(empty.outcome).toBe('incomplete');
+    expect(empty.outcomeText).toBe(
+      'incomplete: delivered 0 of 0 messages created in the measurement window; no message was created in the measurement window (cycles 100..110): raise load or cycles',
+    );
+    const full = await computeSimulation({ ...SIM, load: '0.9', inFlight: '100' }, wasm);
+    expect(full.outcomeText).toMatch(/\(raise in flight, or lower the load\)/);
+    expect(full.outcomeText).not.toContain('--');
+  });
+
   it("a run that delivered every message in its drain but is saturated by the CLI's rule is saturated, not green", async () => {
     // mesh:4x4 at 0.5: all delivered in the drain, accepted 0.4534 < generated 0.5500; `wormcast
     // simulate` prints SATURATED and exits 3 (the page said "finished", green, with these latencies)
