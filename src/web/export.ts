@@ -15,9 +15,12 @@ export function toJson(view: unknown): string {
   );
 }
 
-/** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. */
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; a number with nothing
+ * to tell (NaN: no message completed) is an empty cell, as src/report/results-table.ts writes it.
+ */
 function field(v: string | number): string {
-  const s = String(v);
+  const s = typeof v === 'number' && !Number.isFinite(v) ? '' : String(v);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

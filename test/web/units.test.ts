@@ -137,6 +137,19 @@ describe('URL state and exports', () => {
     ).toBe('a,b\r\n"0,0 -+x-> 1,0","say ""hi"""\r\n1,"x\ny"\r\n');
     expect(JSON.parse(toJson({ c: Int32Array.of(1, 2), u: Uint8Array.of(3) }))).toEqual({ c: [1, 2], u: [3] });
   });
+
+  it("a quantity with nothing to tell is an empty CSV cell, as `wormcast results --format csv` writes it (was 'NaN')", async () => {
+    expect(
+      toCsv(
+        ['field', 'value'],
+        [
+          ['mean latency (cycles)', Number.NaN],
+          ['x', Infinity],
+          ['n', 0],
+        ],
+      ),
+    ).toBe('field,value\r\nmean latency (cycles),\r\nx,\r\nn,0\r\n');
+  });
 });
 
 describe('layouts', () => {
