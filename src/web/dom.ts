@@ -1,4 +1,5 @@
 import { WormcastError } from 'wormcast';
+import { Cancelled } from './runner.ts';
 
 /** Child content of el(): text, nodes, or nothing (skipped). */
 export type Child = Node | string | number | null | undefined | false;
@@ -130,6 +131,9 @@ export function onSubmit(
         out.replaceChildren(...(await action(ctx)));
         state = 'done';
       } catch (e) {
+        // a run stopped by its Cancel button, or by the page (a new topology cancels the runs on the
+        // old network: src/web/network-fields.ts clearResults), is cancelled, not an internal error
+        if (e instanceof Cancelled) cancelled = true;
         if (cancelled) out.replaceChildren(el('p', { class: 'busy', 'data-testid': 'cancelled' }, 'cancelled'));
         else showError(out, e);
         state = cancelled ? 'cancelled' : 'error';

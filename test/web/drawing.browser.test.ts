@@ -371,6 +371,41 @@ describe(`browser app: drawing, workers, URL, export${SKIP}`, () => {
   });
 
   it.skipIf(!hasChromium)(
+    "a new topology during a run cancels it: the panel says 'cancelled', not 'internal error: cancelled'",
+    async () => {
+      await topology('torus:32x32');
+      await page.selectOption('#sim-workload', '');
+      await page.dispatchEvent('#sim-workload', 'change');
+      await page.selectOption('#sim-algorithm', 'unicast');
+      for (const [id, v] of [
+        ['sim-load', '0.3'],
+        ['sim-flits', '16'],
+        ['sim-warmup', '0'],
+        ['sim-cycles', '9000'],
+        ['sim-drain', '3000'],
+        ['sim-seed', '1'],
+      ] as const)
+        await page.fill(`#${id}`, v);
+      await page.click('#sim-go');
+      await page
+        .getByTestId('simulate-output')
+        .getByTestId('progress')
+        .filter({ hasText: /simulating: cycle \d+ of at most 12000/ })
+        .waitFor({ timeout: WAIT });
+      await topology('mesh:4x4');
+      await page.waitForSelector('[data-testid=simulate-output][data-state=cancelled]', { timeout: 2000 });
+      expect(await page.getByTestId('simulate-output').textContent()).toBe('cancelled');
+      expect(await page.locator('.error').count()).toBe(0);
+      // and the next run, on the new network, works
+      await page.fill('#sim-cycles', '200');
+      await page.fill('#sim-load', '0.05');
+      await page.fill('#sim-warmup', '100');
+      expect(await submit('sim-go', 'simulate-output')).toBe('done');
+      expect(await page.getByTestId('sim-heading').textContent()).toMatch(/^mesh:4x4 unicast/);
+    },
+  );
+
+  it.skipIf(!hasChromium)(
     'a long run: progress shows, the page answers a click while the run is still going, Cancel stops it, and the next run works',
     async () => {
       await topology('torus:32x32');
