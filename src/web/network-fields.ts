@@ -16,6 +16,7 @@ import {
   value,
   watch,
 } from './page.ts';
+import { clearCurves } from './curves/sweep-panel.ts';
 import { writeUrl } from './url-write.ts';
 
 /*
@@ -64,6 +65,8 @@ export function clearResults(): void {
   page.shown = undefined;
   page.simCharts = null;
   watch.close();
+  // the curves too: a sweep running on the old network stops (src/web/curves/sweep-panel.ts)
+  clearCurves();
 }
 
 /**

@@ -46,8 +46,17 @@ export const curveRunners = [new Runner(), new Runner()];
 export const watch = new WatchPanel(runners.watch, drawing);
 /** The simulation form's own trace (paste or file), shown when the workload is that trace. */
 export const traceField = new TraceField();
-/** The sweep on screen: its points and the rows of its two charts (read by the browser tests). */
-export const curves: { points?: PointView[]; latency?: unknown[]; throughput?: unknown[]; knee?: Knee } = {};
+/**
+ * The sweep on screen: its points and the rows of its two charts (read by the browser tests), and
+ * the number of the sweep that may draw (a new topology clears the curves and stops a running sweep).
+ */
+export const curves: {
+  points?: PointView[];
+  latency?: unknown[];
+  throughput?: unknown[];
+  knee?: Knee;
+  generation: number;
+} = { generation: 0 };
 /** The results on screen, by panel (cleared when the topology changes). */
 export const results: { route?: RouteView; plan?: PlanView; sim?: SimulationView | IsolatedView } = {};
 /** The panels the URL ran that have not finished. */

@@ -318,6 +318,61 @@ describe(`browser app: watching a run, curves, speed${SKIP}`, () => {
   );
 
   it.skipIf(!hasChromium)(
+    "a new topology clears the curves of the old network, and stops a sweep that is running (it went on and drew the old network's curves under the new one)",
+    async () => {
+      const req: SimulationRequest = {
+        scenario: '',
+        topology: 'torus:8x8',
+        routing: '',
+        algorithm: 'unicast',
+        dests: '',
+        load: '0.1',
+        flits: '16',
+        cycles: '3000',
+        warmup: '200',
+        drain: '2000',
+        seed: '1',
+        vcs: '1',
+        buffer: '8',
+        port: '',
+      };
+      const points = (): Promise<unknown> =>
+        page.evaluate(
+          () => (window as unknown as { wormcast: { curves: { points?: unknown } } }).wormcast.curves.points,
+        );
+      await fillSim(req);
+      await page.fill('#curve-loads', '0.05 0.1');
+      await page.fill('#curve-reps', '1');
+      await page.click('#curve-go');
+      await page.waitForSelector('[data-testid=curve-output][data-state=done]', { timeout: 30_000 });
+      expect(page.url()).toContain('curves=1');
+      // the curves on screen are torus:8x8's: a new network takes them away, and the URL's curves=1
+      await page.fill('#topology', 'mesh:4x4');
+      await page.dispatchEvent('#topology', 'change');
+      expect(await page.getByTestId('curve-output').textContent()).toBe('');
+      expect(await points()).toBeUndefined();
+      expect(page.url()).not.toContain('curves=1');
+      // a sweep still running when the network changes stops, and draws nothing of the old network
+      await fillSim(req);
+      await page.fill('#curve-loads', '0.02 0.04 0.06 0.08 0.1 0.12 0.14 0.16 0.18 0.2 0.22 0.24');
+      await page.fill('#curve-reps', '20');
+      await page.click('#curve-go');
+      await page
+        .getByTestId('curve-output')
+        .getByTestId('progress')
+        .filter({ hasText: /^sweep: / })
+        .waitFor({ timeout: WAIT });
+      await page.fill('#topology', 'mesh:4x4');
+      await page.dispatchEvent('#topology', 'change');
+      await page.waitForSelector('[data-testid=curve-output][data-state=cancelled]', { timeout: 5_000 });
+      expect(await page.getByTestId('curve-output').textContent()).toBe('cancelled');
+      expect(await points()).toBeUndefined();
+      expect(page.url()).not.toContain('curves=1');
+      expect(pageErrors).toEqual([]);
+    },
+  );
+
+  it.skipIf(!hasChromium)(
     'speed: the same run takes the page (its worker) at most 1.5 times what it takes Node (best of 3 each)',
     async () => {
       const req: SimulationRequest = {

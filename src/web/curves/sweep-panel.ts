@@ -4,6 +4,7 @@ import { findKnee, kneeLimit, kneeLoads } from './knee.ts';
 import { defaultSettings, type PointView } from './point.ts';
 import { byId, el, table } from '../dom.ts';
 import { curveRunners, curves, value } from '../page.ts';
+import { Cancelled } from '../runner.ts';
 import { parseSimulationRequest, requestValues } from '../simulate-panel.ts';
 import { simulationRequest } from '../simulate-form.ts';
 import { writeUrl } from '../url-write.ts';
@@ -25,16 +26,41 @@ export function pointValues(load: number): Record<string, string | number | bool
   return requestValues({ ...req, load: String(load) }).values;
 }
 
+/**
+ * Forget the curves on screen and stop a running sweep (a new topology: they are another network's).
+ * The sweep's own check (`current`) stops it where no runner is pending, between points.
+ */
+export function clearCurves(): void {
+  curves.generation++;
+  for (const r of curveRunners) r.cancel();
+  delete curves.points;
+  delete curves.latency;
+  delete curves.throughput;
+  delete curves.knee;
+  const out = byId('curve-output');
+  out.replaceChildren();
+  delete out.dataset.state;
+}
+
 /** The page's sweep: every load's point in the workers, two at a time, then the two charts. */
 export async function sweep(ctx: {
   progress(text: string): void;
   cancellable(cancel: () => void): void;
 }): Promise<Node[]> {
+  // this sweep draws only while no newer sweep or topology has come (clearCurves)
+  const generation = ++curves.generation;
+  const current = (): void => {
+    if (curves.generation !== generation) throw new Cancelled();
+  };
   const settings = defaultSettings(
     parseIntIn(value('curve-reps'), 1, 20, 'replications'),
     parseIntIn(value('curve-seed'), 0, 2 ** 31 - 1, 'experiment seed'),
   );
-  ctx.cancellable(() => curveRunners.forEach((r) => r.cancel()));
+  ctx.cancellable(() => {
+    // a runner between two points has nothing pending to reject: the sweep's own check stops it
+    curves.generation++;
+    for (const r of curveRunners) r.cancel();
+  });
   const field = byId<HTMLInputElement>('curve-loads');
   if (/^\s*(auto)?\s*$/i.test(field.value)) {
     // the knee first (src/web/curves/knee.ts): single runs of the form's traffic, judged as the sweep judges a point
@@ -49,6 +75,7 @@ export async function sweep(ctx: {
       return p.summary.saturated || p.summary.incomplete.length > 0;
     };
     const knee = await findKnee(probe, cap);
+    current();
     field.value = kneeLoads(knee, cap).join(' ');
     curves.knee = knee;
   }
@@ -73,6 +100,7 @@ export async function sweep(ctx: {
   await Promise.all(
     curveRunners.map(async (runner) => {
       while (next < values.length) {
+        current();
         const i = next++;
         points[i] = await runner.run({ kind: 'point', req: { values: values[i]!, settings } });
         done++;
@@ -80,6 +108,7 @@ export async function sweep(ctx: {
       }
     }),
   );
+  current();
   const { latency, throughput } = sweepCharts(points);
   Object.assign(curves, { points, latency: latency.rows, throughput: throughput.rows });
   writeUrl();
@@ -88,6 +117,7 @@ export async function sweep(ctx: {
     el('div', { class: 'chart', 'data-testid': 'curve-throughput' }),
   ];
   await Promise.all([renderChart(latency.spec, boxes[0]!), renderChart(throughput.spec, boxes[1]!)]);
+  current();
   const f = (x: number | null | undefined, d: number): string =>
     x === null || x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(d);
   const rows = points.map((p) => {
