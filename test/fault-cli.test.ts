@@ -72,6 +72,18 @@ describe('--faults in topology, route and deadlock (docs/faults.md)', () => {
     });
   });
 
+  it('route: a pair whose route loops where dim-reversal is stuck is called unroutable, as deadlock counts it', () => {
+    // it printed 'route 0,0 -> 5,5 exceeds 208 hops', as if the function had failed
+    const args = ['--topology', 'mesh:6x6', '--routing', 'dim-reversal', '--faults', 'links:8', '--fault-seed', '3'];
+    const r = run('route', ...args, '--from', '0,0', '--to', '5,5');
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim()).toBe(
+      'wormcast: dim-reversal on mesh:6x6: route 0,0 -> 5,5 does not reach its destination with these faults (it loops): the pair is unroutable, as `deadlock --faults` counts it (docs/routing-faults.md)',
+    );
+    expect(JSON.parse(run('deadlock', ...args, '--json').stdout).unreachable.unroutable).toBe(68);
+  });
+
   it('a faulty destination node is not deliverable', () => {
     const j = JSON.parse(
       run(

@@ -1,3 +1,4 @@
+import { WormcastError } from '../../errors.ts';
 import type { Command } from 'commander';
 import { deadChannels, faultRoutes } from '../../analysis/fault-routes.ts';
 import { healthyComponents, reachable } from '../../fault/components.ts';
@@ -46,7 +47,18 @@ export function registerRoute(program: Command): void {
       });
       const src = t.parse(opts.from);
       const dst = t.parse(opts.to);
-      const hops = tracePath(r, src, dst);
+      let hops: ReturnType<typeof tracePath>;
+      try {
+        hops = tracePath(r, src, dst);
+      } catch (e) {
+        // with faults a function may loop where it is stuck (dim-reversal in class r2,
+        // docs/routing-faults.md): the pair is unroutable, as deadlock --faults counts it
+        if (e instanceof WormcastError && !isFaultFree(f) && /exceeds \d+ hops$/.test(e.message))
+          throw new WormcastError(
+            `${r.name} on ${t.spec}: route ${t.format(src)} -> ${t.format(dst)} does not reach its destination with these faults (it loops): the pair is unroutable, as \`deadlock --faults\` counts it (docs/routing-faults.md)`,
+          );
+        throw e;
+      }
       const c = healthyComponents(t, f);
       // the first hop over a dead channel: a deterministic route cannot go round it (docs/faults.md)
       const dead = deadChannels(r, f);
