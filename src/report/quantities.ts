@@ -53,6 +53,31 @@ export const METRIC_QUANTITIES: Record<MetricName, Quantity> = {
     unit: 'cycles',
     time: true,
   },
+  p50Latency: {
+    title: 'Median latency',
+    note: 'p50, creation to tail delivery, per destination',
+    unit: 'cycles',
+    time: true,
+  },
+  p90Latency: {
+    title: '90th percentile latency',
+    note: 'creation to tail delivery, per destination',
+    unit: 'cycles',
+    time: true,
+  },
+  p99Latency: {
+    title: '99th percentile latency',
+    note: 'creation to tail delivery, per destination',
+    unit: 'cycles',
+    time: true,
+  },
+  p999Latency: {
+    title: '99.9th percentile latency',
+    note: 'creation to tail delivery, per destination',
+    unit: 'cycles',
+    time: true,
+  },
+  meanHops: { title: 'Mean hops', note: 'channels per route, unicast traffic', unit: 'hops' },
   undeliverable: {
     title: 'Undeliverable destinations',
     note: 'of the messages created in the window, no copy could reach them (docs/faults.md)',

@@ -20,6 +20,13 @@ export const METRICS = [
   'channelUtilisation',
   'undeliverable',
   'drainTime',
+  // streamed runs' distribution of message latency (latencyPercentiles of --json) and their mean
+  // hops: the quantities of a tail-latency or a routing study (docs/traffic.md "What is measured")
+  'p50Latency',
+  'p90Latency',
+  'p99Latency',
+  'p999Latency',
+  'meanHops',
 ] as const;
 
 export type MetricName = (typeof METRICS)[number];
@@ -44,6 +51,10 @@ export const LATENCY_METRICS: ReadonlySet<MetricName> = new Set([
   'meanCompletion',
   'maxLatency',
   'maxCompletion',
+  'p50Latency',
+  'p90Latency',
+  'p99Latency',
+  'p999Latency',
 ]);
 
 /**
@@ -52,6 +63,8 @@ export const LATENCY_METRICS: ReadonlySet<MetricName> = new Set([
  */
 export const BATCH_METRICS = ['meanLatency'] as const;
 export type BatchMetric = (typeof BATCH_METRICS)[number];
+
+const PERCENTILE_OF = { p50Latency: 'p50', p90Latency: 'p90', p99Latency: 'p99', p999Latency: 'p999' } as const;
 
 /** The value of `metric` in a run's result (NaN when the run has nothing to average). */
 export function metricOf(r: SimulationResult, metric: MetricName): number {
@@ -65,6 +78,16 @@ export function metricOf(r: SimulationResult, metric: MetricName): number {
     case 'drainTime':
       // the cycle of the last tail delivery: a batch (--process batch) or a trace; NaN for other runs
       return r.drainTime ?? Number.NaN;
+    case 'p50Latency':
+    case 'p90Latency':
+    case 'p99Latency':
+    case 'p999Latency':
+      // the window's latencies (per destination); NaN when it completed none, and for a run that
+      // reports no distribution (a plan's, a scenario's)
+      return r.latencyPercentiles?.[PERCENTILE_OF[metric]] ?? Number.NaN;
+    case 'meanHops':
+      // unicast traffic's mean route length; NaN where the run does not report it
+      return r.meanHops ?? Number.NaN;
     case 'undeliverable':
       // destinations no copy could reach (docs/faults.md); a run without faults loses none
       return r.undeliverable ?? 0;
