@@ -147,6 +147,13 @@ describe('refusals in one line', () => {
     refuses({ topology: 'mesh:4x4', pattern: 'hotspot' }, /needs hotspots/));
   it('a hot spot that is not a node', () =>
     refuses({ topology: 'mesh:4x4', pattern: 'hotspot', hotspots: '3,16' }, /'16' is not a node id 0\.\.15/));
+  // Number() read these as ids 3, 10 and 3 (found by fuzzing, 2026-11-27)
+  for (const id of ['0x3', '1e1', '3.0', '+3'])
+    it(`a hot spot written '${id}' is not a node id: decimal digits only`, () =>
+      refuses(
+        { topology: 'mesh:4x4', pattern: 'hotspot', hotspots: `5,${id}` },
+        new RegExp(`'${id.replace(/[.+]/g, '\\$&')}' is not a node id`),
+      ));
   it('tornado on a hypercube (radix 2 sends a node to itself)', () =>
     refuses({ topology: 'hypercube:4', pattern: 'tornado' }, /radix of at least 3/));
 });

@@ -19,8 +19,9 @@ function parseHotspots(text: string, t: Topology): number[] {
   const ids = text.split(',').map((x) => x.trim());
   const out: number[] = [];
   for (const x of ids) {
-    const v = Number(x);
-    if (x === '' || !Number.isInteger(v) || v < 0 || v >= t.nodes)
+    // decimal digits only: Number() also reads '0x3', '1e1', '3.0' and ' ' as ids
+    const v = /^\d+$/.test(x) ? Number(x) : Number.NaN;
+    if (!Number.isInteger(v) || v < 0 || v >= t.nodes)
       throw new WormcastError(`hotspots: '${x}' is not a node id 0..${t.nodes - 1} of ${t.spec} (give a list: 0,9,27)`);
     if (out.includes(v)) throw new WormcastError(`hotspots: node ${v} is listed twice`);
     out.push(v);
