@@ -75,6 +75,29 @@ async function canvasInfo(p: Page = page): Promise<{ ink: number; mode: string; 
   });
 }
 
+/** A long run on torus:32x32 (12,000 cycles at 0.3), started and showing its progress. */
+async function startLongRun(): Promise<void> {
+  await topology('torus:32x32');
+  await page.selectOption('#sim-workload', '');
+  await page.dispatchEvent('#sim-workload', 'change');
+  await page.selectOption('#sim-algorithm', 'unicast');
+  for (const [id, v] of [
+    ['sim-load', '0.3'],
+    ['sim-flits', '16'],
+    ['sim-warmup', '0'],
+    ['sim-cycles', '9000'],
+    ['sim-drain', '3000'],
+    ['sim-seed', '1'],
+  ] as const)
+    await page.fill(`#${id}`, v);
+  await page.click('#sim-go');
+  await page
+    .getByTestId('simulate-output')
+    .getByTestId('progress')
+    .filter({ hasText: /simulating: cycle \d+ of at most 12000/ })
+    .waitFor({ timeout: WAIT });
+}
+
 /** Move the mouse onto the node with this address and return the hover line. */
 async function hover(address: string): Promise<string> {
   const at = await page.evaluate(
@@ -373,25 +396,7 @@ describe(`browser app: drawing, workers, URL, export${SKIP}`, () => {
   it.skipIf(!hasChromium)(
     "a new topology during a run cancels it: the panel says 'cancelled', not 'internal error: cancelled'",
     async () => {
-      await topology('torus:32x32');
-      await page.selectOption('#sim-workload', '');
-      await page.dispatchEvent('#sim-workload', 'change');
-      await page.selectOption('#sim-algorithm', 'unicast');
-      for (const [id, v] of [
-        ['sim-load', '0.3'],
-        ['sim-flits', '16'],
-        ['sim-warmup', '0'],
-        ['sim-cycles', '9000'],
-        ['sim-drain', '3000'],
-        ['sim-seed', '1'],
-      ] as const)
-        await page.fill(`#${id}`, v);
-      await page.click('#sim-go');
-      await page
-        .getByTestId('simulate-output')
-        .getByTestId('progress')
-        .filter({ hasText: /simulating: cycle \d+ of at most 12000/ })
-        .waitFor({ timeout: WAIT });
+      await startLongRun();
       await topology('mesh:4x4');
       await page.waitForSelector('[data-testid=simulate-output][data-state=cancelled]', { timeout: 2000 });
       expect(await page.getByTestId('simulate-output').textContent()).toBe('cancelled');
@@ -408,25 +413,7 @@ describe(`browser app: drawing, workers, URL, export${SKIP}`, () => {
   it.skipIf(!hasChromium)(
     'a long run: progress shows, the page answers a click while the run is still going, Cancel stops it, and the next run works',
     async () => {
-      await topology('torus:32x32');
-      await page.selectOption('#sim-workload', '');
-      await page.dispatchEvent('#sim-workload', 'change');
-      await page.selectOption('#sim-algorithm', 'unicast');
-      for (const [id, v] of [
-        ['sim-load', '0.3'],
-        ['sim-flits', '16'],
-        ['sim-warmup', '0'],
-        ['sim-cycles', '9000'],
-        ['sim-drain', '3000'],
-        ['sim-seed', '1'],
-      ] as const)
-        await page.fill(`#${id}`, v);
-      await page.click('#sim-go');
-      await page
-        .getByTestId('simulate-output')
-        .getByTestId('progress')
-        .filter({ hasText: /simulating: cycle \d+ of at most 12000/ })
-        .waitFor({ timeout: WAIT });
+      await startLongRun();
       expect(await page.getByTestId('simulate-output').getAttribute('data-state')).toBe('busy');
       // the run is in a Web Worker: the main thread answers the Route form before the run ends (no
       // wall-clock bound: on a loaded machine one was exceeded without any bug, issue 24)
