@@ -202,6 +202,19 @@ describe('trace file errors: one line naming the line', () => {
 });
 
 describe('traces through the library and sweeps (option trace)', () => {
+  it('simulate --trace --json names its configuration, node model and rules, and the flits per channel', async () => {
+    // they were missing from a trace's JSON (a generated run's has them)
+    const trace = 'examples/traces/ring-allgather-64.trace';
+    const r = await runMain(['simulate', '--trace', trace, '--topology', 'hypercube:6', '--seed', '5', '--json']);
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout) as Record<string, unknown> & { flitHops: number; channelFlits: number[] };
+    expect(j.config).toMatchObject({ topology: 'hypercube:6', routing: 'ecube', trace, seed: 5, engine: 'wasm' });
+    expect(j.nodeModel).toEqual({ port: 'one', consumption: 'port', vcsPerClass: 1 });
+    expect(j.rules).toEqual({ injection: 'back-to-back', vcRelease: 'tail-credit' });
+    expect(j.channelFlits).toHaveLength(64 * 6);
+    expect(j.channelFlits.reduce((a, b) => a + b, 0)).toBe(j.flitHops);
+  });
+
   it('simulate({ trace }) replays the file: drainTime 63 (S + 12) for the ring allgather', async () => {
     for (const startup of [0, 3]) {
       const r = await simulate({

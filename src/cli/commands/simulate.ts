@@ -215,7 +215,22 @@ async function simulateTrace(
     consumption: config.options.consumption ?? 'port',
   };
   const heading = `trace ${o.trace} on ${runRouting.topology.spec} (${runRouting.name}), ${messages.length} messages, ${nodeModelText(model)}, ${engineRulesText(config.options)}`;
-  printResult(result, runRouting, heading, o.json === true);
+  // --json: the node model, rules and resolved configuration of a generated run's JSON (they were
+  // missing), the configuration naming the trace instead of the traffic it replaces
+  printResult(result, runRouting, heading, o.json === true, {
+    nodeModel: { port: model.port, consumption: model.consumption, vcsPerClass: config.options.vcsPerClass ?? 1 },
+    rules: engineRules(config.options),
+    config: {
+      topology: o.topology,
+      routing: runRouting.name,
+      algorithm: config.algorithm,
+      trace: o.trace,
+      seed: config.seed,
+      engine: config.engine,
+      options: Object.fromEntries(Object.entries(config.options).filter(([, v]) => v !== undefined)),
+    },
+    ...(result.channelFlits ? { channelFlits: result.channelFlits } : {}),
+  });
 }
 
 /** `wormcast simulate`: the flit-level engine on dynamic traffic, one Plan, or a seed scenario. */
