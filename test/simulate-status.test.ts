@@ -74,6 +74,9 @@ describe('exit status of simulate (issue 10 item 6)', () => {
     const r = await runMain([...SMALL, '--load', '1e-9']);
     expect(r.status).toBe(3);
     expect(r.stdout).toMatch(/INCOMPLETE: no message was created in the measurement window \(cycles 50\.\.350\)/);
+    // nothing to tell of the latencies: '-' for the maxima too (they printed 'max 0')
+    expect(r.stdout).toContain('latency (creation to tail delivery) mean -, max -; network latency mean -');
+    expect(r.stdout).toContain('multicast completion mean -, max -');
     expect(warningLine(r.stderr)).toBe(
       'wormcast: warning: no message was created in the measurement window (cycles 50..350): raise --load or --cycles',
     );

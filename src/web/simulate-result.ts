@@ -31,9 +31,18 @@ export function metricRows(v: SimulationView): Array<[string, string, string]> {
       'measured cycles',
       `${r.window.from}..${r.window.to}${r.window.requestedTo !== null && r.window.requestedTo !== r.window.to ? ` (asked ${r.window.from}..${r.window.requestedTo})` : ''}`,
     ],
-    ['mean-latency', 'latency in cycles (creation to tail delivery)', `mean ${f(r.meanLatency)}, max ${r.maxLatency}`],
+    // a maximum over no latency is nothing to tell either ('-', as the mean), not 0
+    [
+      'mean-latency',
+      'latency in cycles (creation to tail delivery)',
+      `mean ${f(r.meanLatency)}, max ${Number.isFinite(r.meanLatency) ? r.maxLatency : '-'}`,
+    ],
     ['network-latency', 'network latency in cycles (injection to tail delivery)', `mean ${f(r.meanNetworkLatency)}`],
-    ['completion', 'multicast completion in cycles', `mean ${f(r.meanCompletion)}, max ${r.maxCompletion}`],
+    [
+      'completion',
+      'multicast completion in cycles',
+      `mean ${f(r.meanCompletion)}, max ${Number.isFinite(r.meanCompletion) ? r.maxCompletion : '-'}`,
+    ],
     ['throughput', 'throughput (flits/node/cycle)', `${f(r.throughput, 4)} accepted, ${f(r.generated, 4)} generated`],
     [
       'traffic',

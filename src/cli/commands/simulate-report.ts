@@ -43,8 +43,9 @@ export function resultLines(r: SimulationResult, routing: RoutingFunction, headi
       `  faults: ${r.faults.links.length} links, ${r.faults.nodes.length} nodes (${r.faults.deadLinks} links dead); ${r.undeliverable ?? 0} destinations of the measured messages undeliverable (counted, not sent; docs/faults.md)`,
     );
   lines.push(
-    `  latency (creation to tail delivery) mean ${f(r.meanLatency)}, max ${r.maxLatency}; network latency mean ${f(r.meanNetworkLatency)}`,
-    `  multicast completion mean ${f(r.meanCompletion)}, max ${r.maxCompletion}`,
+    // a maximum over no latency is nothing to tell ('-', as the mean), not 0
+    `  latency (creation to tail delivery) mean ${f(r.meanLatency)}, max ${Number.isFinite(r.meanLatency) ? r.maxLatency : '-'}; network latency mean ${f(r.meanNetworkLatency)}`,
+    `  multicast completion mean ${f(r.meanCompletion)}, max ${Number.isFinite(r.meanCompletion) ? r.maxCompletion : '-'}`,
     ...(r.drainTime !== undefined ? [`  drain time ${f(r.drainTime, 0)} (the cycle of the last tail delivery)`] : []),
     ...(r.warmupAuto ? [`  warm-up auto: ${warmupAutoText(r.warmupAuto, '--cycles')}`] : []),
     `  throughput ${f(r.throughput, 4)} flits/node/cycle accepted, ${f(r.generated, 4)} generated`,
