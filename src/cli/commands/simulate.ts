@@ -166,6 +166,14 @@ function round4(x: number): number {
   return Number.isFinite(x) ? Math.round(x * 1e4) / 1e4 : x;
 }
 
+/** The node model and engine rules of a run's --json (generated traffic and a trace alike). */
+function modelJson(model: NodeModel, options: EngineOptions) {
+  return {
+    nodeModel: { port: model.port, consumption: model.consumption, vcsPerClass: options.vcsPerClass ?? 1 },
+    rules: engineRules(options),
+  };
+}
+
 /**
  * `simulate --trace`: the trace's messages written into the engine at once and replayed by it
  * (docs/traffic.md "Traces"); the result's drainTime is the cycle of the last tail delivery. The
@@ -218,8 +226,7 @@ async function simulateTrace(
   // --json: the node model, rules and resolved configuration of a generated run's JSON (they were
   // missing), the configuration naming the trace instead of the traffic it replaces
   printResult(result, runRouting, heading, o.json === true, {
-    nodeModel: { port: model.port, consumption: model.consumption, vcsPerClass: config.options.vcsPerClass ?? 1 },
-    rules: engineRules(config.options),
+    ...modelJson(model, config.options),
     config: {
       topology: o.topology,
       routing: runRouting.name,
@@ -537,8 +544,7 @@ export function registerSimulate(program: Command): void {
           ...(units
             ? { units: { ...units, flits: config.flits, load: config.load, startup: config.options.startup } }
             : {}),
-          nodeModel: { port: model.port, consumption: model.consumption, vcsPerClass: config.options.vcsPerClass ?? 1 },
-          rules: engineRules(config.options),
+          ...modelJson(model, config.options),
           // what the run was asked for, resolved: enough to run it again (docs/cli.md)
           config: {
             topology: o.topology,
