@@ -42,6 +42,11 @@ export function attachTiming<R extends SimulationResult>(r: R, start: number, ru
     flitHopsPerCpuSecond: runCpuMs > 0 ? (r.flitHops * 1000) / runCpuMs : Number.NaN,
     clock: hasCpu ? 'cpu' : 'wall',
   };
+  return setTiming(r, timing);
+}
+
+/** Give result r its timing: a non-enumerable property (a spread of r leaves it behind). */
+export function setTiming<R extends SimulationResult>(r: R, timing: RunTiming): R {
   Object.defineProperty(r, 'timing', { value: timing, enumerable: false, configurable: true, writable: true });
   return r;
 }

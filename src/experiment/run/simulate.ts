@@ -35,7 +35,7 @@ import { workloadDistribution } from './workload-distribution.ts';
 import { parseSizeMix } from './message-sizes.ts';
 import type { PatternName } from '../../traffic/patterns.ts';
 import { destCountRange } from './dest-count.ts';
-import { attachTiming, cpuMs } from './run-timing.ts';
+import { attachTiming, cpuMs, setTiming } from './run-timing.ts';
 import { randomDestinations } from '../../multicast/destinations.ts';
 import { mulberry32 } from '../../random.ts';
 import {
@@ -530,13 +530,7 @@ async function simulateWarmupAuto(
   // the run's, the pilot's whole cost counted in its set-up (finding the warm-up is set-up work)
   const t = run.result.timing;
   const p = pilot.result.timing;
-  if (t)
-    Object.defineProperty(result, 'timing', {
-      value: { ...t, setupCpuMs: t.setupCpuMs + (p ? p.setupCpuMs + p.runCpuMs : 0) },
-      enumerable: false,
-      configurable: true,
-      writable: true,
-    });
+  if (t) setTiming(result, { ...t, setupCpuMs: t.setupCpuMs + (p ? p.setupCpuMs + p.runCpuMs : 0) });
   return { result, routing: run.routing };
 }
 
