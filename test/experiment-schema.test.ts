@@ -108,6 +108,52 @@ describe('experiment files: one line per kind of mistake', () => {
     expect(points).toHaveLength(1);
     expect(points[0]!.config).toMatchObject({ routing: 'dor', sizes: '4:1,16:1', vcs: 2 });
   });
+  it('hotspots may be an integer or a list of integers, read as the text the CLI takes (hotspots: 5 was refused)', async () => {
+    const base = { topology: 'mesh:4x4', load: 0.05, pattern: 'hotspot' };
+    const one = expandGrid(parseExperiment({ name: 'h', base: { ...base, hotspots: 5 } }, 'h.yaml'), 'h.yaml');
+    expect(one[0]!.config).toMatchObject({ hotspots: '5' });
+    const list = expandGrid(parseExperiment({ name: 'h', base: { ...base, hotspots: [5, 9] } }, 'h.yaml'), 'h.yaml');
+    expect(list[0]!.config).toMatchObject({ hotspots: '5,9' });
+    // the same point as the text form: one key, so a result file's finished points are found again
+    const text = expandGrid(parseExperiment({ name: 'h', base: { ...base, hotspots: '5,9' } }, 'h.yaml'), 'h.yaml');
+    expect(list[0]!.config).toEqual(text[0]!.config);
+    // in a grid a list is its points; a point may itself be a list
+    const grid = expandGrid(
+      parseExperiment({ name: 'h', base, grid: { hotspots: [5, [0, 9], '3'] } }, 'h.yaml'),
+      'h.yaml',
+    );
+    expect(grid.map((p) => p.config.hotspots)).toEqual(['5', '0,9', '3']);
+    expect(errorOf({ name: 'h', base: { ...base, hotspots: -1 } })).toBe(
+      'wormcast: experiment.yaml: base.hotspots: -1 must be >= 0',
+    );
+    expect(errorOf({ name: 'h', base: { ...base, hotspots: [] } })).toBe(
+      'wormcast: experiment.yaml: base.hotspots: an empty list; give at least 1 value',
+    );
+    expect(errorOf({ name: 'h', base: { ...base, hotspots: 2.5 } })).toBe(
+      'wormcast: experiment.yaml: base.hotspots: 2.5 must be node ids: an integer, a list of integers or a text such as "0,9,27"',
+    );
+    // the library takes the same forms
+    const { simulate } = await import('../src/index.ts');
+    const r = await simulate({
+      topology: 'mesh:4x4',
+      load: 0.05,
+      pattern: 'hotspot',
+      hotspots: [5, 9] as unknown as string,
+      cycles: 200,
+      warmup: 50,
+      drain: 100,
+    });
+    const s = await simulate({
+      topology: 'mesh:4x4',
+      load: 0.05,
+      pattern: 'hotspot',
+      hotspots: '5,9',
+      cycles: 200,
+      warmup: 50,
+      drain: 100,
+    });
+    expect(r.meanLatency).toBe(s.meanLatency);
+  });
   it('an empty list, a reversed range, a range of a non-numeric option', () => {
     expect(errorOf({ ...good, grid: { load: [] } })).toBe(
       'wormcast: experiment.yaml: grid.load: an empty list; give at least one value',

@@ -23,7 +23,11 @@ import { ARRIVAL_PROCESSES } from '../run/traffic.ts';
 
 /** What values an option takes; the ranges are inclusive. */
 export type ValueSpec =
-  | { readonly kind: 'string' }
+  | {
+      readonly kind: 'string';
+      /** Node ids: an experiment file may also give an integer or a list of integers (hotspots: [0, 9]). */
+      readonly ids?: true;
+    }
   | {
       readonly kind: 'int';
       readonly min: number;
@@ -648,7 +652,7 @@ export const OPTION_TABLE = [
   {
     key: 'hotspots',
     placeholder: '<ids>',
-    value: STRING,
+    value: { kind: 'string', ids: true },
     help: 'pattern hotspot: the hot node ids, e.g. 0,9,27',
     group: 'traffic',
     point: true,

@@ -29,7 +29,7 @@ function valueText(v: ValueSpec): string {
     case 'boolean':
       return 'true | false (a flag)';
     case 'string':
-      return 'text';
+      return v.ids ? 'node ids: text `0,9,27`; in a file also `5` or `[0, 9, 27]`' : 'text';
   }
 }
 

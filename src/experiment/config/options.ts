@@ -21,6 +21,15 @@ const SIZE_MIX = /^\s*\d+\s*:\s*[\d.eE+-]+\s*(,\s*\d+\s*:\s*[\d.eE+-]+\s*)*$/;
 export function schemaOf(v: ValueSpec): z.ZodType<OptionValue> {
   switch (v.kind) {
     case 'string':
+      if (v.ids) {
+        // an experiment file's `hotspots: 5` or `hotspots: [0, 9]` is the text `5` or `0,9`
+        const id = z.number().int().min(0);
+        return z
+          .union([z.string().min(1), id, z.array(id).min(1)], {
+            error: 'must be node ids: an integer, a list of integers or a text such as "0,9,27"',
+          })
+          .transform((x) => (typeof x === 'string' ? x : Array.isArray(x) ? x.join(',') : String(x)));
+      }
       return z.string().min(1);
     case 'int':
       // a union's own message says both forms (zod's default for a failed union is "Invalid input")

@@ -264,7 +264,7 @@ function checkGridEntry(key: OptionKey, entry: unknown, root: unknown): GridEntr
       const bad = checkValue(key, entry[i], [...path, i], root);
       if (bad) return bad;
     }
-    return entry as OptionValue[];
+    return entry.map((v) => normalValue(key, v));
   }
   if (entry !== null && typeof entry === 'object') {
     if (!NUMERIC_OPTIONS.has(key))
@@ -295,7 +295,12 @@ function checkGridEntry(key: OptionKey, entry: unknown, root: unknown): GridEntr
   }
   const bad = checkValue(key, entry, path, root);
   // one value is a list of one: returned bare, a text value (routing: dor) read as an error line
-  return bad ?? [entry as OptionValue];
+  return bad ?? [normalValue(key, entry)];
+}
+
+/** A valid value as its schema gives it (hotspots: 5 -> '5'; every other value unchanged). */
+function normalValue(key: OptionKey, value: unknown): OptionValue {
+  return OPTION_SCHEMAS[key].parse(value);
 }
 
 /**

@@ -46,7 +46,7 @@ export function resolveSimulation(o: SimulateOptions): SimulateConfig {
       throw new WormcastError(
         `simulate: ${issueLine({ ...r.error.issues[0]!, path: [key] } as (typeof r.error.issues)[0], o)}`,
       );
-    if (isOptionKey(key)) point[key] = value as OptionValue;
+    if (isOptionKey(key)) point[key] = r.data;
   }
   const c = resolvePoint(point);
   return simulateConfig(c, o.seed ?? (optionEntry('seed').default as number));
