@@ -19,6 +19,14 @@ const INTEGER = /^[+]?\d+$/;
 // an option whose range goes below 0 (creditDelay) takes a minus sign too
 const SIGNED_INTEGER = /^[+-]?\d+$/;
 
+/**
+ * Whether `text` (trimmed) is a number in plain decimal notation (DECIMAL above), for a parser of a
+ * list whose own error line names the whole value (`--sizes`, `--onoff`).
+ */
+export function isDecimal(text: string): boolean {
+  return DECIMAL.test(text.trim());
+}
+
 /** Quote a user's text for an error line: at most 40 characters, control characters escaped. */
 function shown(text: string): string {
   const s = JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}...` : text);

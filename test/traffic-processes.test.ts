@@ -162,6 +162,14 @@ describe('refusals in one line', () => {
   };
   it('onoff without its parameters', () => refuses({ process: 'onoff' }, /needs onoff/));
   it('onoff parameters out of range', () => refuses({ process: 'onoff', onoff: '0,0.5' }, /alpha .* in \(0, 1\]/));
+  it('onoff parameters in plain decimal notation only: 0x1 and Infinity are refused, not read as numbers', () => {
+    // Number() read '0x1,0.1' as alpha 1 and '0.1,0x0' as beta 0
+    for (const onoff of ['0x1,0.1', '0.1,0x0', '0.1,', ',0.1', 'Infinity,0.1', '0.1,0b1'])
+      refuses({ process: 'onoff', onoff }, /must be alpha,beta/);
+    expect(() =>
+      resolvePoint({ topology: 'mesh:4x4', load: 0.1, process: 'onoff', onoff: ' .1 , 1e-1' }),
+    ).not.toThrow();
+  });
   it('onoff parameters with another process', () => refuses({ onoff: '0.1,0.1' }, /applies to process onoff only/));
   it('batch without a count', () => refuses({ process: 'batch' }, /needs batch/));
   it('a batch count with another process', () => refuses({ batch: 3 }, /applies to process batch only/));

@@ -94,6 +94,18 @@ describe('size mix', () => {
     refuses({ sizes: '4:1,16:1', load: 12 }, /mean size of sizes 4:1,16:1 \(10 flits\)/);
   });
 
+  it('plain decimal sizes and finite weights only: 0x10, 1e1, Infinity and weights that sum past a double are one line naming the mix', async () => {
+    // Number() read '0x10:1' as size 16 and '1e1:1' as 10; an infinite weight (or two of 1e308)
+    // made the mix's mean NaN and the run failed with 'engine option slots: NaN must be an integer'
+    for (const sizes of ['0x10:1', '1e1:1', '4.0:1', '4:0x1', '4:Infinity', '4:1,16:1e400', '4:1e308,8:1e308'])
+      refuses({ sizes }, /sizes: .* must be size:weight|sizes: the weights of .* sum past/);
+    const r = await runMain(['simulate', '--topology', 'mesh:4x4', '--load', '0.1', '--flits', '4:1e308,8:1e308']);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).not.toContain('slots');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
   it("--flits 4:1,16:1 is the size mix of --sizes 4:1,16:1 (issue 29's form): the same run", async () => {
     const a = await simulate({ topology: 'mesh:4x4', load: 0.1, cycles: 600, flits: '4:1,16:1' } as never);
     const b = await simulate({ topology: 'mesh:4x4', load: 0.1, cycles: 600, sizes: '4:1,16:1' } as never);

@@ -1,4 +1,4 @@
-import { WormcastError } from '../../errors.ts';
+import { isDecimal, WormcastError } from '../../errors.ts';
 import type { ArrivalProcess } from './traffic.ts';
 
 /** A run's arrival options as given (SimulateConfig.process, .onoff, .batch). */
@@ -37,7 +37,8 @@ export function arrivalSpec(o: ArrivalOptions): ArrivalSpec {
     throw new WormcastError(
       'process onoff: needs onoff, the probabilities per cycle of turning on and off (e.g. --onoff 0.01,0.05)',
     );
-  const parts = o.onoff.split(',').map((x) => Number(x.trim()));
+  // plain decimal notation only (docs/cli.md "Numbers"): Number() also reads '0x1' and '' (0)
+  const parts = o.onoff.split(',').map((x) => (isDecimal(x) ? Number(x.trim()) : Number.NaN));
   const [alpha, beta] = parts;
   if (parts.length !== 2 || !(alpha! > 0 && alpha! <= 1) || !(beta! >= 0 && beta! <= 1))
     throw new WormcastError(

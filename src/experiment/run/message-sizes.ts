@@ -1,4 +1,4 @@
-import { WormcastError } from '../../errors.ts';
+import { isDecimal, WormcastError } from '../../errors.ts';
 
 /** A message-size distribution: sizes in flits with their weights (`--sizes 4:1,16:1`). */
 export interface SizeMix {
@@ -16,9 +16,18 @@ export function parseSizeMix(text: string): SizeMix {
   const weights: number[] = [];
   for (const part of text.split(',')) {
     const [s, w, extra] = part.split(':').map((x) => x.trim());
-    const size = Number(s);
-    const weight = Number(w);
-    if (extra !== undefined || !Number.isInteger(size) || size < 1 || size > 1 << 24 || !(weight > 0))
+    // plain decimal notation only (docs/cli.md "Numbers"): Number() also reads '0x10' (16), '1e1'
+    // (10) and 'Infinity', which made the mix's mean NaN
+    const size = s !== undefined && /^\+?\d+$/.test(s) ? Number(s) : Number.NaN;
+    const weight = w !== undefined && isDecimal(w) ? Number(w) : Number.NaN;
+    if (
+      extra !== undefined ||
+      !Number.isInteger(size) ||
+      size < 1 ||
+      size > 1 << 24 ||
+      !(weight > 0) ||
+      !Number.isFinite(weight)
+    )
       throw new WormcastError(
         `sizes: '${part}' must be size:weight, a size in flits 1..${1 << 24} and a positive weight (e.g. 4:1,16:1)`,
       );
@@ -27,6 +36,8 @@ export function parseSizeMix(text: string): SizeMix {
     weights.push(weight);
   }
   const total = weights.reduce((a, b) => a + b, 0);
+  if (!Number.isFinite(total))
+    throw new WormcastError(`sizes: the weights of '${text}' sum past the largest number; give smaller weights`);
   let acc = 0;
   const cumulative = weights.map((w) => (acc += w) / total);
   cumulative[cumulative.length - 1] = 1;
