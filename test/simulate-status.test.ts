@@ -82,6 +82,24 @@ describe('exit status of simulate (issue 10 item 6)', () => {
     );
   });
 
+  it('a run whose network emptied before the window ended still ran to its end: cycles is not the engine idle cycle (was 0)', async () => {
+    for (const engine of ['wasm', 'reference']) {
+      const r = await runMain([...SMALL, '--load', '1e-9', '--engine', engine, '--json']);
+      expect(r.status).toBe(3);
+      expect(JSON.parse(r.stdout).cycles).toBe(350);
+    }
+    // every message undeliverable (all sent to a dead node): the host's clock went to the window's end
+    const dead = ['--faults', 'node:1,1', '--pattern', 'hotspot', '--hotspots', '5', '--load', '0.05'];
+    for (const engine of ['wasm', 'reference']) {
+      const r = await runMain([...SMALL, ...dead, '--engine', engine]);
+      expect(r.status).toBe(3);
+      expect(r.stdout).toContain('status finished at cycle 350; 0 of 0 messages measured completed');
+    }
+    // a run that goes on past the window (its drain) still reports where it stopped
+    const busy = JSON.parse((await runMain([...SMALL, '--load', '0.1', '--json'])).stdout);
+    expect(busy.cycles).toBeGreaterThanOrEqual(350);
+  });
+
   it('nothing completed (no drain after a short window): exit 3', async () => {
     const r = await runMain([
       'simulate',

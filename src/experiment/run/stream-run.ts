@@ -312,7 +312,10 @@ export function streamOutcome(
   const { status, saturated, finished, inFlight } = e;
   const e0 = e.ejected[0]!;
   const e1 = e.ejected[1]!;
-  const stopped = engine.cycle;
+  // a finished run whose network emptied before the window's end (nothing created, or nothing
+  // deliverable, after its last delivery) still ran to that end: the engine idled, the host's
+  // clock went on. Open runs (batch, trace) end at their last delivery.
+  const stopped = finished && !s.open ? Math.max(engine.cycle, window.to) : engine.cycle;
   // worms are named by their numbers in the run (Engine.deadlock), not the records they occupy
   const deadlock = status === 'deadlock' ? engine.deadlock() : null;
   const live = deadlock ? Math.min(stopped, deadlock.lastProgress + 1) : stopped;
