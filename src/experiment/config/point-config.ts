@@ -320,17 +320,19 @@ export function simulateConfig(
 
 /** The `wormcast simulate` command line of one replication (to re-run it alone; docs/experiments.md). */
 export function simulateCommand(c: PointConfig, seed: number, measure = c.cycles): string {
+  // a trace is the traffic: simulate --trace refuses the options of generated traffic and its window
+  const traced = c.trace !== undefined;
   const args = [
     `--topology ${c.topology}`,
     `--routing ${c.routing}`,
     `--algorithm ${c.algorithm}`,
-    ...(c.algorithm === 'unicast'
+    ...(c.algorithm === 'unicast' || traced
       ? []
       : c.destsMean !== undefined
         ? [`--dests-mean ${c.destsMean}`]
         : [`--dests ${c.dests}`]),
-    ...(c.traffic === 'isolated' ? [`--traffic isolated --sets ${c.sets}`] : [`--load ${c.load}`]),
-    `--flits ${c.flits}`,
+    ...(c.traffic === 'isolated' ? [`--traffic isolated --sets ${c.sets}`] : traced ? [] : [`--load ${c.load}`]),
+    ...(traced ? [] : [`--flits ${c.flits}`]),
     `--vcs ${c.vcs}`,
     `--buffer ${c.buffer}`,
     `--port ${c.port}`,
@@ -341,7 +343,7 @@ export function simulateCommand(c: PointConfig, seed: number, measure = c.cycles
     ...OPTION_TABLE.filter((e) => 'givenOnly' in e && c[e.key] !== undefined).map(
       (e) => `${flagOf(e.key)} ${c[e.key as keyof GivenOnlyOptions]}`,
     ),
-    ...(c.traffic === 'isolated'
+    ...(c.traffic === 'isolated' || traced
       ? []
       : [`--cycles ${measure}`, `--warmup ${c.warmup}`, `--drain ${c.drain}`, `--process ${c.process}`]),
     `--engine ${c.engine}`,
