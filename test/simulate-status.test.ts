@@ -95,6 +95,14 @@ describe('exit status of simulate (issue 10 item 6)', () => {
       expect(r.status).toBe(3);
       expect(r.stdout).toContain('status finished at cycle 350; 0 of 0 messages measured completed');
     }
+    // nothing completed: the maxima are null like the means (maxLatency and maxCompletion said 0)
+    const none = JSON.parse((await runMain([...SMALL, '--load', '1e-9', '--json'])).stdout);
+    expect([none.meanLatency, none.maxLatency, none.meanCompletion, none.maxCompletion]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
     // a run that goes on past the window (its drain) still reports where it stopped
     const busy = JSON.parse((await runMain([...SMALL, '--load', '0.1', '--json'])).stdout);
     expect(busy.cycles).toBeGreaterThanOrEqual(350);

@@ -98,10 +98,11 @@ export function summarize(
     multicasts,
     completed,
     meanLatency: destCount ? latSum / destCount : NaN,
-    maxLatency: latMax,
+    // NaN (null in JSON) when nothing completed, as the means: 0 would read as a latency
+    maxLatency: destCount ? latMax : NaN,
     meanNetworkLatency: destCount ? netSum / destCount : NaN,
     meanCompletion: completed ? compSum / completed : NaN,
-    maxCompletion: compMax,
+    maxCompletion: completed ? compMax : NaN,
     generated: span > 0 ? generatedFlits / (nodes * span) : NaN,
     accepted: span > 0 ? ejectedInWindow / (nodes * span) : NaN,
   };

@@ -161,10 +161,11 @@ export class StreamStats {
       multicasts: this.multicasts,
       completed: this.completed,
       meanLatency: this.destCount ? this.latSum / this.destCount : NaN,
-      maxLatency: this.latMax,
+      // NaN (null in JSON) when nothing completed, as the means: 0 would read as a latency
+      maxLatency: this.destCount ? this.latMax : NaN,
       meanNetworkLatency: this.destCount ? this.netSum / this.destCount : NaN,
       meanCompletion: this.completed ? this.compSum / this.completed : NaN,
-      maxCompletion: this.compMax,
+      maxCompletion: this.completed ? this.compMax : NaN,
       generated: span > 0 ? this.generatedFlits / (nodes * span) : NaN,
       accepted: span > 0 ? ejectedInWindow / (nodes * span) : NaN,
     };
