@@ -193,7 +193,13 @@ async function simulateTrace(
   for (const k of TRACE_REFUSED)
     if (given(k)) throw new WormcastError(`simulate --trace: ${flagOf(k)} does not apply (the trace is the traffic)`);
   watchdogIn(o);
-  const point = resolvePoint({ ...pointValues(o, cmd, parsed), trace: o.trace! });
+  // the seed units (--units, --startup-us, ...) give the startup and the cycle time, as a sweep's
+  // point with a trace and simulate({ trace }) read them: the command line had dropped them
+  const units = applySeedUnits(o, given);
+  const values = pointValues(o, cmd, parsed);
+  // a preset's message size: every line of a trace gives its own
+  delete values.flits;
+  const point = resolvePoint({ ...values, trace: o.trace! });
   const config = simulateConfig(point, optionFromText('seed', o.seed) as number);
   const text = readInputText(o.trace!, {
     limit: TRACE_FILE_MAX_BYTES,
@@ -222,22 +228,34 @@ async function simulateTrace(
     port: config.options.port ?? 'one',
     consumption: config.options.consumption ?? 'port',
   };
-  const heading = `trace ${o.trace} on ${runRouting.topology.spec} (${runRouting.name}), ${messages.length} messages, ${nodeModelText(model)}, ${engineRulesText(config.options)}`;
+  const unitsLine = units ? `\n  units: ${unitsText(units, null, undefined, config.options.startup)}` : '';
+  const heading = `trace ${o.trace} on ${runRouting.topology.spec} (${runRouting.name}), ${messages.length} messages, ${nodeModelText(model)}, ${engineRulesText(config.options)}${unitsLine}`;
   // --json: the node model, rules and resolved configuration of a generated run's JSON (they were
   // missing), the configuration naming the trace instead of the traffic it replaces
-  printResult(result, runRouting, heading, o.json === true, {
-    ...modelJson(model, config.options),
-    config: {
-      topology: o.topology,
-      routing: runRouting.name,
-      algorithm: config.algorithm,
-      trace: o.trace,
-      seed: config.seed,
-      engine: config.engine,
-      options: Object.fromEntries(Object.entries(config.options).filter(([, v]) => v !== undefined)),
+  printResult(
+    result,
+    runRouting,
+    heading,
+    o.json === true,
+    {
+      // a preset's message size is none of the trace's (its lines give theirs)
+      ...(units
+        ? { units: { ...units, flits: undefined, messageBytes: undefined, startup: config.options.startup } }
+        : {}),
+      ...modelJson(model, config.options),
+      config: {
+        topology: o.topology,
+        routing: runRouting.name,
+        algorithm: config.algorithm,
+        trace: o.trace,
+        seed: config.seed,
+        engine: config.engine,
+        options: Object.fromEntries(Object.entries(config.options).filter(([, v]) => v !== undefined)),
+      },
+      ...(result.channelFlits ? { channelFlits: result.channelFlits } : {}),
     },
-    ...(result.channelFlits ? { channelFlits: result.channelFlits } : {}),
-  });
+    units?.cycleUs,
+  );
 }
 
 /** `wormcast simulate`: the flit-level engine on dynamic traffic, one Plan, or a seed scenario. */

@@ -99,6 +99,9 @@ export const TRACE_REFUSED: readonly OptionKey[] = [
     'dests',
     'destsMean',
     'sizes',
+    // every line of a trace gives its message's flits: a run-wide size was dropped unused
+    'flits',
+    'messageBytes',
     'interarrivalUs',
     'sets',
     'faults',

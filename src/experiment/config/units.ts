@@ -310,11 +310,16 @@ export function resolveUnits(o: UnitInput, defaultFlits: number, name: OptionNam
   return r;
 }
 
-/** The resolved units in words, for the heading of a run (`flits`: its size, or its size mix's text). */
-export function unitsText(u: ResolvedUnits, flits: number | string, load?: number, startup?: number): string {
+/**
+ * The resolved units in words, for the heading of a run (`flits`: its size, or its size mix's text;
+ * null for a trace, whose lines give each message's size).
+ */
+export function unitsText(u: ResolvedUnits, flits: number | string | null, load?: number, startup?: number): string {
   const parts: string[] = [];
   if (u.preset) parts.push(`${u.preset} (${u.source})`);
-  if (typeof flits === 'string') parts.push(`messages of ${flits} flits (size:weight)`);
+  if (flits === null) {
+    // a trace: no message size of the run's
+  } else if (typeof flits === 'string') parts.push(`messages of ${flits} flits (size:weight)`);
   else if (u.messageBytes !== undefined)
     parts.push(`${u.messageBytes}-byte messages = ${flits} flits of ${u.flitBytes} bytes`);
   else parts.push(`${flits}-flit messages`);
