@@ -13,6 +13,8 @@ export interface TraceMessage {
   src: number;
   dests: number[];
   flits: number;
+  /** Where the line is, `file:line` (errors found later, when the trace's worms are built, name it). */
+  where?: string;
 }
 
 /**
@@ -107,7 +109,7 @@ export function parseTrace(text: string, t: Topology, name = 'trace'): TraceMess
       throw new WormcastError(
         `${where}: after:${after}: message ${after} does not deliver at this message's source ${srcText} (a dependency is a receive at the sender)`,
       );
-    out.push({ at, after, src, dests, flits: Number(flitText) });
+    out.push({ at, after, src, dests, flits: Number(flitText), where });
   }
   if (out.length === 0) throw new WormcastError(`${name}: no messages (one per line: at src dests flits)`);
   return out;

@@ -30,7 +30,7 @@ export function traceWorkload(
     else {
       if (algorithm === 'unicast')
         throw new WormcastError(
-          `trace message ${k} has ${m.dests.length} destinations: give --algorithm (a multicast algorithm) to send it`,
+          `${m.where ?? 'trace'}: trace message ${k} has ${m.dests.length} destinations: give --algorithm (a multicast algorithm) to send it`,
         );
       const plan = findAlgorithm(algorithm).build(
         routing,
@@ -50,7 +50,9 @@ export function traceWorkload(
       let trigger = -1;
       for (let i = from; i < to && trigger < 0; i++) if (worms[i]!.dests.includes(m.src)) trigger = i;
       if (trigger < 0)
-        throw new WormcastError(`trace message ${k}: no worm of message ${m.after} delivers at its source`);
+        throw new WormcastError(
+          `${m.where ?? 'trace'}: trace message ${k}: no worm of message ${m.after} delivers at its source`,
+        );
       created[k] = -1;
       for (const w of ws)
         if (w.after === undefined) {
