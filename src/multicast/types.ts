@@ -26,4 +26,14 @@ export interface MulticastAlgorithm {
    * routing.
    */
   build(routing: RoutingFunction, source: number, destinations: Int32Array): Plan;
+  /**
+   * The same plan without explicit routes, for the flit-level engines of a streamed run: where
+   * every worm follows `routing` itself from destination to destination, starting in the injection
+   * class, the engines route it hop by hop over the same channels, and the host need not compute
+   * the route of every message (src/experiment/run/stream-run.ts eventWorms). Absent where a
+   * worm's route is not the run's routing function's (multi-path's first hop, the Hamiltonian
+   * models' own functions and classes). test/path-unrouted.test.ts holds the two plans to equal
+   * results on both engines.
+   */
+  buildUnrouted?(routing: RoutingFunction, source: number, destinations: Int32Array): Plan;
 }

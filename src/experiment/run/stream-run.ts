@@ -36,7 +36,10 @@ export function eventWorms(
   const size = e.flits ?? flits;
   if (algorithm === 'unicast')
     return [{ kind: 'unicast', src: e.src, dests: e.dests, flits: size, created: e.created, group }];
-  const plan = findAlgorithm(algorithm).build(routing, e.src, normalizeDestinations(routing.topology, e.src, e.dests));
+  // the engines route the worms of an algorithm that offers a plan without routes (dual-path)
+  const alg = findAlgorithm(algorithm);
+  const dests = normalizeDestinations(routing.topology, e.src, e.dests);
+  const plan = alg.buildUnrouted ? alg.buildUnrouted(routing, e.src, dests) : alg.build(routing, e.src, dests);
   return planWorms(plan, e.created, size, group, 0);
 }
 

@@ -2,7 +2,7 @@ import { INJECT, type RoutingFunction } from '../../routing/types.ts';
 import type { Plan } from '../plan.ts';
 import type { MulticastAlgorithm } from '../types.ts';
 import { labellingOf, splitHighLow } from './split.ts';
-import { assemblePathPlan, RouteBuffer, routeWorm } from './worms.ts';
+import { assemblePathPlan, RouteBuffer, routeWorm, type WormPart } from './worms.ts';
 
 /**
  * Dual-path multicast (seed 004 section 6.2.2, Figs. 6.11 and 6.12; hypercube section 6.3):
@@ -17,6 +17,8 @@ export const dualPath: MulticastAlgorithm = {
   routings: ['label', 'label-detour'],
   port: 'all',
   build: (routing, source, destinations) => dualPathPlan('dual-path', routing, source, destinations),
+  // R (label, label-detour) is the engines' routing function too: they route each worm hop by hop
+  buildUnrouted: (routing, source, destinations) => dualPathPlan('dual-path', routing, source, destinations, false),
 };
 
 /**
@@ -34,9 +36,9 @@ export function dualPathPlan(
   const { labelOf } = labellingOf(routing, name);
   const { high, low } = splitHighLow(labelOf, source, destinations);
   const buf = new RouteBuffer(4 * destinations.length + 16);
-  const worms = [
-    routeWorm(routing, 'high', source, high, INJECT, buf),
-    routeWorm(routing, 'low', source, low, INJECT, buf),
-  ];
+  // without explicit routes the plan carries none: no route is computed
+  const worm = (network: string, dests: Int32Array): WormPart =>
+    explicit ? routeWorm(routing, network, source, dests, INJECT, buf) : { network, dests, start: 0, end: 0 };
+  const worms = [worm('high', high), worm('low', low)];
   return assemblePathPlan(routing, name, source, destinations, worms, buf, explicit);
 }
