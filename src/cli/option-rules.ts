@@ -168,4 +168,18 @@ export function checkOptionRules(cmd: Command): void {
       'simulate: --dests applies to multicast algorithms; a unicast message has one destination (leave out --dests, or give --algorithm)',
     );
   }
+  // --self lets a unicast source draw itself (uniform and hotspot draws): a multicast's set, a
+  // ball of pattern near and a permutation never draw the source, so it would be ignored
+  if (path === 'simulate' && given(cmd, 'self')) {
+    const algorithm = cmd.getOptionValue('algorithm') as string | undefined;
+    const pattern = (cmd.getOptionValue('pattern') as string | undefined) ?? 'uniform';
+    if (algorithm !== undefined && algorithm !== 'unicast')
+      throw new WormcastError(
+        `simulate: --self would be ignored: a multicast (${algorithm}) draws its destinations among the other nodes; --self applies to unicast traffic (leave it out)`,
+      );
+    if (pattern !== 'uniform' && pattern !== 'hotspot')
+      throw new WormcastError(
+        `simulate: --self would be ignored with --pattern ${pattern}: ${pattern === 'near' ? 'a source draws among the nodes 1..radius hops from it' : 'a source sends to its image'}; --self applies to patterns uniform and hotspot (leave it out)`,
+      );
+  }
 }
