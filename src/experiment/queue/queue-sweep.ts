@@ -8,6 +8,7 @@ import type { Experiment } from '../config/schema.ts';
 import { pointKey, ResultStore, type StoredPoint } from '../sweep/store.ts';
 import { pointSettings, type SweepSummary } from '../sweep/sweep.ts';
 import type { SweepProgress } from '../sweep/sweep-progress.ts';
+import { pointStatus } from '../../report/point-status.ts';
 
 /*
  * `wormcast sweep --queue` (docs/distributed.md): the sweep of src/experiment/sweep/sweep.ts with the
@@ -103,7 +104,8 @@ export async function runQueueSweep(e: Experiment, source: string, o: QueueSweep
   for (const { key } of keyed) {
     const s = store.get(key);
     if (!o.fresh && s) {
-      if (s.summary.saturated) summary.saturated++;
+      // saturated as `results` and `plot` call it: a deadlocked or incomplete point is that instead
+      if (pointStatus(s).status === 'saturated') summary.saturated++;
       if (s.summary.incomplete.length > 0) summary.incomplete++;
     }
   }
@@ -286,7 +288,7 @@ export async function runQueueSweep(e: Experiment, source: string, o: QueueSweep
         };
         store.append(stored, `point ${t.label}`);
         summary.run++;
-        if (out.summary.saturated) summary.saturated++;
+        if (pointStatus(stored).status === 'saturated') summary.saturated++;
         if (out.summary.incomplete.length > 0) summary.incomplete++;
         o.progress.finished(stored, t.label);
       } else {

@@ -7,6 +7,7 @@ import { inProcessRunner, workerPool, type PointRunner } from './pool.ts';
 import type { Experiment } from '../config/experiment-types.ts';
 import { MemoryStore, pointKey, ResultStore, type PointStore, type StoredPoint } from './store.ts';
 import type { SweepProgress } from './sweep-progress.ts';
+import { pointStatus } from '../../report/point-status.ts';
 
 /*
  * A sweep (docs/experiments.md): expand the experiment into points, skip those the result file
@@ -46,6 +47,7 @@ export interface SweepSummary {
   /** Points run now, and points found already stored. */
   run: number;
   stored: number;
+  /** Points whose status is saturated (src/report/point-status.ts: not a deadlocked or incomplete one). */
   saturated: number;
   /** Points with a replication that measured nothing (deadlock, out of slots). */
   incomplete: number;
@@ -97,7 +99,8 @@ export async function runSweep(e: Experiment, source: string, o: SweepOptions): 
   for (const { key } of keyed) {
     const s = store.get(key);
     if (!o.fresh && s) {
-      if (s.summary.saturated) summary.saturated++;
+      // saturated as `results` and `plot` call it: a deadlocked or incomplete point is that instead
+      if (pointStatus(s).status === 'saturated') summary.saturated++;
       if (s.summary.incomplete.length > 0) summary.incomplete++;
     }
   }
@@ -140,7 +143,7 @@ export async function runSweep(e: Experiment, source: string, o: SweepOptions): 
     // abandoned after an abort: a result that arrives late is still a finished point
     store.append(stored, `point ${label}`);
     summary.run++;
-    if (out.summary.saturated) summary.saturated++;
+    if (pointStatus(stored).status === 'saturated') summary.saturated++;
     if (out.summary.incomplete.length > 0) summary.incomplete++;
     o.progress.finished(stored, label);
   };
