@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WormcastError } from '../src/errors.ts';
 import { resolvePoint } from '../src/experiment/config/point-config.ts';
-import { simulate } from '../src/experiment/config/simulate-options.ts';
+import { type SimulateOptions, simulate } from '../src/experiment/config/simulate-options.ts';
 import { parseTopology } from '../src/topology/registry.ts';
 import { patternGeometry, type PatternName } from '../src/traffic/patterns.ts';
 import { TrafficStream } from '../src/experiment/run/traffic-stream.ts';
@@ -156,4 +156,31 @@ describe('refusals in one line', () => {
       ));
   it('tornado on a hypercube (radix 2 sends a node to itself)', () =>
     refuses({ topology: 'hypercube:4', pattern: 'tornado' }, /radix of at least 3/));
+});
+
+describe('the shipped pattern study (examples/experiments/mesh-8x8-patterns.yaml), shortened', () => {
+  it('transpose at 0.2: dimension order saturates, minimal adaptive does not, on minimal routes', async () => {
+    const { readExperimentFile } = await import('../src/experiment/config/experiment-file.ts');
+    const e = readExperimentFile('examples/experiments/mesh-8x8-patterns.yaml');
+    const point = (routing: string) =>
+      simulate({
+        ...(e.base as SimulateOptions),
+        pattern: 'transpose',
+        routing,
+        load: 0.2,
+        warmup: 2000,
+        cycles: 4000,
+        drain: 2000,
+      });
+    const dor = await point('dor');
+    const adaptive = await point('min-adaptive');
+    // dimension order puts transpose's load on the diagonal's channels: accepted falls short
+    expect(dor.saturation!.length).toBeGreaterThan(0);
+    expect(adaptive.saturation).toEqual([]);
+    expect(adaptive.throughput).toBeCloseTo(0.2, 1);
+    // transpose on the 8x8 mesh: 2|x - y| hops, 5.25 on average over the nodes; adaptive stays minimal
+    expect(adaptive.meanHops!).toBeGreaterThan(5);
+    expect(adaptive.meanHops!).toBeLessThan(5.5);
+    expect(adaptive.latencyPercentiles!.p99!).toBeGreaterThan(adaptive.meanLatency);
+  }, 60_000);
 });
