@@ -132,6 +132,26 @@ describe('simulate --process batch and --warmup auto: no total they cannot know'
   }, 60_000);
 });
 
+describe('--warmup auto reports its pilot run too', () => {
+  it('the pilot reports its cycles and the run goes on from there: rising cycles, none silent', async () => {
+    // the pilot (a whole run of --cycles from cycle 0) had no progress hooks: mesh:4x4 at 0.1
+    // over 100,000,000 cycles printed nothing for 24 s, then 'wormcast simulate: 1 cycles in 24 s'
+    const cycles: number[] = [];
+    const steps: StreamProgress[] = [];
+    const r = await simulate(
+      { ...base, topology: 'mesh:4x4', load: 0.1, measure: 6000, warmupAuto: true },
+      { onCycle: (c) => cycles.push(c), onProgress: (p) => steps.push(p) },
+    );
+    const pilotCycles = r.warmupAuto!.pilotCycles;
+    expect(pilotCycles).toBe(6000);
+    // the pilot's reports come first, below its length; the run's after them, above it
+    expect(cycles.some((c) => c < pilotCycles)).toBe(true);
+    expect(Math.max(...cycles)).toBeGreaterThan(r.cycles);
+    for (let i = 1; i < cycles.length; i++) expect(cycles[i]).toBeGreaterThanOrEqual(cycles[i - 1]!);
+    for (let i = 1; i < steps.length; i++) expect(steps[i]!.cycle).toBeGreaterThanOrEqual(steps[i - 1]!.cycle);
+  });
+});
+
 describe('progress of a whole run (--plan, --scenario) and of isolated sets (issue 25)', () => {
   it('a workload run in pieces with onCycle gives the same result as one run, and reports rising cycles', async () => {
     const { buildWorkload } = await import('../src/engine/workload.ts');

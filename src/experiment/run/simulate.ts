@@ -506,6 +506,25 @@ export async function simulateWith(
   return { result: attachTiming(result, start, runStart, runEnd), routing };
 }
 
+/** `hooks`' progress reports with their cycles counted from `offset` on (a run after --warmup auto's pilot). */
+function progressFrom(hooks: SimulateHooks, offset: number): Pick<SimulateHooks, 'onCycle' | 'onProgress'> {
+  const { onCycle, onProgress } = hooks;
+  return {
+    ...(onCycle ? { onCycle: (cycle: number) => onCycle(offset + cycle) } : {}),
+    ...(onProgress
+      ? {
+          onProgress: (p: StreamProgress) =>
+            onProgress(
+              // a results step counts multicasts read back, the others cycles
+              p.step === 'results'
+                ? { ...p, cycle: offset + p.cycle }
+                : { ...p, cycle: offset + p.cycle, done: offset + p.done, total: offset + p.total },
+            ),
+        }
+      : {}),
+  };
+}
+
 /**
  * `--warmup auto` (docs/traffic.md "Automatic warm-up"): a pilot run of the same traffic from
  * cycle 0 for `measure` cycles, its latency batch means over PILOT_BATCHES spans of creation time,
@@ -518,13 +537,22 @@ async function simulateWarmupAuto(
   if (c.process === 'batch')
     throw new WormcastError('--warmup auto: a batch (--process batch) is measured whole, from cycle 0');
   const batches = Math.max(4, Math.min(PILOT_BATCHES, c.measure));
+  // the pilot reports its cycles, and the run counts on from the pilot's end: a long pilot was
+  // silent (100,000,000 cycles on mesh:4x4: nothing for 24 s, then '1 cycles in 24 s')
   const pilot = await simulateWith(
     { ...c, warmupAuto: false, warmup: 0, batches },
-    { ...(hooks.engine ? { engine: hooks.engine } : {}), ...(hooks.hostTraffic ? { hostTraffic: true } : {}) },
+    {
+      ...(hooks.engine ? { engine: hooks.engine } : {}),
+      ...(hooks.hostTraffic ? { hostTraffic: true } : {}),
+      ...progressFrom(hooks, 0),
+    },
   );
   const means = (pilot.result as SimulationResult & { batchMeans?: number[] }).batchMeans ?? [];
   const auto = autoWarmup(means, pilot.result.maxCompletion, c.measure, batches);
-  const run = await simulateWith({ ...c, warmupAuto: false, warmup: auto.warmup }, hooks);
+  const run = await simulateWith(
+    { ...c, warmupAuto: false, warmup: auto.warmup },
+    { ...hooks, ...progressFrom(hooks, pilot.result.cycles) },
+  );
   const result: SimulationResult = { ...run.result, warmupAuto: auto };
   // timing is non-enumerable (run-timing.ts), so the spread left it behind (no `timing` in --json):
   // the run's, the pilot's whole cost counted in its set-up (finding the warm-up is set-up work)
