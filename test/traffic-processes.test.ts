@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WormcastError } from '../src/errors.ts';
-import { resolvePoint } from '../src/experiment/config/point-config.ts';
+import { resolvePoint, simulateCommand } from '../src/experiment/config/point-config.ts';
 import { simulate } from '../src/experiment/config/simulate-options.ts';
 import { TrafficStream } from '../src/experiment/run/traffic-stream.ts';
 import { mulberry32 } from '../src/random.ts';
@@ -171,6 +171,55 @@ describe('refusals in one line', () => {
     ).not.toThrow();
   });
   it('onoff parameters with another process', () => refuses({ onoff: '0.1,0.1' }, /applies to process onoff only/));
+  it('simulate --process batch refuses --cycles, --warmup and --drain: a batch is measured whole, they would be dropped', async () => {
+    // they were accepted and ignored: '--process batch --batch 3 --load 0.1 --cycles 50' ran to the
+    // last delivery at cycle 1126, exit 0, as without them
+    for (const extra of [
+      ['--cycles', '50'],
+      ['--warmup', '7'],
+      ['--drain', '5'],
+      ['--cycles', '50', '--drain', '5'],
+    ]) {
+      const r = await runMain([
+        'simulate',
+        '--topology',
+        'mesh:4x4',
+        '--process',
+        'batch',
+        '--batch',
+        '3',
+        '--load',
+        '0.1',
+        ...extra,
+      ]);
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^wormcast: simulate --process batch: --(cycles|warmup|drain).* would be ignored/);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    const plain = [
+      'simulate',
+      '--topology',
+      'mesh:4x4',
+      '--process',
+      'batch',
+      '--batch',
+      '3',
+      '--load',
+      '0.1',
+      '--json',
+    ];
+    const ok = await runMain(plain);
+    expect(ok.status).toBe(0);
+    // a sweep's re-run command of a batch point (results, report) leaves the window out and runs
+    const point = resolvePoint({ topology: 'mesh:4x4', load: 0.1, process: 'batch', batch: 3, cycles: 500 });
+    const line = simulateCommand(point, 1);
+    expect(line).not.toMatch(/--cycles|--warmup|--drain/);
+    const again = await runMain(line.split(' ').slice(1));
+    expect(again.stderr).toBe('');
+    expect(again.status).toBe(0);
+    expect(JSON.parse(again.stdout).drainTime).toBe(JSON.parse(ok.stdout).drainTime);
+  });
   it('batch without a count', () => refuses({ process: 'batch' }, /needs batch/));
   it('a batch count with another process', () => refuses({ batch: 3 }, /applies to process batch only/));
   it('an on rate above one message per cycle', async () => {

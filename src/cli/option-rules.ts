@@ -162,6 +162,15 @@ export function checkOptionRules(cmd: Command): void {
       'simulate: --consumption would be ignored: --ejection vcs gives every node V ejection VCs in place of its consumption channels (docs/model-flit.md "BookSim\'s router"); leave it out',
     );
   }
+  // a batch is measured whole, from cycle 0 to its last delivery (docs/traffic.md "Processes"): a
+  // window's --cycles, --warmup and --drain would be dropped
+  if (path === 'simulate' && cmd.getOptionValue('process') === 'batch') {
+    const bad = ['cycles', 'warmup', 'drain'].filter((k) => given(cmd, k));
+    if (bad.length > 0)
+      throw new WormcastError(
+        `simulate --process batch: ${bad.map(flagName).join(', ')} would be ignored (a batch is measured whole, from cycle 0 until its last message is delivered); leave ${bad.length > 1 ? 'them' : 'it'} out`,
+      );
+  }
   // a unicast sends each message to one node: --dests would be ignored
   if (path === 'simulate' && cmd.getOptionValue('algorithm') === 'unicast' && given(cmd, 'dests')) {
     throw new WormcastError(

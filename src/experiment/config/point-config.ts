@@ -8,7 +8,7 @@ import { flagOf, OPTION_TABLE, optionEntry, type SpecValue } from './option-tabl
 import { refuseFaultRouting, simulationRouting, type SimulateConfig } from '../run/simulate.ts';
 import type { MemoryEnvironment } from '../run/memory-estimate.ts';
 import { destCountRange } from '../run/dest-count.ts';
-import { unicastPattern } from '../run/unicast-pattern.ts';
+import { smallestBall, unicastPattern } from '../run/unicast-pattern.ts';
 import { arrivalSpec } from '../run/arrival-options.ts';
 import { parseSizeMix } from '../run/message-sizes.ts';
 import type { ArrivalProcess } from '../run/traffic.ts';
@@ -247,6 +247,17 @@ export function resolvePoint(given0: Partial<Record<OptionKey, OptionValue>>): P
       },
       t,
     );
+  // pattern near: a source whose ball is smaller than a message's count stopped the run when it
+  // first sent, so the same point ran with one seed and was refused with another (mesh:8x8,
+  // dual-path, dests 3, radius 1: a corner has 2 neighbours); the smallest ball is node 0's
+  if (!isolated && !traced && o.pattern === 'near' && o.radius !== undefined) {
+    const m = algorithm === 'unicast' ? 1 : destsMean !== undefined ? destCountRange(destsMean, t.nodes - 1).hi : dests;
+    const ball = smallestBall(t, o.radius as number, m);
+    if (ball < m)
+      throw new WormcastError(
+        `pattern near: node 0 has ${ball} nodes within radius ${o.radius}, fewer than the ${m} destinations ${destsMean !== undefined ? `destsMean ${destsMean} may draw (up to ${m}; lower destsMean` : `a message needs (lower dests`} or raise radius)`,
+      );
+  }
   const model = defaultNodeModel(algorithm);
   const startup = (o.startup as number | undefined) ?? units?.startup ?? given<number>(o, 'startup');
   const routerDelay = given<number>(o, 'routerDelay');
@@ -346,9 +357,12 @@ export function simulateCommand(c: PointConfig, seed: number, measure = c.cycles
     ...OPTION_TABLE.filter((e) => 'givenOnly' in e && c[e.key] !== undefined).map(
       (e) => `${flagOf(e.key)} ${c[e.key as keyof GivenOnlyOptions]}`,
     ),
+    // a batch is measured whole: simulate refuses a window beside it
     ...(c.traffic === 'isolated' || traced
       ? []
-      : [`--cycles ${measure}`, `--warmup ${c.warmup}`, `--drain ${c.drain}`, `--process ${c.process}`]),
+      : c.process === 'batch'
+        ? [`--process ${c.process}`]
+        : [`--cycles ${measure}`, `--warmup ${c.warmup}`, `--drain ${c.drain}`, `--process ${c.process}`]),
     `--engine ${c.engine}`,
     ...(c.self ? ['--self'] : []),
     `--watchdog ${c.watchdog}`,
