@@ -108,6 +108,33 @@ describe('experiment files: one line per kind of mistake', () => {
     expect(points).toHaveLength(1);
     expect(points[0]!.config).toMatchObject({ routing: 'dor', sizes: '4:1,16:1', vcs: 2 });
   });
+  it('a base self: true holds at the points where it changes the run; elsewhere the point says false and its command has no --self (which simulate refuses there)', async () => {
+    const { simulateCommand } = await import('../src/experiment/config/point-config.ts');
+    const point = (algorithm: string, pattern: string) =>
+      expandGrid(
+        parseExperiment(
+          {
+            name: 's',
+            base: { topology: 'mesh:4x4', load: 0.05, self: true, ...(algorithm === 'unicast' ? {} : { dests: 3 }) },
+            grid: { algorithm, pattern, ...(pattern === 'hotspot' ? { hotspots: '5' } : {}) },
+          },
+          's.yaml',
+        ),
+        's.yaml',
+      )[0]!.config;
+    expect(point('unicast', 'uniform').self).toBe(true);
+    expect(point('unicast', 'hotspot').self).toBe(true);
+    expect(point('unicast', 'transpose').self).toBe(false);
+    expect(point('dual-path', 'uniform').self).toBe(false);
+    expect(simulateCommand(point('unicast', 'uniform'), 1)).toContain(' --self');
+    expect(simulateCommand(point('unicast', 'transpose'), 1)).not.toContain('--self');
+    // the command a point gives runs: simulate refuses --self only where it would be ignored
+    const args = simulateCommand({ ...point('unicast', 'transpose'), cycles: 300, warmup: 50, drain: 300 }, 1).split(
+      ' ',
+    );
+    const r = await runMain(args.slice(1));
+    expect(r.status).toBe(0);
+  });
   it('hotspots may be an integer or a list of integers, read as the text the CLI takes (hotspots: 5 was refused)', async () => {
     const base = { topology: 'mesh:4x4', load: 0.05, pattern: 'hotspot' };
     const one = expandGrid(parseExperiment({ name: 'h', base: { ...base, hotspots: 5 } }, 'h.yaml'), 'h.yaml');

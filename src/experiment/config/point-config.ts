@@ -114,6 +114,15 @@ function given<T extends OptionValue>(o: Partial<Record<OptionKey, OptionValue>>
   return (o[key] ?? optionEntry(key).default) as T;
 }
 
+/** Option self changes a run: unicast traffic drawn uniform or hotspot (not a trace, not isolated sets). */
+function selfApplies(algorithm: string, pattern: string | undefined, fixedTraffic: boolean): boolean {
+  return (
+    !fixedTraffic &&
+    algorithm === 'unicast' &&
+    (pattern === undefined || pattern === 'uniform' || pattern === 'hotspot')
+  );
+}
+
 /** The engine's default watchdog (src/engine/input.ts resolveOptions). */
 export function defaultWatchdog(startup: number, routerDelay: number): number {
   return Math.max(1000, 4 * (startup + routerDelay + 2));
@@ -286,7 +295,11 @@ export function resolvePoint(given0: Partial<Record<OptionKey, OptionValue>>): P
     drain: given(o, 'drain'),
     engine: given(o, 'engine'),
     process: given(o, 'process'),
-    self: given(o, 'self'),
+    // self lets a unicast source draw itself (uniform and hotspot draws); elsewhere it changes
+    // nothing, so a point says false there, as it says dests 0 for unicast: a grid over patterns
+    // or algorithms with a base self: true (the command line refuses --self given alone where it
+    // does not apply, src/cli/option-rules.ts, and a point's re-run command carries no --self)
+    self: selfApplies(algorithm, o.pattern as string | undefined, isolated || traced) && given<boolean>(o, 'self'),
     watchdog,
   };
   for (const e of OPTION_TABLE) {
