@@ -96,3 +96,28 @@ export function ballOf(t: Topology, radius: number): (src: number) => Int32Array
     return ball;
   };
 }
+
+/**
+ * The nodes within `radius` hops of node 0, counted up to `limit` (a breadth-first search that
+ * stops there): node 0 has the smallest ball of its network in every family, a mesh's corner
+ * (in each dimension a corner has no more nodes at each distance than any other coordinate) and a
+ * node of a vertex-transitive network (hypercube, torus, CCC, star graph) alike. Pattern near
+ * checks with it, before a run, that every source can draw its m destinations.
+ */
+export function smallestBall(t: Topology, radius: number, limit: number): number {
+  const seen = new Set<number>([0]);
+  let frontier = [0];
+  for (let r = 0; r < radius && frontier.length > 0 && seen.size - 1 < limit; r++) {
+    const next: number[] = [];
+    for (const v of frontier)
+      for (let p = 0; p < t.ports; p++) {
+        const u = t.neighbor(v, p);
+        if (u >= 0 && !seen.has(u)) {
+          seen.add(u);
+          next.push(u);
+        }
+      }
+    frontier = next;
+  }
+  return Math.min(seen.size - 1, limit);
+}
