@@ -6,7 +6,7 @@ import { CONNECT_MS, KEEP_SECONDS, QUEUE_NAME, probeRedis, redisErrorLine, withi
 import { isPointOutcome, JOB_NAME, pointJob } from './queue-job.ts';
 import type { Experiment } from '../config/schema.ts';
 import { pointKey, ResultStore, type StoredPoint } from '../sweep/store.ts';
-import { pointSettings, type SweepSummary } from '../sweep/sweep.ts';
+import { checkTracePoints, pointSettings, type SweepSummary } from '../sweep/sweep.ts';
 import type { SweepProgress } from '../sweep/sweep-progress.ts';
 import { pointStatus } from '../../report/point-status.ts';
 
@@ -76,6 +76,7 @@ interface Pending {
 export async function runQueueSweep(e: Experiment, source: string, o: QueueSweepOptions): Promise<QueueSweepSummary> {
   const t0 = Date.now();
   const points = expandGrid(e, source);
+  checkTracePoints(points, source);
   const settings = pointSettings(e);
   const version = o.engineVersion ?? currentEngineVersion();
   const lostMs = o.lostMs ?? 300_000;

@@ -28,10 +28,7 @@ export function traceWorkload(
     let ws: WormSpec[];
     if (m.dests.length === 1) ws = [{ kind: 'unicast', src: m.src, dests: m.dests, flits: m.flits, group: k }];
     else {
-      if (algorithm === 'unicast')
-        throw new WormcastError(
-          `${m.where ?? 'trace'}: trace message ${k} has ${m.dests.length} destinations: give --algorithm (a multicast algorithm) to send it`,
-        );
+      if (algorithm === 'unicast') refuseTraceMulticasts(messages, algorithm);
       const plan = findAlgorithm(algorithm).build(
         routing,
         m.src,
@@ -64,6 +61,20 @@ export function traceWorkload(
   });
   firstWorm[messages.length] = worms.length;
   return { worms, created, firstWorm, dests, flits: messages[0]!.flits };
+}
+
+/**
+ * Refuse a trace with a multicast line when `algorithm` is unicast (nothing would send it): one
+ * line naming the file and line. A sweep checks its trace points with it before any runs.
+ */
+export function refuseTraceMulticasts(messages: readonly TraceMessage[], algorithm: string): void {
+  if (algorithm !== 'unicast') return;
+  const k = messages.findIndex((m) => m.dests.length > 1);
+  if (k < 0) return;
+  const m = messages[k]!;
+  throw new WormcastError(
+    `${m.where ?? 'trace'}: trace message ${k} has ${m.dests.length} destinations: give --algorithm (a multicast algorithm) to send it`,
+  );
 }
 
 /**

@@ -8,6 +8,9 @@ import type { Experiment } from '../config/experiment-types.ts';
 import { MemoryStore, pointKey, ResultStore, type PointStore, type StoredPoint } from './store.ts';
 import type { SweepProgress } from './sweep-progress.ts';
 import { pointStatus } from '../../report/point-status.ts';
+import { refuseTraceMulticasts } from '../run/trace-run.ts';
+import { parseTrace, readTraceFile } from '../../traffic/trace-file.ts';
+import { parseTopology } from '../../topology/registry.ts';
 
 /*
  * A sweep (docs/experiments.md): expand the experiment into points, skip those the result file
@@ -77,9 +80,34 @@ function isFailure(x: PointOutcome | PointFailure): x is PointFailure {
   return typeof (x as PointFailure).error === 'string';
 }
 
+/**
+ * Read and check the trace of every point that has one before any point runs (docs/experiments.md
+ * "Resolution": a point simulate would refuse is an error before anything runs): a line that is
+ * not a message of the point's topology, or a multicast line at a unicast point, was found only
+ * when the point's turn came, after the points before it had run and been stored.
+ */
+export function checkTracePoints(points: readonly Point[], source: string): void {
+  const seen = new Set<string>();
+  for (const p of points) {
+    const c = p.config;
+    if (c.trace === undefined) continue;
+    const what = `${c.trace}\n${c.topology}\n${c.algorithm === 'unicast'}`;
+    if (seen.has(what)) continue;
+    seen.add(what);
+    try {
+      refuseTraceMulticasts(parseTrace(readTraceFile(c.trace), parseTopology(c.topology), c.trace), c.algorithm);
+    } catch (err) {
+      if (err instanceof WormcastError)
+        throw new WormcastError(`${source}: point ${pointLabel(p.values)}: ${err.message.replace(/^wormcast: /, '')}`);
+      throw err;
+    }
+  }
+}
+
 /** Run an experiment (`source` names it in errors). Resolves when every point is stored, or after an interruption. */
 export async function runSweep(e: Experiment, source: string, o: SweepOptions): Promise<SweepOutcome> {
   const points = expandGrid(e, source);
+  checkTracePoints(points, source);
   const settings = pointSettings(e);
   const version = o.engineVersion ?? currentEngineVersion();
   const store: PointStore = o.out === undefined ? new MemoryStore() : ResultStore.open(o.out);
