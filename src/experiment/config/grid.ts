@@ -46,6 +46,36 @@ export function canonicalJson(x: unknown): string {
 }
 
 /**
+ * Options of one pattern or one process (docs/traffic.md): at a point of another they are
+ * refused, so that a single run given them is told they do nothing.
+ */
+const OWN_OPTIONS: ReadonlyArray<[OptionKey, string, readonly OptionKey[]]> = [
+  ['pattern', 'near', ['radius']],
+  ['pattern', 'hotspot', ['hotspots', 'hotspotFraction']],
+  ['process', 'onoff', ['onoff']],
+  ['process', 'batch', ['batch']],
+];
+
+/**
+ * A grid over patterns (or processes) compares them, so an option of one of them (radius,
+ * hotspots, onoff, batch) given in base or grid belongs to its points only: the others are
+ * resolved without it, as a unicast point is without dests. Without this, `grid: { pattern:
+ * [uniform, near, hotspot] }` with `radius` and `hotspots` in base had no valid point but the
+ * near one ('radius: applies to pattern near only, not uniform'), so no experiment could put
+ * the destination patterns side by side. An option of a pattern the grid does not vary is still
+ * refused.
+ */
+function ownOptionsOnly(
+  point: Partial<Record<OptionKey, OptionValue>>,
+  varied: ReadonlySet<OptionKey>,
+): Partial<Record<OptionKey, OptionValue>> {
+  const out = { ...point };
+  for (const [axis, value, keys] of OWN_OPTIONS)
+    if (varied.has(axis) && out[axis] !== value) for (const k of keys) delete out[k];
+  return out;
+}
+
+/**
  * The points of an experiment: the Cartesian product of its grid (the first grid key varies
  * slowest, each list or range in its own order) over its base. Points whose resolved
  * configurations are equal are one point (e.g. `dests` values on a unicast point), kept at the
@@ -71,6 +101,7 @@ export function expandGrid(e: Experiment, source: string): Point[] {
     if (total > MAX_POINTS)
       throw new WormcastError(`${source}: grid: more than ${MAX_POINTS} points; split the experiment`);
   }
+  const varied = new Set(axes.filter(([, vs]) => vs.length > 1).map(([key]) => key));
   const points: Point[] = [];
   const seen = new Set<string>();
   const idx = axes.map(() => 0);
@@ -81,7 +112,7 @@ export function expandGrid(e: Experiment, source: string): Point[] {
     });
     let config: PointConfig;
     try {
-      config = resolvePoint({ ...e.base, ...values });
+      config = resolvePoint(ownOptionsOnly({ ...e.base, ...values }, varied));
       // refused here, before anything runs, not when the point's turn comes (docs/cli.md)
       if (config.traffic === 'isolated' && e.runUntil)
         throw new WormcastError(
