@@ -17,6 +17,21 @@ export type SchemeVerdict =
   | { readonly verdict: 'not-checked'; readonly reason: string };
 
 /**
+ * An 'acyclic' verdict that rests on Duato's condition assumes that a VC is given to a new worm
+ * only once its buffer is empty (J. Duato, "A New Theory of Deadlock-Free Adaptive Routing in
+ * Wormhole Networks", IEEE TPDS 4(12), 1993: a queue holds the flits of one message at a time).
+ * vcRelease 'tail-sent' (BookSim's wait_for_tail_credit = 0) gives it away when the holder's tail
+ * comes in: a worm may then wait behind another's flits in an adaptive VC it holds, unable to fall
+ * back to the escape channels, and a cycle of such waits deadlocks (docs/routing-adaptive.md
+ * "Duato's condition and 'tail-sent'"). The note the run prints then, or null.
+ */
+export function duatoCaveat(check: SchemeVerdict, vcRelease: string | undefined): string | null {
+  if (check.verdict !== 'acyclic' || vcRelease !== 'tail-sent') return null;
+  if (!check.report.argument?.startsWith("Duato's condition:")) return null;
+  return "by Duato's condition, which assumes a VC is given to a new worm only once its buffer is empty; --vc-release tail-sent gives it at the tail, so a worm may wait behind another's flits in an adaptive VC and this run may deadlock (docs/routing-adaptive.md)";
+}
+
+/**
  * The channel dependency graph of what a run of `algorithm` ('unicast' for unicast traffic) sends
  * on `routing`'s network under node model `model`, as the flit-level engine moves it:
  * - unicast traffic and unicast-based trees: the routing function over all pairs (their worms end

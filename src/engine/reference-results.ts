@@ -1,5 +1,5 @@
 import type { Slot, Worm } from './reference-objects.ts';
-import type { WaitEdge, WormTimes } from './results.ts';
+import { edgeOrder, type WaitEdge, type WormTimes } from './results.ts';
 
 // What the reference engine reports from its objects (docs/model-flit.md "Results", "Watchdog").
 
@@ -31,8 +31,16 @@ export function wormTimes(worms: readonly Worm[]): WormTimes {
   };
 }
 
-/** "Watchdog": the wait-for graph, worm -> the holder of each VC it requests, worms in number order. */
-export function waitForEdges(active: readonly Worm[], owner: ReadonlyArray<Slot | null>): Map<number, WaitEdge[]> {
+/**
+ * "Watchdog": the wait-for graph, worm -> the holder of each VC it requests, and (vcRelease
+ * 'tail-sent') -> the worm whose flits are right ahead of its own in a VC's buffer (`fifo`, per
+ * network VC its slots in buffer order), worms in number order.
+ */
+export function waitForEdges(
+  active: readonly Worm[],
+  owner: ReadonlyArray<Slot | null>,
+  fifo: readonly (readonly Slot[])[] = [],
+): Map<number, WaitEdge[]> {
   const edges = new Map<number, WaitEdge[]>();
   for (const w of [...active].sort((a, b) => a.n - b.n)) {
     const out: WaitEdge[] = [];
@@ -44,8 +52,17 @@ export function waitForEdges(active: readonly Worm[], owner: ReadonlyArray<Slot 
         if (h) out.push({ to: h.worm.n, vc: s.vc + i });
       }
     }
-    out.sort((a, b) => a.to - b.to || a.vc - b.vc);
+    out.sort(edgeOrder);
     if (out.length > 0) edges.set(w.n, out);
   }
+  fifo.forEach((q, vc) => {
+    for (let i = 1; i < q.length; i++) {
+      const y = q[i]!.worm.n;
+      if (y === q[i - 1]!.worm.n) continue;
+      const out = edges.get(y) ?? [];
+      out.push({ to: q[i - 1]!.worm.n, vc, behind: true });
+      edges.set(y, out.sort(edgeOrder));
+    }
+  });
   return edges;
 }

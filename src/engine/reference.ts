@@ -501,7 +501,7 @@ export class ReferenceEngine implements Engine {
 
   /** "Watchdog": worm -> the holder of each VC it requests, and one cycle of that graph. */
   deadlock(): DeadlockReport {
-    const edges = waitForEdges(this.active, this.owner);
+    const edges = waitForEdges(this.active, this.owner, this.buffers.fifo);
     return waitForCycle(edges, (vc) => nameVcOf(this.space, this.routing, vc), this.t, this.lastProgress);
   }
 }

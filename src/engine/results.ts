@@ -158,6 +158,11 @@ export interface VcName {
   node: string;
   port: number;
   vcClass: string;
+  /**
+   * vcRelease 'tail-sent': the worm holds this VC but its flits wait in its buffer behind flits
+   * of the next worm (an earlier holder, released at its tail), not for the VC itself.
+   */
+  behind?: true;
 }
 
 /** A deadlock: the worms of one wait-for cycle, and every worm that waits. */
@@ -166,11 +171,14 @@ export interface DeadlockReport {
   cycle: number;
   /** The last cycle in which a flit moved or a VC was granted: the network froze after it. */
   lastProgress: number;
-  /** Worm indices around one cycle of the wait-for graph: each waits for a VC the next one holds. */
+  /**
+   * Worm indices around one cycle of the wait-for graph: each waits for a VC the next one holds,
+   * or (vcRelease 'tail-sent') for room in a VC's buffer behind the next one's flits.
+   */
   worms: number[];
-  /** The VC each worm of `worms` waits for (held by the next worm). */
+  /** The VC each worm of `worms` waits for (held by the next worm; `behind`: its buffer holds the next worm's flits ahead). */
   channels: VcName[];
-  /** Every worm waiting for a VC held by another worm. */
+  /** Every worm waiting for a VC held by another worm, or behind another worm's flits in a VC's buffer. */
   waiting: number[];
 }
 
@@ -236,10 +244,20 @@ export function nameVc(region: Uint8Array, routing: RoutingFunction, vc: number)
   return nameVcOf(vcSpace(region), routing, vc);
 }
 
-/** An edge of the wait-for graph: the worm waits for VC `vc`, held by worm `to`. */
+/**
+ * An edge of the wait-for graph: the worm waits for VC `vc`, held by worm `to`; or, `behind`
+ * (vcRelease 'tail-sent'), its slot holds VC `vc` queued behind the flits of worm `to`'s slot,
+ * released to it at its tail, which must leave the buffer first.
+ */
 export interface WaitEdge {
   to: number;
   vc: number;
+  behind?: true;
+}
+
+/** Edges in the order waitForCycle takes them: by worm, then VC, a wait for the VC before a wait behind it. */
+export function edgeOrder(a: WaitEdge, b: WaitEdge): number {
+  return a.to - b.to || a.vc - b.vc || (a.behind ? 1 : 0) - (b.behind ? 1 : 0);
 }
 
 /**
@@ -253,7 +271,7 @@ export function waitForCycle(
   cycle: number,
   lastProgress: number,
 ): DeadlockReport {
-  const waiting = [...edges.keys()];
+  const waiting = [...edges.keys()].sort((a, b) => a - b);
   // iterative DFS with colours; the first back edge closes a cycle
   const colour = new Map<number, number>();
   for (const start of waiting) {
@@ -273,7 +291,10 @@ export function waitForCycle(
       if (c === 1) {
         const ring = stack.slice(stack.findIndex((f) => f.w === e.to));
         const worms = ring.map((f) => f.w);
-        const channels = ring.map((f) => name(edges.get(f.w)![f.i - 1]!.vc));
+        const channels = ring.map((f) => {
+          const e = edges.get(f.w)![f.i - 1]!;
+          return e.behind ? { ...name(e.vc), behind: true as const } : name(e.vc);
+        });
         return { cycle, lastProgress, worms, channels, waiting };
       }
       if (c === 0) {
@@ -328,8 +349,21 @@ export function deadlockReport(
         if (h >= 0) out.push({ to: number(m[oS + h * L.SLOT_STRIDE + L.S_WORM]!), vc: vc + i });
       }
     }
-    out.sort((a, b) => a.to - b.to || a.vc - b.vc);
+    out.sort(edgeOrder);
     if (out.length > 0) edges.set(number(w), out);
+  }
+  // vcRelease 'tail-sent': a released slot x still in its VC's buffer names the slot queued right
+  // behind it (S_CHAN), whose worm waits for x's flits to leave
+  for (const w of active) {
+    for (let x = m[oW + w * L.WORM_STRIDE + L.W_SLOTS]!; x >= 0; x = m[oS + x * L.SLOT_STRIDE + L.S_NEXT]!) {
+      const xb = oS + x * L.SLOT_STRIDE;
+      if ((m[xb + L.S_FLAGS]! & L.F_RELEASED) === 0 || m[xb + L.S_CHAN]! < 0) continue;
+      const y = number(m[oS + m[xb + L.S_CHAN]! * L.SLOT_STRIDE + L.S_WORM]!);
+      if (y === number(w)) continue;
+      const out = edges.get(y) ?? [];
+      out.push({ to: number(w), vc: m[xb + L.S_VC]!, behind: true });
+      edges.set(y, out.sort(edgeOrder));
+    }
   }
   const space = vcSpace(region);
   return waitForCycle(edges, (vc) => nameVcOf(space, routing, vc), m[L.H_CYCLE]!, m[L.H_LASTPROGRESS]!);
@@ -360,15 +394,23 @@ export function deadlockSummary(d: DeadlockReport, routing: RoutingFunction): De
   const more = ' (--json lists them all)';
   const ring = d.worms.slice(0, SUMMARY_CYCLE_WORMS);
   let head: string;
+  // vcRelease 'tail-sent': some worms wait behind the next one's flits in a VC they hold
+  const behind = d.channels.some((c) => c.behind);
+  const what = behind
+    ? 'each waits for a VC the next one holds or behind its flits in a VC released to it at its tail'
+    : 'each wait for a VC the next one holds';
   if (d.worms.length === 0)
     head = `DEADLOCK at cycle ${d.cycle}: no wait-for cycle found among the ${d.waiting.length} waiting worms`;
   else if (d.worms.length <= SUMMARY_CYCLE_WORMS)
-    head = `DEADLOCK at cycle ${d.cycle}: worms ${d.worms.join(' -> ')} -> ${d.worms[0]} each wait for a VC the next one holds:`;
+    head = `DEADLOCK at cycle ${d.cycle}: worms ${d.worms.join(' -> ')} -> ${d.worms[0]} ${what}:`;
   else
-    head = `DEADLOCK at cycle ${d.cycle}: a wait-for cycle of ${d.worms.length} worms, ${ring.join(' -> ')} -> ... -> ${d.worms[0]}, each waits for a VC the next one holds:`;
+    head = `DEADLOCK at cycle ${d.cycle}: a wait-for cycle of ${d.worms.length} worms, ${ring.join(' -> ')} -> ... -> ${d.worms[0]}, ${what.replace(/^each wait /, 'each waits ')}:`;
   const cycle = ring.map((w, i) => {
     const c = d.channels[i]!;
-    return `worm ${w} waits for ${c.kind} channel ${c.node} ${c.kind === 'network' ? routing.topology.portName(c.port) : `#${c.port}`} vc ${c.vcClass}`;
+    const channel = `${c.kind} channel ${c.node} ${c.kind === 'network' ? routing.topology.portName(c.port) : `#${c.port}`} vc ${c.vcClass}`;
+    return c.behind
+      ? `worm ${w} holds ${channel}, its flits behind worm ${d.worms[(i + 1) % d.worms.length]}'s in the buffer`
+      : `worm ${w} waits for ${channel}`;
   });
   if (d.worms.length > ring.length)
     cycle.push(`... and ${d.worms.length - ring.length} more worms of the cycle${more}`);

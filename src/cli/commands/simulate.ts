@@ -8,7 +8,7 @@ import { defaultInjection, resolveOptions } from '../../engine/input.ts';
 import type { EngineOptions, WormSpec } from '../../engine/types.ts';
 import type { Workload } from '../../engine/workload.ts';
 import { WormcastError, parseIntIn, parseNumberIn } from '../../errors.ts';
-import { checkScheme } from '../../analysis/scheme-check.ts';
+import { checkScheme, duatoCaveat } from '../../analysis/scheme-check.ts';
 import { defaultNodeModel, type NodeModel } from '../../multicast/node-model.ts';
 import type { PortModel } from '../../multicast/types.ts';
 import { makeEngine, simulationRouting, RUN_END, runWorkload, simulateWith } from '../../experiment/run/simulate.ts';
@@ -505,7 +505,10 @@ export function registerSimulate(program: Command): void {
         config.options.treeReplication === 'lockstep' ? 'lock-step' : 'branch',
       );
       // the warning once every option is checked, just before the run (a user error stays the only line)
+      const caveat = duatoCaveat(check, config.options.vcRelease);
       const onStart = (): void => {
+        if (caveat !== null)
+          process.stderr.write(`wormcast: warning: routing ${runRouting.name} is deadlock-free ${caveat}\n`);
         if (check.verdict === 'cyclic') {
           process.stderr.write(
             `wormcast: warning: ${check.report.scheme} on ${check.report.topology} with ${nodeModelText(model)} and ${config.options.vcsPerClass ?? 1} VC(s) per class has a cyclic channel dependency graph: this run may deadlock ('wormcast deadlock' shows the cycle)\n`,
@@ -529,7 +532,9 @@ export function registerSimulate(program: Command): void {
       const verdict =
         check.verdict === 'not-checked'
           ? 'not checked (too large to check before a run; wormcast deadlock checks it)'
-          : check.verdict;
+          : caveat !== null
+            ? "acyclic by Duato's condition, which --vc-release tail-sent voids: this run may deadlock"
+            : check.verdict;
       const destText =
         config.destsMean !== undefined
           ? ` to a mean of ${config.destsMean} destinations (drawn per multicast)`
@@ -549,7 +554,18 @@ export function registerSimulate(program: Command): void {
         config.sizes !== undefined
           ? `messages of ${config.sizes} flits (size:weight)`
           : `${config.flits}-flit messages`;
-      const heading = `${o.topology} ${o.algorithm}${destText}${patternText}, load ${config.load} flits/node/cycle (configured), ${sizeText}, ${nodeModelText(model)}, ${engineRulesText(config.options)}${dorFlag !== undefined ? `, dor tie-break ${tieBreak}, dateline ${dateline}` : ''}${selection !== undefined ? `, selection ${selection}` : ''}, ${config.engine} engine; deadlock check${faultNote}: ${verdict}`;
+      // the routing function and a process other than Bernoulli's (the heading named neither: a
+      // west-first run with on/off sources read as a dor run with Bernoulli ones)
+      const [alpha, beta] = (config.onoff ?? '').split(',').map((x) => Number(x.trim()));
+      const processText =
+        config.process === undefined || config.process === 'bernoulli'
+          ? ''
+          : config.process === 'onoff'
+            ? `, process onoff (alpha ${alpha}, beta ${beta})`
+            : config.process === 'batch'
+              ? `, process batch (${config.batch} messages per node)`
+              : `, process ${config.process}`;
+      const heading = `${o.topology} ${o.algorithm}${destText}${patternText}, load ${config.load} flits/node/cycle (configured), ${sizeText}, routing ${routing.name}${processText}, ${nodeModelText(model)}, ${engineRulesText(config.options)}${dorFlag !== undefined ? `, dor tie-break ${tieBreak}, dateline ${dateline}` : ''}${selection !== undefined ? `, selection ${selection}` : ''}, ${config.engine} engine; deadlock check${faultNote}: ${verdict}`;
       const unitsLine = units
         ? `\n  units: ${unitsText(units, config.sizes ?? config.flits, config.load, config.options.startup)}`
         : '';
@@ -598,7 +614,7 @@ export function registerSimulate(program: Command): void {
           deadlockCheck:
             check.verdict === 'not-checked'
               ? { verdict: 'not-checked', reason: check.reason }
-              : { verdict: check.verdict },
+              : { verdict: check.verdict, ...(caveat !== null ? { caveat } : {}) },
           // the arrays of a streamed run: per node (by id) and per physical channel (node * ports + port)
           ...(r.acceptedPerNode
             ? {
