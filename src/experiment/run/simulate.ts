@@ -398,15 +398,18 @@ export function planStream(c: SimulateConfig, routing: RoutingFunction): StreamP
   const maxFlits = mix ? mix.max : c.flits;
   const sampler = new TrafficStream(spec);
   const samples: WormSpec[][] = [];
+  // a run with faults writes each multicast's plan with its routes (faultyEventWorms), cut: the
+  // samples are those plans uncut, which have at least its worms, records and tree entries
+  const routed = c.faults !== undefined && c.faults.trim() !== 'none';
   for (let k = 0; k < STREAM_SAMPLES && sampler.peekTime() !== Infinity; k++)
-    samples.push(eventWorms(sampler.take(), c.algorithm, routing, c.flits, k));
+    samples.push(eventWorms(sampler.take(), c.algorithm, routing, c.flits, k, routed));
   // a drawn count: room for the largest count it can draw (one sample of that size)
   const m = spec.destsMean !== undefined ? destCountRange(spec.destsMean, t.nodes - 1).hi : c.dests;
   if (spec.destsMean !== undefined) {
     const rand = mulberry32(0x5eed);
     const src = Math.floor(rand() * t.nodes);
     const e = { created: 0, src, dests: [...randomDestinations(t, src, m, rand)] };
-    samples.push(eventWorms(e, c.algorithm, routing, c.flits, samples.length));
+    samples.push(eventWorms(e, c.algorithm, routing, c.flits, samples.length, routed));
   }
   // a batch may have every node's messages in flight at once
   const batchMessages = spec.batch !== undefined ? Math.min(1 << 21, Math.max(4096, t.nodes * spec.batch)) : undefined;

@@ -24,13 +24,19 @@ import type { EventSource } from './traffic-stream.ts';
 /** Cycles the host writes traffic ahead of the engine, and runs it between releases. */
 export const FEED_CYCLES = 1024;
 
-/** The worms of one traffic event: a unicast worm, or the Plan of `algorithm` (its `after` relative to its first worm). */
+/**
+ * The worms of one traffic event: a unicast worm, or the Plan of `algorithm` (its `after` relative
+ * to its first worm). `routed` asks for the plan with explicit routes even where the algorithm
+ * offers one without (buildUnrouted): a run with faults writes those (faultyEventWorms), and its
+ * record capacities must be sized from them.
+ */
 export function eventWorms(
   e: TrafficEvent,
   algorithm: string,
   routing: RoutingFunction,
   flits: number,
   group: number,
+  routed = false,
 ): WormSpec[] {
   // a size drawn from a mix (docs/traffic.md "Message sizes") is the event's own
   const size = e.flits ?? flits;
@@ -39,7 +45,8 @@ export function eventWorms(
   // the engines route the worms of an algorithm that offers a plan without routes (dual-path)
   const alg = findAlgorithm(algorithm);
   const dests = normalizeDestinations(routing.topology, e.src, e.dests);
-  const plan = alg.buildUnrouted ? alg.buildUnrouted(routing, e.src, dests) : alg.build(routing, e.src, dests);
+  const plan =
+    alg.buildUnrouted && !routed ? alg.buildUnrouted(routing, e.src, dests) : alg.build(routing, e.src, dests);
   return planWorms(plan, e.created, size, group, 0);
 }
 
@@ -230,7 +237,15 @@ export function runStream(
         } else pending = { e, worms: eventWorms(e, s.algorithm, routing, s.flits, group) };
       }
       if (!feed.append(group, pending.e.created, pending.e.dests, pending.worms)) {
-        if (release() === 0) return pending.e.created;
+        if (release() === 0) {
+          // nothing in flight and still no room: the records were sized for smaller messages, and
+          // waiting would loop for ever with the engine idle (a bug, never a saturated network)
+          if (feed.pending === 0)
+            throw new Error(
+              `stream-run: message ${group} (${pending.worms.length} worms) does not fit the run's empty records`,
+            );
+          return pending.e.created;
+        }
         continue;
       }
       pending = null;
