@@ -27,6 +27,14 @@ export const TRACE_LAST_CYCLE = 2 ** 30;
 /** The largest trace read (messages). */
 export const TRACE_MAX_MESSAGES = 1 << 20;
 
+/** The longest piece of a trace line an error quotes (a line may be megabytes long). */
+const QUOTED = 60;
+
+/** `text` as an error quotes it: whole when short, else its start and its length. */
+function quoted(text: string): string {
+  return text.length <= QUOTED ? text : `${text.slice(0, QUOTED)}... (${text.length} characters)`;
+}
+
 /**
  * A node of the trace: an address in the topology's own form (3,4 on a mesh; n binary digits on an
  * n-cube, 1234 on star:4: docs/addressing.md, as every command reads them), else a node id. The
@@ -37,11 +45,13 @@ function nodeOf(t: Topology, text: string, where: string): number {
     return t.parse(text);
   } catch {
     if (!/^\d+$/.test(text))
-      throw new WormcastError(`${where}: '${text}' is neither a node id 0..${t.nodes - 1} nor an address of ${t.spec}`);
+      throw new WormcastError(
+        `${where}: '${quoted(text)}' is neither a node id 0..${t.nodes - 1} nor an address of ${t.spec}`,
+      );
   }
   const n = Number(text);
   if (n >= t.nodes)
-    throw new WormcastError(`${where}: node ${text} is not a node of ${t.spec} (ids 0..${t.nodes - 1})`);
+    throw new WormcastError(`${where}: node ${quoted(text)} is not a node of ${t.spec} (ids 0..${t.nodes - 1})`);
   return n;
 }
 
@@ -69,7 +79,7 @@ export function parseTrace(text: string, t: Topology, name = 'trace'): TraceMess
     const f = line.split(/\s+/);
     if (f.length !== 4)
       throw new WormcastError(
-        `${where}: '${line}' must be 4 fields: at src dests flits (e.g. 0 5 9 16, or after:3 9 12/17 16)${lines[i]!.includes('#') ? '; # starts a comment (node ids go without it)' : ''}`,
+        `${where}: '${quoted(line)}' must be 4 fields: at src dests flits (e.g. 0 5 9 16, or after:3 9 12/17 16)${lines[i]!.includes('#') ? '; # starts a comment (node ids go without it)' : ''}`,
       );
     if (out.length >= TRACE_MAX_MESSAGES) throw new WormcastError(`${where}: more than ${TRACE_MAX_MESSAGES} messages`);
     const [atText, srcText, destText, flitText] = f as [string, string, string, string];
@@ -89,7 +99,7 @@ export function parseTrace(text: string, t: Topology, name = 'trace'): TraceMess
     } else if (/^\d+$/.test(atText) && Number(atText) < TRACE_LAST_CYCLE) at = Number(atText);
     else
       throw new WormcastError(
-        `${where}: '${atText}' must be a cycle 0..${TRACE_LAST_CYCLE - 1} (a run stops at cycle 2^30) or after:K`,
+        `${where}: '${quoted(atText)}' must be a cycle 0..${TRACE_LAST_CYCLE - 1} (a run stops at cycle 2^30) or after:K`,
       );
     if (at !== null) {
       if (at < lastAt)
@@ -102,12 +112,13 @@ export function parseTrace(text: string, t: Topology, name = 'trace'): TraceMess
     const src = nodeOf(t, srcText, where);
     const dests = destText.split('/').map((d) => nodeOf(t, d, where));
     if (new Set(dests).size !== dests.length) throw new WormcastError(`${where}: a destination is listed twice`);
-    if (dests.includes(src)) throw new WormcastError(`${where}: the source ${srcText} is among its destinations`);
+    if (dests.includes(src))
+      throw new WormcastError(`${where}: the source ${quoted(srcText)} is among its destinations`);
     if (!/^\d+$/.test(flitText) || Number(flitText) < 1 || Number(flitText) > 1 << 24)
-      throw new WormcastError(`${where}: flits '${flitText}' must be an integer 1..${1 << 24}`);
+      throw new WormcastError(`${where}: flits '${quoted(flitText)}' must be an integer 1..${1 << 24}`);
     if (after !== null && !out[after]!.dests.includes(src))
       throw new WormcastError(
-        `${where}: after:${after}: message ${after} does not deliver at this message's source ${srcText} (a dependency is a receive at the sender)`,
+        `${where}: after:${after}: message ${after} does not deliver at this message's source ${quoted(srcText)} (a dependency is a receive at the sender)`,
       );
     out.push({ at, after, src, dests, flits: Number(flitText), where });
   }
