@@ -1,4 +1,5 @@
 import { defaultInjection } from '../../engine/input.ts';
+import { DEFAULT_FAULT_SEED, parseFaults } from '../../fault/parse-faults.ts';
 import { WormcastError } from '../../errors.ts';
 import { defaultNodeModel } from '../../multicast/node-model.ts';
 import type { PortModel } from '../../multicast/types.ts';
@@ -200,6 +201,12 @@ export function resolvePoint(given0: Partial<Record<OptionKey, OptionValue>>): P
   // refused before anything runs, as the run would (a fault-tolerant function has no faults here)
   if (o.faults !== undefined) refuseFaultRouting(routing);
   const t = routing.topology;
+  // the fault list against the network, as the run reads it: a sweep checks every point before
+  // any runs (a bad list of one point was found only when it ran, after the others had started)
+  if (o.faultSeed !== undefined && o.faults === undefined)
+    throw new WormcastError('faultSeed: applies with faults only (the seed of their random items)');
+  if (o.faults !== undefined && (o.faults as string).trim() !== 'none')
+    parseFaults(t, o.faults as string, (o.faultSeed as number | undefined) ?? DEFAULT_FAULT_SEED);
   if (mix && (o.flits !== undefined || units?.flits !== undefined) && (o.flits ?? units?.flits) !== mix.max)
     throw new WormcastError(
       `sizes ${o.sizes}: gives the message sizes; leave out ${o.flits !== undefined ? `flits (${o.flits})` : 'messageBytes'}`,
