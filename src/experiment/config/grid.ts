@@ -118,6 +118,12 @@ export function expandGrid(e: Experiment, source: string): Point[] {
         throw new WormcastError(
           'runUntil (--until): does not apply to traffic: isolated (its intervals are over the random sets: raise sets)',
         );
+      // one replication doubles the run's window; a batch has none (it is measured whole), so every
+      // doubling ran the same batch again and stored a cap of cycles it never measured
+      if (config.process === 'batch' && e.runUntil && e.replications === 1)
+        throw new WormcastError(
+          'runUntil (--until) with replications 1 doubles the window, which a batch (process batch) does not have: it is measured whole; give replications 2 or more (an interval over replications)',
+        );
     } catch (err) {
       if (err instanceof WormcastError)
         throw new WormcastError(`${source}: point ${pointLabel(values)}: ${err.message.replace(/^wormcast: /, '')}`);
