@@ -8,7 +8,7 @@
 // build/wormcast.wasm by URL when given no bytes.
 
 // errors: every user error (bad spec, address, option or name) is a WormcastError
-export { WormcastError, parseIntIn } from './errors.ts';
+export { WormcastError, isDecimal, parseIntIn } from './errors.ts';
 export { mulberry32 } from './random.ts';
 
 // topology

@@ -2,7 +2,7 @@
 // src/browser.ts lists the same but for the Node-only ones.
 
 // errors: every user error (bad spec, address, option or name) is a WormcastError
-export { WormcastError, parseIntIn } from './errors.ts';
+export { WormcastError, isDecimal, parseIntIn } from './errors.ts';
 export { mulberry32 } from './random.ts';
 
 // topology

@@ -10,6 +10,7 @@ import {
   type FaultSet,
   deadlockSummary,
   getScenario,
+  isDecimal,
   optionEntry,
   parseIntIn,
   parseSizeMix,
@@ -146,9 +147,13 @@ export const MAX_PHASE_CYCLES = 1_000_000;
 /** The longest trace text the page takes (characters; about 400,000 lines): the CLI reads files up to 64 MB. */
 export const MAX_TRACE_CHARS = 8 << 20;
 
+/**
+ * A decimal number of the form in [min, max], as the CLI reads one (isDecimal, docs/cli.md
+ * "Numbers"): Number() alone took '0x10' as 16 and '0b1' as 1, which the CLI refuses.
+ */
 function num(text: string, min: number, max: number, what: string): number {
   const v = Number(text.trim());
-  if (text.trim() === '' || !Number.isFinite(v) || v < min || v > max)
+  if (!isDecimal(text) || !Number.isFinite(v) || v < min || v > max)
     throw new WormcastError(`${what}: '${text}' must be a number ${min}..${max}`);
   return v;
 }

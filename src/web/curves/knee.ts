@@ -6,7 +6,28 @@
  * the pattern, the multicast algorithm and the routing move the knee (tornado, dual-path, dor).
  */
 
+import { isDecimal, WormcastError } from 'wormcast';
 import { pageLoadLimit, parseSimulationRequest, type SimulationRequest } from '../simulate-panel.ts';
+
+/**
+ * The loads field's loads (not `auto`): 1 to 12 positive decimal numbers separated by spaces,
+ * commas or semicolons, as the simulation form's load reads one (isDecimal: Number() alone took
+ * '0x10' as 16 and '0b1' as 1).
+ */
+export function parseCurveLoads(text: string): number[] {
+  const loads = text
+    .split(/[\s,;]+/)
+    .filter((x) => x !== '')
+    .map((x) => {
+      const v = Number(x);
+      if (!isDecimal(x) || !Number.isFinite(v) || v <= 0)
+        throw new WormcastError(`curves: load '${x}' must be a positive number`);
+      return v;
+    });
+  if (loads.length < 1 || loads.length > 12)
+    throw new WormcastError(`curves: ${loads.length} loads; give 1..12 (separated by spaces or commas), or auto`);
+  return loads;
+}
 
 /** The knee search goes no higher: one flit per node per cycle fills a one-port node's injection channel. */
 export const MAX_KNEE_LOAD = 1;

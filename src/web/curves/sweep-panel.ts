@@ -1,6 +1,6 @@
 import { WormcastError, parseIntIn } from 'wormcast';
 import { renderChart, sweepCharts } from './chart.ts';
-import { findKnee, kneeLimit, kneeLoads } from './knee.ts';
+import { findKnee, kneeLimit, kneeLoads, parseCurveLoads } from './knee.ts';
 import { defaultSettings, type PointView } from './point.ts';
 import { byId, el, table } from '../dom.ts';
 import { curveRunners, curves, value } from '../page.ts';
@@ -79,16 +79,7 @@ export async function sweep(ctx: {
     field.value = kneeLoads(knee, cap).join(' ');
     curves.knee = knee;
   }
-  const loads = field.value
-    .split(/[\s,;]+/)
-    .filter((x) => x !== '')
-    .map((x) => {
-      const v = Number(x);
-      if (!Number.isFinite(v) || v <= 0) throw new WormcastError(`curves: load '${x}' must be a positive number`);
-      return v;
-    });
-  if (loads.length < 1 || loads.length > 12)
-    throw new WormcastError(`curves: ${loads.length} loads; give 1..12 (separated by spaces or commas), or auto`);
+  const loads = parseCurveLoads(field.value);
   const values = loads.map(pointValues);
   const points: PointView[] = new Array(values.length);
   let next = 0;
