@@ -49,6 +49,31 @@ describe('a grid over patterns or processes, with their own options in base', ()
       ['batch', undefined, 2],
     ]);
   }, 60_000);
+  it('a process grid with warmup: auto in base: the batch point has no window, nothing stops half-way', async () => {
+    // the batch point refused warmup auto when its turn came ('--warmup auto: a batch (--process
+    // batch) is measured whole'), after the bernoulli point had run and been stored
+    const points: string[] = [];
+    const out = await sweep(
+      {
+        topology: 'mesh:4x4',
+        load: 0.1,
+        cycles: 500,
+        warmup: 'auto',
+        batch: 2,
+        grid: { process: ['bernoulli', 'batch'] },
+        replications: 1,
+        workers: 0,
+      },
+      { onPoint: (row) => points.push(row.config.process) },
+    );
+    expect(points).toEqual(['bernoulli', 'batch']);
+    const configs = out.rows.map((r) => r.config as unknown as Record<string, unknown>);
+    expect(configs.map((c) => [c.process, c.warmup, c.cycles])).toEqual([
+      ['bernoulli', 'auto', 500],
+      ['batch', 1000, 10000],
+    ]);
+    expect(out.rows[1]!.replications[0]!.result.drainTime).toBeGreaterThan(0);
+  }, 60_000);
   it('an option of a pattern the grid does not vary is still refused', async () => {
     await expect(
       sweep({ topology: 'mesh:4x4', load: 0.1, radius: 2, grid: { load: [0.1, 0.2] }, replications: 1, workers: 0 }),

@@ -56,6 +56,9 @@ const OWN_OPTIONS: ReadonlyArray<[OptionKey, string, readonly OptionKey[]]> = [
   ['process', 'batch', ['batch']],
 ];
 
+/** A run's window: what a batch, measured whole, does not have. */
+const WINDOW: readonly OptionKey[] = ['warmup', 'cycles', 'drain'];
+
 /**
  * A grid over patterns (or processes) compares them, so an option of one of them (radius,
  * hotspots, onoff, batch) given in base or grid belongs to its points only: the others are
@@ -72,6 +75,9 @@ function ownOptionsOnly(
   const out = { ...point };
   for (const [axis, value, keys] of OWN_OPTIONS)
     if (varied.has(axis) && out[axis] !== value) for (const k of keys) delete out[k];
+  // the window (warmup, cycles, drain) is the other processes': a batch is measured whole, and
+  // `warmup: auto` at a batch point stopped the sweep when the point's turn came, after the others ran
+  if (varied.has('process') && out.process === 'batch') for (const k of WINDOW) delete out[k];
   return out;
 }
 
