@@ -352,13 +352,21 @@ export function simulateConfig(
   };
 }
 
+/**
+ * `v` as one shell word: as it is when it holds only characters no shell reads specially, else in
+ * single quotes (a fault list joins its items with ';', a trace path may hold blanks or quotes).
+ */
+function shellWord(v: string): string {
+  return /^[A-Za-z0-9_.,:+\-/=@%]+$/.test(v) ? v : `'${v.replace(/'/g, "'\\''")}'`;
+}
+
 /** The `wormcast simulate` command line of one replication (to re-run it alone; docs/experiments.md). */
 export function simulateCommand(c: PointConfig, seed: number, measure = c.cycles): string {
   // a trace is the traffic: simulate --trace refuses the options of generated traffic and its window
   const traced = c.trace !== undefined;
   const args = [
-    `--topology ${c.topology}`,
-    `--routing ${c.routing}`,
+    `--topology ${shellWord(c.topology)}`,
+    `--routing ${shellWord(c.routing)}`,
     `--algorithm ${c.algorithm}`,
     ...(c.algorithm === 'unicast' || traced
       ? []
@@ -375,7 +383,7 @@ export function simulateCommand(c: PointConfig, seed: number, measure = c.cycles
     `--router-delay ${c.routerDelay}`,
     ...(c.vcLinks ? ['--vc-links'] : []),
     ...OPTION_TABLE.filter((e) => 'givenOnly' in e && c[e.key] !== undefined).map(
-      (e) => `${flagOf(e.key)} ${c[e.key as keyof GivenOnlyOptions]}`,
+      (e) => `${flagOf(e.key)} ${shellWord(String(c[e.key as keyof GivenOnlyOptions]))}`,
     ),
     // a batch is measured whole: simulate refuses a window beside it
     ...(c.traffic === 'isolated' || traced
