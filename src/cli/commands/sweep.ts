@@ -96,6 +96,11 @@ export function parseGridArg(
   }
   const what = `--grid ${name}`;
   if (spec === '') throw new WormcastError(`${what}: no value; e.g. ${name}=1,2,4`);
+  // an on/off pair is alpha,beta: its comma separates grid values here, so no value can be one
+  if (key === 'onoff')
+    throw new WormcastError(
+      `${what}: an on/off pair cannot be a value of --grid (its comma separates values); give one pair with --onoff, or vary them in an experiment file: grid: { onoff: ['0.01,0.05', '0.02,0.05'] }`,
+    );
   // a size mix holds commas, which separate grid values here: mixes go in an experiment file
   if ((key === 'flits' && spec.includes(':') && spec.includes(',')) || (key === 'sizes' && spec.includes(',')))
     throw new WormcastError(
