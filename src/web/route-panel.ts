@@ -4,6 +4,7 @@ import {
   WormcastError,
   createRouting,
   isFaultFree,
+  optionEntry,
   parseFaults,
   parseIntIn,
   parseTopology,
@@ -108,7 +109,9 @@ export async function computeRoute(req: RouteRequest, wasm: BufferSource): Promi
   const text = (req.faults ?? '').trim();
   const seedText = (req.faultSeed ?? '').trim();
   if (seedText !== '' && text === '') throw new WormcastError('route: fault seed applies with faults only');
-  const seed = seedText === '' ? DEFAULT_FAULT_SEED : parseIntIn(seedText, 0, 2 ** 31 - 1, 'fault seed');
+  // the range of `wormcast route --fault-seed` (the option table's): 2^31 - 1 refused what the CLI routes
+  const range = optionEntry('faultSeed').value as { min: number; max: number };
+  const seed = seedText === '' ? DEFAULT_FAULT_SEED : parseIntIn(seedText, range.min, range.max, 'fault seed');
   const f = text === '' || text === 'none' ? undefined : parseFaults(t, text, seed);
   // a fault-tolerant function (dim-reversal) routes around the faults; the others ignore them, as `wormcast route`
   const r = createRouting(req.routing, t, {

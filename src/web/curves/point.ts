@@ -1,6 +1,8 @@
 import {
   DEFAULT_METRICS,
   WasmEngine,
+  optionEntry,
+  parseIntIn,
   replicationIncomplete,
   resolvePoint,
   saturationReasons,
@@ -60,6 +62,19 @@ export function defaultSettings(replications: number, seed: number): PointSettin
     saturation: { throughputTolerance: 0.02, latencyGrowth: 0.25 },
     runUntil: null,
   };
+}
+
+/**
+ * The settings of the curve panel's fields: 1 to 20 replications and an experiment seed in the
+ * range of `wormcast sweep --seed` (the option table's seed, 0..2^32 - 1; the page took at most
+ * 2^31 - 1, so a sweep the CLI ran could not be run again here).
+ */
+export function curveSettings(replications: string, seed: string): PointSettings {
+  const range = optionEntry('seed').value as { min: number; max: number };
+  return defaultSettings(
+    parseIntIn(replications, 1, 20, 'replications'),
+    parseIntIn(seed, range.min, range.max, 'experiment seed'),
+  );
 }
 
 /** Run a point's replications on the page's wasm bytes. */

@@ -1,7 +1,7 @@
-import { WormcastError, parseIntIn } from 'wormcast';
+import { WormcastError } from 'wormcast';
 import { renderChart, sweepCharts } from './chart.ts';
 import { findKnee, kneeLimit, kneeLoads, parseCurveLoads } from './knee.ts';
-import { defaultSettings, type PointView } from './point.ts';
+import { curveSettings, defaultSettings, type PointView } from './point.ts';
 import { byId, el, table } from '../dom.ts';
 import { curveRunners, curves, value } from '../page.ts';
 import { Cancelled } from '../runner.ts';
@@ -52,10 +52,7 @@ export async function sweep(ctx: {
   const current = (): void => {
     if (curves.generation !== generation) throw new Cancelled();
   };
-  const settings = defaultSettings(
-    parseIntIn(value('curve-reps'), 1, 20, 'replications'),
-    parseIntIn(value('curve-seed'), 0, 2 ** 31 - 1, 'experiment seed'),
-  );
+  const settings = curveSettings(value('curve-reps'), value('curve-seed'));
   ctx.cancellable(() => {
     // a runner between two points has nothing pending to reject: the sweep's own check stops it
     curves.generation++;
