@@ -2,30 +2,11 @@ import type { Interval } from '../experiment/run/confidence.ts';
 import { LATENCY_METRICS, type MetricName } from '../experiment/config/metrics.ts';
 import type { StoredPoint } from '../experiment/sweep/store.ts';
 
-/*
- * A stored point's status as tables and figures show it (issue 23): one word a script can filter
- * on, instead of words in the numeric columns. The numbers of a point that is not `ok` are never
- * written or drawn as values (docs/experiments.md "Saturation"): a saturated point's latency is
- * only a lower bound (it grows with the run), a deadlocked or incomplete run measured nothing
- * the point asked for. A saturated point's other metrics (accepted throughput, generated traffic)
- * are measurements and stay values.
- */
+// a stored point's status (ok, saturated, deadlock, incomplete): src/experiment/sweep/point-status.ts,
+// where the sweep's summary counts its points by it too
+import { type PointStatus, pointStatus } from '../experiment/sweep/point-status.ts';
 
-export type PointStatus = 'ok' | 'saturated' | 'deadlock' | 'incomplete';
-
-export const POINT_STATUSES: readonly PointStatus[] = ['ok', 'saturated', 'deadlock', 'incomplete'];
-
-/** The status of a point and the first reason for it ('' when ok). */
-export function pointStatus(p: StoredPoint): { status: PointStatus; reason: string } {
-  const deadlocked = p.replications.find((r) => (r.result as { status?: unknown }).status === 'deadlock');
-  if (deadlocked) {
-    const why = p.summary.incomplete.find((w) => w.startsWith(`seed ${deadlocked.seed}:`));
-    return { status: 'deadlock', reason: why ?? `seed ${deadlocked.seed}: the network deadlocked` };
-  }
-  if (p.summary.incomplete.length > 0) return { status: 'incomplete', reason: p.summary.incomplete[0]! };
-  if (p.summary.saturated) return { status: 'saturated', reason: p.summary.saturation[0] ?? 'saturated' };
-  return { status: 'ok', reason: '' };
-}
+export { POINT_STATUSES, type PointStatus, pointStatus } from '../experiment/sweep/point-status.ts';
 
 /** Whether metric `m` of a point with this status is a value (else: not written, not drawn as one). */
 export function isValue(status: PointStatus, m: MetricName): boolean {

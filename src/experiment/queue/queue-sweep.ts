@@ -8,7 +8,7 @@ import type { Experiment } from '../config/schema.ts';
 import { pointKey, ResultStore, type StoredPoint } from '../sweep/store.ts';
 import { checkTracePoints, pointSettings, type SweepSummary } from '../sweep/sweep.ts';
 import type { SweepProgress } from '../sweep/sweep-progress.ts';
-import { pointStatus } from '../../report/point-status.ts';
+import { pointStatus } from '../sweep/point-status.ts';
 
 /*
  * `wormcast sweep --queue` (docs/distributed.md): the sweep of src/experiment/sweep/sweep.ts with the

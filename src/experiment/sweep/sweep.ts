@@ -7,7 +7,7 @@ import { inProcessRunner, workerPool, type PointRunner } from './pool.ts';
 import type { Experiment } from '../config/experiment-types.ts';
 import { MemoryStore, pointKey, ResultStore, type PointStore, type StoredPoint } from './store.ts';
 import type { SweepProgress } from './sweep-progress.ts';
-import { pointStatus } from '../../report/point-status.ts';
+import { pointStatus } from './point-status.ts';
 import { refuseTraceMulticasts } from '../run/trace-run.ts';
 import { parseTrace, readTraceFile } from '../../traffic/trace-file.ts';
 import { parseTopology } from '../../topology/registry.ts';
