@@ -182,3 +182,43 @@ export function optionFields(keys: readonly TableKey[]): HTMLElement[] {
       : el('label', {}, `${label} `, optionField(key));
   });
 }
+
+/** What the simulation form is set to run, for the fields that apply to it. */
+export interface FormWorkload {
+  /** A seed scenario or a trace (the workload select is not random traffic). */
+  scenario: boolean;
+  /** A trace (its network and engine fields apply). */
+  trace: boolean;
+  /** The traffic field's value ('' or 'isolated'). */
+  traffic: string;
+  /** The process field's value ('' or a process; batch runs to its last delivery). */
+  process: string;
+}
+
+/**
+ * The simulation form's fields (element ids) that do not apply to this workload, disabled by the
+ * page: a seed scenario's every field; a trace's but those of its network and engine (docs/traffic.md
+ * "Traces"); isolated multicasts' load and window; a batch's window (warm-up, cycles, drain: a batch
+ * is measured whole, from cycle 0 to its last delivery, and `wormcast simulate --process batch`
+ * refuses them as ignored; the page's fields stayed open and changed nothing).
+ */
+export function inapplicableFields(w: FormWorkload): Set<string> {
+  const out = new Set<string>();
+  const traceFields = new Set([
+    'sim-algorithm',
+    'sim-routing',
+    'sim-seed',
+    'sim-vcs',
+    'sim-buffer',
+    'sim-port',
+    ...FORM_TRACE.map(optionFieldId),
+  ]);
+  if (w.scenario) {
+    for (const id of SIM_FIELDS) if (!(w.trace && traceFields.has(id))) out.add(id);
+    return out;
+  }
+  if (w.traffic.trim() === 'isolated')
+    for (const id of ['sim-load', 'sim-warmup', 'sim-cycles', 'sim-drain']) out.add(id);
+  else if (w.process.trim() === 'batch') for (const id of ['sim-warmup', 'sim-cycles', 'sim-drain']) out.add(id);
+  return out;
+}

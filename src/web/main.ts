@@ -64,6 +64,7 @@ function setup(): void {
   algorithm.addEventListener('change', algorithmChanged);
   simWorkload.addEventListener('change', workloadChanged);
   byId(optionFieldId('traffic')).addEventListener('change', workloadChanged);
+  byId(optionFieldId('process')).addEventListener('change', workloadChanged);
   for (const id of URL_FIELDS) byId(id).addEventListener('change', writeUrl);
   drawing.onStep = () => writeUrl();
   drawing.onPick = picked;

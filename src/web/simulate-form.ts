@@ -4,8 +4,8 @@ import { optionEntry } from 'wormcast';
 import {
   FORM_BOXES,
   FORM_OPTIONS,
-  FORM_TRACE,
   FORM_WRITTEN,
+  inapplicableFields,
   isCheckbox,
   SIM_FIELDS,
   optionFieldId,
@@ -23,27 +23,19 @@ import { checked, simAlgorithm, simRouting, simWorkload, topologyInput, traceFie
  * A seed scenario brings its own network and worms: the traffic fields do not apply. A trace is
  * the traffic on the network above: only the fields of its network and engine apply (docs/traffic.md
  * "Traces": algorithm for its multicasts, routing, seed, VCs, buffer, port model, engine rules).
- * Isolated multicasts (the traffic field) have no load and no window: those fields are disabled.
+ * Isolated multicasts (the traffic field) have no load and no window, a batch (the process field)
+ * no window: those fields are disabled (form-options.ts inapplicableFields).
  */
 export function workloadChanged(): void {
   const scenario = simWorkload.value !== '';
-  const trace = isTrace(simWorkload.value);
   traceField.root.hidden = simWorkload.value !== OWN_TRACE;
-  const isolated = !scenario && value(optionFieldId('traffic')) === 'isolated';
-  const windowFields = new Set(['sim-load', 'sim-warmup', 'sim-cycles', 'sim-drain']);
-  const traceFields = new Set([
-    'sim-algorithm',
-    'sim-routing',
-    'sim-seed',
-    'sim-vcs',
-    'sim-buffer',
-    'sim-port',
-    ...FORM_TRACE.map(optionFieldId),
-  ]);
-  for (const id of SIM_FIELDS) {
-    byId<HTMLInputElement>(id).disabled =
-      (scenario && !(trace && traceFields.has(id))) || (isolated && windowFields.has(id));
-  }
+  const off = inapplicableFields({
+    scenario,
+    trace: isTrace(simWorkload.value),
+    traffic: value(optionFieldId('traffic')),
+    process: value(optionFieldId('process')),
+  });
+  for (const id of SIM_FIELDS) byId<HTMLInputElement>(id).disabled = off.has(id);
 }
 
 export function simulationRequest(): SimulationRequest {
