@@ -143,8 +143,10 @@ export class WatchSession {
     if (s === L.ST_BAD_ROUTE) return `bad route at cycle ${this.engine.cycle}`;
     const st = this.stream;
     if (!st) return s === L.ST_FINISHED ? `finished at cycle ${this.engine.cycle}` : null;
+    // as simulate() reports it (stream-run.ts streamOutcome): a run whose network emptied before its
+    // window's end ran to that end (the engine idled); an open one (a batch) ends at its last delivery
     if (s === L.ST_FINISHED && this.pending === null && st.traffic.peekTime() === Infinity)
-      return `finished at cycle ${this.engine.cycle}`;
+      return `finished at cycle ${st.open ? this.engine.cycle : Math.max(this.engine.cycle, st.targets[1]!)}`;
     if (this.cycle >= st.targets[2]!) return `the drain ended at cycle ${this.cycle}`;
     return null;
   }
