@@ -67,6 +67,19 @@ describe('pattern near: every destination within the radius', () => {
     }
   });
 
+  it('balls past the cache bound are computed again, the same (the bound is node ids kept, not balls)', () => {
+    const t = parseTopology('hypercube:6');
+    // room for two balls of 63 (radius 6: the whole network); the others are searched per call
+    const small = ballOf(t, 6, 130);
+    const full = ballOf(t, 6);
+    for (let round = 0; round < 2; round++)
+      for (let v = 0; v < t.nodes; v++) {
+        const want = Array.from({ length: t.nodes }, (_, u) => u).filter((u) => u !== v);
+        expect(Array.from(small(v))).toEqual(want);
+        expect(Array.from(full(v))).toEqual(want);
+      }
+  });
+
   it('every node of the ball is drawn about equally often (hypercube:6, radius 1, unicast)', () => {
     const { out } = events('hypercube:6', { dests: 0, pattern: 'near', radius: 1 }, 7, 40_000);
     const counts = new Map<number, number>();

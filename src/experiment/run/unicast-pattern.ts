@@ -66,12 +66,16 @@ export function unicastPattern(o: PatternOptions, t: Topology): UnicastPattern |
   return { name, geometry, hotspots: parseHotspots(o.hotspots, t), hotspotFraction: o.hotspotFraction ?? 1 };
 }
 
+/** The node ids the balls of pattern near keep in memory at most (4 bytes each). */
+export const BALL_CACHE_IDS = 1 << 24;
+
 /**
  * The nodes within `radius` hops of a source, other than itself, in id order (pattern near):
  * a breadth-first search over the topology's links, cached per source.
  */
-export function ballOf(t: Topology, radius: number): (src: number) => Int32Array {
+export function ballOf(t: Topology, radius: number, cacheIds = BALL_CACHE_IDS): (src: number) => Int32Array {
   const cache = new Map<number, Int32Array>();
+  let cached = 0;
   return (src) => {
     const hit = cache.get(src);
     if (hit) return hit;
@@ -91,8 +95,12 @@ export function ballOf(t: Topology, radius: number): (src: number) => Int32Array
     }
     seen.delete(src);
     const ball = Int32Array.from(seen).sort();
-    // a bounded cache: a million sources of small balls would otherwise stay in memory
-    if (cache.size < 1 << 16) cache.set(src, ball);
+    // a cache bounded by the node ids it holds (64 MB), not by its balls: 65,536 balls of a whole
+    // hypercube:16 (radius 16) were 17 GB (the process grew past 2.4 GB in 3 minutes)
+    if (cached + ball.length <= cacheIds) {
+      cache.set(src, ball);
+      cached += ball.length;
+    }
     return ball;
   };
 }
