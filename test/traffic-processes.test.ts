@@ -92,6 +92,28 @@ describe('batch mode (BookSim sim_type = batch)', () => {
     expect(r.drainTime).toBeGreaterThanOrEqual(r.latencyPercentiles!.max);
   });
 
+  it("simulate --json's config of a batch names no window (it printed warmup 1000, cycles 10000, drain 10000, unused)", async () => {
+    const r = await runMain([
+      'simulate',
+      '--topology',
+      'mesh:4x4',
+      '--load',
+      '0.1',
+      '--process',
+      'batch',
+      '--batch',
+      '2',
+      '--json',
+    ]);
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.config).toMatchObject({ process: 'batch', batch: 2 });
+    expect(Object.keys(j.config)).not.toEqual(expect.arrayContaining(['warmup']));
+    expect(j.config.cycles).toBeUndefined();
+    expect(j.config.drain).toBeUndefined();
+    expect(j.window).toEqual({ from: 0, to: j.cycles, requestedTo: null });
+  });
+
   it('a batch stopped by its in-flight capacity says so without the run limit as its requested end', async () => {
     // it said "measured cycles 0..4 of the requested 0..1073741824", RUN_END, the open window's end
     const r = await simulate({ topology: 'mesh:4x4', process: 'batch', batch: 100, inFlight: 64, load: 4, flits: 4 });

@@ -596,10 +596,11 @@ export function registerSimulate(program: Command): void {
             ...(config.onoff !== undefined ? { onoff: config.onoff } : {}),
             ...(config.sizes !== undefined ? { sizes: config.sizes } : {}),
             ...(config.batch !== undefined ? { batch: config.batch } : {}),
-            // --warmup auto: the warm-up it found (config.warmup is its pilot's 0), which runs it again
-            warmup: r.warmupAuto?.warmup ?? config.warmup,
-            cycles: config.measure,
-            drain: config.drain,
+            // --warmup auto: the warm-up it found (config.warmup is its pilot's 0), which runs it again;
+            // a batch has no window (measured whole, to its last delivery: `window` says which)
+            ...(config.process === 'batch'
+              ? {}
+              : { warmup: r.warmupAuto?.warmup ?? config.warmup, cycles: config.measure, drain: config.drain }),
             seed: config.seed,
             engine: config.engine,
             // dor's torus rules (docs/model-flit.md "Routing keys"): the defaults unless given
