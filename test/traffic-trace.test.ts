@@ -335,3 +335,40 @@ describe('traces through the library and sweeps (option trace)', () => {
     );
   });
 });
+
+describe('simulate --trace: the deadlock check of generated traffic', () => {
+  it('a trace of x-first multicasts is warned about and its heading and JSON say cyclic (it ran unwarned)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wormcast-trace-check-'));
+    const file = join(dir, 'x.trace');
+    writeFileSync(file, '0 0 1/2/3 8\n0 5 6/7/9 8\n');
+    try {
+      const text = await runMain(['simulate', '--trace', file, '--topology', 'mesh:4x4', '--algorithm', 'x-first']);
+      expect(text.stderr).toMatch(
+        /^wormcast: warning: x-first \(branch\) on mesh:4x4 .* has a cyclic channel dependency graph: this run may deadlock/,
+      );
+      expect(text.stdout.split('\n')[0]).toMatch(/; deadlock check: cyclic$/);
+      const json = await runMain([
+        'simulate',
+        '--trace',
+        file,
+        '--topology',
+        'mesh:4x4',
+        '--algorithm',
+        'x-first',
+        '--json',
+      ]);
+      expect(JSON.parse(json.stdout).deadlockCheck).toEqual({ verdict: 'cyclic' });
+      const ring = await runMain([
+        'simulate',
+        '--trace',
+        'examples/traces/ring-allgather-64.trace',
+        '--topology',
+        'hypercube:6',
+      ]);
+      expect(ring.stderr).toBe('');
+      expect(ring.stdout.split('\n')[0]).toMatch(/; deadlock check: acyclic$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -8,7 +8,7 @@ import { defaultInjection, resolveOptions } from '../../engine/input.ts';
 import type { EngineOptions, WormSpec } from '../../engine/types.ts';
 import type { Workload } from '../../engine/workload.ts';
 import { WormcastError, parseIntIn, parseNumberIn } from '../../errors.ts';
-import { checkScheme, duatoCaveat } from '../../analysis/scheme-check.ts';
+import { checkScheme, duatoCaveat, type SchemeVerdict } from '../../analysis/scheme-check.ts';
 import { defaultNodeModel, type NodeModel } from '../../multicast/node-model.ts';
 import type { PortModel } from '../../multicast/types.ts';
 import { makeEngine, simulationRouting, RUN_END, runWorkload, simulateWith } from '../../experiment/run/simulate.ts';
@@ -166,6 +166,44 @@ function round4(x: number): number {
   return Number.isFinite(x) ? Math.round(x * 1e4) / 1e4 : x;
 }
 
+/**
+ * The deadlock check a run prints (docs/cli.md): the channel dependency graph of what it sends
+ * (checkScheme), the caveat of a verdict that rests on Duato's condition under 'tail-sent'
+ * (duatoCaveat), the heading's words for them, and the warnings written just before the run
+ * (a user error found before stays the only line).
+ */
+function preRunCheck(
+  algorithm: string,
+  routing: RoutingFunction,
+  model: NodeModel,
+  options: EngineOptions,
+): { check: SchemeVerdict & { caveat: string | null }; onStart: () => void; verdict: string } {
+  const verdict0 = checkScheme(
+    algorithm,
+    routing,
+    { ...model, copies: options.vcsPerClass ?? 1 },
+    undefined,
+    options.treeReplication === 'lockstep' ? 'lock-step' : 'branch',
+  );
+  const caveat = duatoCaveat(verdict0, options.vcRelease);
+  const check = { ...verdict0, caveat };
+  const onStart = (): void => {
+    if (caveat !== null)
+      process.stderr.write(`wormcast: warning: routing ${routing.name} is deadlock-free ${caveat}\n`);
+    if (verdict0.verdict === 'cyclic')
+      process.stderr.write(
+        `wormcast: warning: ${verdict0.report.scheme} on ${verdict0.report.topology} with ${nodeModelText(model)} and ${options.vcsPerClass ?? 1} VC(s) per class has a cyclic channel dependency graph: this run may deadlock ('wormcast deadlock' shows the cycle)\n`,
+      );
+  };
+  const verdict =
+    verdict0.verdict === 'not-checked'
+      ? 'not checked (too large to check before a run; wormcast deadlock checks it)'
+      : caveat !== null
+        ? "acyclic by Duato's condition, which --vc-release tail-sent voids: this run may deadlock"
+        : verdict0.verdict;
+  return { check, onStart, verdict };
+}
+
 /** The node model and engine rules of a run's --json (generated traffic and a trace alike). */
 function modelJson(model: NodeModel, options: EngineOptions) {
   return {
@@ -215,21 +253,23 @@ async function simulateTrace(
     nodeMemoryEnvironment(),
     `simulate --trace ${o.trace}`,
   );
+  const model: NodeModel = {
+    port: config.options.port ?? 'one',
+    consumption: config.options.consumption ?? 'port',
+  };
+  // the deadlock check of generated traffic (a trace of x-first multicasts deadlocked unwarned)
+  const { check, onStart, verdict } = preRunCheck(config.algorithm, routing, model, config.options);
   const progress = simulateProgress(0);
   let sim: Awaited<ReturnType<typeof simulateWith>>;
   try {
-    sim = await simulateWith({ ...config, traceText: text }, progress.hooks);
+    sim = await simulateWith({ ...config, traceText: text }, { onStart, ...progress.hooks });
   } finally {
     progress.stop();
   }
   const { result, routing: runRouting } = sim;
   result.saturation = runSaturation(result);
-  const model: NodeModel = {
-    port: config.options.port ?? 'one',
-    consumption: config.options.consumption ?? 'port',
-  };
   const unitsLine = units ? `\n  units: ${unitsText(units, null, undefined, config.options.startup)}` : '';
-  const heading = `trace ${o.trace} on ${runRouting.topology.spec} (${runRouting.name}), ${messages.length} messages, ${nodeModelText(model)}, ${engineRulesText(config.options)}${unitsLine}`;
+  const heading = `trace ${o.trace} on ${runRouting.topology.spec} (${runRouting.name}), ${messages.length} messages, ${nodeModelText(model)}, ${engineRulesText(config.options)}; deadlock check: ${verdict}${unitsLine}`;
   // --json: the node model, rules and resolved configuration of a generated run's JSON (they were
   // missing), the configuration naming the trace instead of the traffic it replaces
   printResult(
@@ -252,6 +292,10 @@ async function simulateTrace(
         engine: config.engine,
         options: Object.fromEntries(Object.entries(config.options).filter(([, v]) => v !== undefined)),
       },
+      deadlockCheck:
+        check.verdict === 'not-checked'
+          ? { verdict: 'not-checked', reason: check.reason }
+          : { verdict: check.verdict, ...(check.caveat !== null ? { caveat: check.caveat } : {}) },
       ...(result.channelFlits ? { channelFlits: result.channelFlits } : {}),
     },
     units?.cycleUs,
@@ -497,24 +541,7 @@ export function registerSimulate(program: Command): void {
         point.cycles,
         nodeMemoryEnvironment(),
       );
-      const check = checkScheme(
-        o.algorithm,
-        runRouting,
-        { ...model, copies: config.options.vcsPerClass ?? 1 },
-        undefined,
-        config.options.treeReplication === 'lockstep' ? 'lock-step' : 'branch',
-      );
-      // the warning once every option is checked, just before the run (a user error stays the only line)
-      const caveat = duatoCaveat(check, config.options.vcRelease);
-      const onStart = (): void => {
-        if (caveat !== null)
-          process.stderr.write(`wormcast: warning: routing ${runRouting.name} is deadlock-free ${caveat}\n`);
-        if (check.verdict === 'cyclic') {
-          process.stderr.write(
-            `wormcast: warning: ${check.report.scheme} on ${check.report.topology} with ${nodeModelText(model)} and ${config.options.vcsPerClass ?? 1} VC(s) per class has a cyclic channel dependency graph: this run may deadlock ('wormcast deadlock' shows the cycle)\n`,
-          );
-        }
-      };
+      const { check, onStart, verdict } = preRunCheck(o.algorithm, runRouting, model, config.options);
       // a long run shows its cycles on stderr (src/cli/progress.ts: silent for the first seconds)
       // a batch runs until its last delivery, --warmup auto to the warm-up its pilot finds: no
       // total is known before the run (a batch said "35,727 of 21,000 cycles (170%)")
@@ -529,12 +556,6 @@ export function registerSimulate(program: Command): void {
       }
       const { result: r, routing } = sim;
       r.saturation = runSaturation(r);
-      const verdict =
-        check.verdict === 'not-checked'
-          ? 'not checked (too large to check before a run; wormcast deadlock checks it)'
-          : caveat !== null
-            ? "acyclic by Duato's condition, which --vc-release tail-sent voids: this run may deadlock"
-            : check.verdict;
       const destText =
         config.destsMean !== undefined
           ? ` to a mean of ${config.destsMean} destinations (drawn per multicast)`
@@ -615,7 +636,7 @@ export function registerSimulate(program: Command): void {
           deadlockCheck:
             check.verdict === 'not-checked'
               ? { verdict: 'not-checked', reason: check.reason }
-              : { verdict: check.verdict, ...(caveat !== null ? { caveat } : {}) },
+              : { verdict: check.verdict, ...(check.caveat !== null ? { caveat: check.caveat } : {}) },
           // the arrays of a streamed run: per node (by id) and per physical channel (node * ports + port)
           ...(r.acceptedPerNode
             ? {
