@@ -263,6 +263,9 @@ export function setupPanels(): void {
     topologyInput.value = 'ccc:3';
     topologyChanged();
     routing.value = 'hc';
+    // the seed's route, without ecube's or label's own boxes (which another routing refuses)
+    byId<HTMLInputElement>('low-first').checked = false;
+    byId<HTMLInputElement>('shortest').checked = false;
     byId<HTMLInputElement>('route-from').value = '(1,000)';
     byId<HTMLInputElement>('route-to').value = '(0,111)';
   }, [forms.route]);
@@ -277,6 +280,8 @@ export function setupPanels(): void {
     byId<HTMLSelectElement>('plan-port').value = '';
     // the route panel follows: seed 001's E-cube example, routed too (no old route left on screen)
     routing.value = 'ecube';
+    byId<HTMLInputElement>('low-first').checked = false;
+    byId<HTMLInputElement>('shortest').checked = false;
     byId<HTMLInputElement>('route-from').value = '0100';
     byId<HTMLInputElement>('route-to').value = '1011';
   }, [forms.route, forms.plan]);

@@ -113,6 +113,13 @@ export async function computeRoute(req: RouteRequest, wasm: BufferSource): Promi
   const range = optionEntry('faultSeed').value as { min: number; max: number };
   const seed = seedText === '' ? DEFAULT_FAULT_SEED : parseIntIn(seedText, range.min, range.max, 'fault seed');
   const f = text === '' || text === 'none' ? undefined : parseFaults(t, text, seed);
+  // a box of another routing function would be ignored: say so, as `wormcast route --low-first` does
+  for (const [on, words, only] of [
+    [req.lowFirst, 'low first', 'ecube'],
+    [req.shortest, 'shortest', 'label'],
+  ] as const)
+    if (on === true && req.routing !== only)
+      throw new WormcastError(`route: ${words} applies to routing ${only} only, not ${req.routing}`);
   // a fault-tolerant function (dim-reversal) routes around the faults; the others ignore them, as `wormcast route`
   const r = createRouting(req.routing, t, {
     lowFirst: req.lowFirst,
