@@ -231,6 +231,23 @@ describe('traces through the library and sweeps (option trace)', () => {
     const rows = out.rows.map((row) => [row.values.startup, row.replications[0]!.result.drainTime]);
     expect(rows).toEqual([0, 1, 2, 4, 8].map((s) => [s, 63 * (s + 12)]));
   }, 120_000);
+  it('plot of a trace sweep takes the option the grid varies as x, not load (every point said load 0: one column)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wormcast-trace-plot-'));
+    try {
+      const store = join(dir, 'ta.jsonl');
+      await sweep('examples/experiments/trace-allgather.yaml', { out: store });
+      const r = await runMain(['plot', store, '--y', 'drainTime', '-o', join(dir, 'ta.svg')]);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toBe(`plot: 5 points; --x startup (the grid varies them) -> ${join(dir, 'ta.svg')}\n`);
+      const svg = readFileSync(join(dir, 'ta.svg'), 'utf8');
+      expect(svg).toContain('Startup');
+      // a given --x is kept
+      const given = await runMain(['plot', store, '--y', 'drainTime', '--x', 'load', '-o', join(dir, 'tb.svg')]);
+      expect(given.stdout).not.toContain('--x startup');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
   it('a relative trace in an experiment file is read beside the file, from any working directory', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'wormcast-trace-'));
     const cwd = process.cwd();

@@ -22,12 +22,36 @@ export function varyingOptions(points: readonly StoredPoint[]): string[] {
   return new Set(points.map((p) => p.experiment)).size > 1 ? ['experiment', ...options] : options;
 }
 
-/** The axes with series and facet filled in from the varying options; `auto` names those filled in. */
-export function completeAxes(points: readonly StoredPoint[], axes: PlotAxes): { axes: PlotAxes; auto: string[] } {
+/**
+ * The axes with series and facet filled in from the varying options; `auto` names those filled in.
+ * An x not given (`xGiven` false: the default, load) that does not vary among the points becomes
+ * the first option that does with numbers for values (a trace sweep's points all say load 0 and
+ * were drawn in one column at 0).
+ */
+export function completeAxes(
+  points: readonly StoredPoint[],
+  axes0: PlotAxes,
+  xGiven = true,
+): { axes: PlotAxes; auto: string[] } {
+  const varying = varyingOptions(points);
+  let axes = axes0;
+  const xAuto: string[] = [];
+  if (!xGiven && !varying.includes(axes.x)) {
+    const numeric = varying.find(
+      (k) =>
+        k !== axes.series &&
+        k !== axes.facet &&
+        points.every((p) => typeof (p.values as Record<string, unknown>)[k] === 'number'),
+    );
+    if (numeric !== undefined) {
+      axes = { ...axes, x: numeric };
+      xAuto.push(`--x ${numeric}`);
+    }
+  }
   const taken = new Set([axes.x, axes.series, axes.facet].filter((k): k is string => k !== undefined));
-  const left = varyingOptions(points).filter((k) => !taken.has(k));
+  const left = varying.filter((k) => !taken.has(k));
   const out: PlotAxes = { ...axes };
-  const auto: string[] = [];
+  const auto: string[] = xAuto;
   if (out.series === undefined && left.length > 0) {
     out.series = left.shift()!;
     auto.push(`--series ${out.series}`);

@@ -237,7 +237,7 @@ export function registerPlot(program: Command): void {
         throw new WormcastError(
           `plot --y ${requested.y}: the points have no interval of it; their metrics are ${Object.keys(missing.summary.metrics).join(', ')} (statistics.metrics of the experiment)`,
         );
-      const { axes: completed, auto } = completeAxes(points, requested);
+      const { axes: completed, auto } = completeAxes(points, requested, cmd.getOptionValueSource('x') === 'cli');
       const axes: PlotAxes = {
         ...completed,
         timeUnit: timeUnitOf(points, o.timeUnit),
