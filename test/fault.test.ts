@@ -41,6 +41,18 @@ describe('fault model (docs/faults.md)', () => {
     expect(unreachablePairs(t, c)).toBe(16);
   });
 
+  it('a link or node listed twice is refused in one line, as a hot spot listed twice is (both were accepted silently)', () => {
+    const t = parseTopology('mesh:4x4');
+    expect(() => parseFaults(t, 'link:0,0-0,1;link:0,1-0,0')).toThrow(
+      /^wormcast: faults: bad item 'link:0,1-0,0': the link is listed twice;/,
+    );
+    expect(() => parseFaults(t, 'node:1,1;link:0,0-1,0;node:1,1')).toThrow(
+      /^wormcast: faults: bad item 'node:1,1': the node is listed twice;/,
+    );
+    // distinct items and a random count beside a listed link are fine
+    expect(parseFaults(t, 'link:0,0-0,1;link:0,0-1,0;links:2', 5).links).toHaveLength(4);
+  });
+
   it('random faults: the count asked, distinct, reproducible from the seed, never touching a faulty node', () => {
     const t = parseTopology('mesh:8x8');
     const f = parseFaults(t, 'links:6', 1);

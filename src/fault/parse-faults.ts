@@ -107,9 +107,15 @@ export function parseFaults(t: Topology, text: string, seed = DEFAULT_FAULT_SEED
       if (kind === 'link') {
         const ends = body.split('-');
         if (ends.length !== 2) throw badItem(item, 'a link is two addresses joined by -');
-        links.push([address(t, item, ends[0]!), address(t, item, ends[1]!)]);
+        const link: [number, number] = [address(t, item, ends[0]!), address(t, item, ends[1]!)];
+        // a link named twice (either way round) is a slip, as a hot spot listed twice is
+        if (links.some(([a, b]) => (a === link[0] && b === link[1]) || (a === link[1] && b === link[0])))
+          throw badItem(item, 'the link is listed twice');
+        links.push(link);
       } else if (kind === 'node') {
-        nodes.push(address(t, item, body));
+        const v = address(t, item, body);
+        if (nodes.includes(v)) throw badItem(item, 'the node is listed twice');
+        nodes.push(v);
       } else if (kind === 'links' || kind === 'nodes') {
         random.push(parseAmount(item, kind, body));
       } else {
