@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type SimulateOptions, simulate } from '../src/experiment/config/simulate-options.ts';
-import { resultJson } from '../src/experiment/run/result-json.ts';
-import { dualPath } from '../src/multicast/path-based/dual-path.ts';
+import type { SimulateOptions } from '../src/experiment/config/simulate-options.ts';
+import { dualPathResult } from './dual-path-result.ts';
 
 /*
  * A run with faults writes each multicast's plan with its routes (faultyEventWorms cuts them), so
@@ -10,18 +9,6 @@ import { dualPath } from '../src/multicast/path-based/dual-path.ts';
  * cycle 0: 'simulate --topology mesh:6x6 --algorithm dual-path --dests 5 --load 0.02 --faults
  * nodes:3' printed '0 of 7,200 cycles (0%)' for minutes, and the browser app's tab crashed.
  */
-
-async function resultOf(o: SimulateOptions, routed: boolean): Promise<Record<string, unknown>> {
-  const unrouted = dualPath.buildUnrouted;
-  if (routed) (dualPath as { buildUnrouted?: unknown }).buildUnrouted = undefined;
-  try {
-    const j = resultJson(await simulate(o));
-    delete j.slots;
-    return j;
-  } finally {
-    (dualPath as { buildUnrouted?: unknown }).buildUnrouted = unrouted;
-  }
-}
 
 describe('dual-path with faults', () => {
   it('runs to its end, with the results of the routed plans, on both engines', async () => {
@@ -38,10 +25,10 @@ describe('dual-path with faults', () => {
           cycles: 500,
           drain: 1000,
         };
-        const r = await resultOf(o, false);
+        const r = await dualPathResult(o, false);
         expect(r.status).toBe('finished');
         expect(r.completed).toBeGreaterThan(0);
-        expect(r).toEqual(await resultOf(o, true));
+        expect(r).toEqual(await dualPathResult(o, true));
       }
   }, 60_000);
 });

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type SimulateOptions, simulate } from '../src/experiment/config/simulate-options.ts';
-import { dualPath } from '../src/multicast/path-based/dual-path.ts';
-import { resultJson } from '../src/experiment/run/result-json.ts';
+import type { SimulateOptions } from '../src/experiment/config/simulate-options.ts';
+import { dualPathResult } from './dual-path-result.ts';
 
 /*
  * A streamed dual-path run gives its worms to the engines without routes (MulticastAlgorithm
@@ -12,18 +11,6 @@ import { resultJson } from '../src/experiment/run/result-json.ts';
  */
 
 type Options = SimulateOptions;
-
-async function resultOf(o: Options, routed: boolean): Promise<Record<string, unknown>> {
-  const unrouted = dualPath.buildUnrouted;
-  if (routed) (dualPath as { buildUnrouted?: unknown }).buildUnrouted = undefined;
-  try {
-    const j = resultJson(await simulate(o));
-    delete j.slots;
-    return j;
-  } finally {
-    (dualPath as { buildUnrouted?: unknown }).buildUnrouted = unrouted;
-  }
-}
 
 const TOPOLOGIES = ['mesh:4x4', 'mesh:5x3', 'mesh:8x8', 'mesh:6x6', 'hypercube:3', 'hypercube:4', 'hypercube:6'];
 
@@ -45,7 +32,7 @@ describe('dual-path routed by the engines equals dual-path with explicit routes'
         }),
         async (c) => {
           const o: Options = { ...c, algorithm: 'dual-path', warmup: 100, cycles: 400, drain: 400 };
-          expect(await resultOf(o, false)).toEqual(await resultOf(o, true));
+          expect(await dualPathResult(o, false)).toEqual(await dualPathResult(o, true));
         },
       ),
       { numRuns: 150, seed: 29 },
@@ -67,8 +54,8 @@ describe('dual-path routed by the engines equals dual-path with explicit routes'
       drain: 1000,
     };
     for (const engine of ['wasm', 'reference'] as const) {
-      const unrouted = await resultOf({ ...o, engine }, false);
-      expect(unrouted).toEqual(await resultOf({ ...o, engine }, true));
+      const unrouted = await dualPathResult({ ...o, engine }, false);
+      expect(unrouted).toEqual(await dualPathResult({ ...o, engine }, true));
       expect(unrouted.completed).toBeGreaterThan(0);
     }
   }, 120_000);

@@ -79,20 +79,7 @@ export function ballOf(t: Topology, radius: number, cacheIds = BALL_CACHE_IDS): 
   return (src) => {
     const hit = cache.get(src);
     if (hit) return hit;
-    const seen = new Set<number>([src]);
-    let frontier = [src];
-    for (let r = 0; r < radius && frontier.length > 0; r++) {
-      const next: number[] = [];
-      for (const v of frontier)
-        for (let p = 0; p < t.ports; p++) {
-          const u = t.neighbor(v, p);
-          if (u >= 0 && !seen.has(u)) {
-            seen.add(u);
-            next.push(u);
-          }
-        }
-      frontier = next;
-    }
+    const seen = nodesWithin(t, src, radius, Infinity);
     seen.delete(src);
     const ball = Int32Array.from(seen).sort();
     // a cache bounded by the node ids it holds (64 MB), not by its balls: 65,536 balls of a whole
@@ -113,8 +100,17 @@ export function ballOf(t: Topology, radius: number, cacheIds = BALL_CACHE_IDS): 
  * checks with it, before a run, that every source can draw its m destinations.
  */
 export function smallestBall(t: Topology, radius: number, limit: number): number {
-  const seen = new Set<number>([0]);
-  let frontier = [0];
+  const seen = nodesWithin(t, 0, radius, limit);
+  return Math.min(seen.size - 1, limit);
+}
+
+/**
+ * `src` and the nodes within `radius` hops of it: a breadth-first search over the topology's
+ * links, by rings, that stops after the ring in which more than `limit` others are found.
+ */
+function nodesWithin(t: Topology, src: number, radius: number, limit: number): Set<number> {
+  const seen = new Set<number>([src]);
+  let frontier = [src];
   for (let r = 0; r < radius && frontier.length > 0 && seen.size - 1 < limit; r++) {
     const next: number[] = [];
     for (const v of frontier)
@@ -127,5 +123,5 @@ export function smallestBall(t: Topology, radius: number, limit: number): number
       }
     frontier = next;
   }
-  return Math.min(seen.size - 1, limit);
+  return seen;
 }
