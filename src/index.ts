@@ -56,7 +56,7 @@ export type {
   WormSpec,
   TreeEdge,
 } from './engine/types.ts';
-export { deadlockSummary, readChannelFlits } from './engine/results.ts';
+export { cycleWormLine, deadlockSummary, readChannelFlits } from './engine/results.ts';
 export { ReferenceEngine } from './engine/reference.ts';
 export { WasmEngine } from './engine/wasm.ts';
 export { SCENARIOS, getScenario } from './engine/scenarios.ts';

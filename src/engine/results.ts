@@ -379,6 +379,19 @@ export interface DeadlockSummary {
   waiting: string;
 }
 
+/**
+ * What worm i of a deadlock's wait-for cycle waits for, in words: `worm a waits for network
+ * channel 3,3 +x vc escape.0`, or under 'tail-sent' `worm a holds ..., its flits behind worm b's in
+ * the buffer` (the CLI's summary and the browser app's cycle labels).
+ */
+export function cycleWormLine(d: DeadlockReport, i: number, routing: RoutingFunction): string {
+  const c = d.channels[i]!;
+  const channel = `${c.kind} channel ${c.node} ${c.kind === 'network' ? routing.topology.portName(c.port) : `#${c.port}`} vc ${c.vcClass}`;
+  return c.behind
+    ? `worm ${d.worms[i]} holds ${channel}, its flits behind worm ${d.worms[(i + 1) % d.worms.length]}'s in the buffer`
+    : `worm ${d.worms[i]} waits for ${channel}`;
+}
+
 /** Worms of a wait-for cycle the summary names, and waiting worms it lists. */
 export const SUMMARY_CYCLE_WORMS = 8;
 export const SUMMARY_WAITING_WORMS = 20;
@@ -405,13 +418,7 @@ export function deadlockSummary(d: DeadlockReport, routing: RoutingFunction): De
     head = `DEADLOCK at cycle ${d.cycle}: worms ${d.worms.join(' -> ')} -> ${d.worms[0]} ${what}:`;
   else
     head = `DEADLOCK at cycle ${d.cycle}: a wait-for cycle of ${d.worms.length} worms, ${ring.join(' -> ')} -> ... -> ${d.worms[0]}, ${what.replace(/^each wait /, 'each waits ')}:`;
-  const cycle = ring.map((w, i) => {
-    const c = d.channels[i]!;
-    const channel = `${c.kind} channel ${c.node} ${c.kind === 'network' ? routing.topology.portName(c.port) : `#${c.port}`} vc ${c.vcClass}`;
-    return c.behind
-      ? `worm ${w} holds ${channel}, its flits behind worm ${d.worms[(i + 1) % d.worms.length]}'s in the buffer`
-      : `worm ${w} waits for ${channel}`;
-  });
+  const cycle = ring.map((_, i) => cycleWormLine(d, i, routing));
   if (d.worms.length > ring.length)
     cycle.push(`... and ${d.worms.length - ring.length} more worms of the cycle${more}`);
   const listed = d.waiting.slice(0, SUMMARY_WAITING_WORMS);

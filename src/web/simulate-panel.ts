@@ -8,6 +8,7 @@ import {
   parseFaults,
   parseTopology,
   type FaultSet,
+  cycleWormLine,
   deadlockSummary,
   getScenario,
   isDecimal,
@@ -244,14 +245,15 @@ export function viewOf(
   const cycleChannels: CycleChannel[] = [];
   if (result.deadlock) {
     const d = result.deadlock;
-    d.worms.forEach((w, i) => {
+    d.worms.forEach((_, i) => {
       const c = d.channels[i]!;
       const node = t.parse(c.node);
+      // the CLI's words: a wait for the VC, or under 'tail-sent' a wait behind the next worm's flits
       cycleChannels.push({
         node,
         port: c.kind === 'network' ? c.port : -1,
         kind: c.kind,
-        label: `worm ${w} waits for ${c.kind} channel ${c.node} ${c.kind === 'network' ? t.portName(c.port) : `#${c.port}`} vc ${c.vcClass}`,
+        label: cycleWormLine(d, i, routing),
       });
     });
   }
