@@ -84,4 +84,36 @@ describe("Duato's condition and 'tail-sent'", () => {
       expect(JSON.parse(r.stdout).deadlockCheck).toEqual({ verdict: 'acyclic' });
     }
   }, 60_000);
+
+  it('sweep warns once, before it runs, naming the points that rest on Duato under tail-sent', async () => {
+    const { tailSentDuatoPoints } = await import('../src/experiment/sweep/duato-points.ts');
+    const { parseExperiment } = await import('../src/experiment/config/schema.ts');
+    const { expandGrid } = await import('../src/experiment/config/grid.ts');
+    const base = { topology: 'mesh:4x4', vcs: 2, load: 0.05, cycles: 300, warmup: 50, drain: 300 };
+    const grid = { routing: ['dor', 'min-adaptive', 'west-first'], vcRelease: ['tail-credit', 'tail-sent'] };
+    const points = expandGrid(parseExperiment({ name: 'd', base, grid }, 'd.yaml'), 'd.yaml');
+    expect(tailSentDuatoPoints(points)).toEqual(['routing=min-adaptive vcRelease=tail-sent']);
+    const dir = (await import('node:fs')).mkdtempSync(`${(await import('node:os')).tmpdir()}/wormcast-duato-`);
+    const args = [
+      'sweep',
+      '--topology',
+      'mesh:4x4',
+      '--vcs',
+      '2',
+      '--load',
+      '0.05',
+      '--cycles',
+      '300',
+      '--warmup',
+      '50',
+    ];
+    const rest = ['--drain', '300', '--replications', '1', '--quiet', '--grid', 'routing=dor,min-adaptive'];
+    const warned = await runMain([...args, ...rest, '--vc-release', 'tail-sent', '--out', `${dir}/a.jsonl`]);
+    expect(warned.status).toBe(0);
+    expect(warned.stderr.split('\n')[0]).toBe(
+      "wormcast: warning: sweep: 1 point (routing=min-adaptive) is deadlock-free by Duato's condition, which --vc-release tail-sent voids: it may deadlock (docs/routing-adaptive.md)",
+    );
+    const quiet = await runMain([...args, ...rest, '--out', `${dir}/b.jsonl`]);
+    expect(quiet.stderr).not.toContain('warning');
+  }, 120_000);
 });

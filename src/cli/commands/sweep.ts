@@ -17,6 +17,8 @@ import {
 } from '../../experiment/config/options.ts';
 import { defaultWorkers } from '../../experiment/sweep/pool.ts';
 import { runSweep } from '../../experiment/sweep/sweep.ts';
+import { tailSentDuatoPoints } from '../../experiment/sweep/duato-points.ts';
+import { expandGrid } from '../../experiment/config/grid.ts';
 import { sweepProgress } from '../../experiment/sweep/sweep-progress.ts';
 import { IncompleteRunError } from '../exit-status.ts';
 import { InterruptedError } from '../interrupted.ts';
@@ -245,6 +247,12 @@ export function registerSweep(program: Command): void {
       );
     }
     const experiment = parseExperiment(experimentData(file, o, self), source);
+    // as simulate warns for one run: points whose deadlock freedom 'tail-sent' voids
+    const duato = tailSentDuatoPoints(expandGrid(experiment, source));
+    if (duato.length > 0)
+      process.stderr.write(
+        `wormcast: warning: sweep: ${duato.length} point${duato.length === 1 ? '' : 's'} (${duato.slice(0, 3).join('; ')}${duato.length > 3 ? '; ...' : ''}) ${duato.length === 1 ? 'is' : 'are'} deadlock-free by Duato's condition, which --vc-release tail-sent voids: ${duato.length === 1 ? 'it' : 'they'} may deadlock (docs/routing-adaptive.md)\n`,
+      );
     const workers = o.workers === undefined ? defaultWorkers() : parseIntIn(o.workers, 1, 1024, '--workers');
     // a blank name would be a store named ' ' in the working directory (or ENOENT for '')
     if (o.out !== undefined && o.out.trim() === '')
