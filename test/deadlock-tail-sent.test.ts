@@ -115,5 +115,6 @@ describe("Duato's condition and 'tail-sent'", () => {
     );
     const quiet = await runMain([...args, ...rest, '--out', `${dir}/b.jsonl`]);
     expect(quiet.stderr).not.toContain('warning');
+    (await import('node:fs')).rmSync(dir, { recursive: true, force: true });
   }, 120_000);
 });
