@@ -16,6 +16,25 @@ export type SchemeVerdict =
   | { readonly verdict: 'acyclic' | 'cyclic'; readonly report: DeadlockReport; readonly exact: boolean }
   | { readonly verdict: 'not-checked'; readonly reason: string };
 
+/** What a run's check reads of its engine options: node model, VCs per class and tree replication. */
+export interface RunModel {
+  readonly port: ConsumptionModel['port'];
+  readonly consumption: ConsumptionModel['consumption'];
+  readonly vcs: number;
+  readonly treeReplication?: string;
+}
+
+/** checkScheme of what one run sends (simulate's heading, sweep's warning): its copies and hold model from its options. */
+export function checkRunScheme(algorithm: string, routing: RoutingFunction, run: RunModel): SchemeVerdict {
+  return checkScheme(
+    algorithm,
+    routing,
+    { port: run.port, consumption: run.consumption, copies: run.vcs },
+    undefined,
+    run.treeReplication === 'lockstep' ? 'lock-step' : 'branch',
+  );
+}
+
 /**
  * An 'acyclic' verdict that rests on Duato's condition assumes that a VC is given to a new worm
  * only once its buffer is empty (J. Duato, "A New Theory of Deadlock-Free Adaptive Routing in

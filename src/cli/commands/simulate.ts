@@ -8,7 +8,7 @@ import { defaultInjection, resolveOptions } from '../../engine/input.ts';
 import type { EngineOptions, WormSpec } from '../../engine/types.ts';
 import type { Workload } from '../../engine/workload.ts';
 import { WormcastError, parseIntIn, parseNumberIn } from '../../errors.ts';
-import { checkScheme, duatoCaveat, type SchemeVerdict } from '../../analysis/scheme-check.ts';
+import { checkRunScheme, duatoCaveat, type SchemeVerdict } from '../../analysis/scheme-check.ts';
 import { defaultNodeModel, type NodeModel } from '../../multicast/node-model.ts';
 import type { PortModel } from '../../multicast/types.ts';
 import { makeEngine, simulationRouting, RUN_END, runWorkload, simulateWith } from '../../experiment/run/simulate.ts';
@@ -178,13 +178,11 @@ function preRunCheck(
   model: NodeModel,
   options: EngineOptions,
 ): { check: SchemeVerdict & { caveat: string | null }; onStart: () => void; verdict: string } {
-  const verdict0 = checkScheme(
-    algorithm,
-    routing,
-    { ...model, copies: options.vcsPerClass ?? 1 },
-    undefined,
-    options.treeReplication === 'lockstep' ? 'lock-step' : 'branch',
-  );
+  const verdict0 = checkRunScheme(algorithm, routing, {
+    ...model,
+    vcs: options.vcsPerClass ?? 1,
+    ...(options.treeReplication !== undefined ? { treeReplication: options.treeReplication } : {}),
+  });
   const caveat = duatoCaveat(verdict0, options.vcRelease);
   const check = { ...verdict0, caveat };
   const onStart = (): void => {

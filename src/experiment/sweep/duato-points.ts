@@ -1,4 +1,4 @@
-import { checkScheme, duatoCaveat } from '../../analysis/scheme-check.ts';
+import { checkRunScheme, duatoCaveat } from '../../analysis/scheme-check.ts';
 import { type Point, pointLabel } from '../config/grid.ts';
 import { simulationRouting } from '../run/simulate.ts';
 
@@ -21,13 +21,7 @@ export function tailSentDuatoPoints(points: readonly Point[]): string[] {
       const routing = simulationRouting(c.topology, c.algorithm, c.routing, {
         ...(c.selection !== undefined ? { selection: c.selection } : {}),
       });
-      const check = checkScheme(
-        c.algorithm,
-        routing,
-        { port: c.port, consumption: c.consumption, copies: c.vcs },
-        undefined,
-        c.treeReplication === 'lockstep' ? 'lock-step' : 'branch',
-      );
+      const check = checkRunScheme(c.algorithm, routing, c);
       rests = duatoCaveat(check, c.vcRelease) !== null;
       verdicts.set(key, rests);
     }
